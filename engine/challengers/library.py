@@ -1,0 +1,79 @@
+"""Everything a game of Challengers! is set up from, checked and put together.
+
+The engine reads no file: :func:`load` takes a *data source*, anything with
+``read(path) -> str`` and ``files(folder) -> [(path, text)]`` (the ``cards``
+package is one; a folder of house sets can be another), so the caller decides
+where the data lives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.challengers.cards import Catalogue, CardFileError, parse_set
+from engine.challengers.rules import Box, Plan, Rules, parse_box, parse_plan, parse_rules
+
+BOXES = ("base", "beach")
+
+
+@dataclass
+class Library:
+    """Rules facts, boxes, plans by slot count and the card catalogue."""
+
+    rules: Rules
+    boxes: dict
+    plans: dict
+    catalogue: Catalogue
+
+    def box(self, box_id: str) -> Box:
+        try:
+            return self.boxes[box_id]
+        except KeyError:
+            raise KeyError(f"unknown box '{box_id}' (one of {', '.join(self.boxes)})") from None
+
+    def plan_for(self, slots: int) -> Plan:
+        try:
+            return self.plans[slots]
+        except KeyError:
+            raise KeyError(f"no tournament plan for {slots} slots") from None
+
+    def add_sets(self, texts, box_caps_from: str | None = None):
+        """Add house sets: [(source, text)], checked against ``box_caps_from``'s caps."""
+        caps = self.boxes[box_caps_from].caps if box_caps_from else None
+        for source, text in texts:
+            self.catalogue.add(parse_set(source, text, caps))
+
+
+def load(source, boxes=None) -> Library:
+    """Read and check the rules, plans, boxes and every card set from ``source``
+    (``boxes``: which boxes, by default every box the source holds)."""
+    if boxes is None:
+        boxes = [b for b in BOXES if source.files(b, "box.toml")]
+    rules = parse_rules("rules.toml", source.read("rules.toml"))
+    plans = {}
+    for path, text in source.files("plans"):
+        plan = parse_plan(path, text)
+        plans[plan.slots] = plan
+    box_map = {}
+    catalogue = Catalogue([])
+    for box_id in boxes:
+        box = parse_box(f"{box_id}/box.toml", source.read(f"{box_id}/box.toml"))
+        box_map[box.id] = box
+        for path, text in source.files(box_id):
+            if path.endswith("box.toml"):
+                continue
+            catalogue.add(parse_set(path, text, box.caps))
+    for path, text in source.files("robot"):
+        catalogue.add(parse_set(path, text, None))
+    for box in box_map.values():
+        for cid in box.starter:
+            if cid not in catalogue.cards:
+                raise CardFileError(f"{box.id}/box.toml: field 'starter': unknown card id '{cid}'")
+        for sid in (box.basic, *box.additional):
+            if sid not in catalogue.sets:
+                raise CardFileError(f"{box.id}/box.toml: field 'additional': unknown set '{sid}'")
+    for cid in rules.robot_deck:
+        if cid not in catalogue.cards:
+            raise CardFileError(f"rules.toml: field 'robot.deck': unknown card id '{cid}'")
+    catalogue.boxes = box_map
+    return Library(rules, box_map, plans, catalogue)

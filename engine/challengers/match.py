@@ -1,0 +1,848 @@
+"""The Match Phase: two decks, one flag, until one player wins.
+
+The rules as the engine plays them (``shared/spec/challengers.md``):
+
+1. Both decks are shuffled.  Round 1, and any tie, a flag toss picks who
+   begins; otherwise the caller names the beginner.
+2. The beginner reveals their top card; it takes the flag.  Its effect
+   resolves.
+3. The other player attacks: one card at a time, comparing after each the
+   attack total with the total of the card in flag possession.  At equal or
+   greater the attack stops: the last card revealed takes the flag and the
+   other attackers slide under it.  Never a card more than needed.
+4. The card that lost the flag, and every card under it, go onto its owner's
+   bench, cards of one name on one seat.  Flag-loss effects resolve before
+   the new holder's possession effects.
+5. Roles swap; repeat.
+6. A player wins when the opponent, attacking, runs out of cards before
+   reaching the total, or must bench cards and has no free seat for them.
+
+Players are numbered 0 and 1.  Card *instances* are numbered too: each
+physical card in the match has an index into ``types`` (its
+:class:`~engine.challengers.cards.CardType`) and ``owner``.  Decks are lists
+whose *end* is the top.
+
+Actions: :meth:`Match.toss`, :meth:`Match.reveal`, :meth:`Match.choose`, or
+:meth:`Match.apply` with a tuple (``("toss",)``, ``("reveal", p)``,
+``("choose", p, i)``).  Each returns the events it caused when the match
+records events (``log`` is a list) and checks the action first: an illegal
+one raises :class:`~engine.IllegalAction` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement, permutations, product
+
+from engine.choices import Choice
+from engine.errors import IllegalAction
+from engine.events import Event
+
+BENCH_SEATS = 6
+
+# What the match waits for.
+TOSS, REVEAL, CHOOSE, OVER = "toss", "reveal", "choose", "over"
+# Roles a card's power is computed in.
+ATTACK, POSSESSION = "attack", "possession"
+
+# Why a match ended.
+OUT_OF_CARDS = "out-of-cards"      # the attacker could not reach the total
+BENCH_FULL = "bench-full"          # the loser had to bench cards and had no seat
+CARD_EFFECT = "card-effect"        # a card said its owner loses (Zeppelin, Troll)
+
+
+class Seat:
+    """One bench seat: cards of one name (``key``), ``width`` seats wide."""
+
+    __slots__ = ("key", "cards", "width")
+
+    def __init__(self, key, cards, width=1):
+        self.key, self.cards, self.width = key, cards, width
+
+    def copy(self):
+        return Seat(self.key, list(self.cards), self.width)
+
+    def __repr__(self):
+        return f"Seat({self.key!r}, {self.cards}, {self.width})"
+
+
+class Side:
+    """One player's half of the park."""
+
+    __slots__ = ("deck", "bench", "exhaust", "park", "fans", "trophies", "lost_previous",
+                 "next_bonus", "auras", "name")
+
+    def __init__(self, name="", fans=0, trophies=0, lost_previous=False):
+        self.name = name
+        self.deck: list[int] = []        # end of the list is the top
+        self.bench: list[Seat] = []
+        self.exhaust: list[int] = []
+        self.park: list[int] = []        # cards revealed; the last one holds the flag
+        self.fans = fans                 # fan tokens (never trophies)
+        self.trophies = trophies
+        self.lost_previous = lost_previous
+        self.next_bonus: list = []       # (amount, during) waiting for the next card
+        self.auras = None                # cache of bench bonuses, None = stale
+
+    def copy(self):
+        s = Side.__new__(Side)
+        s.name = self.name
+        s.deck = list(self.deck)
+        s.bench = [seat.copy() for seat in self.bench]
+        s.exhaust = list(self.exhaust)
+        s.park = list(self.park)
+        s.fans, s.trophies, s.lost_previous = self.fans, self.trophies, self.lost_previous
+        s.next_bonus = list(self.next_bonus)
+        s.auras = self.auras
+        return s
+
+    def seats_used(self) -> int:
+        return sum(seat.width for seat in self.bench)
+
+    def bench_cards(self):
+        for seat in self.bench:
+            yield from seat.cards
+
+
+class Match:
+    """One match between two players at one park.
+
+    ``decks`` are two lists of card types, top card first (as a person reads
+    a deck list).  ``beginner`` is 0 or 1, or ``None`` for a flag toss.
+    ``rng`` is the match's own seeded generator; ``piles`` the level piles
+    that cards such as the Villain draw from (``None``: those effects find
+    nothing).  ``round`` feeds the Cyborg's power.
+    """
+
+    def __init__(self, decks, *, rng: random.Random | int = 0, beginner=None, round=1, shuffle=True,
+                 piles=None, names=("a", "b"), fans=(0, 0), trophies=(0, 0), lost_previous=(False, False),
+                 icons_in_play=None, record=True):
+        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.round = round
+        self.piles = piles
+        self.log = [] if record else None
+        self.types: list = []
+        self.owner: list[int] = []
+        self.kept: list[int] = []          # immediate bonuses a card keeps while in play (set below)
+        self.attack_bonus: dict = {}       # inst -> bonus that ends with the attack
+        self.sides = [Side(names[i], fans[i], trophies[i], lost_previous[i]) for i in (0, 1)]
+        types, owner = self.types, self.owner
+        for p in (0, 1):
+            cards = list(decks[p])
+            first = len(types)
+            types.extend(reversed(cards))
+            owner.extend([p] * len(cards))
+            deck = self.sides[p].deck
+            deck.extend(range(first, len(types)))
+            if shuffle:
+                self.rng.shuffle(deck)
+        self.kept = [0] * len(types)
+        self.icons_in_play = icons_in_play
+        self.holder = None                 # who holds the flag
+        self.flag_card = None              # the card in flag possession
+        self.attacker = None
+        self.attack: list[int] = []        # cards revealed in the current attack
+        self.attacked_by = 0               # cards that attacked the current flag card
+        self.agenda: list = []             # steps still to resolve, last first
+        self.pending: Choice | None = None
+        self._pending_ctx = None
+        self.removed: list = []            # (inst, "discard"|"box") cards taken out of the deck
+        self.winner = None
+        self.reason = None
+        self.reveals = 0
+        if beginner is None:
+            self.expect = (TOSS, None)
+        else:
+            self._begin(beginner)
+
+    def place(self, p, ct, zone):
+        """Put a new card of type ``ct`` for player ``p`` into ``zone`` ("bench",
+        "exhaust", "deck-top", "deck-bottom") before play: a set position, as
+        a puzzle or a test starts from.  Returns the card's instance number."""
+        if self.reveals:
+            raise IllegalAction("cards are placed before the first reveal")
+        inst = self._new_instance(ct, p)
+        self._put(inst, zone, p)
+        return inst
+
+    # ------------------------------------------------------------------ copies
+    def copy(self, record=False) -> "Match":
+        """A cheap independent copy (for bots that look ahead)."""
+        m = Match.__new__(Match)
+        m.rng = random.Random()
+        m.rng.setstate(self.rng.getstate())
+        m.round, m.piles = self.round, (self.piles.copy() if self.piles is not None else None)
+        m.log = [] if record else None
+        m.types, m.owner, m.kept = list(self.types), list(self.owner), list(self.kept)
+        m.attack_bonus = dict(self.attack_bonus)
+        m.sides = [s.copy() for s in self.sides]
+        m.icons_in_play = self.icons_in_play
+        m.holder, m.flag_card, m.attacker = self.holder, self.flag_card, self.attacker
+        m.attack = list(self.attack)
+        m.attacked_by = self.attacked_by
+        m.agenda = list(self.agenda)
+        m.pending, m._pending_ctx = self.pending, self._pending_ctx
+        m.removed = list(self.removed)
+        m.winner, m.reason, m.reveals, m.expect = self.winner, self.reason, self.reveals, self.expect
+        return m
+
+    def snapshot(self) -> dict:
+        """Everything that makes the position, as plain values (to compare two states)."""
+        def zone(z):
+            return [self.types[c].id for c in z]
+        return {
+            "sides": [{
+                "deck": zone(s.deck), "bench": [(seat.key, zone(seat.cards), seat.width) for seat in s.bench],
+                "exhaust": zone(s.exhaust), "park": zone(s.park), "fans": s.fans, "next": list(s.next_bonus),
+            } for s in self.sides],
+            "holder": self.holder, "flag": self.flag_card, "attack": list(self.attack),
+            "kept": list(self.kept), "attack_bonus": dict(self.attack_bonus), "expect": self.expect,
+            "pending": self.pending, "agenda": len(self.agenda), "winner": self.winner, "reason": self.reason,
+            "rng": self.rng.getstate(), "removed": list(self.removed), "reveals": self.reveals,
+        }
+
+    # ------------------------------------------------------------------ helpers
+    def _new_instance(self, ct, owner) -> int:
+        self.types.append(ct)
+        self.owner.append(owner)
+        self.kept.append(0)
+        return len(self.types) - 1
+
+    def _emit(self, kind, player=None, card=None, value=None, info=None):
+        self.log.append(Event(kind, player, card, value, info))
+
+    def card_id(self, inst) -> str:
+        return self.types[inst].id
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def base_power(self, inst) -> int:
+        ct = self.types[inst]
+        return self.round if ct.round_power else ct.power
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action) -> list:
+        """Apply ``("toss",)``, ``("reveal", player)`` or ``("choose", player, index)``."""
+        if not isinstance(action, (tuple, list)) or not action:
+            raise IllegalAction(f"not an action: {action!r}")
+        kind = action[0]
+        if kind == "toss" and len(action) == 1:
+            return self.toss()
+        if kind == "reveal" and len(action) == 2:
+            return self.reveal(action[1])
+        if kind == "choose" and len(action) == 3:
+            return self.choose(action[1], action[2])
+        raise IllegalAction(f"unknown action {action!r}")
+
+    def toss(self) -> list:
+        """Toss the flag: chance picks who begins."""
+        if self.expect[0] != TOSS:
+            raise IllegalAction("no flag toss now: " + self.describe_expect())
+        start = len(self.log) if self.log is not None else 0
+        p = self.rng.randrange(2)
+        if self.log is not None:
+            self._emit("toss", p)
+        self._begin(p)
+        return self.log[start:] if self.log is not None else []
+
+    def _begin(self, p):
+        self.attacker = p      # the beginner reveals first; their card takes the flag
+        self.expect = (REVEAL, p)
+        if self.log is not None:
+            self._emit("begin", p)
+
+    def reveal(self, p) -> list:
+        """Player ``p`` reveals the top card of their deck."""
+        exp = self.expect
+        if exp[0] != REVEAL or exp[1] != p:
+            raise IllegalAction(f"player {p!r} cannot reveal now: " + self.describe_expect())
+        start = len(self.log) if self.log is not None else 0
+        side = self.sides[p]
+        inst = side.deck.pop()
+        self.reveals += 1
+        self.kept[inst] = 0
+        ct = self.types[inst]
+        if self.log is not None:
+            self._emit("reveal", p, ct.id, self.base_power(inst))
+        side.park.append(inst)
+        if side.next_bonus:
+            for amount, during in side.next_bonus:
+                if during == "attack":
+                    self.attack_bonus[inst] = self.attack_bonus.get(inst, 0) + amount
+                else:
+                    self.kept[inst] += amount
+                if self.log is not None:
+                    self._emit("bonus", p, ct.id, amount, "next-card")
+            side.next_bonus = []
+        steps = []
+        if self.holder is None:
+            # The opening card: its effect, then it takes the flag.
+            for e in ct.on_reveal:
+                steps.append((self._step_effect, e, inst, p))
+            steps.append((self._step_take_flag, inst, p))
+        else:
+            self.attack.append(inst)
+            self.attacked_by += 1
+            fc = self.flag_card
+            for e in self.types[fc].on_possession:
+                if e.do == "fans":     # Yeti: a fan for every card that attacks it
+                    self._gain_fans(1 - p, e.amount, self.types[fc].id)
+            for e in ct.on_reveal:
+                steps.append((self._step_effect, e, inst, p))
+            steps.append((self._step_compare, inst, p))
+        self.expect = (None, None)
+        self._run(steps)
+        return self.log[start:] if self.log is not None else []
+
+    def choose(self, p, index) -> list:
+        """Player ``p`` answers the pending choice with option ``index``."""
+        ch = self.pending
+        if ch is None:
+            raise IllegalAction("no choice is pending: " + self.describe_expect())
+        if ch.player != p:
+            raise IllegalAction(f"player {ch.player} must choose, not player {p!r}")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(ch.options):
+            raise IllegalAction(f"option {index!r} does not exist (0 to {len(ch.options) - 1})")
+        start = len(self.log) if self.log is not None else 0
+        handler, args = self._pending_ctx
+        self.pending = self._pending_ctx = None
+        self.expect = (None, None)
+        if self.log is not None:
+            self._emit("chose", p, ch.source, index, ch.options[index])
+        handler(*args, ch.options[index])
+        self._run(())
+        return self.log[start:] if self.log is not None else []
+
+    def legal_actions(self) -> list:
+        """Every action the match accepts now."""
+        kind, p = self.expect
+        if kind == TOSS:
+            return [("toss",)]
+        if kind == REVEAL:
+            return [("reveal", p)]
+        if kind == CHOOSE:
+            return [("choose", self.pending.player, i) for i in range(len(self.pending.options))]
+        return []
+
+    def describe_expect(self) -> str:
+        kind, p = self.expect
+        if kind == TOSS:
+            return "waiting for the flag toss"
+        if kind == REVEAL:
+            return f"waiting for player {p} to reveal"
+        if kind == CHOOSE:
+            return f"waiting for player {self.pending.player} to choose"
+        return "the match is over"
+
+    # ------------------------------------------------------------------ the step loop
+    def _run(self, steps):
+        agenda = self.agenda
+        if steps:
+            agenda.extend(reversed(steps))
+        while agenda and self.pending is None and self.winner is None:
+            step = agenda.pop()
+            step[0](*step[1:])
+        if self.winner is not None:
+            agenda.clear()
+            self.expect = (OVER, None)
+        elif self.pending is not None:
+            self.expect = (CHOOSE, self.pending.player)
+
+    def _ask(self, p, kind, source, options, handler, args, detail=None):
+        """Stop until player ``p`` picks one of ``options``; then call handler(*args, option)."""
+        if len(options) == 1:
+            handler(*args, options[0])
+            return
+        self.pending = Choice(p, kind, source, tuple(options), detail)
+        self._pending_ctx = (handler, args)
+        if self.log is not None:
+            self._emit("choice", p, source, len(options), kind)
+
+    def _finish(self, winner, reason):
+        if self.winner is not None:
+            return
+        self.winner, self.reason = winner, reason
+        self.expect = (OVER, None)
+        if self.log is not None:
+            self._emit("win", winner, None, None, reason)
+
+    # ------------------------------------------------------------------ power
+    def auras(self, p):
+        """The bonuses ``p``'s bench gives: (filter, amount, during) per card."""
+        side = self.sides[p]
+        a = side.auras
+        if a is None:
+            a = []
+            types = self.types
+            for seat in side.bench:
+                for inst in seat.cards:
+                    for e in types[inst].on_bench:
+                        a.append((e.filter, e.amount, e.during))
+            side.auras = a = tuple(a)
+        return a
+
+    def power(self, inst, role) -> int:
+        """A card's total power in ``role`` ("attack" or "possession")."""
+        ct = self.types[inst]
+        p = self.owner[inst]
+        bonus = self.kept[inst]
+        if role == ATTACK:
+            if self.attack_bonus:
+                bonus += self.attack_bonus.get(inst, 0)
+            for e in ct.on_attack:
+                bonus += self._effect_amount(e, inst, p)
+        else:
+            for e in ct.on_possession:
+                if e.do == "power":
+                    bonus += self._effect_amount(e, inst, p)
+        for flt, amount, during in self.auras(p):
+            if (during == "always" or during == role) and (flt is None or flt(ct)):
+                bonus += amount
+        if ct.doubles_bonuses:
+            bonus *= 2
+        return (self.round if ct.round_power else ct.power) + bonus
+
+    def attack_total(self) -> int:
+        return sum(self.power(i, ATTACK) for i in self.attack)
+
+    def defense_total(self) -> int:
+        return self.power(self.flag_card, POSSESSION) if self.flag_card is not None else 0
+
+    def power_breakdown(self, inst, role) -> list:
+        """[(label, amount), ...] that sums to :meth:`power`, for a screen to show."""
+        ct = self.types[inst]
+        p = self.owner[inst]
+        parts = [("base", self.base_power(inst))]
+        if self.kept[inst]:
+            parts.append(("kept", self.kept[inst]))
+        if role == ATTACK:
+            if self.attack_bonus.get(inst):
+                parts.append(("attack", self.attack_bonus[inst]))
+            for e in ct.on_attack:
+                parts.append((ct.id, self._effect_amount(e, inst, p)))
+        else:
+            for e in ct.on_possession:
+                if e.do == "power":
+                    parts.append((ct.id, self._effect_amount(e, inst, p)))
+        for seat in self.sides[p].bench:
+            for b in seat.cards:
+                for e in self.types[b].on_bench:
+                    if (e.during == "always" or e.during == role) and (e.filter is None or e.filter(ct)):
+                        parts.append((self.types[b].id, e.amount))
+        if ct.doubles_bonuses:
+            parts.append(("double", sum(a for _, a in parts[1:])))
+        return [(k, v) for k, v in parts if v or k == "base"]
+
+    # ------------------------------------------------------------------ counters & conditions
+    def count(self, counter, p, flt=None, inst=None) -> int:
+        side = self.sides[p]
+        if counter == "bench-cards":
+            if flt is None:
+                return sum(len(s.cards) for s in side.bench)
+            types = self.types
+            return sum(1 for s in side.bench for c in s.cards if flt(types[c]))
+        if counter == "empty-seats":
+            return BENCH_SEATS - side.seats_used()
+        if counter == "deck-cards":
+            return len(side.deck)
+        if counter == "fans":
+            return side.fans
+        if counter == "trophies":
+            return side.trophies
+        if counter == "opponent-trophies":
+            return self.sides[1 - p].trophies
+        if counter == "exhaust-cards":
+            return len(side.exhaust)
+        if counter == "opponent-exhaust-cards":
+            return len(self.sides[1 - p].exhaust)
+        if counter == "cards-below":
+            return self.attack.index(inst) if inst in self.attack else 0
+        if counter == "lost-previous-match":
+            return 1 if side.lost_previous else 0
+        if counter == "bench-powers":
+            return len({self.base_power(c) for s in side.bench for c in s.cards})
+        if counter == "bench-icons":
+            icons = set()
+            for s in side.bench:
+                for c in s.cards:
+                    ct = self.types[c]
+                    if ct.all_icons:
+                        icons.update(self.icons_in_play or ())
+                    icons.add(ct.set)
+            return len(icons)
+        raise ValueError(f"unknown counter {counter}")
+
+    def _holds(self, cond, p, inst) -> bool:
+        if cond is None:
+            return True
+        n = self.count(cond.counter, p, cond.filter, inst)
+        return (cond.min is None or n >= cond.min) and (cond.max is None or n <= cond.max)
+
+    def _effect_amount(self, e, inst, p) -> int:
+        """The power a ``power`` effect gives now (continuous effects)."""
+        if e.cond is not None and not self._holds(e.cond, p, inst):
+            return 0
+        if e.per is None:
+            return e.amount
+        return e.amount * (self.count(e.per, p, e.filter, inst) // e.per_n)
+
+    # ------------------------------------------------------------------ steps
+    def _step_effect(self, e, inst, p):
+        """Resolve one effect of card ``inst`` owned by ``p``."""
+        if e.cond is not None and not self._holds(e.cond, p, inst):
+            return
+        do = e.do
+        if do == "power":
+            if e.per == "chosen-seat":
+                seats = [tuple(s.cards) for s in self.sides[p].bench]
+                if seats:
+                    self._ask(p, "seat", self.types[inst].id, seats, self._answer_seat_power, (e, inst, p))
+                return
+            self._add_kept(inst, p, self._effect_amount(e, inst, p))
+        elif do == "fans":
+            self._gain_fans(p, e.amount, self.types[inst].id)
+        elif do == "next-card":
+            self.sides[p].next_bonus.append((e.amount, e.during))
+        elif do == "move":
+            self._effect_move(e, inst, p)
+        elif do == "arrange":
+            self._effect_arrange(e, inst, p)
+        elif do == "lose":
+            if self.log is not None:
+                self._emit("lose", p, self.types[inst].id)
+            self._finish(1 - p, CARD_EFFECT)
+
+    def _add_kept(self, inst, p, amount):
+        if amount:
+            self.kept[inst] += amount
+            if self.log is not None:
+                self._emit("bonus", p, self.types[inst].id, amount, "kept")
+
+    def _answer_seat_power(self, e, inst, p, option):
+        self._add_kept(inst, p, e.amount * len(option))
+
+    def _gain_fans(self, p, n, source):
+        if n:
+            self.sides[p].fans += n
+            if self.log is not None:
+                self._emit("fans", p, source, n)
+
+    def _step_compare(self, inst, p):
+        att, dfn = self.attack_total(), self.defense_total()
+        if self.log is not None:
+            self._emit("compare", p, self.types[inst].id, att, dfn)
+        if att >= dfn:
+            d = 1 - p
+            old = self.flag_card
+            steps = [(self._step_flag_lost, old, d)]
+            for e in self.types[old].on_flag_loss:
+                steps.append((self._step_effect, e, old, d))
+            steps.append((self._step_bench_park, d))
+            steps.append((self._step_take_flag, inst, p))
+            self.agenda.extend(reversed(steps))
+        else:
+            steps = [(self._step_effect, e, inst, p) for e in self.types[inst].on_no_flag_win]
+            steps.append((self._step_attack_on, p))
+            self.agenda.extend(reversed(steps))
+
+    def _step_attack_on(self, p):
+        if not self.sides[p].deck:
+            self._finish(1 - p, OUT_OF_CARDS)
+        else:
+            self.expect = (REVEAL, p)
+
+    def _step_flag_lost(self, inst, p):
+        self.flag_card = None
+        if self.log is not None:
+            self._emit("flag-lost", p, self.types[inst].id)
+
+    def _step_bench_park(self, p):
+        side = self.sides[p]
+        cards, side.park = side.park, []
+        if cards:
+            self._to_bench(p, cards)
+
+    def _step_take_flag(self, inst, p):
+        side = self.sides[p]
+        # The attackers slide under the last card revealed, which takes the flag.
+        self.attack = []
+        if self.attack_bonus:
+            self.attack_bonus = {}
+        self.flag_card, self.holder = inst, p
+        self.attacked_by = 0
+        if self.log is not None:
+            self._emit("flag", p, self.types[inst].id, self.power(inst, POSSESSION), tuple(self.types[c].id for c in side.park[:-1]))
+        steps = [(self._step_effect, e, inst, p) for e in self.types[inst].on_takes_flag]
+        steps.append((self._step_swap, p))
+        self.agenda.extend(reversed(steps))
+
+    def _step_swap(self, holder):
+        other = 1 - holder
+        self.attacker = other
+        if not self.sides[other].deck:
+            self._finish(holder, OUT_OF_CARDS)
+        else:
+            self.expect = (REVEAL, other)
+
+    # ------------------------------------------------------------------ zones
+    def _take_from(self, inst):
+        """Lift ``inst`` out of wherever it lies (deck, bench, exhaust, park)."""
+        p = self.owner[inst]
+        side = self.sides[p]
+        for seat_i, seat in enumerate(side.bench):
+            if inst in seat.cards:
+                seat.cards.remove(inst)
+                if not seat.cards:
+                    del side.bench[seat_i]
+                side.auras = None
+                return
+        for zone in (side.park, side.deck, side.exhaust):
+            if inst in zone:
+                zone.remove(inst)
+                if zone is side.park and inst in self.attack:
+                    self.attack.remove(inst)
+                return
+
+    def _put(self, inst, where, p):
+        """Put ``inst`` (already lifted) into zone ``where`` of player ``p``."""
+        ct = self.types[inst]
+        if self.owner[inst] != p:
+            self.owner[inst] = p
+        side = self.sides[p]
+        if where == "exhaust" and ct.exhaust_to:
+            where = ct.exhaust_to       # the Dwarf goes back on the deck instead
+        if where == "deck-top":
+            side.deck.append(inst)
+        elif where == "deck-bottom":
+            side.deck.insert(0, inst)
+        elif where == "exhaust":
+            side.exhaust.append(inst)
+        elif where == "bench":
+            self._to_bench(p, [inst])
+            return
+        elif where in ("discard", "box"):
+            self.removed.append((inst, where))
+        if self.log is not None:
+            self._emit("move", p, ct.id, None, where)
+
+    def _to_bench(self, p, cards):
+        """Bench ``cards`` of player ``p``; no free seat for them loses the match."""
+        side = self.sides[p]
+        types = self.types
+        placed = []
+        need = 0
+        new_keys = {}
+        for inst in cards:
+            ct = types[inst]
+            if ct.bench_to:             # Backpacker, Cabbage: never on the bench
+                self._put(inst, ct.bench_to, p)
+                continue
+            placed.append(inst)
+            key = ct.seat_key
+            if key in new_keys or any(s.key == key for s in side.bench):
+                continue
+            new_keys[key] = 2 if ct.double_seat else 1
+            need += new_keys[key]
+        if not placed:
+            return
+        if side.seats_used() + need > BENCH_SEATS:
+            if self.log is not None:
+                self._emit("bench-full", p, None, need)
+            # The cards stay where they were shown; the match is lost.
+            side.park.extend(c for c in placed if c not in side.park)
+            self._finish(1 - p, BENCH_FULL)
+            return
+        for inst in placed:
+            key = types[inst].seat_key
+            for s in side.bench:
+                if s.key == key:
+                    s.cards.append(inst)
+                    break
+            else:
+                side.bench.append(Seat(key, [inst], new_keys[key]))
+            if self.log is not None:
+                self._emit("bench", p, types[inst].id)
+        side.auras = None
+
+    # ------------------------------------------------------------------ move
+    def _effect_move(self, e, inst, p):
+        src, dst = e.src, e.dst[0]
+        tp = p
+        if dst.startswith("opponent-"):
+            tp, dst = 1 - p, dst[9:]
+        source = self.types[inst].id
+        if src == "self":
+            if self._lies_in_play(inst):
+                self._take_from(inst)
+                self._put(inst, dst, tp)
+            return
+        if src.startswith("pile-"):
+            if self.piles is None:
+                return
+            for _ in range(e.count):
+                ct = self.piles.draw(src[5:], self.rng)
+                if ct is None:
+                    break
+                new = self._new_instance(ct, tp)
+                if self.log is not None:
+                    self._emit("draw", tp, ct.id, None, src)
+                self._put(new, dst, tp)
+            return
+        owner = p
+        if src.startswith("opponent-"):
+            owner, src = 1 - p, src[9:]
+        side = self.sides[owner]
+        if src in ("deck-top", "deck-bottom"):
+            for _ in range(e.count):
+                if not side.deck:
+                    break
+                c = side.deck.pop() if src == "deck-top" else side.deck.pop(0)
+                self._put(c, dst, owner if tp == owner else tp)
+            return
+        # Choices among cards: look through the deck, the bench or the exhaust pile.
+        if src == "bench" and e.unit == "seat":
+            options = [tuple(s.cards) for s in side.bench if e.filter is None or any(e.filter(self.types[c]) for c in s.cards)]
+            if e.may:
+                options.append(())
+            if options:
+                self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "seat"))
+            return
+        pool = self._pool(side, src)
+        if e.filter is not None:
+            pool = [c for c in pool if e.filter(self.types[c])]
+            if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
+                low = min(self.base_power(c) for c in pool)
+                pool = [c for c in pool if self.base_power(c) == low]
+        options = self._subsets(pool, e.count, e.up_to, e.may)
+        if options and options != [()]:
+            self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "card"))
+
+    def _lies_in_play(self, inst) -> bool:
+        side = self.sides[self.owner[inst]]
+        return inst in side.park or any(inst in s.cards for s in side.bench)
+
+    @staticmethod
+    def _pool(side, src):
+        if src == "bench":
+            return [c for s in side.bench for c in s.cards]
+        if src == "deck":
+            return list(side.deck)
+        if src == "exhaust":
+            return list(side.exhaust)
+        return []
+
+    def _subsets(self, pool, count, up_to, may):
+        """The distinct ways to pick cards from ``pool`` (cards of one type are alike)."""
+        by_type = {}
+        for c in pool:
+            by_type.setdefault(self.types[c].uid, []).append(c)
+        groups = list(by_type.values())
+        n = min(count, len(pool))
+        sizes = range(n, -1, -1) if up_to else ([n, 0] if may and n else [n])
+        options = []
+        for k in sizes:
+            if k == 0:
+                options.append(())
+                continue
+            for combo in combinations_with_replacement(range(len(groups)), k):
+                used = {}
+                pick = []
+                ok = True
+                for g in combo:
+                    i = used.get(g, 0)
+                    if i >= len(groups[g]):
+                        ok = False
+                        break
+                    used[g] = i + 1
+                    pick.append(groups[g][i])
+                if ok:
+                    options.append(tuple(pick))
+        return options
+
+    def _answer_move(self, e, inst, p, dst, tp, option):
+        for c in option:
+            owner = self.owner[c]
+            self._take_from(c)
+            self._put(c, dst, tp if tp != p else owner)
+            if self.winner is not None:
+                return
+        if option and e.bonus_if_done:
+            self._add_kept(inst, p, e.bonus_if_done)
+
+    # ------------------------------------------------------------------ arrange
+    def _effect_arrange(self, e, inst, p):
+        side = self.sides[p]
+        k = min(e.count, len(side.deck))
+        if k == 0:
+            return
+        if e.src == "deck-top":
+            looked = side.deck[-k:][::-1]       # top-most first
+        else:
+            looked = side.deck[:k]
+        # Every concrete list of places (alternatives expanded), and every way to
+        # send the looked-at cards to k of them.  Cards of one type are alike.
+        options = []
+        seen = set()
+        for places in product(*e.dst):
+            for slots in permutations(range(len(places)), k):
+                assignment = [None] * len(places)
+                for card, slot in zip(looked, slots):
+                    assignment[slot] = card
+                opt = tuple((places[i], c) for i, c in enumerate(assignment) if c is not None)
+                sig = tuple((w, self.types[c].uid) for w, c in opt)
+                if sig not in seen:
+                    seen.add(sig)
+                    options.append(opt)
+        self._ask(p, "arrange", self.types[inst].id, options, self._answer_arrange, (e, inst, p, looked))
+
+    def _answer_arrange(self, e, inst, p, looked, option):
+        side = self.sides[p]
+        for c in looked:
+            side.deck.remove(c)
+        # Places are listed top-most first: put the deck-top ones on in reverse.
+        tops = [c for w, c in option if w == "deck-top"]
+        for c in reversed(tops):
+            side.deck.append(c)
+        for w, c in option:
+            if w == "deck-bottom":
+                side.deck.insert(0, c)
+            elif w == "exhaust":
+                self._put(c, "exhaust", p)
+        if self.log is not None:
+            self._emit("arrange", p, self.types[inst].id, len(looked))
+
+    # ------------------------------------------------------------------ the end
+    def collected(self, p) -> list:
+        """The card types of player ``p``'s deck after the match: bench, park,
+        exhaust pile and unplayed cards, plus cards gained, less cards removed."""
+        gone = {i for i, _ in self.removed}
+        return [self.types[i] for i in range(len(self.types)) if self.owner[i] == p and i not in gone]
+
+    def removed_cards(self, p) -> list:
+        """[(card type, "discard"|"box")] that player ``p`` took out of their deck."""
+        return [(self.types[i], w) for i, w in self.removed if self.owner[i] == p]
+
+    def fans_gained(self, p, start=0) -> int:
+        return self.sides[p].fans - start
+
+
+def play(match: Match, choose=None, limit=100000) -> Match:
+    """Play ``match`` to its end: tosses and reveals as asked, choices by ``choose``.
+
+    ``choose(match, choice) -> index`` decides; the default takes option 0.
+    """
+    while match.winner is None and limit:
+        limit -= 1
+        kind, p = match.expect
+        if kind == REVEAL:
+            match.reveal(p)
+        elif kind == CHOOSE:
+            ch = match.pending
+            match.choose(ch.player, choose(match, ch) if choose else 0)
+        elif kind == TOSS:
+            match.toss()
+        else:
+            break
+    return match

@@ -1,0 +1,193 @@
+"""Who decides when nobody taps: the Robot, a random bot and a greedy bot.
+
+A policy answers :meth:`act` with one legal tournament action for the seat
+it plays, and :meth:`choose` with an option index for a match choice.  The
+kiosk, the coordinator and the benchmarks all use these same classes.  A
+policy draws its own randomness from its own seeded generator; since the
+tournament records the actions, not the policy, replay does not need it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.challengers.deckphase import OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
+from engine.challengers.match import REVEAL, CHOOSE, TOSS, ATTACK, POSSESSION
+
+LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
+
+
+def card_value(ct, round_no=4) -> float:
+    """A rough worth of a card in a deck: its power plus a little per helpful effect."""
+    v = float(round_no if ct.round_power else ct.power)
+    for e in ct.effects:
+        if e.do == "power":
+            v += e.amount * (1.5 if e.per else 0.7)
+        elif e.do == "aura":
+            v += e.amount * 1.2
+        elif e.do == "fans":
+            v += e.amount * 0.8
+        elif e.do == "lose":
+            v -= 3
+        elif e.do in ("move", "arrange", "next-card", "extra-pick"):
+            v += 0.5
+    return v
+
+
+class Policy:
+    """Base class: match choices by a cheap heuristic, reveals when asked."""
+
+    name = "policy"
+
+    def __init__(self, seed=0):
+        self.rng = random.Random(seed)
+
+    # --- tournament level
+    def act(self, t, who):
+        if who[0] == "deck":
+            dp = t.deck_phases[who[1]]
+            return ("deck", who[1], *self.deck_action(t, dp))
+        park = who[1]
+        m = t.matches[park]
+        kind, side = m.expect
+        if kind == TOSS:
+            return ("match", park, "toss")
+        if kind == REVEAL:
+            return ("match", park, "reveal", side)
+        ch = m.pending
+        return ("match", park, "choose", ch.player, self.choose(m, ch))
+
+    def deck_action(self, t, dp):
+        raise NotImplementedError
+
+    # --- match choices
+    def choose(self, m, ch) -> int:
+        scores = [self._score(m, ch, opt) for opt in ch.options]
+        return max(range(len(scores)), key=scores.__getitem__)
+
+    def _score(self, m, ch, opt) -> float:
+        """Higher is better for ``ch.player``."""
+        p = ch.player
+        types = m.types
+        if ch.kind == "seat":
+            return len(opt)
+        if ch.kind == "arrange":
+            score = 0.0
+            tops = [c for w, c in opt if w == "deck-top"]
+            if tops:
+                score += 10 * m.base_power(tops[0])
+            score -= sum(m.base_power(c) for w, c in opt if w == "exhaust")
+            return score
+        src, dst, unit = ch.detail or ("bench", "exhaust", "card")
+        if not opt:
+            return 0.5
+        if src == "bench" and m.owner[opt[0]] != p:          # opponent's bench
+            auras = sum(1 for c in opt if types[c].on_bench)
+            return 10 * auras + 1
+        if src == "bench":
+            side = m.sides[p]
+            freed = 0
+            for seat in side.bench:
+                if all(c in opt for c in seat.cards):
+                    freed += seat.width
+            lost_auras = sum(1 for c in opt if types[c].on_bench)
+            power = sum(m.base_power(c) for c in opt)
+            if dst == "deck-top":
+                return 10 * freed + power
+            return 10 * freed + len(opt) - 3 * lost_auras
+        if src == "deck":
+            power = sum(m.base_power(c) for c in opt)
+            return power if dst == "deck-top" else -power
+        if src == "exhaust":
+            return sum(m.base_power(c) for c in opt)
+        return 0.0
+
+
+class RobotPolicy(Policy):
+    """The Robot: it only reveals (it does nothing in the Deck Phase)."""
+
+    name = "robot"
+
+    def deck_action(self, t, dp):
+        return ("done",)
+
+
+class RandomPolicy(Policy):
+    """Any legal move, at random (keeps at least six cards in its deck)."""
+
+    name = "random"
+
+    def deck_action(self, t, dp):
+        rng = self.rng
+        if dp.stage == OPTION:
+            return ("option", rng.randrange(len(dp.options)))
+        if dp.stage == PICK:
+            if dp.can_redraw() and rng.random() < 0.2:
+                return ("redraw",)
+            return ("pick", rng.randrange(len(dp.drawn)))
+        if dp.stage == DP_CHOOSE:
+            return ("choose", rng.randrange(len(dp.pending.options)))
+        if dp.stage == REMOVE and len(dp.deck) > 6 and rng.random() < 0.1:
+            return ("remove", rng.randrange(len(dp.deck)))
+        return ("done",)
+
+    def choose(self, m, ch) -> int:
+        return self.rng.randrange(len(ch.options))
+
+
+class GreedyPolicy(Policy):
+    """Takes the best-looking option now: the strongest cards, a lean deck."""
+
+    name = "greedy"
+
+    def deck_action(self, t, dp):
+        r = t.round
+        if dp.stage == OPTION:
+            def worth(i):
+                o = dp.options[i]
+                return o.pick * LEVEL_VALUE[o.level] + o.fans
+            return ("option", max(range(len(dp.options)), key=worth))
+        if dp.stage == PICK:
+            values = [card_value(c, r) for c in dp.drawn]
+            best = max(range(len(values)), key=values.__getitem__)
+            if dp.can_redraw() and values[best] < LEVEL_VALUE[dp.option.level]:
+                return ("redraw",)
+            return ("pick", best)
+        if dp.stage == DP_CHOOSE:
+            ch = dp.pending
+            def score(opt):
+                if not opt:
+                    return 0.0
+                lost = sum(card_value(dp.deck[i], r) for i in opt)
+                gain = 4.0 if ch.kind == "extra-pick" else 0.0
+                return gain - lost
+            if ch.kind == "extra-pick" and all(len(o) <= 1 for o in ch.options) and dp.drawn == []:
+                return ("choose", 0)
+            return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
+        if dp.stage == REMOVE:
+            # Thin the deck of its weakest starters as better cards arrive.
+            if len(dp.deck) > 9:
+                worst = min(range(len(dp.deck)), key=lambda i: card_value(dp.deck[i], r))
+                if dp.deck[worst].starter and card_value(dp.deck[worst], r) <= 1 + r // 3:
+                    return ("remove", worst)
+        return ("done",)
+
+
+POLICIES = {"robot": RobotPolicy, "random": RandomPolicy, "greedy": GreedyPolicy}
+
+
+def make_policy(name, seed=0) -> Policy:
+    try:
+        return POLICIES[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown policy '{name}' (one of {', '.join(POLICIES)})") from None
+
+
+def run_tournament(t, policies, limit=1_000_000):
+    """Play ``t`` to its end; ``policies[player index]`` decides for each seat."""
+    while not t.over and limit:
+        limit -= 1
+        who = t.next_waiting()
+        actor = who[1] if who[0] == "deck" else who[2]
+        t.apply(policies[actor].act(t, who))
+    return t

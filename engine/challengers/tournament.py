@@ -1,0 +1,394 @@
+"""A whole tournament: seven rounds of Deck Phase and Match Phase, then the end.
+
+The shape (``shared/spec/challengers.md``):
+
+* 1 to 8 players.  An odd count adds the Robot, so every seat has an
+  opponent; solo is one player against the Robot.
+* Slots = players rounded up to even; parks = slots / 2.  A plan (data)
+  says who plays whom, where, each round.
+* Each round, every player drafts alone (the Robot does nothing), then each
+  park plays one match.  The winner takes the park's trophy of the round; a
+  Robot's trophy goes back to the box, except in the solo game.
+* After round 7, with 3 or more players, the two players with the most fans
+  play the Final (ties: more trophies, then the single trophy of the highest
+  round).  With 2 players or solo the most fans win, and a lead of 11 fans
+  or more after any Match Phase wins at once.
+
+Actions are tuples, recorded in :attr:`Tournament.actions`; a tournament
+created again with the same setup and fed the same actions replays event for
+event (:func:`replay`).
+
+* ``("deck", player, *deck_phase_action)`` -- see :mod:`.deckphase`
+* ``("match", park, *match_action)`` -- see :mod:`.match`
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.challengers.deckphase import DeckPhase, DONE
+from engine.challengers.match import Match, REVEAL, CHOOSE, TOSS
+from engine.challengers.piles import LevelPiles
+
+DECK, MATCH, FINAL_DECK, FINAL, OVER = "deck", "match", "final-deck", "final", "over"
+
+
+@dataclass
+class Player:
+    """A seat in the tournament: a person or the Robot."""
+
+    index: int
+    name: str
+    slot: int
+    robot: bool = False
+    deck: list = field(default_factory=list)
+    fans: int = 0                      # fan tokens
+    trophies: list = field(default_factory=list)   # (round, fans) won
+    lost_previous: bool = False
+
+    @property
+    def total_fans(self) -> int:
+        """Fan tokens plus the fans on the back of the trophies."""
+        return self.fans + sum(f for _, f in self.trophies)
+
+    def rank_key(self):
+        """Most fans; ties to more trophies, then to the trophy of the highest round."""
+        return (self.total_fans, len(self.trophies), max((r for r, _ in self.trophies), default=0))
+
+    @property
+    def best_trophy_round(self) -> int:
+        return max((r for r, _ in self.trophies), default=0)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a tournament is created from; with the actions, all that replay needs."""
+
+    players: tuple
+    box: str = "base"
+    sets: tuple | None = None
+    robot_level: int = 1
+    solo_cards: bool = False
+    seed: int = 0
+    final_park: int = 1
+
+
+class Tournament:
+    """The state of one tournament and the only way to change it: :meth:`apply`."""
+
+    def __init__(self, library, setup: Setup, record=True):
+        n = len(setup.players)
+        if not 1 <= n <= 8:
+            raise ValueError(f"a tournament has 1 to 8 players, not {n}")
+        if not 1 <= setup.robot_level <= 5:
+            raise ValueError(f"the Robot's level is 1 to 5, not {setup.robot_level}")
+        self.library = library
+        self.setup = setup
+        self.rules = library.rules
+        self.box = library.box(setup.box)
+        self.rng = random.Random(setup.seed)
+        self.log = [] if record else None
+        self.actions: list = []
+        self.solo = n == 1
+        self.two_player = n <= 2
+        if setup.robot_level > self.rules.robot_multiplayer_max and not self.solo:
+            raise ValueError(f"Robot levels above {self.rules.robot_multiplayer_max} are for the solo game")
+        has_robot = n % 2 == 1
+        slots = n + has_robot
+        self.plan = library.plan_for(slots)
+        self.parks = self.plan.parks
+        if not 1 <= setup.final_park <= self.parks:
+            raise ValueError(f"the Final's park is 1 to {self.parks}, not {setup.final_park}")
+        cat = library.catalogue
+        self.set_ids = tuple(setup.sets) if setup.sets else (
+            self.box.basic, *[s for s in self.box.additional if s != self.box.first_game_out])
+        for sid in self.set_ids:
+            if sid not in cat.sets:
+                raise ValueError(f"unknown set '{sid}'")
+        self.icons_in_play = frozenset(cat.sets[s].cards[0].set for s in self.set_ids)
+        starter = [cat.card(c) for c in self.box.starter]
+        free_slots = [s for s in range(1, slots + 1) if not (has_robot and s == self.plan.robot_slot)]
+        self.players = [Player(i, name, free_slots[i], deck=list(starter)) for i, name in enumerate(setup.players)]
+        if has_robot:
+            self.players.append(Player(n, "Robot", self.plan.robot_slot, robot=True,
+                                       deck=self._robot_deck(setup.robot_level, setup.solo_cards)))
+        self.by_slot = {p.slot: p for p in self.players}
+        pile_cards = [ct for sid in self.set_ids for ct in cat.sets[sid].cards if ct.level in "ABC"
+                      for _ in range(ct.copies)]
+        self.piles = LevelPiles(pile_cards, self.rng)
+        # Each round's trophies, shuffled, one dealt to each park.
+        self.trophy_for = {}
+        for r, values in enumerate(self.rules.trophies, 1):
+            vals = list(values)
+            self.rng.shuffle(vals)
+            for park in range(1, self.parks + 1):
+                self.trophy_for[(r, park)] = vals[park - 1]
+        self.round = 0
+        self.phase = None
+        self.deck_phases: dict = {}
+        self.matches: dict = {}
+        self.results: list = []      # (round, park, winner index, loser index, reason)
+        self.finalists = None
+        self.winner = None
+        self.end_reason = None
+        self._start_round(1)
+
+    # ------------------------------------------------------------------ set-up helpers
+    def _emit(self, kind, player=None, card=None, value=None, info=None):
+        if self.log is not None:
+            self.log.append(Event(kind, player, card, value, info))
+
+    def _robot_deck(self, level, solo_cards):
+        cat = self.library.catalogue
+        deck = [cat.card(c) for c in self.rules.robot_deck]
+        r_cards = [c for c in cat.sets["robot"].cards if c.level == "R"]
+        if solo_cards:
+            r_cards += [c for c in cat.sets["robot"].cards if c.level == "SOLO"]
+        self.rng.shuffle(r_cards)
+        for card_id, how_many in self.rules.robot_replace[:level - 1]:
+            idx = next(i for i, c in enumerate(deck) if c.id == card_id)
+            deck.pop(idx)
+            for _ in range(how_many):
+                deck.append(r_cards.pop())
+        return deck
+
+    def player(self, index) -> Player:
+        return self.players[index]
+
+    @property
+    def humans(self):
+        return [p for p in self.players if not p.robot]
+
+    def draft_options(self, round_no):
+        return self.box.draft[round_no - 1]
+
+    # ------------------------------------------------------------------ round flow
+    def _start_round(self, r):
+        self.round = r
+        self.phase = DECK
+        self._emit("round", None, None, r)
+        self.deck_phases = {
+            p.index: DeckPhase(p.index, p.deck, self.draft_options(r), self.piles, self.rng, self.rules.draw, self.log)
+            for p in self.humans}
+        self.matches = {}
+
+    def _start_matches(self, pairings):
+        """pairings: [(park, light player, dark player)]"""
+        self.matches = {}
+        for park, light, dark in pairings:
+            a, b = self.players[light], self.players[dark]
+            seed = self.rng.getrandbits(64)
+            if self.round == 1 or a.best_trophy_round == b.best_trophy_round:
+                beginner = None      # flag toss
+            else:
+                beginner = 0 if a.best_trophy_round > b.best_trophy_round else 1
+            m = Match([a.deck, b.deck], rng=seed, beginner=beginner, round=min(self.round, self.rules.rounds),
+                      piles=self.piles, names=(a.name, b.name), fans=(a.fans, b.fans),
+                      trophies=(len(a.trophies), len(b.trophies)),
+                      lost_previous=(a.lost_previous, b.lost_previous), icons_in_play=self.icons_in_play,
+                      record=self.log is not None)
+            m.players = (light, dark)
+            m.park = park
+            m.start_fans = (a.fans, b.fans)
+            self.matches[park] = m
+            self._emit("match", (light, dark), None, park)
+
+    def pairings(self, round_no):
+        """[(park, light player index, dark player index)] for ``round_no``."""
+        return [(park, self.by_slot[l].index, self.by_slot[d].index) for park, l, d in self.plan.rounds[round_no - 1]]
+
+    def seat_of(self, player_index, round_no=None):
+        """(park, side) where a player sits; side 0 = light, 1 = dark."""
+        if self.phase in (FINAL_DECK, FINAL) or round_no == "final":
+            a, b = self.finalists
+            return self.setup.final_park, (0 if player_index == a else 1)
+        return self.plan.seat_of(round_no or self.round, self.players[player_index].slot)
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action) -> list:
+        """Check and apply one action; returns the events it caused."""
+        if self.phase == OVER:
+            raise IllegalAction("the tournament is over")
+        if not isinstance(action, (tuple, list)) or len(action) < 2:
+            raise IllegalAction(f"not an action: {action!r}")
+        start = len(self.log) if self.log is not None else 0
+        kind = action[0]
+        if kind == "deck":
+            dp = self.deck_phases.get(action[1])
+            if self.phase not in (DECK, FINAL_DECK) or dp is None:
+                raise IllegalAction(f"player {action[1]!r} has no Deck Phase now")
+            dp.apply(tuple(action[2:]))
+            self.actions.append(tuple(action))
+            if dp.stage == DONE:
+                self._deck_phase_done(dp)
+        elif kind == "match":
+            m = self.matches.get(action[1])
+            if self.phase not in (MATCH, FINAL) or m is None:
+                raise IllegalAction(f"no match at park {action[1]!r} now")
+            if m.winner is not None:
+                raise IllegalAction(f"the match at park {action[1]} is over")
+            m.apply(tuple(action[2:]))
+            self.actions.append(tuple(action))
+            if self.log is not None and m.log:
+                self.log.extend(Event(e.kind, m.players[e.player] if isinstance(e.player, int) else e.player,
+                                      e.card, e.value, e.info) for e in m.log)
+                m.log.clear()
+            if m.winner is not None:
+                self._match_done(m)
+        else:
+            raise IllegalAction(f"unknown action {action!r}")
+        return self.log[start:] if self.log is not None else []
+
+    def _deck_phase_done(self, dp):
+        p = self.players[dp.player]
+        p.fans += dp.fans
+        if all(d.stage == DONE for d in self.deck_phases.values()):
+            if self.phase == DECK:
+                self.phase = MATCH
+                self._start_matches(self.pairings(self.round))
+            else:
+                self.phase = FINAL
+                a, b = self.finalists
+                self._start_matches([(self.setup.final_park, a, b)])
+
+    def _match_done(self, m):
+        w, l = m.players[m.winner], m.players[1 - m.winner]
+        for side, idx in enumerate(m.players):
+            p = self.players[idx]
+            p.deck = m.collected(side)
+            for ct, where in m.removed_cards(side):
+                if where == "discard":
+                    self.piles.discard(ct)
+            p.fans = m.sides[side].fans
+        winner, loser = self.players[w], self.players[l]
+        if self.phase == MATCH:
+            value = self.trophy_for[(self.round, m.park)]
+            if winner.robot and not self.solo:
+                self._emit("trophy-to-box", w, None, self.round)
+            else:
+                winner.trophies.append((self.round, value))
+                self._emit("trophy", w, None, self.round, value)
+            winner.lost_previous, loser.lost_previous = False, True
+            self.results.append((self.round, m.park, w, l, m.reason))
+            if all(x.winner is not None for x in self.matches.values()):
+                self._round_done()
+        else:
+            self.results.append(("final", m.park, w, l, m.reason))
+            self._end(w, "final")
+
+    def _round_done(self):
+        self._emit("round-done", None, None, self.round)
+        if self.two_player:
+            a, b = self.players[0], self.players[1]
+            lead = a.total_fans - b.total_fans
+            if abs(lead) >= self.rules.lead_win:
+                self._end(a.index if lead > 0 else b.index, "lead")
+                return
+        if self.round < self.rules.rounds:
+            self._start_round(self.round + 1)
+            return
+        if self.two_player:
+            ranked = self.standings()
+            self._end(ranked[0].index, "most-fans")
+            return
+        ranked = self.standings()
+        self.finalists = (ranked[0].index, ranked[1].index)
+        self._emit("finalists", self.finalists)
+        self.phase = FINAL_DECK
+        self.round = self.rules.rounds + 1
+        self.deck_phases = {i: DeckPhase(i, self.players[i].deck, (), self.piles, self.rng, self.rules.draw, self.log)
+                            for i in self.finalists}
+
+    def _end(self, winner, reason):
+        self.winner, self.end_reason = winner, reason
+        self.phase = OVER
+        self._emit("champion", winner, None, None, reason)
+
+    # ------------------------------------------------------------------ reading the state
+    def standings(self) -> list:
+        """Players in rank order (the Robot only where it collects: solo)."""
+        pool = [p for p in self.players if not p.robot or self.solo]
+        order = sorted(pool, key=lambda p: (-p.rank_key()[0], -p.rank_key()[1], -p.rank_key()[2], p.index))
+        return order
+
+    def fans_visible(self, viewer=None) -> bool:
+        """Trophy values are hidden from others, except with 2 players or solo, or at the end."""
+        return self.two_player or self.phase == OVER
+
+    def public_standings(self, viewer=None) -> list:
+        """What a screen may show ``viewer`` (``None``: everyone, e.g. a TV)."""
+        show_all = self.fans_visible()
+        rows = []
+        for rank, p in enumerate(self.standings(), 1):
+            own = viewer is not None and viewer == p.index
+            rows.append({
+                "rank": rank if show_all else None, "player": p.index, "name": p.name, "robot": p.robot,
+                "fan_tokens": p.fans, "trophy_rounds": sorted(r for r, _ in p.trophies),
+                "fans": p.total_fans if (show_all or own) else None,
+            })
+        if not show_all:
+            rows.sort(key=lambda r: r["player"])
+        return rows
+
+    def waiting(self) -> list:
+        """Who can act now: [("deck", player) | ("match", park, player)]."""
+        out = []
+        if self.phase in (DECK, FINAL_DECK):
+            out += [("deck", i) for i, d in self.deck_phases.items() if d.stage != DONE]
+        elif self.phase in (MATCH, FINAL):
+            for park, m in sorted(self.matches.items()):
+                kind, side = m.expect
+                if kind == REVEAL:
+                    out.append(("match", park, m.players[side]))
+                elif kind == CHOOSE:
+                    out.append(("match", park, m.players[m.pending.player]))
+                elif kind == TOSS:
+                    out.append(("match", park, m.players[0]))
+        return out
+
+    def snapshot(self) -> dict:
+        """The whole tournament as plain values (to compare two states)."""
+        return {
+            "round": self.round, "phase": self.phase, "rng": self.rng.getstate(),
+            "players": [(p.name, p.robot, [c.id for c in p.deck], p.fans, list(p.trophies), p.lost_previous)
+                        for p in self.players],
+            "piles": {lv: ([c.id for c in self.piles.piles[lv]], [c.id for c in self.piles.discards[lv]])
+                      for lv in "ABC"},
+            "deck_phases": {i: (d.stage, [c.id for c in d.drawn], d.picks_left, d.redraw_used, d.pending)
+                            for i, d in self.deck_phases.items()},
+            "matches": {park: m.snapshot() for park, m in self.matches.items()},
+            "results": list(self.results), "winner": self.winner, "actions": len(self.actions),
+        }
+
+    def next_waiting(self):
+        """The first of :meth:`waiting`, found without building the list."""
+        if self.phase in (DECK, FINAL_DECK):
+            for i, d in self.deck_phases.items():
+                if d.stage != DONE:
+                    return ("deck", i)
+        elif self.phase in (MATCH, FINAL):
+            for park in sorted(self.matches):
+                m = self.matches[park]
+                kind, side = m.expect
+                if kind == REVEAL:
+                    return ("match", park, m.players[side])
+                if kind == CHOOSE:
+                    return ("match", park, m.players[m.pending.player])
+                if kind == TOSS:
+                    return ("match", park, m.players[0])
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+
+def replay(library, setup: Setup, actions, record=True) -> Tournament:
+    """A new tournament from ``setup`` with ``actions`` applied in order."""
+    t = Tournament(library, setup, record=record)
+    for a in actions:
+        t.apply(a)
+    return t

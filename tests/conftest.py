@@ -1,0 +1,51 @@
+"""Shared fixtures: the real card library, and matches from fixed deck orders.
+
+The small helpers tests import (``ids``, ``bench_ids``, ``deck_ids``) live in
+``cardplay.py``: a module named ``conftest`` is ambiguous once a sub-folder has
+its own conftest.
+"""
+
+import pytest
+
+import cards
+from engine.challengers.library import load
+from engine.challengers.match import Match, play
+
+
+@pytest.fixture(scope="session")
+def lib():
+    """Every bundled box, set, plan and rule, loaded and checked."""
+    return load(cards)
+
+
+@pytest.fixture
+def card(lib):
+    """card("hermit") -> its CardType."""
+    return lib.catalogue.card
+
+
+@pytest.fixture
+def match(lib):
+    """match(deck_a, deck_b, first=0, round=1, bench_a=(), bench_b=(), ...) -> Match
+
+    Decks are lists of card ids, top card first, never shuffled.  ``bench_a``
+    and ``bench_b`` (card ids), ``exhaust_a``/``exhaust_b`` set up a position
+    before the first reveal; ``piles`` may be a LevelPiles.
+    """
+    cat = lib.catalogue
+
+    def make(deck_a, deck_b, first=0, round=1, bench_a=(), bench_b=(), exhaust_a=(), exhaust_b=(),
+             piles=None, fans=(0, 0), trophies=(0, 0), lost_previous=(False, False), icons_in_play=None):
+        m = Match([[cat.card(c) for c in deck_a], [cat.card(c) for c in deck_b]], rng=1, beginner=first,
+                  round=round, shuffle=False, piles=piles, fans=fans, trophies=trophies,
+                  lost_previous=lost_previous, icons_in_play=icons_in_play)
+        for p, ids in ((0, bench_a), (1, bench_b)):
+            for c in ids:
+                m.place(p, cat.card(c), "bench")
+        for p, ids in ((0, exhaust_a), (1, exhaust_b)):
+            for c in ids:
+                m.place(p, cat.card(c), "exhaust")
+        return m
+
+    return make
+

@@ -1,0 +1,222 @@
+"""A whole tournament: seats, trophies, who begins, the end rules, the Robot, replay."""
+
+import pytest
+
+from engine import IllegalAction
+from engine.challengers.policies import make_policy, run_tournament
+from engine.challengers.tournament import Setup, Tournament, replay
+
+
+def names(n):
+    return tuple(f"P{i}" for i in range(n))
+
+
+def bots(t, kind="greedy"):
+    return {p.index: make_policy("robot" if p.robot else kind, p.index) for p in t.players}
+
+
+def play_to_end(lib, n, seed=1, **kw):
+    t = Tournament(lib, Setup(players=names(n), seed=seed, **kw))
+    return run_tournament(t, bots(t))
+
+
+@pytest.mark.parametrize("players,slots,parks,robot", [
+    (1, 2, 1, True), (2, 2, 1, False), (3, 4, 2, True), (4, 4, 2, False),
+    (5, 6, 3, True), (6, 6, 3, False), (7, 8, 4, True), (8, 8, 4, False)])
+def test_slots_parks_and_the_robot_for_each_player_count(lib, players, slots, parks, robot):
+    """Slots = players rounded up to even (Robot included); parks = slots / 2."""
+    t = Tournament(lib, Setup(players=names(players)))
+    assert (t.plan.slots, t.parks, any(p.robot for p in t.players)) == (slots, parks, robot)
+    assert sorted(p.slot for p in t.players) == list(range(1, slots + 1))
+    if robot:
+        assert t.players[-1].slot == t.plan.robot_slot
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 8])
+def test_every_round_seats_every_player_once_at_the_plans_park(lib, n):
+    t = Tournament(lib, Setup(players=names(n)))
+    for r in range(1, 8):
+        seated = [i for _, a, b in t.pairings(r) for i in (a, b)]
+        assert sorted(seated) == list(range(len(t.players)))
+
+
+def test_trophies_are_dealt_one_per_park_from_each_rounds_four(lib):
+    """Each round's four trophies are shuffled and one is dealt to each park."""
+    for seed in range(5):
+        t = Tournament(lib, Setup(players=names(8), seed=seed))
+        for r, values in enumerate(lib.rules.trophies, 1):
+            dealt = sorted(t.trophy_for[(r, park)] for park in range(1, 5))
+            assert dealt == sorted(values)
+
+
+def test_each_player_starts_with_the_starter_deck_and_the_robot_with_its_own(lib):
+    t = Tournament(lib, Setup(players=names(3)))
+    assert [c.id for c in t.players[0].deck] == list(lib.box("base").starter)
+    assert sorted(c.id for c in t.players[3].deck) == sorted(lib.rules.robot_deck)
+
+
+@pytest.mark.parametrize("level,replaced", [(1, set()), (2, {"alpha"}), (3, {"alpha", "beta"}),
+                                            (4, {"alpha", "beta", "good-bot"}),
+                                            (5, {"alpha", "beta", "good-bot", "champ"})])
+def test_robot_levels_replace_start_cards_with_r_cards(lib, level, replaced):
+    """Robot levels: 2 Alpha -> R; 3 also Beta; 4 also Good Bot; 5 also C.H.A.M.P. -> two R."""
+    t = Tournament(lib, Setup(players=names(1), robot_level=level, seed=level))
+    deck = [c for c in t.players[1].deck]
+    ids = {c.id for c in deck}
+    assert not (ids & replaced)
+    assert {"alpha", "beta", "good-bot", "champ"} - replaced <= ids
+    r_cards = [c for c in deck if c.level == "R"]
+    assert len(r_cards) == len(replaced) + (1 if level == 5 else 0)
+    assert len(deck) == 8 + (1 if level == 5 else 0)
+
+
+def test_the_solo_option_shuffles_the_solo_cards_into_the_r_cards(lib):
+    seen = set()
+    for seed in range(40):
+        t = Tournament(lib, Setup(players=names(1), robot_level=5, solo_cards=True, seed=seed))
+        seen |= {c.level for c in t.players[1].deck}
+    assert "SOLO" in seen
+
+
+def test_robot_levels_4_and_5_are_for_the_solo_game(lib):
+    with pytest.raises(ValueError, match="solo"):
+        Tournament(lib, Setup(players=names(3), robot_level=4))
+
+
+def test_round_one_begins_with_a_flag_toss(lib):
+    t = Tournament(lib, Setup(players=names(2)))
+    for i in (0, 1):
+        while t.deck_phases[i].stage != "done":
+            t.apply(make_policy("greedy").act(t, ("deck", i)))
+    assert t.phase == "match" and t.matches[1].expect == ("toss", None)
+
+
+def test_from_round_two_the_highest_trophy_round_begins(lib):
+    """From round 2, the player holding the trophy with the highest round number begins; tie: toss."""
+    t = Tournament(lib, Setup(players=names(4), seed=2))
+    t.players[0].trophies = [(1, 2)]
+    t.players[1].trophies = [(2, 3)]
+    t.round = 3
+    t._start_matches([(1, 0, 1), (2, 2, 3)])
+    assert t.matches[1].expect == ("reveal", 1)     # P1's round-2 trophy beats P0's round-1 trophy
+    assert t.matches[2].expect == ("toss", None)    # neither holds a trophy: toss
+
+
+def test_the_winner_takes_the_parks_trophy_of_the_round(lib):
+    t = Tournament(lib, Setup(players=names(4), seed=5))
+    policies = bots(t)
+    while t.round == 1 and not t.over:
+        who = t.waiting()[0]
+        t.apply(policies[who[1] if who[0] == "deck" else who[2]].act(t, who))
+    for r, park, w, l, why in t.results:
+        assert (1, t.trophy_for[(1, park)]) in t.players[w].trophies
+        assert t.players[l].trophies == []
+
+
+def test_a_robots_trophy_goes_back_to_the_box_except_in_solo(lib):
+    """The Robot's trophies go back to the box in a multiplayer game; solo, it keeps them."""
+    for seed in range(6):
+        t = play_to_end(lib, 3, seed=seed)
+        robot = t.players[-1]
+        assert robot.robot and robot.trophies == []
+    kept = 0
+    for seed in range(6):
+        t = play_to_end(lib, 1, seed=seed)
+        kept += len(t.players[1].trophies)
+        assert len(t.players[1].trophies) == sum(1 for r in t.results if r[2] == 1)
+    assert kept > 0
+
+
+def test_two_players_end_at_once_on_an_11_fan_lead_and_never_play_a_final(lib):
+    """2 players: no Final; a lead of 11 or more fans after a Match Phase wins at once."""
+    reasons = set()
+    for seed in range(25):
+        t = play_to_end(lib, 2, seed=seed)
+        assert t.finalists is None and not any(r[0] == "final" for r in t.results)
+        a, b = t.players
+        if t.end_reason == "lead":
+            assert abs(a.total_fans - b.total_fans) >= 11
+            assert t.players[t.winner].total_fans > t.players[1 - t.winner].total_fans
+        else:
+            assert t.end_reason == "most-fans" and t.round == 7
+        reasons.add(t.end_reason)
+    assert "lead" in reasons
+
+
+def test_the_lead_rule_is_checked_after_every_match_phase(lib):
+    t = Tournament(lib, Setup(players=names(2), seed=0))
+    t.players[0].fans = 20                             # as if a huge lead had built up
+    policies = bots(t)
+    while not t.over:
+        who = t.waiting()[0]
+        t.apply(policies[who[1] if who[0] == "deck" else who[2]].act(t, who))
+    assert (t.round, t.end_reason) == (1, "lead") and t.winner == 0
+
+
+def test_three_or_more_players_meet_in_a_final_of_the_top_two(lib):
+    t = play_to_end(lib, 5, seed=3)
+    assert t.end_reason == "final"
+    final = [r for r in t.results if r[0] == "final"]
+    assert len(final) == 1 and {final[0][2], final[0][3]} == set(t.finalists)
+    assert t.winner == final[0][2]
+
+
+def test_final_tie_breaks_more_trophies_then_the_highest_round_trophy(lib):
+    """Final ties: more trophies first, then the single trophy with the highest round number."""
+    t = Tournament(lib, Setup(players=names(4)))
+    a, b, c, d = t.players
+    a.trophies, a.fans = [(1, 2), (2, 2)], 6          # 10 fans, 2 trophies
+    b.trophies, b.fans = [(7, 10)], 0                 # 10 fans, 1 trophy
+    c.trophies, c.fans = [(1, 3), (3, 3)], 4          # 10 fans, 2 trophies, best round 3
+    d.trophies, d.fans = [], 11                       # 11 fans
+    assert [p.name for p in t.standings()] == ["P3", "P2", "P0", "P1"]
+
+
+def test_the_final_has_no_draft_only_removal(lib):
+    t = Tournament(lib, Setup(players=names(3), seed=4))
+    policies = bots(t)
+    while t.phase != "final-deck":
+        who = t.waiting()[0]
+        t.apply(policies[who[1] if who[0] == "deck" else who[2]].act(t, who))
+    assert set(t.deck_phases) == set(t.finalists)
+    for dp in t.deck_phases.values():
+        assert dp.stage == "remove" and dp.options == ()
+
+
+def test_hidden_trophy_fans_with_three_or_more_players(lib):
+    """Trophies show their round, never their fans, to others, except with 2 players or solo."""
+    t = Tournament(lib, Setup(players=names(3)))
+    t.players[0].trophies = [(1, 3)]
+    rows = {r["player"]: r for r in t.public_standings(viewer=None)}
+    assert rows[0]["trophy_rounds"] == [1] and rows[0]["fans"] is None
+    assert {r["player"]: r for r in t.public_standings(viewer=0)}[0]["fans"] == 3   # your own
+    t2 = Tournament(lib, Setup(players=names(2)))
+    t2.players[0].trophies = [(1, 3)]
+    assert {r["player"]: r for r in t2.public_standings()}[0]["fans"] == 3
+
+
+def test_an_invalid_tournament_action_changes_nothing(lib):
+    t = Tournament(lib, Setup(players=names(2), seed=9))
+    before = t.snapshot()
+    for bad in [("match", 1, "reveal", 0), ("deck", 5, "done"), ("deck", 0, "pick", 0), ("deck", 0, "done"),
+                ("fly", 1), ("deck",), "deck", ("deck", 0, "option", 9)]:
+        with pytest.raises(IllegalAction):
+            t.apply(bad)
+    assert t.snapshot() == before
+
+
+@pytest.mark.parametrize("n", [8, 5, 2, 1])
+def test_seed_and_actions_replay_a_whole_tournament_event_for_event(lib, n):
+    """Determinism: (seed, recorded actions) replays the same tournament, event for event."""
+    t = play_to_end(lib, n, seed=11)
+    again = replay(lib, t.setup, t.actions)
+    assert again.log == t.log
+    assert again.snapshot() == t.snapshot()
+    other = play_to_end(lib, n, seed=12)
+    assert other.log != t.log
+
+
+def test_random_bots_also_finish_and_replay(lib):
+    t = Tournament(lib, Setup(players=names(6), seed=3))
+    run_tournament(t, bots(t, "random"))
+    assert t.over and replay(lib, t.setup, t.actions).log == t.log
