@@ -26,10 +26,24 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _library():
+def house_set_texts(folder=None):
+    """[(path, text)] of the house sets in the data folder's ``cards/`` (none if absent)."""
+    from pathlib import Path
+    from tablecup.paths import data_dir
+    folder = Path(folder) if folder else data_dir(create=False) / "cards"
+    if not folder.is_dir():
+        return []
+    return [(str(p), p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.toml"))]
+
+
+def _library(house=True):
+    """The bundled data, plus the house sets a café placed in its data folder."""
     import cards
     from engine.challengers.library import load
-    return load(cards)
+    lib = load(cards)
+    if house:
+        lib.add_sets(house_set_texts())
+    return lib
 
 
 def _card_list(lib, text: str, flag: str):
@@ -91,13 +105,17 @@ def cmd_simulate(args) -> int:
     lib = _library()
     if not 1 <= args.players <= 8:
         raise UsageError(f"--players must be 1 to 8, not {args.players}")
-    if args.box not in lib.boxes:
-        raise UsageError(f"--box must be one of {', '.join(lib.boxes)}, not '{args.box}'")
     sets = tuple(s.strip() for s in args.sets.split(",")) if args.sets else None
     if sets:
         for s in sets:
             if s not in lib.catalogue.sets:
-                raise UsageError(f"unknown set '{s}' in --sets (one of {', '.join(lib.catalogue.sets)})")
+                raise UsageError(f"unknown set '{s}' in --sets (one of {', '.join(lib.playable_sets())})")
+    if args.box is None:
+        # The box whose starter decks and draft the game uses: the basic set's.
+        basic = next((s for s in sets or () if lib.catalogue.sets[s].kind == "basic"), None)
+        args.box = lib.catalogue.sets[basic].box if basic else "base"
+    if args.box not in lib.boxes:
+        raise UsageError(f"--box must be one of {', '.join(lib.boxes)}, not '{args.box}'")
     names = tuple(f"Player {i + 1}" for i in range(args.players))
     try:
         setup = Setup(players=names, box=args.box, sets=sets, robot_level=args.robot_level,
@@ -153,21 +171,65 @@ def cmd_simulate(args) -> int:
 
 # ---------------------------------------------------------------------- cards
 def cmd_cards(args) -> int:
+    from engine.challengers.text import LANGS, card_text, set_names_for
+
+    if args.cards_cmd == "check":
+        return cmd_cards_check(args)
     lib = _library()
-    cards_ = sorted(lib.catalogue.cards.values(), key=lambda c: (c.box, c.set, "SABCR".find(c.level[0]), c.id))
-    if args.cards_cmd == "list":
-        if args.json:
-            print(json.dumps([{
-                "id": c.id, "name": c.name, "set": c.set, "box": c.box, "level": c.level,
-                "power": "round" if c.round_power else c.power, "copies": c.copies, "keyword": c.keyword,
-                "provisional": c.provisional, "own_design": c.own_design,
-            } for c in cards_], indent=1, ensure_ascii=False))
-        else:
-            for c in cards_:
-                power = "R" if c.round_power else c.power
-                mark = " (provisional)" if c.provisional else (" (Tablecup design)" if c.own_design else "")
-                print(f"{c.id:22} {c.name:20} {c.set:10} {c.level:4} {power!s:>2}  x{c.copies}  {c.keyword}{mark}")
+    cat = lib.catalogue
+    names = {lang: set_names_for(cat, lang) for lang in LANGS}
+    if args.cards_cmd == "show":
+        if args.id not in cat.cards:
+            raise UsageError(f"unknown card id '{args.id}' (see `tablecup cards list`)")
+        c = cat.cards[args.id]
+        power = ("round" if args.lang == "en" else "manche") if c.round_power else c.power
+        name = c.names.get(args.lang, c.name)
+        set_name = names[args.lang].get(c.set, c.set)
+        print(f"{name} ({set_name}, {'level' if args.lang == 'en' else 'niveau'} {c.level}, "
+              f"{'power' if args.lang == 'en' else 'force'} {power}, x{c.copies})")
+        print(card_text(c, args.lang, names[args.lang]))
+        if c.provisional:
+            print("(provisional: not every fact of this card is sourced)" if args.lang == "en"
+                  else "(provisoire : tous les faits de cette carte ne sont pas sourcés)")
+        if c.own_design:
+            print("(Tablecup's own design)" if args.lang == "en" else "(création Tablecup)")
         return 0
+    cards_ = sorted(cat.cards.values(), key=lambda c: (c.box, c.set, "SABCR".find(c.level[0]), c.id))
+    if args.json:
+        print(json.dumps([{
+            "id": c.id, "name": c.name, "names": c.names, "set": c.set, "box": c.box, "level": c.level,
+            "power": "round" if c.round_power else c.power, "copies": c.copies, "keyword": c.keyword,
+            "timing": sorted({e.on for e in c.effects}), "provisional": c.provisional,
+            "own_design": c.own_design, "text": {lang: card_text(c, lang, names[lang]) for lang in LANGS},
+        } for c in cards_], indent=1, ensure_ascii=False))
+    else:
+        for c in cards_:
+            power = "R" if c.round_power else c.power
+            mark = " (provisional)" if c.provisional else (" (Tablecup design)" if c.own_design else "")
+            print(f"{c.id:22} {c.name:20} {c.set:10} {c.level:4} {power!s:>2}  x{c.copies}  {c.keyword}{mark}")
+    return 0
+
+
+def cmd_cards_check(args) -> int:
+    """Check card files an owner wrote (default: the house sets in the data folder)."""
+    from pathlib import Path
+    from engine.challengers.cards import Catalogue
+    lib = _library(house=False)
+    paths = [Path(p) for p in args.paths] if args.paths else None
+    if paths is None:
+        texts = house_set_texts()
+        if not texts:
+            print("no house sets to check (put them in the data folder's cards/ folder, or name files)")
+            return 0
+    else:
+        texts = []
+        for p in paths:
+            if not p.is_file():
+                raise UsageError(f"no such file: {p}")
+            texts.append((str(p), p.read_text(encoding="utf-8")))
+    lib.add_sets(texts)     # raises CardFileError naming file, card, field and line
+    for source, _ in texts:
+        print(f"{source}: ok")
     return 0
 
 
@@ -195,8 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--players", type=int, required=True, help="1 (solo vs the Robot) to 8")
     s.add_argument("--robot-level", type=int, default=1, help="1-3, or 1-5 solo")
     s.add_argument("--solo-cards", action="store_true", help="shuffle the SOLO cards into the R cards")
-    s.add_argument("--box", default="base")
-    s.add_argument("--sets", help="the basic set and 5 additional sets, comma-separated (default: the box's)")
+    s.add_argument("--box", help="whose starter decks and draft: base or beach (default: the basic set's box)")
+    s.add_argument("--sets", help="one basic set and 5 additional sets from either box, comma-separated "
+                                  "(default: the box's, less its first-game set)")
     s.add_argument("--policy", default="greedy", choices=("greedy", "random"))
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true")
@@ -204,7 +267,12 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("cards", help="the card catalogue")
     csub = c.add_subparsers(dest="cards_cmd", required=True, parser_class=_Parser)
     cl = csub.add_parser("list", help="every card with its id")
-    cl.add_argument("--json", action="store_true")
+    cl.add_argument("--json", action="store_true", help="with each card's text in English and French")
+    cs = csub.add_parser("show", help="one card and its text")
+    cs.add_argument("id")
+    cs.add_argument("--lang", choices=("en", "fr"), default="en")
+    cc = csub.add_parser("check", help="check card files (default: the house sets in the data folder)")
+    cc.add_argument("paths", nargs="*")
 
     sub.add_parser("kiosk", help="start the touchscreen table (solo vs the Robot by default)", add_help=False)
     return p

@@ -532,11 +532,13 @@ def parse_effect(where, raw: dict, card_id: str, nested: bool = False) -> Effect
     return Effect(**kw)
 
 
-def parse_set(source: str, text: str, caps: dict | None = None) -> CardSet:
+def parse_set(source: str, text: str, caps: dict | None = None, box_caps: dict | None = None) -> CardSet:
     """Parse and check one set file.
 
     ``caps`` maps a level to the box's highest base power for it
-    (``{"A": 3, "B": 5, "C": 10}``); without it, powers are not capped.
+    (``{"A": 3, "B": 5, "C": 10}``); or ``box_caps`` maps each box id to its
+    caps, and the set's own ``box`` field picks them (a house set).  Without
+    either, powers are not capped.
     """
     where = _Where(source, text)
     try:
@@ -549,6 +551,10 @@ def parse_set(source: str, text: str, caps: dict | None = None) -> CardSet:
             where.fail("missing or not a string", None, k)
     if data["kind"] not in SET_KINDS:
         where.fail(f"unknown kind {data['kind']!r} (one of {', '.join(SET_KINDS)})", None, "kind")
+    if box_caps is not None:
+        if data["box"] not in box_caps:
+            where.fail(f"unknown box {data['box']!r} (one of {', '.join(box_caps)})", None, "box")
+        caps = box_caps[data["box"]]
     set_id = data["set"]
     cards = []
     seen = set()

@@ -265,3 +265,10 @@ class DeckPhase:
         for j, other in enumerate(extra):
             if j != i:
                 self.piles.discard(other)
+        # The extra card is picked too: its own "when picked" effects resolve (Surf Teacher -> Cheerleader).
+        for k, e in enumerate(ct.on_picked):
+            self._resolve(e, ct)
+            if self.stage == CHOOSE:
+                handler, args = self._ctx
+                self._ctx = (self._then, (handler, args, ct.on_picked[k + 1:], ct))
+                return

@@ -37,11 +37,36 @@ class Library:
         except KeyError:
             raise KeyError(f"no tournament plan for {slots} slots") from None
 
-    def add_sets(self, texts, box_caps_from: str | None = None):
-        """Add house sets: [(source, text)], checked against ``box_caps_from``'s caps."""
-        caps = self.boxes[box_caps_from].caps if box_caps_from else None
+    def add_sets(self, texts):
+        """Add house sets, [(source, text)], each checked against its own box's power caps."""
+        caps = {b.id: b.caps for b in self.boxes.values()}
         for source, text in texts:
-            self.catalogue.add(parse_set(source, text, caps))
+            self.catalogue.add(parse_set(source, text, box_caps=caps))
+
+    def check_sets(self, sets) -> tuple:
+        """The sets a game uses, checked: one basic set and five others (additional or
+        house sets), from either box."""
+        sets = tuple(sets)
+        cat = self.catalogue
+        for sid in sets:
+            if sid not in cat.sets:
+                raise ValueError(f"unknown set '{sid}' (one of {', '.join(self.playable_sets())})")
+        kinds = [cat.sets[s].kind for s in sets]
+        if kinds.count("basic") != 1:
+            raise ValueError("a game needs exactly one basic set (" +
+                             " or ".join(s for s in self.playable_sets() if cat.sets[s].kind == "basic") + ")")
+        others = [s for s in sets if cat.sets[s].kind in ("additional", "house")]
+        if len(others) != 5 or len(set(others)) != 5 or len(sets) != 6:
+            raise ValueError(f"a game needs five different additional sets besides its basic set, not {len(others)}")
+        return sets
+
+    def playable_sets(self) -> list:
+        return [s.id for s in self.catalogue.sets.values() if s.kind in ("basic", "additional", "house")]
+
+    def default_sets(self, box_id: str) -> tuple:
+        """A box's basic set and its additional sets, less the one to leave out of a first game."""
+        box = self.box(box_id)
+        return (box.basic, *[s for s in box.additional if s != box.first_game_out])
 
 
 def load(source, boxes=None) -> Library:

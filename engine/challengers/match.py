@@ -652,7 +652,9 @@ class Match:
                 self._emit("bench-full", p, None, need)
             # The cards stay where they were shown; the match is lost.
             side.park.extend(c for c in placed if c not in side.park)
-            self._finish(1 - p, BENCH_FULL)
+            # Room for one seat per name but not for a Troll's second seat: the Troll's text loses it.
+            single = side.seats_used() + len(new_keys) <= BENCH_SEATS
+            self._finish(1 - p, CARD_EFFECT if single else BENCH_FULL)
             return
         for inst in placed:
             key = types[inst].seat_key

@@ -136,9 +136,20 @@ class RandomPolicy(Policy):
 
 
 class GreedyPolicy(Policy):
-    """Takes the best-looking option now: the strongest cards, a lean deck."""
+    """Takes the best-looking option now: strong cards, few different names.
+
+    A bench has six seats and cards of one name share one, so every new name
+    in a deck is a seat it may one day need: the greedy bot prefers cards
+    whose name it already has and, once its deck holds more than
+    :attr:`max_names` names, removes its weakest name whole.
+    """
 
     name = "greedy"
+    max_names = 6
+    min_deck = 8
+    new_name_cost = 1.0      # how much worse a card of a new name looks, per name above max_names - 2
+    keep_from = 0.5          # starter cards weaker than keep_from + keep_per_round * round are removed
+    keep_per_round = 0.5
 
     def deck_action(self, t, dp):
         r = t.round
@@ -148,28 +159,39 @@ class GreedyPolicy(Policy):
                 return o.pick * LEVEL_VALUE[o.level] + o.fans
             return ("option", max(range(len(dp.options)), key=worth))
         if dp.stage == PICK:
-            values = [card_value(c, r) for c in dp.drawn]
+            names = {c.name for c in dp.deck}
+            crowd = self.new_name_cost * max(0, len(names) - (self.max_names - 2))
+
+            def worth(c):
+                return card_value(c, r) + (1.5 if c.name in names else -crowd)
+            values = [worth(c) for c in dp.drawn]
             best = max(range(len(values)), key=values.__getitem__)
-            if dp.can_redraw() and values[best] < LEVEL_VALUE[dp.option.level]:
+            if dp.can_redraw() and values[best] < LEVEL_VALUE[dp.option.level] - 1:
                 return ("redraw",)
             return ("pick", best)
         if dp.stage == DP_CHOOSE:
             ch = dp.pending
+
             def score(opt):
                 if not opt:
                     return 0.0
                 lost = sum(card_value(dp.deck[i], r) for i in opt)
                 gain = 4.0 if ch.kind == "extra-pick" else 0.0
                 return gain - lost
-            if ch.kind == "extra-pick" and all(len(o) <= 1 for o in ch.options) and dp.drawn == []:
-                return ("choose", 0)
             return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
         if dp.stage == REMOVE:
-            # Thin the deck of its weakest starters as better cards arrive.
-            if len(dp.deck) > 9:
-                worst = min(range(len(dp.deck)), key=lambda i: card_value(dp.deck[i], r))
-                if dp.deck[worst].starter and card_value(dp.deck[worst], r) <= 1 + r // 3:
-                    return ("remove", worst)
+            # Starter cards fall behind as the rounds go by: thin them out.
+            weak = [i for i, c in enumerate(dp.deck) if c.starter and card_value(c, r) < self.keep_from + r * self.keep_per_round]
+            if weak and len(dp.deck) > self.min_deck:
+                return ("remove", min(weak, key=lambda i: card_value(dp.deck[i], r)))
+            groups = {}
+            for i, c in enumerate(dp.deck):
+                groups.setdefault(c.name, []).append(i)
+            if len(groups) > self.max_names:
+                # The weakest name goes, if the deck stays big enough.
+                name, idx = min(groups.items(), key=lambda kv: max(card_value(dp.deck[i], r) for i in kv[1]))
+                if len(dp.deck) - len(idx) >= self.min_deck:
+                    return ("remove", idx[0])
         return ("done",)
 
 

@@ -103,11 +103,7 @@ class Tournament:
         if not 1 <= setup.final_park <= self.parks:
             raise ValueError(f"the Final's park is 1 to {self.parks}, not {setup.final_park}")
         cat = library.catalogue
-        self.set_ids = tuple(setup.sets) if setup.sets else (
-            self.box.basic, *[s for s in self.box.additional if s != self.box.first_game_out])
-        for sid in self.set_ids:
-            if sid not in cat.sets:
-                raise ValueError(f"unknown set '{sid}'")
+        self.set_ids = library.check_sets(setup.sets) if setup.sets else library.default_sets(setup.box)
         self.icons_in_play = frozenset(cat.sets[s].cards[0].set for s in self.set_ids)
         starter = [cat.card(c) for c in self.box.starter]
         free_slots = [s for s in range(1, slots + 1) if not (has_robot and s == self.plan.robot_slot)]
@@ -291,11 +287,9 @@ class Tournament:
             self._start_round(self.round + 1)
             return
         if self.two_player:
-            ranked = self.standings()
-            self._end(ranked[0].index, "most-fans")
+            self._end(self._top(1)[0], "most-fans")
             return
-        ranked = self.standings()
-        self.finalists = (ranked[0].index, ranked[1].index)
+        self.finalists = tuple(self._top(2))
         self._emit("finalists", self.finalists)
         self.phase = FINAL_DECK
         self.round = self.rules.rounds + 1
@@ -313,6 +307,18 @@ class Tournament:
         pool = [p for p in self.players if not p.robot or self.solo]
         order = sorted(pool, key=lambda p: (-p.rank_key()[0], -p.rank_key()[1], -p.rank_key()[2], p.index))
         return order
+
+    def _top(self, n) -> list:
+        """The first ``n`` players by rank; a tie the rules leave open at the cut is
+        decided by a flag toss (the tournament's generator)."""
+        ranked = self.standings()
+        cut = ranked[n - 1].rank_key()
+        sure = [p.index for p in ranked if p.rank_key() > cut]
+        tied = [p.index for p in ranked if p.rank_key() == cut]
+        if len(sure) + len(tied) > n:
+            self._emit("tie-toss", tuple(tied))
+            self.rng.shuffle(tied)
+        return (sure + tied)[:n]
 
     def fans_visible(self, viewer=None) -> bool:
         """Trophy values are hidden from others, except with 2 players or solo, or at the end."""

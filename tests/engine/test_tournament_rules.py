@@ -220,3 +220,19 @@ def test_random_bots_also_finish_and_replay(lib):
     t = Tournament(lib, Setup(players=names(6), seed=3))
     run_tournament(t, bots(t, "random"))
     assert t.over and replay(lib, t.setup, t.actions).log == t.log
+
+
+def test_a_complete_tie_at_the_cut_is_decided_by_a_flag_toss(lib):
+    """Where fans, trophies and the best trophy round all tie, a toss decides (both can win it)."""
+    winners = set()
+    for seed in range(12):
+        t = Tournament(lib, Setup(players=names(2), seed=seed))
+        for p in t.players:
+            p.fans, p.trophies = 3, [(2, 2)]
+        winners.add(t._top(1)[0])
+    assert winners == {0, 1}
+    t = Tournament(lib, Setup(players=names(4)))
+    t.players[0].fans = 9
+    for p in t.players[1:]:
+        p.fans = 5
+    assert t._top(2)[0] == 0 and t._top(2)[1] in (1, 2, 3)

@@ -1,0 +1,7 @@
+"""``python -m hardware [config.toml]``: run the wiring self-test."""
+
+import sys
+
+from .selftest import main
+
+sys.exit(main())

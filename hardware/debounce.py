@@ -1,0 +1,208 @@
+"""Debounce and hold handling shared by the gpio and serial backends.
+
+:class:`PressFilter` is pure logic: it is fed raw edges (pressed / released,
+with timestamps) and returns the :class:`ButtonEvent` objects to deliver.  It
+never looks at a clock itself, so it can be tested with made-up times.
+
+Rules (``debounce`` and ``hold`` are in seconds here):
+
+* An edge that does not change the accepted level is ignored (a held button
+  can never produce a repeat, a board re-sending "down" does nothing).
+* An edge within ``debounce`` of the last *accepted* edge is ignored, but the
+  raw level is remembered: if the line settled at a different level, that
+  level is accepted once the debounce window ends (``poll``).  This way a
+  glitch can never leave the filter stuck in the wrong state.
+* Reveal buttons emit their event at the accepted press edge.
+* The toss button (a filter with ``long_kind``) emits nothing at press.  If it
+  is released before ``hold`` has passed, ``toss`` is emitted at the release.
+  If it is still held when ``hold`` elapses, ``toss_long`` is emitted at that
+  moment (the player gets feedback without letting go) and the release emits
+  nothing.
+* ``ButtonEvent.at`` is always the time of the accepted press edge.
+
+:class:`FilteredButton` wraps a filter for use from hardware callback threads:
+it locks, sends events to the sink and runs a timer for the filter's next
+deadline (end of a debounce window or of the hold time).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Callable, List, Optional
+
+from .events import ButtonEvent, Sink
+
+log = logging.getLogger(__name__)
+
+
+class PressFilter:
+    def __init__(
+        self,
+        kind: str,
+        side: Optional[str],
+        *,
+        debounce_ms: float = 30,
+        hold_ms: float = 1500,
+        long_kind: Optional[str] = None,
+        source: str = "",
+        initial_pressed: bool = False,
+    ) -> None:
+        # Validates kind/side combination early.
+        ButtonEvent(kind, side, 0.0, source)
+        if long_kind is not None:
+            ButtonEvent(long_kind, side, 0.0, source)
+        self.kind = kind
+        self.side = side
+        self.long_kind = long_kind
+        self.source = source
+        self.debounce = debounce_ms / 1000.0
+        self.hold = hold_ms / 1000.0
+        self._accepted = initial_pressed
+        self._raw = initial_pressed
+        self._last_accept: Optional[float] = None
+        self._pressed_at: Optional[float] = None
+        # A button held at start-up must not fire toss_long later on.
+        self._long_done = initial_pressed
+
+    @property
+    def pressed(self) -> bool:
+        """The accepted (debounced) level."""
+        return self._accepted
+
+    def edge(self, pressed: bool, at: float) -> List[ButtonEvent]:
+        """Feed one raw edge; returns the events it causes (0, 1 or 2)."""
+        events = self.poll(at)
+        pressed = bool(pressed)
+        self._raw = pressed
+        if pressed == self._accepted:
+            return events
+        if self._last_accept is not None and at - self._last_accept < self.debounce:
+            return events  # bounce; settled later by poll() if still different
+        events.extend(self._accept(pressed, at))
+        return events
+
+    def poll(self, now: float) -> List[ButtonEvent]:
+        """Handle deadlines that are due at ``now``."""
+        events: List[ButtonEvent] = []
+        if self._raw != self._accepted and self._last_accept is not None:
+            settle_at = self._last_accept + self.debounce
+            if now >= settle_at:
+                events.extend(self._accept(self._raw, settle_at))
+        if self._long_due() is not None and now >= self._long_due():
+            self._long_done = True
+            events.append(self._event(self.long_kind))
+        return events
+
+    def reset(self) -> None:
+        """Forget everything and assume the button is released, without
+        emitting events (used when a serial board reconnects: its buttons'
+        levels are unknown, and a release we never see must not leave the
+        filter stuck in "pressed")."""
+        self._accepted = self._raw = False
+        self._last_accept = None
+        self._pressed_at = None
+        self._long_done = False
+
+    def next_deadline(self) -> Optional[float]:
+        """When :meth:`poll` has something to do next, or ``None``."""
+        deadlines = []
+        if self._raw != self._accepted and self._last_accept is not None:
+            deadlines.append(self._last_accept + self.debounce)
+        if self._long_due() is not None:
+            deadlines.append(self._long_due())
+        return min(deadlines) if deadlines else None
+
+    # -- internals -------------------------------------------------------
+    def _long_due(self) -> Optional[float]:
+        if self.long_kind and self._accepted and not self._long_done and self._pressed_at is not None:
+            return self._pressed_at + self.hold
+        return None
+
+    def _event(self, kind: str) -> ButtonEvent:
+        assert self._pressed_at is not None
+        return ButtonEvent(kind, self.side, self._pressed_at, self.source)
+
+    def _accept(self, pressed: bool, at: float) -> List[ButtonEvent]:
+        self._accepted = pressed
+        self._last_accept = at
+        if pressed:
+            self._pressed_at = at
+            self._long_done = False
+            if self.long_kind is None:
+                return [self._event(self.kind)]
+            return []
+        # released
+        if self.long_kind is not None and not self._long_done and self._pressed_at is not None:
+            self._long_done = True
+            return [self._event(self.kind)]
+        return []
+
+
+class FilteredButton:
+    """Thread-safe driver: raw edges in, events out to the sink.
+
+    ``edge()`` may be called from any thread (gpiozero callback thread, serial
+    reader thread).  A ``threading.Timer`` handles the filter's deadlines.
+    """
+
+    def __init__(
+        self,
+        press_filter: PressFilter,
+        sink: Sink,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.filter = press_filter
+        self._sink = sink
+        self._clock = clock
+        self._lock = threading.RLock()
+        self._timer: Optional[threading.Timer] = None
+        self._closed = False
+
+    def edge(self, pressed: bool, at: Optional[float] = None) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            when = self._clock() if at is None else at
+            self._deliver(self.filter.edge(pressed, when))
+            self._schedule()
+
+    def poll(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._deliver(self.filter.poll(self._clock()))
+            self._schedule()
+
+    def reset(self) -> None:
+        with self._lock:
+            self.filter.reset()
+            self._schedule()
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+    def _deliver(self, events: List[ButtonEvent]) -> None:
+        for event in events:
+            try:
+                self._sink(event)
+            except Exception:  # a broken sink must not kill the input thread
+                log.exception("hardware event sink failed for %s", event)
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        deadline = self.filter.next_deadline()
+        if deadline is None:
+            return
+        delay = max(0.0, deadline - self._clock()) + 0.0005
+        self._timer = threading.Timer(delay, self.poll)
+        self._timer.daemon = True
+        self._timer.start()
