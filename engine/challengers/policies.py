@@ -145,11 +145,9 @@ class GreedyPolicy(Policy):
     """
 
     name = "greedy"
-    max_names = 6
+    max_names = 7
     min_deck = 8
     new_name_cost = 1.0      # how much worse a card of a new name looks, per name above max_names - 2
-    keep_from = 0.5          # starter cards weaker than keep_from + keep_per_round * round are removed
-    keep_per_round = 0.5
 
     def deck_action(self, t, dp):
         r = t.round
@@ -180,10 +178,6 @@ class GreedyPolicy(Policy):
                 return gain - lost
             return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
         if dp.stage == REMOVE:
-            # Starter cards fall behind as the rounds go by: thin them out.
-            weak = [i for i, c in enumerate(dp.deck) if c.starter and card_value(c, r) < self.keep_from + r * self.keep_per_round]
-            if weak and len(dp.deck) > self.min_deck:
-                return ("remove", min(weak, key=lambda i: card_value(dp.deck[i], r)))
             groups = {}
             for i, c in enumerate(dp.deck):
                 groups.setdefault(c.name, []).append(i)

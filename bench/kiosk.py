@@ -1,0 +1,149 @@
+"""Kiosk figures: first frame, reveal latency, fps during animations, idle CPU, peak memory.
+
+    SDL_VIDEODRIVER=offscreen .venv/bin/python bench/kiosk.py [--reveals 200]
+
+Runs the real app in a child process (same entry point as ``tablecup kiosk``);
+reveals go through the keyboard handler (the path touch and GPIO buttons share).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+# This file is called kiosk.py: keep its folder from shadowing the kiosk package.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [x for x in sys.path if os.path.abspath(x or ".") != _HERE]
+
+TARGETS = {"first_frame_s": ("<=", 1.5), "reveal_p99_ms": ("<=", 50), "fps_anim": (">=", 30),
+           "idle_cpu_pct": ("<=", 3), "peak_mb": ("<=", 250)}
+
+
+def child(n_reveals):
+    import resource
+    from kiosk.main import run
+
+    res = {}
+
+    def hook(app):
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+        from engine.challengers.policies import make_policy
+
+        greedy = make_policy("greedy", 1)
+        lat, flips = [], []
+        st = {"t_in": None, "phase": "idle"}
+
+        def on_flip(*_):
+            now = time.perf_counter()
+            flips.append(now)
+            if st["t_in"] is not None:
+                lat.append((now - st["t_in"]) * 1000)
+                st["t_in"] = None
+        Window.bind(on_flip=on_flip)
+
+        def idle_start(dt):
+            r = resource.getrusage(resource.RUSAGE_SELF)
+            st["cpu0"], st["w0"] = r.ru_utime + r.ru_stime, time.perf_counter()
+            Clock.schedule_once(idle_end, 5)
+
+        def idle_end(dt):
+            r = resource.getrusage(resource.RUSAGE_SELF)
+            res["idle_cpu_pct"] = 100 * (r.ru_utime + r.ru_stime - st["cpu0"]) / (time.perf_counter() - st["w0"])
+            app.controller.new_game(("Light", "Dark"), seed=7)
+            st["anim_start"] = len(flips)
+            st["t_anim"] = time.perf_counter()
+            Clock.schedule_once(drive, 0)
+
+        def drive(dt):
+            c = app.controller
+            if len(lat) >= n_reveals:
+                n = len(flips) - st["anim_start"]
+                res["fps_anim"] = n / (time.perf_counter() - st["t_anim"])
+                res["reveals"] = len(lat)
+                s = sorted(lat)
+                res["reveal_median_ms"] = s[len(s) // 2]
+                res["reveal_p99_ms"] = s[min(len(s) - 1, int(len(s) * 0.99))]
+                app.stop()
+                return
+            if st["t_in"] is not None:            # wait for the frame showing the last reveal
+                Clock.schedule_once(drive, 0)
+                return
+            t = c.t
+            if t.over:
+                c.new_game(("Light", "Dark"), seed=len(lat))
+            elif c.result is not None:
+                c.ack_result()
+            elif t.phase in ("deck", "final-deck"):
+                who = t.waiting()[0]
+                c._apply(greedy.act(t, who))
+            else:
+                m = c.match
+                kind, side = m.expect
+                if kind == "toss":
+                    c.press_toss()
+                elif kind == "choose":
+                    c.tap_choice(m.pending.player, 0)
+                elif kind == "reveal":
+                    st["t_in"] = time.perf_counter()
+                    app.handle_key("a" if side == 0 else "l")
+                    Window.canvas.ask_update()
+            Clock.schedule_once(drive, 0)
+
+        def first(dt):
+            Clock.schedule_once(idle_start, 1.0)
+        Clock.schedule_once(first, 0.2)
+
+    with tempfile.TemporaryDirectory() as d:
+        run(["--data", d, "--windowed"], app_hook=hook)
+    res["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print("BENCH-RESULT " + json.dumps(res), flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reveals", type=int, default=200)
+    ap.add_argument("--child", action="store_true")
+    a = ap.parse_args()
+    if a.child:
+        child(a.reveals)
+        return 0
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "offscreen")
+    env.update({"KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"})
+    t0 = time.time()
+    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--reveals", str(a.reveals)],
+                       env=env, capture_output=True, text=True, timeout=600)
+    res, first = None, None
+    for line in p.stdout.splitlines():
+        if line.startswith("KIOSK-FIRST-FRAME "):
+            first = float(line.split()[1]) - t0
+        if line.startswith("BENCH-RESULT "):
+            res = json.loads(line[len("BENCH-RESULT "):])
+    if res is None:
+        print(p.stdout[-2000:], p.stderr[-3000:])
+        return 1
+    res["first_frame_s"] = first
+    rows = [("first interactive frame", "first_frame_s", "s"), ("reveal→frame median", "reveal_median_ms", "ms"),
+            ("reveal→frame p99", "reveal_p99_ms", "ms"), ("fps during animations", "fps_anim", "fps"),
+            ("idle CPU", "idle_cpu_pct", "%"), ("peak memory (RSS)", "peak_mb", "MB")]
+    print(f"{'measure':26} {'value':>10}  {'unit':4} target")
+    for label, key, unit in rows:
+        v = res.get(key)
+        tgt = TARGETS.get(key)
+        ok = ""
+        if tgt and v is not None:
+            ok = ("ok" if (v <= tgt[1] if tgt[0] == "<=" else v >= tgt[1]) else "MISSED")
+            ok = f"{tgt[0]} {tgt[1]} {ok}"
+        print(f"{label:26} {v:>10.2f}  {unit:4} {ok}" if v is not None else f"{label:26} {'n/a':>10}")
+    print(f"({res.get('reveals')} reveals)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+"""The Kivy app: screens, keyboard, Robot clock, the test hook.
+
+Import this only after :mod:`kiosk.main` has set Kivy's environment/config.
+
+Test hook (for tests and benchmarks only): when ``TABLECUP_KIOSK_HOOK`` names
+a file, the app reads one command per line from it (polled every 50 ms) —
+``reveal SIDE``, ``toss``, ``choose SIDE I``, ``deck SIDE ACTION [I]``,
+``key NAME``, ``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``,
+``ack``, ``dump PATH`` (canonical engine state as JSON), ``screenshot PATH``,
+``quit``.  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause (seconds).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+import cards
+from engine.challengers.library import load
+
+from kiosk import i18n
+from kiosk.controller import TableController
+from kiosk.deckphase import DeckPhaseScreen
+from kiosk.home import HomeScreen
+from kiosk.match import MatchScreen
+from kiosk.operator import OperatorScreen
+from kiosk.result import ResultScreen
+from kiosk.store import Store
+
+log = logging.getLogger("tablecup.kiosk")
+
+KEY_REVEAL = {"a": 0, "l": 1}
+
+
+class TablecupApp(App):
+    lang = StringProperty("en")
+    robot_level = NumericProperty(1)
+    rotation = NumericProperty(0)
+
+    def __init__(self, data_dir, lang=None, **kw):
+        super().__init__(**kw)
+        self.data_dir = Path(data_dir)
+        self._lang_arg = lang
+        self.first_frame_at = None
+        self._hook_pos = 0
+        self.title = "Tablecup"
+
+    # ------------------------------------------------------------------ strings
+    def t(self, key, _lang=None, **fmt):
+        return i18n.tr(key, self.lang, **fmt)
+
+    @staticmethod
+    def tr_fn(key, lang="en", **fmt):
+        return i18n.tr(key, lang, **fmt)
+
+    # ------------------------------------------------------------------ build
+    def build(self):
+        self.store = Store(self.data_dir / "kiosk.db")
+        self.lang = self._lang_arg or self.store.get("lang", "en")
+        self.robot_level = int(self.store.get("robot_level", 1))
+        self.rotation = int(self.store.get("rotation", 0))
+        Window.rotation = self.rotation
+        lib = load(cards)
+        delay = float(os.environ.get("TABLECUP_ROBOT_DELAY", "0.6"))
+        self.controller = TableController(lib, self.store, schedule=self._schedule, robot_delay=delay)
+        self.controller.listeners.append(self.on_state)
+        sm = ScreenManager(transition=NoTransition())
+        for cls, name in ((HomeScreen, "home"), (DeckPhaseScreen, "deck"), (MatchScreen, "match"),
+                          (ResultScreen, "result"), (OperatorScreen, "operator")):
+            sm.add_widget(cls(name=name))
+        self.sm = sm
+        sm.get_screen("home").level = self.robot_level
+        Window.bind(on_key_down=self.on_key)
+        hook = os.environ.get("TABLECUP_KIOSK_HOOK")
+        if hook:
+            self._hook = Path(hook)
+            Clock.schedule_interval(self._poll_hook, 0.05)
+        Clock.schedule_once(self._first_frame, 0)
+        self.sync()
+        return sm
+
+    def _first_frame(self, *_):
+        def flipped(*_):
+            Window.unbind(on_flip=flipped)
+            self.first_frame_at = time.time()
+            print(f"KIOSK-FIRST-FRAME {self.first_frame_at:.6f}", flush=True)
+        Window.bind(on_flip=flipped)
+        Window.canvas.ask_update()
+
+    def _schedule(self, fn, delay):
+        Clock.schedule_once(lambda dt: fn(), delay)
+
+    # ------------------------------------------------------------------ state → screen
+    def screen_for(self):
+        c = self.controller
+        t = c.t
+        if self.sm.current == "operator":
+            return "operator"
+        if t is None:
+            return "home"
+        if t.over or c.result is not None:
+            return "result"
+        if t.phase in ("deck", "final-deck"):
+            return "deck"
+        return "match"
+
+    def sync(self, events=()):
+        name = self.screen_for()
+        if self.sm.current != name:
+            self.sm.current = name
+        self.sm.current_screen.refresh(self.controller, events)
+
+    def on_state(self, controller, events):
+        self.sync(events)
+
+    # ------------------------------------------------------------------ home actions
+    def start_solo(self, level=None, box="base"):
+        self.controller.new_game(("Player",), robot_level=int(level or self.robot_level), box=box)
+
+    def start_two(self):
+        self.controller.new_game((self.t("light"), self.t("dark")))
+
+    def show_operator(self):
+        self.sm.current = "operator"
+
+    def leave_operator(self):
+        self.sm.current = "home"
+        self.sync()
+
+    def set_setting(self, key, value):
+        self.store.put(key, value)
+        setattr(self, key, value)
+        if key == "rotation":
+            Window.rotation = value
+        if key == "robot_level":
+            self.sm.get_screen("home").level = value
+        for s in self.sm.screens:
+            if hasattr(s, "_shown"):
+                s._shown = None
+
+    # ------------------------------------------------------------------ keyboard
+    def on_key(self, window, key, scancode, codepoint, modifiers):
+        c = self.controller
+        name = Window._system_keyboard.keycode_to_string(key) if hasattr(Window, "_system_keyboard") else codepoint
+        return self.handle_key(codepoint or name, key)
+
+    def handle_key(self, ch, key=None):
+        c = self.controller
+        cur = self.sm.current
+        if key == 27 or ch == "escape":
+            if cur == "home":
+                self.show_operator()
+            elif cur == "operator":
+                self.leave_operator()
+            else:
+                c.close_game()
+            return True
+        if cur == "result" and (ch in (" ", "\r", "enter") or key == 13):
+            self.sm.get_screen("result").next()
+            return True
+        if ch in KEY_REVEAL:
+            c.press_reveal(KEY_REVEAL[ch])
+        elif ch == " " or ch == "spacebar":
+            c.press_toss()
+        elif ch and len(ch) == 1 and ch in "123456789":
+            c.key_digit(int(ch))
+        elif ch == "r":
+            c.key_redraw()
+        elif ch == "d":
+            c.key_done()
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ test hook
+    def _poll_hook(self, *_):
+        try:
+            with open(self._hook) as f:
+                lines = f.read().splitlines()
+        except FileNotFoundError:
+            return
+        while self._hook_pos < len(lines):
+            line = lines[self._hook_pos].strip()
+            self._hook_pos += 1
+            if line:
+                try:
+                    self.run_command(line)
+                except Exception:
+                    log.exception("hook command failed: %s", line)
+
+    def run_command(self, line):
+        c = self.controller
+        w = line.split()
+        cmd, args = w[0], w[1:]
+        ints = [int(a) for a in args if a.lstrip("-").isdigit()]
+        if cmd == "reveal":
+            c.press_reveal(ints[0])
+        elif cmd == "toss":
+            c.press_toss()
+        elif cmd == "choose":
+            c.tap_choice(ints[0], ints[1])
+        elif cmd == "deck":
+            getattr(c, "deck_" + args[1])(int(args[0]), *[int(a) for a in args[2:]])
+        elif cmd == "key":
+            self.handle_key(args[0])
+        elif cmd == "solo":
+            c.new_game(("Player",), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
+        elif cmd == "two":
+            c.new_game(("Light", "Dark"), seed=ints[0] if ints else None)
+        elif cmd == "resume":
+            c.resume()
+        elif cmd == "home":
+            c.close_game()
+        elif cmd == "ack":
+            c.ack_result()
+        elif cmd == "dump":
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"screen": self.sm.current, "state": c.dump()}, f, sort_keys=True)
+            os.replace(tmp, args[0])
+        elif cmd == "screenshot":
+            self.save_screenshot(args[0])
+        elif cmd == "quit":
+            self.stop()
+
+    def save_screenshot(self, path):
+        """A PNG of the whole screen as drawn now (the root widget rendered into an FBO)."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.root.export_to_png(str(path))
+        return path
+
+    def on_stop(self):
+        try:
+            self.store.close()
+        except Exception:
+            pass

@@ -1,0 +1,308 @@
+"""The table controller: one park's tournament, driven by presses and taps.
+
+No Kivy here.  Every input (touch, keyboard, GPIO/serial button, test hook)
+ends in one of the ``press_*`` / ``tap_*`` / ``deck_*`` methods, which turn it
+into an engine action.  :meth:`TableController._apply` checks it with the
+engine, writes it to the store (fsync'd) and only then tells the listeners
+(the screens, the LEDs), so nothing is shown that is not on disk.
+
+The Robot acts through the same path: after each change the controller asks
+its ``schedule(fn, delay)`` (the UI passes ``Clock.schedule_once``) to call
+:meth:`robot_step` a little later; it never blocks and never sleeps.
+
+Sides: 0 = light (bottom edge), 1 = dark (top edge, turned 180°).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from engine.errors import IllegalAction
+from engine.challengers.tournament import Tournament, Setup, replay
+from engine.challengers.policies import make_policy
+
+log = logging.getLogger("tablecup.kiosk.controller")
+
+LIGHT, DARK = 0, 1
+
+
+def state_dump(t) -> dict:
+    """A canonical, JSON-able picture of the whole engine state (for resume checks)."""
+    def ids(m, insts):
+        return [[i, m.types[i].id] for i in insts]
+
+    d = {"round": t.round, "phase": t.phase, "winner": t.winner, "end_reason": t.end_reason,
+         "n_actions": len(t.actions), "piles": None,
+         "players": [{"name": p.name, "robot": p.robot, "deck": [c.id for c in p.deck], "fans": p.fans,
+                      "trophies": [list(x) for x in p.trophies]} for p in t.players],
+         "deck_phases": {}, "matches": {}}
+    for p, dp in sorted(t.deck_phases.items()):
+        d["deck_phases"][str(p)] = {"stage": dp.stage, "drawn": [c.id for c in dp.drawn],
+                                    "deck": [c.id for c in dp.deck], "picks_left": dp.picks_left,
+                                    "redraw_used": dp.redraw_used, "fans": dp.fans}
+    for park, m in sorted(t.matches.items()):
+        d["matches"][str(park)] = {
+            "expect": list(m.expect), "holder": m.holder, "flag_card": m.flag_card, "attack": list(m.attack),
+            "winner": m.winner, "reason": m.reason,
+            "pending": None if m.pending is None else [m.pending.player, m.pending.kind, m.pending.source,
+                                                       [list(o) for o in m.pending.options]],
+            "sides": [{"deck": ids(m, s.deck), "bench": [[seat.key, ids(m, seat.cards), seat.width] for seat in s.bench],
+                       "exhaust": ids(m, s.exhaust), "park": ids(m, s.park), "fans": s.fans}
+                      for s in m.sides]}
+    return d
+
+
+class TableController:
+    def __init__(self, lib, store, park=1, schedule=None, robot_delay=0.6, seed=None):
+        self.lib = lib
+        self.store = store
+        self.park = park
+        self.schedule = schedule or (lambda fn, delay: None)
+        self.robot_delay = robot_delay
+        self.listeners: list = []          # fn(controller, events)
+        self.t: Tournament | None = None
+        self.game_id = None
+        self.result = None                 # the last match's result, until acknowledged
+        self.ignored: list = []            # inputs that did nothing (for logs and tests)
+        self._robot_scheduled = False
+        self._policy = make_policy("robot", 0)
+        self._rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ games
+    def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False):
+        if self.t is not None and not self.t.over and self.game_id is not None:
+            self.store.abandon(self.game_id)
+        seed = self._rng.getrandbits(48) if seed is None else seed
+        setup = Setup(players=tuple(players), box=box, robot_level=robot_level, solo_cards=solo_cards, seed=seed)
+        self.t = Tournament(self.lib, setup)
+        self.game_id = self.store.new_game(setup)
+        self.result = None
+        self._policy = make_policy("robot", seed)
+        self._changed([])
+        return self.t
+
+    def unfinished(self):
+        return self.store.unfinished()
+
+    def resume(self) -> bool:
+        got = self.store.unfinished()
+        if got is None:
+            return False
+        gid, setup, actions = got
+        self.t = replay(self.lib, setup, actions)
+        self.game_id = gid
+        self.result = None
+        self._policy = make_policy("robot", setup.seed + len(actions))
+        self._changed([])
+        return True
+
+    def abandon(self):
+        got = self.store.unfinished()
+        if got:
+            self.store.abandon(got[0])
+
+    def close_game(self):
+        """Back to the home screen; an unfinished game stays resumable."""
+        self.t = None
+        self.game_id = None
+        self.result = None
+        self._changed([])
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def match(self):
+        if self.t is None:
+            return None
+        return self.t.matches.get(self.park)
+
+    def player_at(self, side):
+        """The player index seated on ``side`` now (match or Deck Phase), or None."""
+        t = self.t
+        if t is None:
+            return None
+        m = self.match
+        if m is not None:
+            return m.players[side]
+        rnd = "final" if t.phase in ("final-deck", "final") else t.round
+        for p in t.players:
+            try:
+                park, s = t.seat_of(p.index, rnd if rnd == "final" else None)
+            except Exception:
+                continue
+            if park == self.park and s == side:
+                return p.index
+        return None
+
+    def is_robot(self, side) -> bool:
+        p = self.player_at(side)
+        return p is not None and self.t.players[p].robot
+
+    def deck_phase_at(self, side):
+        p = self.player_at(side)
+        if p is None or self.t.phase not in ("deck", "final-deck"):
+            return None
+        return self.t.deck_phases.get(p)
+
+    def lights(self) -> dict:
+        """What the LEDs show: flag holder side, attacker side, match over."""
+        m = self.match
+        if m is None:
+            return {"flag": None, "attacker": None, "over": self.t is not None and self.t.over,
+                    "expect": None}
+        kind, side = m.expect
+        return {"flag": m.holder, "attacker": (1 - m.holder) if m.holder is not None else None,
+                "over": m.winner is not None, "expect": side if kind == "reveal" else None}
+
+    # ------------------------------------------------------------------ the one path
+    def _ignore(self, what, why):
+        self.ignored.append((what, why))
+        log.info("ignored %s: %s", what, why)
+        return None
+
+    def _apply(self, action):
+        t = self.t
+        if t is None:
+            return self._ignore(action, "no game")
+        m_before = self.match
+        try:
+            events = t.apply(action)
+        except IllegalAction as exc:
+            return self._ignore(action, str(exc))
+        # On disk before anybody sees it.
+        self.store.add_action(self.game_id, len(t.actions) - 1, action)
+        if t.over:
+            self.store.finish(self.game_id, t.winner)
+        if m_before is not None and m_before.winner is not None:
+            self.result = self._result_of(m_before, events)
+        self._changed(events)
+        return events
+
+    def _result_of(self, m, events):
+        w = m.players[m.winner]
+        trophy = next((e.info for e in events if e.kind == "trophy"), None)
+        return {"round": m.round, "winner": w, "loser": m.players[1 - m.winner], "reason": m.reason,
+                "trophy": trophy, "over": self.t.over}
+
+    def ack_result(self):
+        self.result = None
+        self._changed([])
+
+    def _changed(self, events):
+        for fn in list(self.listeners):
+            try:
+                fn(self, events)
+            except Exception:          # a broken LED must not stop the game
+                log.exception("listener failed")
+        self._maybe_robot()
+
+    # ------------------------------------------------------------------ match inputs
+    def press_reveal(self, side):
+        m = self.match
+        if m is None or m.winner is not None:
+            return self._ignore(("reveal", side), "no match running")
+        if m.expect != ("reveal", side):
+            return self._ignore(("reveal", side), f"the match expects {m.expect}")
+        if self.is_robot(side):
+            return self._ignore(("reveal", side), "the Robot reveals for itself")
+        return self._apply(("match", self.park, "reveal", side))
+
+    def press_toss(self):
+        m = self.match
+        if m is None or m.expect[0] != "toss":
+            return self._ignore(("toss",), "no toss expected")
+        return self._apply(("match", self.park, "toss"))
+
+    def tap_choice(self, side, i):
+        m = self.match
+        if m is None or m.pending is None or m.pending.player != side or m.expect[0] != "choose":
+            return self._ignore(("choose", side, i), "no choice pending for this side")
+        if self.is_robot(side):
+            return self._ignore(("choose", side, i), "the Robot chooses for itself")
+        return self._apply(("match", self.park, "choose", side, i))
+
+    # ------------------------------------------------------------------ Deck Phase inputs
+    def _deck(self, side, *act):
+        p = self.player_at(side)
+        dp = self.deck_phase_at(side)
+        if dp is None:
+            return self._ignore(("deck", side, *act), "no Deck Phase on this side")
+        return self._apply(("deck", p, *act))
+
+    def deck_option(self, side, i):
+        return self._deck(side, "option", i)
+
+    def deck_pick(self, side, i):
+        return self._deck(side, "pick", i)
+
+    def deck_redraw(self, side):
+        return self._deck(side, "redraw")
+
+    def deck_choose(self, side, i):
+        return self._deck(side, "choose", i)
+
+    def deck_remove(self, side, i):
+        return self._deck(side, "remove", i)
+
+    def deck_done(self, side):
+        return self._deck(side, "done")
+
+    # ------------------------------------------------------------------ keyboard helpers
+    def active_deck_side(self):
+        """The first side (light first) whose human still drafts."""
+        for side in (LIGHT, DARK):
+            dp = self.deck_phase_at(side)
+            if dp is not None and dp.stage != "done":
+                return side
+        return None
+
+    def key_digit(self, n):
+        """Digit ``n`` (1-9): answer the pending match choice, or act in the active Deck Phase."""
+        m = self.match
+        if m is not None and m.pending is not None and m.expect[0] == "choose":
+            return self.tap_choice(m.pending.player, n - 1)
+        side = self.active_deck_side()
+        if side is None:
+            return self._ignore(("digit", n), "nothing to choose")
+        dp = self.deck_phase_at(side)
+        act = {"option": "option", "pick": "pick", "choose": "choose", "remove": "remove"}.get(dp.stage)
+        if act is None:
+            return self._ignore(("digit", n), f"stage {dp.stage}")
+        return self._deck(side, act, n - 1)
+
+    def key_redraw(self):
+        side = self.active_deck_side()
+        return self.deck_redraw(side) if side is not None else self._ignore(("redraw",), "no Deck Phase")
+
+    def key_done(self):
+        side = self.active_deck_side()
+        return self.deck_done(side) if side is not None else self._ignore(("done",), "no Deck Phase")
+
+    # ------------------------------------------------------------------ the Robot
+    def robot_action(self):
+        """The action the Robot would take now, or None (it never tosses: a person does)."""
+        t = self.t
+        if t is None or t.over or self.result is not None:
+            return None
+        for who in t.waiting():
+            if who[0] == "match" and who[1] == self.park and t.players[who[2]].robot:
+                m = t.matches[self.park]
+                if m.expect[0] == "toss":
+                    return None
+                return self._policy.act(t, who)
+        return None
+
+    def _maybe_robot(self):
+        if self._robot_scheduled or self.robot_action() is None:
+            return
+        self._robot_scheduled = True
+        self.schedule(self.robot_step, self.robot_delay)
+
+    def robot_step(self, *_):
+        self._robot_scheduled = False
+        act = self.robot_action()
+        if act is not None:
+            self._apply(act)
+
+    def dump(self) -> dict:
+        return state_dump(self.t) if self.t is not None else {}

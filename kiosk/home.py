@@ -1,0 +1,41 @@
+"""Home: solo vs the Robot (level, box), 2 players, resume, history, operator."""
+
+from __future__ import annotations
+
+import datetime
+import os
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from kiosk.store import setup_from_json
+
+
+class HomeScreen(Screen):
+    level = NumericProperty(1)
+    box = StringProperty("base")
+    can_resume = BooleanProperty(False)
+    resume_text = StringProperty("")
+    history = StringProperty("")
+
+    def refresh(self, c, events=()):
+        app = App.get_running_app()
+        lang, tr = app.lang, app.tr_fn
+        got = c.store.unfinished()
+        self.can_resume = got is not None
+        if got:
+            gid, setup, actions = got
+            self.resume_text = f"({' / '.join(setup.players)}, {len(actions)})"
+        lines = []
+        for g in c.store.history(8):
+            s = setup_from_json(g["setup_json"])
+            names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
+            when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
+            w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"
+            lines.append(f"{when}   {' vs '.join(names)}   ->  {w}")
+        self.history = "\n".join(lines) or tr("no_history", lang)
+
+
+Builder.load_file(os.path.join(os.path.dirname(__file__), "home.kv"))

@@ -1,0 +1,80 @@
+"""2-player table: while each side drafts, the other half shows none of its drawn cards.
+
+python drive_hidden.py DATA_DIR  -> prints "HIDDEN-RESULT {...}"
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+
+from kiosk.main import run  # noqa: E402
+
+DATA = Path(sys.argv[1])
+out = {"checks": 0, "leaks": [], "error": None}
+
+
+def texts(widget):
+    found = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        for attr in ("text", "name"):
+            v = getattr(w, attr, None)
+            if isinstance(v, str) and v:
+                found.append(v)
+        stack.extend(w.children)
+    return " | ".join(found)
+
+
+def hook(app):
+    from kivy.clock import Clock
+    from kiosk.cardtext import card_name
+
+    def check(label):
+        c = app.controller
+        scr = app.sm.get_screen("deck")
+        halves = {0: scr.ids.light, 1: scr.ids.dark}
+        for side in (0, 1):
+            dp = c.deck_phase_at(side)
+            odp = c.deck_phase_at(1 - side)
+            if dp is None or not dp.drawn:
+                continue
+            own_other = {card_name(ct) for ct in (odp.drawn + odp.deck)} if odp else set()
+            other_text = texts(halves[1 - side])
+            own_text = texts(halves[side])
+            out["own_seen"] = out.get("own_seen", 0) + sum(card_name(ct) in own_text for ct in dp.drawn)
+            for ct in dp.drawn:
+                name = card_name(ct)
+                if name in own_other:
+                    continue          # the other player legitimately has a card of that name
+                out["checks"] += 1
+                if name in other_text:
+                    out["leaks"].append((label, side, name))
+
+    def go(dt):
+        try:
+            c = app.controller
+            c.new_game(("Light", "Dark"), seed=99)
+            c.deck_option(0, 0)
+            check("light drawn, dark choosing")
+            c.deck_option(1, 0)
+            check("both drawn")
+            c.deck_pick(0, 0)
+            check("light picked one")
+            c.deck_redraw(1)
+            check("dark redrew")
+            c.deck_pick(1, 2)
+            check("dark picked one")
+        except Exception:
+            import traceback
+            out["error"] = traceback.format_exc()
+        app.stop()
+
+    Clock.schedule_once(go, 0.2)
+
+
+rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
+print("HIDDEN-RESULT " + json.dumps(out), flush=True)

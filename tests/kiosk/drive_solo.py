@@ -1,0 +1,139 @@
+"""Drive the real kiosk app through a whole solo tournament with taps and keys.
+
+Run as a subprocess by test_solo_app.py:  python drive_solo.py DATA_DIR ARTIFACTS_DIR
+Prints one JSON line "DRIVE-RESULT {...}" at the end.
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
+
+from kiosk.main import run  # noqa: E402
+
+DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
+shots = {}
+state = {"steps": 0, "taps": 0, "keys": 0, "done": False, "error": None, "screens": set()}
+
+
+def hook(app):
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kiosk.widgets import CardFace
+    from kivy.uix.button import Button
+
+    def shot(name):
+        """Let animations (<= 250 ms) finish, then save; stepping pauses meanwhile."""
+        if name not in shots and not state.get("pending"):
+            state["pending"] = name
+            def later(dt):
+                shots[name] = str(app.save_screenshot(ART / f"{name}.png"))
+                state["pending"] = None
+            Clock.schedule_once(later, 0.3)
+            return True
+        return False
+
+    def key(ch):
+        state["keys"] += 1
+        code = {" ": 32}.get(ch, ord(ch))
+        Window.dispatch("on_key_down", code, 0, ch, [])
+
+    def tap(w):
+        state["taps"] += 1
+        w.trigger_action(0)
+
+    def step(dt):
+        try:
+            _step()
+        except Exception as exc:  # report, then stop
+            import traceback
+            state["error"] = traceback.format_exc()
+            app.stop()
+
+    def _step():
+        if state.get("pending"):
+            return
+        state["steps"] += 1
+        if state["steps"] > 6000:
+            state["error"] = "too many steps"
+            app.stop()
+            return
+        c = app.controller
+        cur = app.sm.current
+        state["screens"].add(cur)
+        if cur == "home":
+            if state["steps"] < 10:      # let the first frames draw
+                return
+            if shot("home"):
+                return
+            tap(app.sm.get_screen("home").ids.solo)
+            return
+        if cur == "deck":
+            scr = app.sm.get_screen("deck")
+            for half in (scr.ids.light, scr.ids.dark):
+                dp = c.deck_phase_at(half.side)
+                if dp is None or dp.stage == "done":
+                    continue
+                body = half.ids.body
+                kids = list(reversed(body.children))
+                if dp.stage == "pick":
+                    if shot("deck-phase"):
+                        return
+                    tap([k for k in kids if isinstance(k, CardFace)][0])
+                elif dp.stage in ("option", "choose"):
+                    tap([k for k in kids if isinstance(k, Button)][0])
+                elif dp.stage == "remove":
+                    shot("deck-remove")
+                    tap(half.ids.done)
+                return
+            return
+        if cur == "match":
+            m = c.match
+            kind, side = m.expect
+            if kind == "reveal" and m.attack and any(s.bench for s in m.sides) and t_round(c) >= 2:
+                if shot("match"):
+                    return
+            if kind == "toss":
+                shot("match-toss")
+                key(" ")
+            elif kind == "reveal" and not c.is_robot(side):
+                key("a" if side == 0 else "l")
+            elif kind == "choose" and not c.is_robot(m.pending.player):
+                shot("match-choice")
+                key("1")
+            return
+        if cur == "result":
+            t = c.t
+            if t.over:
+                if "final" not in shots:
+                    shot("final")
+                    return
+                state["done"] = True
+                state["winner"] = t.winner
+                state["end_reason"] = t.end_reason
+                state["rounds"] = t.round
+                state["actions"] = len(t.actions)
+                state["db_actions"] = len(c.store.actions(c.game_id))
+                state["ignored"] = len(c.ignored)
+                tap(app.sm.get_screen("result").ids.next)
+                Clock.schedule_once(lambda dt: (shot("home-after"), Clock.schedule_once(lambda dt: app.stop(), 0.5)), 0.2)
+                ev.cancel()
+                return
+            if shot("result"):
+                return
+            if c.t.round >= 3 and shot("standings"):
+                return
+            tap(app.sm.get_screen("result").ids.next)
+
+    def t_round(c):
+        return c.t.round
+
+    ev = Clock.schedule_interval(step, 0.02)
+
+
+rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
+state["screens"] = sorted(state["screens"])
+print("DRIVE-RESULT " + json.dumps({"rc": rc, "shots": shots, **state}), flush=True)

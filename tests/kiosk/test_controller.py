@@ -1,0 +1,124 @@
+"""The table controller without Kivy: wrong-time presses, persistence first, resume."""
+
+import pytest
+
+import cards
+from engine.challengers.library import load
+from kiosk.controller import TableController, state_dump
+from kiosk.store import Store
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return load(cards)
+
+
+def make(lib, path, queue):
+    return TableController(lib, Store(path / "k.db"), schedule=lambda fn, d: queue.append(fn), robot_delay=0)
+
+
+def play_until(c, queue, stop, limit=5000):
+    """The human: first option, first card, done; reveals when asked; first option of a choice."""
+    while not stop() and limit:
+        limit -= 1
+        if queue:
+            queue.pop(0)()
+            continue
+        if c.result:
+            c.ack_result()
+            continue
+        if c.t.phase in ("deck", "final-deck"):
+            s = c.active_deck_side()
+            dp = c.deck_phase_at(s)
+            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
+             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+        else:
+            m = c.match
+            k, side = m.expect
+            if k == "toss":
+                c.press_toss()
+            elif k == "reveal":
+                c.press_reveal(side)
+            elif k == "choose":
+                c.tap_choice(m.pending.player, 0)
+    assert limit
+
+
+def test_reveal_at_the_wrong_time_does_nothing(lib, tmp_path):
+    q = []
+    c = make(lib, tmp_path, q)
+    c.new_game(("Ann",), seed=3)
+    n = len(c.t.actions)
+    assert c.press_reveal(0) is None and c.press_reveal(1) is None       # Deck Phase: no match
+    assert c.press_toss() is None
+    play_until(c, q, lambda: c.match is not None)
+    m = c.match
+    assert m.expect[0] == "toss"
+    assert c.press_reveal(0) is None and c.press_reveal(1) is None
+    c.press_toss()
+    kind, side = m.expect
+    assert kind == "reveal"
+    before = state_dump(c.t)
+    assert c.press_reveal(1 - side) is None                              # not that side's turn
+    assert state_dump(c.t) == before
+    assert len(c.store.actions(c.game_id)) == len(c.t.actions)
+    assert c.ignored and len(c.t.actions) > n
+
+
+def test_robot_acts_through_the_scheduler_only(lib, tmp_path):
+    q = []
+    c = make(lib, tmp_path, q)
+    c.new_game(("Ann",), seed=8)
+    play_until(c, q, lambda: c.match is not None and c.match.expect[0] != "toss")
+    m = c.match
+    robot_side = 1 if c.is_robot(1) else 0
+    play_until(c, q, lambda: m.expect == ("reveal", robot_side) or m.winner is not None)
+    if m.winner is None:
+        assert q, "the Robot's move is scheduled, not made inline"
+        assert c.press_reveal(robot_side) is None                        # the Robot reveals for itself
+        q.pop(0)()
+        assert c.t.actions[-1][2:] == ("reveal", robot_side)
+
+
+def test_every_action_is_stored_before_listeners_see_it(lib, tmp_path):
+    q = []
+    c = make(lib, tmp_path, q)
+    seen = []
+
+    def listener(ctl, events):
+        if ctl.t is not None:
+            stored = ctl.store.actions(ctl.game_id)
+            seen.append(stored == [tuple(a) for a in ctl.t.actions])
+
+    c.listeners.append(listener)
+    c.new_game(("Ann",), seed=11)
+    play_until(c, q, lambda: c.t.over)
+    assert len(seen) > 50 and all(seen)
+    assert c.store.unfinished() is None
+    assert c.store.history()[0]["winner"] == c.t.winner
+
+
+def test_resume_replays_to_the_same_state(lib, tmp_path):
+    q = []
+    c = make(lib, tmp_path, q)
+    c.new_game(("Ann", "Bob"), seed=21)
+    play_until(c, q, lambda: c.t.round == 2 and c.match is not None and len(c.match.sides[0].bench) >= 1)
+    before = state_dump(c.t)
+    c.store.close()
+    q2 = []
+    c2 = make(lib, tmp_path, q2)
+    assert c2.resume()
+    assert state_dump(c2.t) == before
+    play_until(c2, q2, lambda: c2.t.over)
+    assert c2.t.winner in (0, 1)
+
+
+def test_lights_follow_the_state(lib, tmp_path):
+    q = []
+    c = make(lib, tmp_path, q)
+    states = []
+    c.listeners.append(lambda ctl, ev: states.append(ctl.lights()))
+    c.new_game(("Ann", "Bob"), seed=5)
+    play_until(c, q, lambda: c.result is not None)
+    assert any(s["flag"] in (0, 1) and s["attacker"] == 1 - s["flag"] for s in states)
+    assert states[-1]["over"] or c.result is not None

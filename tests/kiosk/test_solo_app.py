@@ -1,0 +1,26 @@
+"""The real Kivy app (offscreen), a whole solo tournament driven by taps and keys only."""
+
+import json
+import shutil
+
+from kiosk_helpers import ROOT, artifacts_dir, run_script
+
+
+def test_whole_solo_tournament_by_taps_and_keys(tmp_path):
+    out = artifacts_dir() / "solo"
+    p = run_script("drive_solo.py", tmp_path / "data", out, timeout=150)
+    line = [l for l in p.stdout.splitlines() if l.startswith("DRIVE-RESULT ")]
+    assert line, p.stdout[-2000:] + p.stderr[-4000:]
+    r = json.loads(line[-1][len("DRIVE-RESULT "):])
+    assert r["error"] is None, r["error"]
+    assert r["done"] and r["rc"] == 0
+    assert r["winner"] in (0, 1) and r["end_reason"] in ("lead", "most-fans")
+    assert r["db_actions"] == r["actions"]           # every action persisted
+    assert {"home", "deck", "match", "result"} <= set(r["screens"])
+    assert r["taps"] > 0 and r["keys"] > 0
+    for name in ("home", "deck-phase", "match", "result", "final"):
+        assert (out / f"{name}.png").stat().st_size > 5000, name
+    docs = ROOT / "docs" / "screenshots"
+    docs.mkdir(parents=True, exist_ok=True)
+    for name in ("home", "deck-phase", "match", "result"):
+        shutil.copy(out / f"{name}.png", docs / f"{name}.png")
