@@ -56,3 +56,45 @@ class LevelPiles:
 
     def sizes(self) -> dict:
         return {lv: (len(self.piles[lv]), len(self.discards[lv])) for lv in "ABC"}
+
+
+class PileReserve:
+    """The level-pile cards one match may draw, set aside when the Match Phase begins.
+
+    Matches at different parks run at the same time (on different kiosks), so
+    each draws only from its own reserve: two parks never reach for the same
+    card, and a match plays the same wherever and whenever it is played.  The
+    reserve holds, per level, twice what the pile-drawing cards of both decks
+    could take; what is left goes back on top of its pile after the match.
+    A reserve that runs dry gives nothing, like an empty pile.
+    """
+
+    __slots__ = ("piles",)
+
+    def __init__(self, piles: dict):
+        self.piles = {lv: list(cards) for lv, cards in piles.items()}
+
+    @classmethod
+    def set_aside(cls, level_piles: LevelPiles, decks, rng) -> "PileReserve":
+        need = {"A": 0, "B": 0, "C": 0}
+        for deck in decks:
+            for ct in deck:
+                for e in ct.effects:
+                    if e.do == "move" and e.src and e.src.startswith("pile-"):
+                        need[e.src[5:]] += 2 * e.count
+        # Drawn topmost first; kept with the top at the end of each list, like a pile.
+        return cls({lv: list(reversed(level_piles.draw_many(lv, n, rng))) if n else []
+                    for lv, n in need.items()})
+
+    def copy(self) -> "PileReserve":
+        return PileReserve(self.piles)
+
+    def draw(self, level, rng=None):
+        pile = self.piles.get(level)
+        return pile.pop() if pile else None
+
+    def give_back(self, level_piles: LevelPiles):
+        """Put the unused cards back on top of their piles, in their order."""
+        for lv, cards in self.piles.items():
+            level_piles.piles[lv].extend(cards)
+            cards.clear()

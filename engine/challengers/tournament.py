@@ -31,7 +31,7 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.challengers.deckphase import DeckPhase, DONE
 from engine.challengers.match import Match, REVEAL, CHOOSE, TOSS
-from engine.challengers.piles import LevelPiles
+from engine.challengers.piles import LevelPiles, PileReserve
 
 DECK, MATCH, FINAL_DECK, FINAL, OVER = "deck", "match", "final-deck", "final", "over"
 
@@ -181,15 +181,17 @@ class Tournament:
                 beginner = None      # flag toss
             else:
                 beginner = 0 if a.best_trophy_round > b.best_trophy_round else 1
-            m = Match([a.deck, b.deck], rng=seed, beginner=beginner, round=min(self.round, self.rules.rounds),
-                      piles=self.piles, names=(a.name, b.name), fans=(a.fans, b.fans),
-                      trophies=(len(a.trophies), len(b.trophies)),
-                      lost_previous=(a.lost_previous, b.lost_previous), icons_in_play=self.icons_in_play,
-                      record=self.log is not None)
-            m.players = (light, dark)
-            m.park = park
-            m.start_fans = (a.fans, b.fans)
-            self.matches[park] = m
+            reserve = PileReserve.set_aside(self.piles, (a.deck, b.deck), self.rng)
+            spec = {
+                "park": park, "round": min(self.round, self.rules.rounds), "final": self.phase == FINAL,
+                "players": [light, dark], "names": [a.name, b.name], "seed": seed, "beginner": beginner,
+                "decks": [[c.id for c in a.deck], [c.id for c in b.deck]],
+                "fans": [a.fans, b.fans], "trophies": [len(a.trophies), len(b.trophies)],
+                "lost_previous": [a.lost_previous, b.lost_previous],
+                "icons_in_play": sorted(self.icons_in_play),
+                "reserve": {lv: [c.id for c in cards] for lv, cards in reserve.piles.items()},
+            }
+            self.matches[park] = match_from_spec(self.library.catalogue, spec, record=self.log is not None)
             self._emit("match", (light, dark), None, park)
 
     def pairings(self, round_no):
@@ -252,6 +254,7 @@ class Tournament:
 
     def _match_done(self, m):
         w, l = m.players[m.winner], m.players[1 - m.winner]
+        m.piles.give_back(self.piles)
         for side, idx in enumerate(m.players):
             p = self.players[idx]
             p.deck = m.collected(side)
@@ -390,6 +393,21 @@ class Tournament:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+
+def match_from_spec(catalogue, spec: dict, record=True) -> Match:
+    """The match a spec describes (plain JSON-able values): the tournament builds its
+    matches this way, and a kiosk given the same spec plays exactly the same match."""
+    card = catalogue.card
+    m = Match([[card(c) for c in deck] for deck in spec["decks"]], rng=spec["seed"], beginner=spec["beginner"],
+              round=spec["round"], piles=PileReserve({lv: [card(c) for c in ids] for lv, ids in spec["reserve"].items()}),
+              names=tuple(spec["names"]), fans=tuple(spec["fans"]), trophies=tuple(spec["trophies"]),
+              lost_previous=tuple(spec["lost_previous"]), icons_in_play=frozenset(spec["icons_in_play"]),
+              record=record)
+    m.players = tuple(spec["players"])
+    m.park = spec["park"]
+    m.spec = spec
+    return m
 
 
 def replay(library, setup: Setup, actions, record=True) -> Tournament:

@@ -236,3 +236,46 @@ def test_a_complete_tie_at_the_cut_is_decided_by_a_flag_toss(lib):
     for p in t.players[1:]:
         p.fans = 5
     assert t._top(2)[0] == 0 and t._top(2)[1] in (1, 2, 3)
+
+
+def test_a_match_spec_rebuilds_the_very_same_match_elsewhere(lib):
+    """A kiosk given the tournament's match spec plays exactly the coordinator's match."""
+    import json
+    from engine.challengers.tournament import match_from_spec
+    t = Tournament(lib, Setup(players=names(4), seed=21))
+    policies = bots(t)
+    while t.phase != "match":
+        who = t.waiting()[0]
+        t.apply(policies[who[1]].act(t, who))
+    for park, m in t.matches.items():
+        copy = match_from_spec(lib.catalogue, json.loads(json.dumps(m.spec)))
+        assert copy.snapshot() == m.snapshot()
+    # Play park 1 on the tournament and on the copy with the same actions: same end.
+    spec = json.loads(json.dumps(t.matches[1].spec))
+    twin = match_from_spec(lib.catalogue, spec)
+    while t.matches[1].winner is None:
+        who = next(w for w in t.waiting() if w[1] == 1)
+        action = policies[who[2]].act(t, who)
+        t.apply(action)
+        twin.apply(action[2:])
+    original = t.matches[1]
+    assert twin.winner == original.winner and twin.reason == original.reason
+    assert twin.snapshot()["sides"] == original.snapshot()["sides"]
+
+
+def test_each_match_draws_only_from_its_own_pile_reserve(lib):
+    """Parks playing at once never reach for the same pile card: each has its own reserve."""
+    from engine.challengers.piles import LevelPiles, PileReserve
+    cat = lib.catalogue
+    a_cards = ("pig", "cat", "pony", "cow", "spider", "parrot", "jester", "hermit", "clown", "juggler")
+    piles = LevelPiles([cat.card(c) for c in a_cards])
+    r1 = PileReserve.set_aside(piles, ([cat.card("villain"), cat.card("ufo")], [cat.card("dog")]), None)
+    r2 = PileReserve.set_aside(piles, ([cat.card("dog")], [cat.card("villain")]), None)
+    # Twice what the pile-drawing cards could take: Villain 1 + UFO 2 -> 6; Villain alone -> 2.
+    assert (len(r1.piles["A"]), len(r2.piles["A"]), len(piles.piles["A"])) == (6, 2, 2)
+    a1, a2 = {id(c) for c in r1.piles["A"]}, {id(c) for c in r2.piles["A"]}
+    assert not (a1 & a2)
+    top = r1.draw("A")
+    assert top.id == "juggler"                       # the pile's top card comes first
+    r1.give_back(piles)
+    assert len(piles.piles["A"]) == 7 and piles.piles["A"][-1].id == "clown"

@@ -1,0 +1,333 @@
+"""``tablecup doctor``: the facts a support call needs, on one screen.
+
+:func:`report` gathers them as ``(key, value)`` pairs; :func:`format_report`
+turns them into aligned text. Nothing here opens a window, touches GPIO or
+imports Kivy (its version comes from the package metadata), so the doctor
+still works when the kiosk itself is broken — which is when it is needed.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import platform
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+from typing import Iterable, Mapping
+from urllib.parse import urlsplit
+
+from . import paths
+
+__all__ = [
+    "report",
+    "format_report",
+    "coordinator_address",
+    "is_reachable",
+    "dir_size",
+    "KEYS",
+]
+
+# Keys of report(), in order. Tests and the CLI may rely on these names.
+K_VERSION = "tablecup version"
+K_PYTHON = "python"
+K_KIVY = "kivy version"
+K_PLATFORM = "platform"
+K_MODEL = "pi model"
+K_SDL = "SDL_VIDEODRIVER"
+K_KIVY_WINDOW = "KIVY_WINDOW"
+K_KIVY_GL = "KIVY_GL_BACKEND"
+K_DRM = "drm devices"
+K_DATA = "data folder"
+K_DATA_SIZE = "data size"
+K_DISK_FREE = "disk free"
+K_DATABASES = "databases"
+K_CONFIG = "config folder"
+K_PIN_FACTORY = "GPIOZERO_PIN_FACTORY"
+K_COORDINATOR = "coordinator"
+K_COORDINATOR_REACHABLE = "coordinator reachable"
+K_SERVICE = "kiosk service"
+K_ERRORS = "last errors"
+
+KEYS = (
+    K_VERSION, K_PYTHON, K_KIVY, K_PLATFORM, K_MODEL, K_SDL, K_KIVY_WINDOW,
+    K_KIVY_GL, K_DRM, K_DATA, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_CONFIG,
+    K_PIN_FACTORY, K_COORDINATOR, K_COORDINATOR_REACHABLE, K_SERVICE, K_ERRORS,
+)
+
+#: Overridable in tests.
+DEVICE_TREE_MODEL = Path("/proc/device-tree/model")
+DRM_GLOB = "/dev/dri/card*"
+KIOSK_UNIT = "tablecup-kiosk"
+COORDINATOR_FILE = "coordinator.toml"
+CONNECT_TIMEOUT = 1.0
+JOURNAL_LINES = 10
+
+NOT_SET = "(not set)"
+
+
+def _human(n: int) -> str:
+    size = float(n)
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
+        if size < 1024 or unit == "TiB":
+            return f"{n} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} bytes"  # pragma: no cover
+
+
+def _size_text(n: int) -> str:
+    return f"{n} bytes" if n < 1024 else f"{n} bytes ({_human(n)})"
+
+
+def dir_size(path: os.PathLike | str) -> tuple[int, int]:
+    """Total size in bytes and number of regular files under ``path``.
+
+    Symbolic links are not followed; unreadable entries are skipped.
+    """
+    total = 0
+    count = 0
+    for root, dirs, files in os.walk(path, onerror=lambda _e: None):
+        for name in files:
+            try:
+                st = os.lstat(os.path.join(root, name))
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                total += st.st_size
+                count += 1
+    return total, count
+
+
+def _dist_version(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _tablecup_version() -> str:
+    version = _dist_version("tablecup")
+    if version:
+        return version
+    return getattr(sys.modules.get("tablecup"), "__version__", None) or "unknown (not installed as a package)"
+
+
+def _pi_model() -> str:
+    try:
+        raw = DEVICE_TREE_MODEL.read_bytes()
+    except OSError:
+        return "not a Raspberry Pi (no /proc/device-tree/model)"
+    return raw.rstrip(b"\0\n").decode("utf-8", "replace") or "unknown"
+
+
+def _drm_devices() -> str:
+    cards = sorted(glob.glob(DRM_GLOB))
+    if cards:
+        return "yes: " + ", ".join(cards)
+    return "no (no /dev/dri/card*: is dtoverlay=vc4-kms-v3d in config.txt?)"
+
+
+def _env(name: str) -> str:
+    value = os.environ.get(name)
+    return value if value else NOT_SET
+
+
+def _load_toml(path: Path) -> dict:
+    import tomllib
+
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def coordinator_address(config: os.PathLike | str | None = None) -> tuple[str, int] | None:
+    """Host and port of the coordinator from ``<config>/coordinator.toml``.
+
+    Accepted forms, at top level or in a ``[coordinator]`` table::
+
+        url = "http://192.168.1.20:8750"
+        # or
+        host = "192.168.1.20"
+        port = 8750
+
+    Returns None when the file is absent; raises ValueError when it is
+    present but unusable.
+    """
+    folder = Path(config) if config is not None else paths.config_dir(create=False)
+    path = folder / COORDINATOR_FILE
+    if not path.is_file():
+        return None
+    try:
+        data = _load_toml(path)
+    except Exception as exc:  # tomllib.TOMLDecodeError, OSError
+        raise ValueError(f"{path}: {exc}") from exc
+    section = data.get("coordinator") if isinstance(data.get("coordinator"), dict) else data
+    for key in ("url", "address"):
+        value = section.get(key)
+        if isinstance(value, str) and value:
+            return _parse_address(value, section.get("port"), path)
+    host = section.get("host")
+    port = section.get("port")
+    if isinstance(host, str) and host:
+        return _parse_address(host, port, path)
+    raise ValueError(f"{path}: no 'url' or 'host'/'port' entry")
+
+
+def _parse_address(value: str, port: object, path: Path) -> tuple[str, int]:
+    text = value if "://" in value else "tcp://" + value
+    parts = urlsplit(text)
+    host = parts.hostname
+    try:
+        found_port = parts.port
+    except ValueError as exc:
+        raise ValueError(f"{path}: bad port in {value!r}") from exc
+    if found_port is None:
+        if isinstance(port, int) and not isinstance(port, bool):
+            found_port = port
+        elif parts.scheme == "https":
+            found_port = 443
+        elif parts.scheme == "http":
+            found_port = 80
+    if not host or found_port is None or not (0 < found_port < 65536):
+        raise ValueError(f"{path}: need a host and a port, got {value!r}")
+    return host, found_port
+
+
+def is_reachable(host: str, port: int, timeout: float = CONNECT_TIMEOUT) -> tuple[bool, str]:
+    """Try a TCP connection; returns (ok, short explanation)."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True, "yes"
+    except socket.timeout:
+        return False, f"no (no answer within {timeout:g} s)"
+    except OSError as exc:
+        return False, f"no ({exc.strerror or exc})"
+
+
+def _systemd_running() -> bool:
+    return os.path.isdir("/run/systemd/system")
+
+
+def _kiosk_service() -> str:
+    systemctl = shutil.which("systemctl")
+    if not systemctl or not _systemd_running():
+        return "systemd not running"
+    try:
+        out = subprocess.run(
+            [systemctl, "show", KIOSK_UNIT + ".service", "--no-pager",
+             "-p", "ActiveState", "-p", "SubState", "-p", "NRestarts", "-p", "LoadState"],
+            capture_output=True, text=True, timeout=5,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"unknown ({exc})"
+    props = dict(line.split("=", 1) for line in out.stdout.splitlines() if "=" in line)
+    if props.get("LoadState") == "not-found":
+        return "not installed"
+    text = f"{props.get('ActiveState', '?')} ({props.get('SubState', '?')})"
+    restarts = props.get("NRestarts")
+    if restarts and restarts != "0":
+        text += f", restarted {restarts} times since boot"
+    return text
+
+
+def _last_errors() -> str:
+    journalctl = shutil.which("journalctl")
+    if not journalctl:
+        return "journal not available"
+    cmd = [journalctl, "-u", KIOSK_UNIT, "-p", "err", "-n", str(JOURNAL_LINES),
+           "--no-pager", "-o", "short-iso"]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"journal not available ({exc})"
+    lines = [ln for ln in out.stdout.splitlines() if ln.strip() and not ln.startswith("-- ")]
+    if out.returncode != 0 and not lines:
+        first = (out.stderr.strip().splitlines() or ["journalctl failed"])[0]
+        return f"journal not readable ({first}); try: sudo tablecup doctor"
+    if not lines:
+        return "none"
+    return "\n".join(lines[-JOURNAL_LINES:])
+
+
+def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
+    """Collect the support facts as ``(key, value)`` pairs (keys: :data:`KEYS`).
+
+    ``extra`` adds lines (e.g. ``{"hardware": "lgpio, 4 buttons"}``); a key that
+    is already present replaces its value in place.
+    """
+    lines: list[tuple[str, str]] = []
+    add = lambda k, v: lines.append((k, str(v)))  # noqa: E731
+
+    add(K_VERSION, _tablecup_version())
+    add(K_PYTHON, f"{platform.python_version()} ({sys.executable})")
+    add(K_KIVY, _dist_version("kivy") or "not installed")
+    add(K_PLATFORM, f"{platform.platform()} {platform.machine()}")
+    add(K_MODEL, _pi_model())
+    add(K_SDL, _env("SDL_VIDEODRIVER"))
+    add(K_KIVY_WINDOW, _env("KIVY_WINDOW"))
+    add(K_KIVY_GL, _env("KIVY_GL_BACKEND"))
+    add(K_DRM, _drm_devices())
+
+    data = paths.data_dir(create=False)
+    if data.is_dir():
+        add(K_DATA, str(data))
+        size, count = dir_size(data)
+        add(K_DATA_SIZE, f"{_size_text(size)} in {count} files")
+        try:
+            usage = shutil.disk_usage(data)
+            add(K_DISK_FREE, f"{_human(usage.free)} of {_human(usage.total)}")
+        except OSError as exc:
+            add(K_DISK_FREE, f"unknown ({exc})")
+        dbs = paths.database_files(data)
+        add(K_DATABASES, ", ".join(
+            f"{p.name} ({_human(p.stat().st_size)})" for p in dbs) or "none")
+    else:
+        add(K_DATA, f"{data} (missing)")
+        add(K_DATA_SIZE, "0 bytes in 0 files")
+        add(K_DISK_FREE, "unknown")
+        add(K_DATABASES, "none")
+
+    config = paths.config_dir(create=False)
+    add(K_CONFIG, str(config) if config.is_dir() else f"{config} (missing)")
+    add(K_PIN_FACTORY, _env("GPIOZERO_PIN_FACTORY"))
+
+    try:
+        address = coordinator_address(config)
+    except ValueError as exc:
+        add(K_COORDINATOR, f"invalid config: {exc}")
+        add(K_COORDINATOR_REACHABLE, "no")
+    else:
+        if address is None:
+            add(K_COORDINATOR, f"not configured (no {config / COORDINATOR_FILE})")
+            add(K_COORDINATOR_REACHABLE, "n/a")
+        else:
+            host, port = address
+            add(K_COORDINATOR, f"{host}:{port}")
+            add(K_COORDINATOR_REACHABLE, is_reachable(host, port)[1])
+
+    add(K_SERVICE, _kiosk_service())
+    add(K_ERRORS, _last_errors())
+
+    for key, value in (extra or {}).items():
+        for i, (k, _v) in enumerate(lines):
+            if k == key:
+                lines[i] = (key, str(value))
+                break
+        else:
+            lines.append((str(key), str(value)))
+    return lines
+
+
+def format_report(lines: Iterable[tuple[str, str]]) -> str:
+    """Aligned ``key: value`` text; multi-line values are indented under the key."""
+    lines = list(lines)
+    width = max((len(k) for k, _ in lines), default=0)
+    out = []
+    for key, value in lines:
+        first, *rest = str(value).splitlines() or [""]
+        out.append(f"{key + ':':<{width + 1}} {first}".rstrip())
+        out.extend(" " * (width + 2) + ln for ln in rest)
+    return "\n".join(out) + "\n"

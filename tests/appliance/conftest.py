@@ -1,0 +1,17 @@
+"""Shared set-up for the appliance tests (systemd units, installer, backups)."""
+
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+# Import tablecup from this checkout even when it is not pip-installed.
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "slow: takes minutes (e.g. the installer in a Debian chroot); deselect with -m 'not slow'",
+    )
