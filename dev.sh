@@ -16,7 +16,7 @@ APT_PACKAGES=(
   python3 python3-venv python3-dev
   libgl1 libegl1 libgles2 libgl1-mesa-dri libegl-mesa0 libmtdev1 libsdl2-2.0-0
   xclip
-  systemd debootstrap
+  systemd debootstrap chromium
   sqlite3
 )
 

@@ -234,9 +234,58 @@ def cmd_cards_check(args) -> int:
 
 
 # ---------------------------------------------------------------------- other layers
-def cmd_kiosk(args, rest) -> int:
+def cmd_kiosk(rest) -> int:
     from kiosk.main import run
     return run(rest)
+
+
+def cmd_coordinator(rest) -> int:
+    from coordinator.main import run
+    return run(rest)
+
+
+def cmd_hardware(args) -> int:
+    """`tablecup hardware test [CONFIG]`: the wiring self-test."""
+    from hardware.selftest import main as selftest
+    from tablecup.paths import config_dir
+    config = args.config
+    if config is None:
+        default = config_dir(create=False) / "hardware.toml"
+        config = str(default) if default.is_file() else None
+    return selftest([config] if config else [])
+
+
+def cmd_doctor(args) -> int:
+    from tablecup.doctor import format_report, report
+    extra = {}
+    try:
+        from hardware import load_config
+        from tablecup.paths import config_dir
+        cfg = config_dir(create=False) / "hardware.toml"
+        extra["hardware config"] = str(cfg) if cfg.is_file() else "defaults (no hardware.toml)"
+        config = load_config(str(cfg) if cfg.is_file() else None)
+        extra["hardware backend setting"] = config.backend
+        from hardware import open_backend
+        backend = open_backend(config, lambda event: None)
+        try:
+            extra["hardware backend chosen"] = backend.describe()
+        finally:
+            backend.close()
+    except Exception as e:        # the doctor reports, it never fails on what it examines
+        extra["hardware config"] = f"unreadable: {e}"
+    print(format_report(report(extra)))
+    return 0
+
+
+def cmd_backup(args) -> int:
+    from tablecup.backup import BackupError, backup
+    try:
+        result = backup(keep_days=args.keep_days)
+    except BackupError as e:
+        print(f"tablecup: backup failed: {e}", file=sys.stderr)
+        return 1
+    print(result.summary())
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -275,16 +324,28 @@ def build_parser() -> argparse.ArgumentParser:
     cc.add_argument("paths", nargs="*")
 
     sub.add_parser("kiosk", help="start the touchscreen table (solo vs the Robot by default)", add_help=False)
+    sub.add_parser("coordinator", help="run the LAN tournament service", add_help=False)
+    h = sub.add_parser("hardware", help="buttons and LEDs")
+    hsub = h.add_subparsers(dest="hardware_cmd", required=True, parser_class=_Parser)
+    ht = hsub.add_parser("test", help="wiring self-test: lights each LED, asks for each button")
+    ht.add_argument("config", nargs="?", help="hardware TOML (default: hardware.toml in the config folder)")
+    sub.add_parser("doctor", help="what a support call needs to know")
+    b = sub.add_parser("backup", help="copy the databases to backups/YYYY-MM-DD, keep a week")
+    b.add_argument("--keep-days", type=int, default=7)
     return p
 
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        # The kiosk and the coordinator parse their own options.
         if argv[:1] == ["kiosk"]:
-            return cmd_kiosk(None, argv[1:])
+            return cmd_kiosk(argv[1:])
+        if argv[:1] == ["coordinator"]:
+            return cmd_coordinator(argv[1:])
         args = build_parser().parse_args(argv)
-        handler = {"match": cmd_match, "simulate": cmd_simulate, "cards": cmd_cards}[args.cmd]
+        handler = {"match": cmd_match, "simulate": cmd_simulate, "cards": cmd_cards, "hardware": cmd_hardware,
+                   "doctor": cmd_doctor, "backup": cmd_backup}[args.cmd]
         return handler(args)
     except UsageError as e:
         print(f"tablecup: {e}", file=sys.stderr)

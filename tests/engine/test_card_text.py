@@ -1,0 +1,46 @@
+"""Card text: generated for every card, in English and French, short enough for a card face."""
+
+import pytest
+
+from engine.challengers.text import LANGS, MAX_LENGTH, card_text, effect_text, set_names_for
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_has_text_that_fits_the_card_face(lib, lang):
+    names = set_names_for(lib.catalogue, lang)
+    for c in lib.catalogue.cards.values():
+        text = card_text(c, lang, names)
+        assert text.strip(), c.id
+        assert len(text) <= MAX_LENGTH, (c.id, len(text), text)
+
+
+def test_every_card_and_set_has_a_french_name(lib):
+    for c in lib.catalogue.cards.values():
+        assert c.names.get("fr"), c.id
+    for s in lib.catalogue.sets.values():
+        assert s.names.get("fr"), s.id
+
+
+def test_text_says_what_the_effect_data_says(lib, card):
+    en = set_names_for(lib.catalogue, "en")
+    fr = set_names_for(lib.catalogue, "fr")
+    assert card_text(card("blacksmith"), "en", en) == "Bench: your City cards get +1."
+    assert card_text(card("blacksmith"), "fr", fr) == "Banc : vos cartes Ville ont +1."
+    assert card_text(card("gangster"), "en", en) == "Attack: this card gets +2."
+    assert card_text(card("pig"), "en", en) == "No effect."
+    assert card_text(card("pig"), "fr", fr) == "Sans effet."
+    assert card_text(card("cyborg"), "en", en) == "Power = the current round."
+    assert "3 trophies or fewer" in card_text(card("fan-bus"), "en", en)
+    assert "Level-A pile" in card_text(card("villain"), "en", en)
+
+
+def test_text_follows_the_data_not_a_table(lib, card):
+    """Change an effect's numbers and the text changes with them: nothing is stored per card."""
+    import dataclasses
+    e = card("gangster").effects[0]
+    assert effect_text(dataclasses.replace(e, amount=5), "en") == "This card gets +5."
+
+
+def test_an_unknown_language_is_refused(card):
+    with pytest.raises(ValueError, match="unknown language"):
+        card_text(card("pig"), "de")
