@@ -289,6 +289,13 @@ class Match:
             for e in self.types[fc].on_possession:
                 if e.do == "fans":     # Yeti: a fan for every card that attacks it
                     self._gain_fans(1 - p, e.amount, self.types[fc].id)
+            if not ct.on_reveal:
+                # Most cards: nothing to resolve before the totals are compared.
+                self.expect = (None, None)
+                self._step_compare(inst, p)
+                if self.agenda or self.pending is not None:
+                    self._run(())
+                return self.log[start:] if self.log is not None else []
             for e in ct.on_reveal:
                 steps.append((self._step_effect, e, inst, p))
             steps.append((self._step_compare, inst, p))
@@ -405,7 +412,11 @@ class Match:
         return (self.round if ct.round_power else ct.power) + bonus
 
     def attack_total(self) -> int:
-        return sum(self.power(i, ATTACK) for i in self.attack)
+        total = 0
+        power = self.power
+        for i in self.attack:
+            total += power(i, ATTACK)
+        return total
 
     def defense_total(self) -> int:
         return self.power(self.flag_card, POSSESSION) if self.flag_card is not None else 0
@@ -536,14 +547,26 @@ class Match:
         if att >= dfn:
             d = 1 - p
             old = self.flag_card
+            flag_loss = self.types[old].on_flag_loss
+            if not flag_loss and not self.agenda:
+                # Nothing can interrupt: resolve the capture straight away (the hot path).
+                self._step_flag_lost(old, d)
+                self._step_bench_park(d)
+                if self.winner is None:
+                    self._step_take_flag(inst, p)
+                return
             steps = [(self._step_flag_lost, old, d)]
-            for e in self.types[old].on_flag_loss:
+            for e in flag_loss:
                 steps.append((self._step_effect, e, old, d))
             steps.append((self._step_bench_park, d))
             steps.append((self._step_take_flag, inst, p))
             self.agenda.extend(reversed(steps))
         else:
-            steps = [(self._step_effect, e, inst, p) for e in self.types[inst].on_no_flag_win]
+            no_flag_win = self.types[inst].on_no_flag_win
+            if not no_flag_win:
+                self._step_attack_on(p)
+                return
+            steps = [(self._step_effect, e, inst, p) for e in no_flag_win]
             steps.append((self._step_attack_on, p))
             self.agenda.extend(reversed(steps))
 
@@ -574,7 +597,11 @@ class Match:
         self.attacked_by = 0
         if self.log is not None:
             self._emit("flag", p, self.types[inst].id, self.power(inst, POSSESSION), tuple(self.types[c].id for c in side.park[:-1]))
-        steps = [(self._step_effect, e, inst, p) for e in self.types[inst].on_takes_flag]
+        takes_flag = self.types[inst].on_takes_flag
+        if not takes_flag and not self.agenda:
+            self._step_swap(p)
+            return
+        steps = [(self._step_effect, e, inst, p) for e in takes_flag]
         steps.append((self._step_swap, p))
         self.agenda.extend(reversed(steps))
 
@@ -631,6 +658,7 @@ class Match:
         """Bench ``cards`` of player ``p``; no free seat for them loses the match."""
         side = self.sides[p]
         types = self.types
+        seats = {s.key: s for s in side.bench}
         placed = []
         need = 0
         new_keys = {}
@@ -641,13 +669,13 @@ class Match:
                 continue
             placed.append(inst)
             key = ct.seat_key
-            if key in new_keys or any(s.key == key for s in side.bench):
+            if key in new_keys or key in seats:
                 continue
             new_keys[key] = 2 if ct.double_seat else 1
             need += new_keys[key]
         if not placed:
             return
-        if side.seats_used() + need > BENCH_SEATS:
+        if need and side.seats_used() + need > BENCH_SEATS:
             if self.log is not None:
                 self._emit("bench-full", p, None, need)
             # The cards stay where they were shown; the match is lost.
@@ -658,12 +686,12 @@ class Match:
             return
         for inst in placed:
             key = types[inst].seat_key
-            for s in side.bench:
-                if s.key == key:
-                    s.cards.append(inst)
-                    break
+            seat = seats.get(key)
+            if seat is None:
+                seat = seats[key] = Seat(key, [inst], new_keys[key])
+                side.bench.append(seat)
             else:
-                side.bench.append(Seat(key, [inst], new_keys[key]))
+                seat.cards.append(inst)
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
         side.auras = None

@@ -10,6 +10,7 @@ tournament records the actions, not the policy, replay does not need it.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from engine.challengers.deckphase import OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
 from engine.challengers.match import REVEAL, CHOOSE, TOSS, ATTACK, POSSESSION
@@ -17,6 +18,7 @@ from engine.challengers.match import REVEAL, CHOOSE, TOSS, ATTACK, POSSESSION
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
 
 
+@lru_cache(maxsize=4096)
 def card_value(ct, round_no=4) -> float:
     """A rough worth of a card in a deck: its power plus a little per helpful effect."""
     v = float(round_no if ct.round_power else ct.power)
@@ -177,7 +179,7 @@ class GreedyPolicy(Policy):
                 gain = 4.0 if ch.kind == "extra-pick" else 0.0
                 return gain - lost
             return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
-        if dp.stage == REMOVE:
+        if dp.stage == REMOVE and len(dp.deck) > self.min_deck:
             groups = {}
             for i, c in enumerate(dp.deck):
                 groups.setdefault(c.name, []).append(i)

@@ -210,7 +210,11 @@ class Tournament:
         """Check and apply one action; returns the events it caused."""
         if self.phase == OVER:
             raise IllegalAction("the tournament is over")
-        if not isinstance(action, (tuple, list)) or len(action) < 2:
+        if type(action) is not tuple:
+            if not isinstance(action, list):
+                raise IllegalAction(f"not an action: {action!r}")
+            action = tuple(action)
+        if len(action) < 2 or type(action[1]) is not int:
             raise IllegalAction(f"not an action: {action!r}")
         start = len(self.log) if self.log is not None else 0
         kind = action[0]
@@ -218,8 +222,8 @@ class Tournament:
             dp = self.deck_phases.get(action[1])
             if self.phase not in (DECK, FINAL_DECK) or dp is None:
                 raise IllegalAction(f"player {action[1]!r} has no Deck Phase now")
-            dp.apply(tuple(action[2:]))
-            self.actions.append(tuple(action))
+            dp.apply(action[2:])
+            self.actions.append(action)
             if dp.stage == DONE:
                 self._deck_phase_done(dp)
         elif kind == "match":
@@ -228,8 +232,8 @@ class Tournament:
                 raise IllegalAction(f"no match at park {action[1]!r} now")
             if m.winner is not None:
                 raise IllegalAction(f"the match at park {action[1]} is over")
-            m.apply(tuple(action[2:]))
-            self.actions.append(tuple(action))
+            m.apply(action[2:])
+            self.actions.append(action)
             if self.log is not None and m.log:
                 self.log.extend(Event(e.kind, m.players[e.player] if isinstance(e.player, int) else e.player,
                                       e.card, e.value, e.info) for e in m.log)
@@ -379,8 +383,7 @@ class Tournament:
                 if d.stage != DONE:
                     return ("deck", i)
         elif self.phase in (MATCH, FINAL):
-            for park in sorted(self.matches):
-                m = self.matches[park]
+            for park, m in self.matches.items():       # created in park order
                 kind, side = m.expect
                 if kind == REVEAL:
                     return ("match", park, m.players[side])
