@@ -279,3 +279,16 @@ def test_each_match_draws_only_from_its_own_pile_reserve(lib):
     assert top.id == "juggler"                       # the pile's top card comes first
     r1.give_back(piles)
     assert len(piles.piles["A"]) == 7 and piles.piles["A"][-1].id == "clown"
+
+
+def test_a_higher_robot_level_is_harder_for_the_greedy_bot(lib):
+    """Robot levels make a ladder (bench/robot_levels.py prints the full table)."""
+    def wins(level):
+        n = 0
+        for seed in range(150):
+            t = Tournament(lib, Setup(players=("G",), robot_level=level, seed=seed), record=False)
+            run_tournament(t, {0: make_policy("greedy", seed), 1: make_policy("robot", seed)})
+            n += t.winner == 0
+        return n
+    w1, w3, w5 = wins(1), wins(3), wins(5)
+    assert w1 > w3 > w5

@@ -1,0 +1,196 @@
+"""The real Kivy app (offscreen, in a child process) with the GPIO backend on
+gpiozero's MockFactory: attach() at start, buttons on the mock pins, LEDs on
+MockPWMPin, detach() at stop.  Also: what the kiosk says on a plain PC.
+
+This file is also the child: ``python test_kh_app.py child SCENARIO OUT.json``.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_child(tmp_path, scenario, config_text=None, timeout=120, **env):
+    cfg = tmp_path / "cfg"
+    cfg.mkdir()
+    if config_text is not None:
+        (cfg / "hardware.toml").write_text(config_text)
+    out = tmp_path / "out.json"
+    e = dict(os.environ)
+    e.update({"SDL_VIDEODRIVER": "offscreen", "KIVY_NO_FILELOG": "1", "TABLECUP_CONFIG": str(cfg),
+              "TABLECUP_ROBOT_DELAY": "0.01"})
+    e.pop("TABLECUP_KIOSK_HOOK", None)
+    e.update(env)
+    p = subprocess.run([sys.executable, __file__, "child", scenario, str(out), str(tmp_path / "data")],
+                       env=e, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    assert out.exists(), p.stdout[-3000:] + p.stderr[-5000:]
+    r = json.loads(out.read_text())
+    assert r.get("error") is None, r["error"] + "\n" + p.stderr[-3000:]
+    return r, p
+
+
+def test_real_app_buttons_leds_and_operator_prompt_on_mock_gpio(tmp_path):
+    r, _ = run_child(tmp_path, "gpio", '[hardware]\nbackend = "gpio"\nhold_ms = 300\n')
+    assert r["status"].startswith("Raspberry Pi GPIO (reveal light GPIO17, reveal dark GPIO27, toss GPIO22")
+    assert r["app_status"] == r["status"]
+    assert r["after_long_toss"] == "operator"          # long toss on home: the PIN prompt
+    assert r["leds_waiting_toss"] == {"light": [0.0], "dark": [0.0]}
+    side, other = r["beginner"], 1 - r["beginner"]
+    names = ("light", "dark")
+    # the side that must reveal blinks (default 0.5 s half period), the other is off
+    assert r["leds_after_toss"][names[side]] == [0.0, 1.0]
+    assert r["leds_after_toss"][names[other]] == [0.0]
+    # one press, one card, on the right side; shown on the match screen
+    assert r["deck_after"][side] == r["deck_before"][side] - 1
+    assert r["deck_after"][other] == r["deck_before"][other]
+    assert r["last_action"] == ["match", 1, "reveal", side]
+    assert r["screen_after_reveal"] == "match"
+    # the wrong side's press did nothing
+    assert r["wrong_press_changed_state"] is False
+    # detach() at stop: LEDs off, pins released
+    assert r["closed"] is True
+
+
+@pytest.mark.skipif(os.path.exists("/proc/device-tree/model"), reason="this machine may be a Raspberry Pi")
+def test_plain_pc_runs_with_keyboard_and_touch_only_and_says_so(tmp_path):
+    r, p = run_child(tmp_path, "plain", None)
+    want = "keyboard and touch only (no Raspberry Pi GPIO found, no serial board configured)"
+    assert r["status"] == want
+    assert f"kiosk buttons and LEDs: {want}" in p.stderr + p.stdout          # the start-up log line
+
+
+def test_a_broken_hardware_file_does_not_stop_the_kiosk(tmp_path):
+    r, p = run_child(tmp_path, "plain", '[hardware]\nreveal_lihgt = 5\n')
+    assert r["status"].startswith("keyboard and touch only (")
+    assert "hardware.toml: key 'hardware.reveal_lihgt': unknown key" in r["status"]
+
+
+# ---------------------------------------------------------------------- the child
+def child(scenario, out, data):
+    sys.path.insert(0, str(ROOT))
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    Device.pin_factory = factory          # what gpiozero uses when the backend passes no pin_factory
+    from kiosk.main import run
+
+    res = {"error": None}
+
+    def hook(app):
+        from kivy.clock import Clock
+
+        def on_main(fn, timeout=10):
+            box, done = {}, threading.Event()
+
+            def go(dt):
+                try:
+                    box["v"] = fn()
+                except BaseException as exc:  # noqa: BLE001
+                    box["e"] = exc
+                done.set()
+            Clock.schedule_once(go, 0)
+            if not done.wait(timeout):
+                raise TimeoutError("main thread did not answer")
+            if "e" in box:
+                raise box["e"]
+            return box.get("v")
+
+        def wait_main(pred, timeout=5):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if on_main(pred):
+                    return True
+                time.sleep(0.01)
+            raise AssertionError(f"timed out waiting for {pred}")
+
+        def leds(duration):
+            seen = {"light": set(), "dark": set()}
+            deadline = time.monotonic() + duration
+            while time.monotonic() < deadline:
+                for side, pin in (("light", 12), ("dark", 13)):
+                    seen[side].add(round(float(factory.pin(pin).state), 3))
+                time.sleep(0.005)
+            return {k: sorted(v) for k, v in seen.items()}
+
+        def press(pin, hold=0.05):
+            factory.pin(pin).drive_low()
+            time.sleep(hold)
+            factory.pin(pin).drive_high()
+
+        def drive():
+            try:
+                wait_main(lambda: getattr(app, "hardware", None) is not None)
+                res["status"] = on_main(lambda: app.hardware.status)
+                res["app_status"] = on_main(lambda: app.hardware_status)
+                if scenario == "gpio":
+                    drive_gpio()
+            except BaseException as exc:  # noqa: BLE001
+                import traceback
+                res["error"] = traceback.format_exc()
+            finally:
+                on_main(app.stop)
+
+        def drive_gpio():
+            c = app.controller
+            assert on_main(lambda: app.sm.current) == "home"
+            press(22, hold=0.45)                        # hold_ms = 300
+            wait_main(lambda: app.sm.current == "operator")
+            res["after_long_toss"] = on_main(lambda: app.sm.current)
+            on_main(app.leave_operator)
+
+            def deck_phase():
+                c.new_game(("Light", "Dark"), seed=11)
+                while c.match is None:
+                    s = c.active_deck_side()
+                    dp = c.deck_phase_at(s)
+                    {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
+                     "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+            on_main(deck_phase)
+            wait_main(lambda: app.sm.current == "match")
+            res["leds_waiting_toss"] = leds(0.1)
+            press(22)
+            wait_main(lambda: c.match.expect[0] == "reveal")
+            side = on_main(lambda: c.match.expect[1])
+            res["beginner"] = side
+            res["leds_after_toss"] = leds(1.2)
+            decks = lambda: [len(s.deck) for s in c.match.sides]  # noqa: E731
+            res["deck_before"] = on_main(decks)
+            n = on_main(lambda: len(c.t.actions))
+            press((17, 27)[side])
+            wait_main(lambda: len(c.t.actions) > n)
+            time.sleep(0.1)
+            res["deck_after"] = on_main(decks)
+            res["last_action"] = list(on_main(lambda: c.t.actions[n]))
+            res["screen_after_reveal"] = on_main(lambda: app.sm.current)
+            m = on_main(lambda: c.match)
+            if on_main(lambda: m.expect) == ("reveal", 1 - side):
+                side = 1 - side                          # the other side attacks now: press the first one
+            before = on_main(c.dump)
+            press((17, 27)[1 - side])
+            time.sleep(0.15)
+            res["wrong_press_changed_state"] = on_main(c.dump) != before
+
+        Clock.schedule_once(lambda dt: threading.Thread(target=drive, daemon=True).start(), 0.2)
+
+        def stopped(*_):
+            link = app.hardware
+            res["closed"] = bool(link._closed and link.backend is not None and not getattr(link.backend, "leds", None)
+                                 and factory.pin(12).state == 0 and factory.pin(13).state == 0)
+        app.bind(on_stop=stopped)
+
+    rc = run(["--data", data, "--windowed"], app_hook=hook)
+    res["rc"] = rc
+    Path(out).write_text(json.dumps(res))
+
+
+if __name__ == "__main__" and len(sys.argv) > 1 and sys.argv[1] == "child":
+    child(sys.argv[2], sys.argv[3], sys.argv[4])

@@ -1,0 +1,353 @@
+"""kiosk.hardware_link with the real controller, the real Kivy clock and the real
+GPIO backend on gpiozero's MockFactory (MockPWMPin LEDs).
+
+Pins are driven from a worker thread, as gpiozero's callback thread would;
+the test's main thread runs the Kivy clock (``Clock.tick()``).
+"""
+
+import logging
+import os
+import tempfile
+import threading
+import time
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+
+import pytest  # noqa: E402
+from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
+from kivy.clock import Clock  # noqa: E402
+
+import cards  # noqa: E402
+from engine.challengers.library import load  # noqa: E402
+from hardware import HardwareConfig  # noqa: E402
+from hardware.gpio import GpioBackend  # noqa: E402
+from kiosk.controller import TableController, state_dump  # noqa: E402
+from kiosk.hardware_link import HardwareLink  # noqa: E402
+from kiosk.store import Store  # noqa: E402
+
+PIN = {"light": 17, "dark": 27, "toss": 22, "led_light": 12, "led_dark": 13}
+SIDE = ("light", "dark")
+
+
+# ---------------------------------------------------------------------- helpers
+@pytest.fixture(scope="module")
+def lib():
+    return load(cards)
+
+
+def pump(until=lambda: False, timeout=1.0):
+    """Run the Kivy clock until ``until()`` or ``timeout``; returns until()."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        Clock.tick()
+        if until():
+            return True
+    return until()
+
+
+def in_thread(fn):
+    """Run ``fn`` in another thread (like gpiozero's callback thread) and wait for it."""
+    th = threading.Thread(target=fn)
+    th.start()
+    th.join(5)
+    assert not th.is_alive()
+
+
+def press(pin, hold=0.04):
+    def go():
+        pin.drive_low()
+        time.sleep(hold)
+        pin.drive_high()
+    in_thread(go)
+
+
+def samples(pin, duration=0.06, step=0.001):
+    seen = set()
+    deadline = time.monotonic() + duration
+    while time.monotonic() < deadline:
+        seen.add(round(float(pin.state), 3))
+        time.sleep(step)
+    return seen
+
+
+def led(pin):
+    """"on", "off" or "blink", from the mock pin's values over 60 ms (blink half period 10 ms)."""
+    seen = samples(pin)
+    if seen == {1.0}:
+        return "on"
+    if seen == {0.0}:
+        return "off"
+    if seen == {0.0, 1.0}:
+        return "blink"
+    return f"odd {sorted(seen)}"
+
+
+class Rig:
+    def __init__(self, lib, tmp_path, fast_blink=False, **cfg):
+        self.c = TableController(lib, Store(tmp_path / "k.db"),
+                                 schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
+        self.screen = "home"
+        self.operator_opened = 0
+        self.threads = set()
+        self.c.listeners.append(lambda c, ev: self.threads.add(threading.current_thread().name))
+        self.link = HardwareLink(self.c, current_screen=lambda: self.screen, open_operator=self._operator)
+        self.factory = MockFactory(pin_class=MockPWMPin)
+        config = HardwareConfig(backend="gpio", **cfg)
+        if fast_blink:     # the same GpioBackend open_backend makes, with quick blinks to sample
+            self.link.use(GpioBackend(config, self.link.sink, pin_factory=self.factory,
+                                      blink_half_period=0.01, celebrate_half_period=0.005))
+        else:
+            self.link.open(config, pin_factory=self.factory)
+        assert self.link.backend.name == "gpio", self.link.status
+
+    def _operator(self):
+        self.operator_opened += 1
+
+    def pin(self, name):
+        return self.factory.pin(PIN[name])
+
+    def close(self):
+        self.link.close()
+
+    def n_actions(self):
+        return len(self.c.t.actions)
+
+    def start_match(self, seed=5):
+        """A two-player game, Deck Phase done through the controller (touch), match waiting for the toss."""
+        c = self.c
+        c.new_game(("Light", "Dark"), seed=seed)
+        self.screen = "deck"
+        for _ in range(500):
+            if c.match is not None:
+                break
+            s = c.active_deck_side()
+            dp = c.deck_phase_at(s)
+            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
+             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+        assert c.match is not None and c.match.expect == ("toss", None)
+        self.screen = "match"
+        return c.match
+
+    def toss(self):
+        n = self.n_actions()
+        press(self.pin("toss"))
+        assert pump(lambda: self.n_actions() > n)
+        assert self.c.match.expect[0] == "reveal"
+
+    def reveals(self, side):
+        return sum(1 for a in self.c.t.actions if a[0] == "match" and a[2] == "reveal" and a[3] == side)
+
+
+@pytest.fixture
+def rig(lib, tmp_path):
+    rigs = []
+
+    def make(**kw):
+        r = Rig(lib, tmp_path / str(len(rigs)), **kw)
+        rigs.append(r)
+        return r
+
+    (tmp_path / "0").mkdir()
+    (tmp_path / "1").mkdir()
+    yield make
+    for r in rigs:
+        r.close()
+
+
+# ---------------------------------------------------------------------- tests
+def test_a_press_reveals_one_card_on_the_right_side(rig):
+    r = rig()
+    m = r.start_match()
+    r.toss()
+    side = m.expect[1]
+    decks = [len(s.deck) for s in m.sides]
+    n = r.n_actions()
+    press(r.pin(SIDE[side]))
+    assert pump(lambda: r.n_actions() > n)
+    pump(timeout=0.1)
+    assert r.c.t.actions[n:] == [("match", r.c.park, "reveal", side)]
+    assert [len(s.deck) for s in m.sides] == [decks[0] - (side == 0), decks[1] - (side == 1)]
+    assert r.c.store.actions(r.c.game_id)[-1] == ("match", r.c.park, "reveal", side)   # on disk too
+    assert r.threads == {threading.main_thread().name}          # controller only touched on the Kivy thread
+    assert r.link.ignored == []
+
+
+def test_each_button_maps_to_its_side(rig):
+    """GPIO17 is light (0) and GPIO27 dark (1): whichever side begins, its own button reveals."""
+    for seed in range(1, 40):
+        r = rig() if seed == 1 else r
+        m = r.start_match(seed=seed)
+        r.toss()
+        side = m.expect[1]
+        if side == 1:
+            break
+    n = r.n_actions()
+    press(r.pin("dark"))
+    assert pump(lambda: r.n_actions() > n)
+    assert r.c.t.actions[n] == ("match", r.c.park, "reveal", 1)
+
+
+def test_a_bouncing_press_reveals_once(rig):
+    r = rig()
+    m = r.start_match()
+    r.toss()
+    side = m.expect[1]
+    pin = r.pin(SIDE[side])
+    n = r.n_actions()
+    events_before = r.link.handled + len(r.link.ignored)
+
+    def bouncy():
+        for level in (0, 1, 0, 1, 0, 1, 0):          # contacts chattering, ~1 ms apart
+            pin.drive_low() if level == 0 else pin.drive_high()
+            time.sleep(0.001)
+        time.sleep(0.06)
+        for level in (1, 0, 1, 0, 1):                # and again on release
+            pin.drive_low() if level == 0 else pin.drive_high()
+            time.sleep(0.001)
+    in_thread(bouncy)
+    pump(timeout=0.3)
+    assert r.link.handled + len(r.link.ignored) == events_before + 1, r.link.ignored   # one button event reached the kiosk
+    assert r.c.t.actions[n:n + 1] == [("match", r.c.park, "reveal", side)]
+    assert r.reveals(side) == 1
+
+
+def test_a_press_at_the_wrong_time_does_nothing_and_is_not_kept(rig, caplog):
+    caplog.set_level(logging.INFO, logger="tablecup.kiosk.hardware")
+    r = rig()
+    # Deck Phase: no match, reveal buttons do nothing.
+    r.c.new_game(("Light", "Dark"), seed=5)
+    r.screen = "deck"
+    before = state_dump(r.c.t)
+    press(r.pin("light"))
+    press(r.pin("dark"))
+    pump(timeout=0.1)
+    assert state_dump(r.c.t) == before
+    assert len(r.link.ignored) == 2
+    # The match waits for the toss: reveals do nothing.
+    m = r.start_match()
+    before = state_dump(r.c.t)
+    press(r.pin("light"))
+    press(r.pin("dark"))
+    pump(timeout=0.1)
+    assert state_dump(r.c.t) == before
+    r.toss()
+    side = m.expect[1]
+    other = 1 - side
+    # The side that must not reveal presses: nothing changes, it is logged.
+    before = state_dump(r.c.t)
+    n_ignored = len(r.link.ignored)
+    press(r.pin(SIDE[other]))
+    pump(timeout=0.1)
+    assert state_dump(r.c.t) == before
+    assert len(r.link.ignored) == n_ignored + 1
+    event, why = r.link.ignored[-1]
+    assert (event.kind, event.side) == ("reveal", SIDE[other]) and "expects" in why
+    assert f"{SIDE[other].upper()} side reveal button (GPIO{PIN[SIDE[other]]}) ignored" in caplog.text
+    # ... and it is never played later, even once that side is expected.
+    n = r.n_actions()
+    press(r.pin(SIDE[side]))
+    assert pump(lambda: r.n_actions() > n)
+    pump(timeout=0.15)
+    assert r.reveals(other) == 0
+    assert r.reveals(side) == 1
+
+
+def test_an_event_the_kiosk_could_not_handle_in_time_is_dropped(rig):
+    r = rig()
+    m = r.start_match()
+    r.toss()
+    side = m.expect[1]
+    r.link.stale_after = 0.05
+    n = r.n_actions()
+    in_thread(lambda: r.pin(SIDE[side]).drive_low())   # posted to the clock ...
+    time.sleep(0.1)                                      # ... but the kiosk is busy for 100 ms
+    pump(timeout=0.1)
+    r.pin(SIDE[side]).drive_high()
+    assert r.n_actions() == n
+    assert "stale" in r.link.ignored[-1][1]
+
+
+def test_toss_long_on_home_opens_the_operator_prompt_and_tosses_in_a_match(rig):
+    r = rig(hold_ms=150)
+    r.screen = "home"
+    in_thread(lambda: r.pin("toss").drive_low())
+    assert pump(lambda: r.operator_opened == 1, timeout=1.0)       # while still held
+    r.pin("toss").drive_high()
+    pump(timeout=0.1)
+    assert r.operator_opened == 1
+    r.screen = "operator"                                          # held again on the operator screen: nothing
+    press(r.pin("toss"), hold=0.25)
+    pump(timeout=0.1)
+    assert r.operator_opened == 1 and r.link.ignored[-1][0].kind == "toss_long"
+    # In a match a long press is still a toss (once: the release adds nothing).
+    m = r.start_match()
+    n = r.n_actions()
+    press(r.pin("toss"), hold=0.25)
+    assert pump(lambda: r.n_actions() > n)
+    pump(timeout=0.1)
+    assert r.n_actions() == n + 1 and m.expect[0] == "reveal"
+    assert r.operator_opened == 1
+
+
+def expected_leds(m):
+    """From the engine itself: holder lit, the side that must reveal blinking, others off."""
+    plan = {"light": "off", "dark": "off"}
+    if m.holder is not None:
+        plan[SIDE[m.holder]] = "on"
+    if m.expect[0] == "reveal":
+        plan[SIDE[m.expect[1]]] = "blink"
+    return plan
+
+
+def test_leds_follow_the_flag_through_a_whole_match(rig):
+    r = rig(fast_blink=True)
+    leds = lambda: {"light": led(r.pin("led_light")), "dark": led(r.pin("led_dark"))}  # noqa: E731
+    assert leds() == {"light": "off", "dark": "off"}               # home: nothing
+    m = r.start_match()
+    assert leds() == {"light": "off", "dark": "off"}               # waiting for the toss
+    r.toss()
+    assert leds() == expected_leds(m) and "blink" in leds().values()
+    steps, holders = 0, set()
+    while m.winner is None:
+        kind, side = m.expect
+        n = r.n_actions()
+        if kind == "reveal":
+            press(r.pin(SIDE[side]), hold=0.035)
+        elif kind == "choose":
+            r.c.tap_choice(m.pending.player, 0)                     # a touch on the screen
+        else:
+            raise AssertionError(f"unexpected {m.expect}")
+        assert pump(lambda: r.n_actions() > n), m.expect
+        steps += 1
+        if m.winner is None:
+            holders.add(m.holder)
+            assert leds() == expected_leds(m), (steps, m.holder, m.expect)
+        assert steps < 200
+    assert holders == {0, 1}, "the flag changed hands during the match"
+    # The win: the winner's LED flashes quickly, the loser's is off, then both off.
+    winner, loser = SIDE[m.winner], SIDE[1 - m.winner]
+    assert samples(r.pin("led_" + winner), 0.05) == {0.0, 1.0}
+    assert samples(r.pin("led_" + loser), 0.05) == {0.0}
+    time.sleep(0.25)
+    assert leds() == {"light": "off", "dark": "off"}
+    # Between matches (result acknowledged, next Deck Phase): off.
+    r.c.ack_result()
+    pump(timeout=0.05)
+    assert leds() == {"light": "off", "dark": "off"}
+
+
+def test_close_releases_the_pins_and_stops_following(rig):
+    r = rig()
+    m = r.start_match()
+    r.toss()
+    side = m.expect[1]
+    r.link.close()
+    assert r.link.follow not in r.c.listeners
+    n = r.n_actions()
+    r.pin(SIDE[side]).drive_low()
+    pump(timeout=0.1)
+    assert r.n_actions() == n
+    r.link.close()                                                  # idempotent
