@@ -1,12 +1,6 @@
 """Castle cards, each played from a fixed deck order (folds in the former example file)."""
 
-
-def ids(m, insts):
-    return [m.types[i].id for i in insts]
-
-
-def bench_ids(m, p):
-    return {s.key: [m.types[c].id for c in s.cards] for s in m.sides[p].bench}
+from cardplay import bench_ids, ids
 
 
 def test_hermit_gets_two_without_city_cards_on_the_bench(match):

@@ -1,16 +1,6 @@
 """City cards (the base box's basic set), each played from a fixed deck order."""
 
-
-def ids(m, insts):
-    return [m.types[i].id for i in insts]
-
-
-def deck_ids(m, p):
-    return [m.types[c].id for c in reversed(m.sides[p].deck)]
-
-
-def option_ids(m):
-    return [[(w, m.types[c].id) for w, c in o] for o in m.pending.options]
+from cardplay import arrange_ids, deck_ids, ids
 
 
 def test_reporter_offers_one_on_top_one_under(match):
@@ -19,11 +9,11 @@ def test_reporter_offers_one_on_top_one_under(match):
     m.reveal(0)
     ch = m.pending
     assert ch is not None and ch.kind == "arrange" and ch.player == 0
-    assert sorted(option_ids(m)) == sorted([
+    assert sorted(arrange_ids(m)) == sorted([
         [("deck-top", "dog"), ("deck-bottom", "champion")],
         [("deck-top", "champion"), ("deck-bottom", "dog")],
     ])
-    m.choose(0, option_ids(m).index([("deck-top", "champion"), ("deck-bottom", "dog")]))
+    m.choose(0, arrange_ids(m).index([("deck-top", "champion"), ("deck-bottom", "dog")]))
     assert deck_ids(m, 0) == ["champion", "newcomer", "dog"]
     assert m.holder == 0 and m.defense_total() == 2      # the Reporter itself: base 2
 

@@ -1,18 +1,9 @@
 """Film Studio cards, each played from a fixed deck order."""
 
+from cardplay import bench_ids, deck_ids, ids
+
+
 from engine.challengers.piles import LevelPiles
-
-
-def ids(m, insts):
-    return [m.types[i].id for i in insts]
-
-
-def bench_ids(m, p):
-    return {s.key: [m.types[c].id for c in s.cards] for s in m.sides[p].bench}
-
-
-def deck_ids(m, p):
-    return [m.types[c].id for c in reversed(m.sides[p].deck)]
 
 
 def test_film_cards_without_effect_cat_lion_t_rex(match):

@@ -1,20 +1,6 @@
 """Funfair cards, each played from a fixed deck order."""
 
-
-def ids(m, insts):
-    return [m.types[i].id for i in insts]
-
-
-def bench_ids(m, p):
-    return {s.key: [m.types[c].id for c in s.cards] for s in m.sides[p].bench}
-
-
-def deck_ids(m, p):
-    return [m.types[c].id for c in reversed(m.sides[p].deck)]
-
-
-def arrange_ids(m):
-    return [[(w, m.types[c].id) for w, c in o] for o in m.pending.options]
+from cardplay import arrange_ids, bench_ids, deck_ids, ids
 
 
 def test_funfair_cards_without_effect_pony_rubber_duck_teddy_bear(match):

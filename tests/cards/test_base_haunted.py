@@ -1,16 +1,6 @@
 """Haunted House cards, each played from a fixed deck order."""
 
-
-def ids(m, insts):
-    return [m.types[i].id for i in insts]
-
-
-def bench_ids(m, p):
-    return {s.key: [m.types[c].id for c in s.cards] for s in m.sides[p].bench}
-
-
-def deck_ids(m, p):
-    return [m.types[c].id for c in reversed(m.sides[p].deck)]
+from cardplay import bench_ids, deck_ids, ids
 
 
 def option_ids(m):

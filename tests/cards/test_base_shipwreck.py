@@ -1,24 +1,10 @@
 """Shipwreck cards, each played from a fixed deck order."""
 
-
-def ids(m, insts):
-    return [m.types[i].id for i in insts]
-
-
-def bench_ids(m, p):
-    return {s.key: [m.types[c].id for c in s.cards] for s in m.sides[p].bench}
-
-
-def deck_ids(m, p):
-    return [m.types[c].id for c in reversed(m.sides[p].deck)]
+from cardplay import arrange_ids, bench_ids, deck_ids, ids
 
 
 def option_ids(m):
     return [ids(m, o) for o in m.pending.options]
-
-
-def arrange_ids(m):
-    return [[(w, m.types[c].id) for w, c in o] for o in m.pending.options]
 
 
 def test_shipwreck_cards_without_effect_parrot_shark_kraken(match):

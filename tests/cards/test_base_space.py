@@ -1,23 +1,14 @@
 """Outer Space cards: Match Phase cards from fixed deck orders, "when picked" cards
 through a Deck Phase over level piles in a known order."""
 
+from cardplay import bench_ids, deck_ids, ids
+
+
 import random
 
 from engine.challengers.deckphase import DeckPhase
 from engine.challengers.piles import LevelPiles
 from engine.challengers.rules import DraftOption
-
-
-def ids(m, insts):
-    return [m.types[i].id for i in insts]
-
-
-def bench_ids(m, p):
-    return {s.key: [m.types[c].id for c in s.cards] for s in m.sides[p].bench}
-
-
-def deck_ids(m, p):
-    return [m.types[c].id for c in reversed(m.sides[p].deck)]
 
 
 def pile(card, ids_top_last):

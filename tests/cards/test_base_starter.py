@@ -4,9 +4,7 @@ Each is played from a fixed deck order; the checks are the powers, who takes
 the flag, where the beaten cards go and how a match is won.
 """
 
-
-def bench_ids(m, p):
-    return {s.key: [m.types[c].id for c in s.cards] for s in m.sides[p].bench}
+from cardplay import bench_ids
 
 
 def test_starter_base_powers_in_play(match):

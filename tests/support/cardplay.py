@@ -14,3 +14,8 @@ def bench_ids(m, p):
 def deck_ids(m, p):
     """Player p's deck, top card first."""
     return [m.types[c].id for c in reversed(m.sides[p].deck)]
+
+
+def arrange_ids(m):
+    """The pending arrange choice's options as [[(place, card id), ...], ...]."""
+    return [[(w, m.types[c].id) for w, c in o] for o in m.pending.options]

@@ -1,0 +1,140 @@
+"""kiosk.hardware_link with the serial board backend on a real pseudo-terminal:
+the test plays the board (BTN lines in, LED commands out), the real controller
+and the real Kivy clock do the rest."""
+
+import os
+import select
+import tempfile
+import time
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+
+import pytest  # noqa: E402
+from kivy.clock import Clock  # noqa: E402
+
+import cards  # noqa: E402
+from engine.challengers.library import load  # noqa: E402
+from hardware import HardwareConfig  # noqa: E402
+from hardware import protocol as p  # noqa: E402
+from kiosk.controller import TableController, state_dump  # noqa: E402
+from kiosk.hardware_link import HardwareLink  # noqa: E402
+from kiosk.store import Store  # noqa: E402
+
+SIDE = ("light", "dark")
+
+
+def pump(until=lambda: False, timeout=1.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        Clock.tick()
+        if until():
+            return True
+    return until()
+
+
+class Board:
+    """The board's end of a pty pair; keeps the last LED command per side."""
+
+    def __init__(self):
+        self.master, self.slave = os.openpty()
+        self.path = os.ttyname(self.slave)
+        self.buf = b""
+        self.leds = {}
+        self.uptime = 1000
+
+    def send(self, *fields):
+        os.write(self.master, p.frame(*fields))
+
+    def edge(self, button, side, down, dt_ms=50):
+        self.uptime += dt_ms
+        self.send("BTN", button, side or "-", "down" if down else "up", self.uptime)
+
+    def read(self, timeout=0.0):
+        """Read what the host sent so far (waiting up to ``timeout`` for something)."""
+        msgs = []
+        deadline = time.monotonic() + timeout
+        while True:
+            ready, _, _ = select.select([self.master], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                break
+            self.buf += os.read(self.master, 4096)
+            while b"\n" in self.buf:
+                line, self.buf = self.buf.split(b"\n", 1)
+                msg = p.decode(line + b"\n")
+                msgs.append(msg)
+                if isinstance(msg, p.LedCommand):
+                    self.leds[msg.side] = msg.mode
+            deadline = time.monotonic()       # then only what is already there
+        return msgs
+
+    def close(self):
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture
+def setup(tmp_path):
+    lib = load(cards)
+    c = TableController(lib, Store(tmp_path / "k.db"),
+                        schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
+    board = Board()
+    link = HardwareLink(c, current_screen=lambda: "match")
+    link.open(HardwareConfig(backend="serial", device=board.path, hold_ms=400),
+              serial_options={"who_interval": 0.05})
+    assert link.backend.name == "serial"
+    assert any(isinstance(m, p.Who) for m in board.read(2.0))
+    board.send("HELLO", 1, "pico-test", "1.0")
+    assert link.backend.wait_ready(3.0)
+    yield c, link, board
+    link.close()
+    board.close()
+
+
+def test_serial_board_buttons_and_leds(setup):
+    c, link, board = setup
+    c.new_game(("Light", "Dark"), seed=5)
+    while c.match is None:
+        s = c.active_deck_side()
+        dp = c.deck_phase_at(s)
+        {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
+         "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+    m = c.match
+    pump(timeout=0.05)
+    board.read(0.2)
+    assert board.leds == {"light": "off", "dark": "off"}
+    # toss: short press, delivered at release
+    board.edge("toss", None, True)
+    board.edge("toss", None, False, dt_ms=100)
+    assert pump(lambda: m.expect[0] == "reveal")
+    side = m.expect[1]
+    board.read(0.2)
+    assert board.leds == {SIDE[side]: "blink", SIDE[1 - side]: "off"}
+    # a bouncing reveal (edges 1 ms apart on the board's clock): one card
+    decks = [len(s.deck) for s in m.sides]
+    n = len(c.t.actions)
+    board.edge("reveal", SIDE[side], True)
+    board.edge("reveal", SIDE[side], False, dt_ms=1)
+    board.edge("reveal", SIDE[side], True, dt_ms=1)
+    assert pump(lambda: len(c.t.actions) > n)
+    pump(timeout=0.1)
+    board.edge("reveal", SIDE[side], False, dt_ms=80)
+    pump(timeout=0.1)
+    assert c.t.actions[n:] == [("match", c.park, "reveal", side)]
+    assert [len(s.deck) for s in m.sides][side] == decks[side] - 1
+    board.read(0.2)
+    if m.expect == ("reveal", 1 - side):
+        assert board.leds == {SIDE[side]: "on", SIDE[1 - side]: "blink"}   # the flag went to `side`
+        wrong = side
+    else:
+        wrong = 1 - m.expect[1] if m.expect[0] == "reveal" else None
+    # the wrong side presses: nothing
+    if wrong is not None:
+        before = state_dump(c.t)
+        board.edge("reveal", SIDE[wrong], True, dt_ms=100)
+        board.edge("reveal", SIDE[wrong], False, dt_ms=80)
+        pump(timeout=0.15)
+        assert state_dump(c.t) == before
+        assert link.ignored[-1][0].side == SIDE[wrong]
