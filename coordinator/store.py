@@ -1,0 +1,149 @@
+"""The coordinator's SQLite store: schema, start-up load, and a group-committing writer.
+
+One file, ``<data>/coordinator.db``, WAL journal, ``synchronous=FULL``.  Every write the
+service makes is a small function of the connection; :class:`Writer` runs the functions
+queued while the previous commit was on disk in ONE transaction (group commit) on a worker
+thread, then resolves their futures.  A request is answered only after its rows are
+committed, so an acknowledged action survives ``kill -9`` and power loss, and a burst of
+actions from several parks costs one fsync instead of one each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import sqlite_utils
+
+log = logging.getLogger("tablecup.coordinator")
+
+DB_NAME = "coordinator.db"
+
+TABLES = {
+    "meta": ({"key": str, "value": str}, "key"),
+    "tournaments": ({"id": int, "name": str, "setup": str, "settings": str, "status": str, "created": float}, "id"),
+    "actions": ({"tournament_id": int, "seq": int, "action": str, "request_id": str, "kiosk_id": int,
+                 "match_seq": int, "created": float}, ("tournament_id", "seq")),
+    "requests": ({"request_id": str, "tournament_id": int, "seq": int, "kiosk_id": int, "body": str,
+                  "response": str}, "request_id"),
+    "kiosks": ({"id": int, "name": str, "token_hash": str, "revoked": int, "created": float}, "id"),
+    "parks": ({"tournament_id": int, "park": int, "kiosk_id": int}, ("tournament_id", "park")),
+    "pairing_pins": ({"id": int, "pin": str, "created": float, "used_by": int, "failures": int}, "id"),
+}
+
+
+def dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def open_db(data_dir: Path) -> sqlite_utils.Database:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a batch is exactly one
+    # transaction (sqlite3's implicit transactions would not nest the way we need).
+    conn = sqlite3.connect(str(data_dir / DB_NAME), isolation_level=None, check_same_thread=False)
+    db = sqlite_utils.Database(conn)
+    db.enable_wal()
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    for name, (columns, pk) in TABLES.items():
+        db[name].create(columns, pk=pk, if_not_exists=True)
+    db["actions"].create_index(["request_id"], if_not_exists=True)
+    db["kiosks"].create_index(["token_hash"], unique=True, if_not_exists=True)
+    return db
+
+
+def row_counts(path: Path) -> dict:
+    """Rows per table (a separate read-only connection; tests compare these)."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return {t: conn.execute(f"SELECT count(*) FROM [{t}]").fetchone()[0] for t in TABLES}
+    finally:
+        conn.close()
+
+
+class Writer:
+    """Runs queued write functions in group-committed transactions on a worker thread."""
+
+    def __init__(self, db: sqlite_utils.Database):
+        self.db = db
+        self.queue: asyncio.Queue | None = None
+        self.task: asyncio.Task | None = None
+        self._lock = threading.Lock()
+        self.batches = 0
+        self.writes = 0
+        self.pending = 0            # submitted, not yet committed (or failed)
+
+    def start(self):
+        self.queue = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name="coordinator-writer")
+
+    async def stop(self):
+        if self.task is not None:
+            await self.queue.put(None)
+            await self.task
+            self.task = None
+
+    def submit(self, fn) -> asyncio.Future:
+        """Queue ``fn(conn)``; the future resolves once it is committed (or fails)."""
+        fut = asyncio.get_running_loop().create_future()
+        self.pending += 1
+        self.queue.put_nowait((fn, fut))
+        return fut
+
+    async def write(self, fn):
+        return await self.submit(fn)
+
+    def _commit(self, fns):
+        conn = self.db.conn
+        with self._lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                results = [fn(conn) for fn in fns]
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        return results
+
+    async def _run(self):
+        stopping = False
+        while not stopping:
+            item = await self.queue.get()
+            if item is None:
+                break
+            batch = [item]
+            while not self.queue.empty():
+                nxt = self.queue.get_nowait()
+                if nxt is None:
+                    stopping = True
+                    break
+                batch.append(nxt)
+            fns = [fn for fn, _ in batch]
+            try:
+                results = await asyncio.to_thread(self._commit, fns)
+            except Exception as exc:  # disk full, I/O error: every request of the batch fails
+                log.exception("store: a write batch of %d failed", len(batch))
+                self.pending -= len(batch)
+                for _, fut in batch:
+                    if not fut.done():
+                        fut.set_exception(StoreError(str(exc)))
+                continue
+            self.batches += 1
+            self.writes += len(batch)
+            self.pending -= len(batch)
+            for (_, fut), res in zip(batch, results):
+                if not fut.done():
+                    fut.set_result(res)
+
+
+class StoreError(RuntimeError):
+    """A write could not be committed."""
+
+
+def now() -> float:
+    return time.time()

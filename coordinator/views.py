@@ -1,0 +1,157 @@
+"""What the coordinator shows: plain JSON views of a tournament, hidden information respected.
+
+* :func:`public_view` -- anyone (the TV page, ``GET /api/tournaments/{id}``): no seed, no deck
+  contents, no drawn cards, no trophy fans while they are hidden (3+ players, before the end).
+* :func:`park_view` -- ``GET .../parks/{park}``; the private part (drawn cards, decks, the match
+  spec and its actions) only for the kiosk assigned to that park.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from engine.challengers.tournament import DECK, MATCH, FINAL_DECK, FINAL, OVER
+
+SIDES = ("light", "dark")
+
+
+def plain(v):
+    """Engine values as JSON values (tuples -> lists, sets -> sorted lists, card types -> ids)."""
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, dict):
+        return {str(k): plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        if hasattr(v, "_asdict"):
+            return {k: plain(x) for k, x in v._asdict().items()}
+        return [plain(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted(plain(x) for x in v)
+    if hasattr(v, "id") and isinstance(getattr(v, "id"), str):
+        return v.id
+    return str(v)
+
+
+def snapshot_digest(t) -> str:
+    return hashlib.sha256(json.dumps(plain(t.snapshot()), sort_keys=True).encode()).hexdigest()
+
+
+def scrub_events(t, events) -> list:
+    """Events as dicts; trophy fans blanked while hidden."""
+    hidden = not t.fans_visible()
+    out = []
+    for ev in events:
+        d = {"kind": ev.kind, "player": plain(ev.player), "card": plain(ev.card), "value": plain(ev.value),
+             "info": plain(ev.info)}
+        if hidden and ev.kind == "trophy":
+            d["value"] = None
+        out.append(d)
+    return out
+
+
+def seats(t) -> list:
+    """Where every player sits now: [{player, name, robot, park, side}] (empty when over)."""
+    out = []
+    if t.phase in (DECK, MATCH) and 1 <= t.round:
+        for park, light, dark in t.pairings(t.round):
+            for side, p in enumerate((light, dark)):
+                pl = t.players[p]
+                out.append({"player": p, "name": pl.name, "robot": pl.robot, "park": park, "side": SIDES[side],
+                            "text": f"{pl.name} \u2192 park {park}, {SIDES[side]} side"})
+    elif t.phase in (FINAL_DECK, FINAL):
+        for side, p in enumerate(t.finalists):
+            pl = t.players[p]
+            park = t.setup.final_park
+            out.append({"player": p, "name": pl.name, "robot": pl.robot, "park": park, "side": SIDES[side],
+                        "text": f"{pl.name} \u2192 park {park}, {SIDES[side]} side (Final)"})
+    out.sort(key=lambda s: (s["park"], s["side"] != "light"))
+    return out
+
+
+def matches_view(t) -> list:
+    out = []
+    for park, m in sorted(t.matches.items()):
+        names = [t.players[p].name for p in m.players]
+        out.append({"park": park, "players": list(m.players), "names": names, "final": t.phase == FINAL or
+                    (t.phase == OVER and t.finalists is not None and t.round > t.rules.rounds),
+                    "state": "won" if m.winner is not None else "playing",
+                    "winner": None if m.winner is None else m.players[m.winner], "reason": m.reason})
+    return out
+
+
+def results_view(t) -> list:
+    return [{"round": r, "park": park, "winner": w, "loser": l, "winner_name": t.players[w].name,
+             "loser_name": t.players[l].name, "reason": reason} for r, park, w, l, reason in t.results]
+
+
+def public_view(e) -> dict:
+    t = e.t
+    s = e.setup
+    return {
+        "id": e.id, "name": e.name, "version": e.version, "round": t.round, "rounds": t.rules.rounds,
+        "phase": t.phase, "parks": t.parks, "fans_visible": t.fans_visible(),
+        "setup": {"players": list(s.players), "box": s.box, "sets": list(t.set_ids), "robot_level": s.robot_level,
+                  "solo_cards": s.solo_cards, "final_park": s.final_park},
+        "players": [{"player": p.index, "name": p.name, "robot": p.robot} for p in t.players],
+        "seats": seats(t),
+        "deck_phase": [{"player": i, "name": t.players[i].name, "stage": d.stage}
+                       for i, d in sorted(t.deck_phases.items())] if t.phase in (DECK, FINAL_DECK) else [],
+        "matches": matches_view(t),
+        "results": results_view(t),
+        "standings": t.public_standings(),
+        "finalists": list(t.finalists) if t.finalists else None,
+        "winner": t.winner, "end_reason": t.end_reason,
+        "piles": {lv: {"pile": a, "discard": b} for lv, (a, b) in t.piles.sizes().items()},
+        "kiosks": {str(p): k for p, k in sorted(e.kiosks.items())},
+    }
+
+
+def deck_state(t, player) -> dict | None:
+    """One player's Deck Phase, private: options, drawn cards, deck."""
+    d = t.deck_phases.get(player)
+    if d is None:
+        return None
+    pend = d.pending
+    return {
+        "player": player, "name": t.players[player].name, "stage": d.stage,
+        "options": [{"level": o.level, "pick": o.pick, "fans": o.fans, "text": o.describe()} for o in d.options],
+        "option": None if d.option is None else {"level": d.option.level, "pick": d.option.pick,
+                                                 "fans": d.option.fans, "text": d.option.describe()},
+        "drawn": [c.id for c in d.drawn], "picks_left": d.picks_left, "can_redraw": d.can_redraw(),
+        "redraw_used": d.redraw_used, "deck": [c.id for c in d.deck],
+        "pending": None if pend is None else {"player": plain(pend.player), "kind": pend.kind,
+                                              "source": plain(pend.source), "options": plain(pend.options),
+                                              "detail": plain(pend.detail)},
+        "fans": d.fans,
+    }
+
+
+def park_view(e, park, private: bool) -> dict:
+    t = e.t
+    here = [s for s in seats(t) if s["park"] == park]
+    m = t.matches.get(park)
+    entries = e.match_entries(park)
+    view = {
+        "tournament": e.id, "park": park, "version": e.version, "round": t.round, "phase": t.phase,
+        "kiosk_id": e.kiosks.get(park), "final_park": e.setup.final_park,
+        "seats": seats(t), "here": here,
+        "deck_phase": [{"player": s["player"], "stage": t.deck_phases[s["player"]].stage}
+                       for s in here if s["player"] in t.deck_phases] if t.phase in (DECK, FINAL_DECK) else [],
+        "match": None if m is None else {
+            "park": park, "players": list(m.players), "state": "won" if m.winner is not None else "playing",
+            "winner": None if m.winner is None else m.players[m.winner], "reason": m.reason,
+            "match_seq": len(entries)},
+        "results": [r for r in results_view(t) if r["park"] == park],
+        "standings": t.public_standings(),
+        "private": None,
+    }
+    if private:
+        view["private"] = {
+            "deck_phases": [deck_state(t, s["player"]) for s in here if s["player"] in t.deck_phases],
+            "match": None if m is None else {
+                "spec": plain(m.spec), "actions": [list(t.actions[i][2:]) for i in entries],
+                "match_seq": len(entries)},
+            "own_fans": {str(s["player"]): t.players[s["player"]].total_fans for s in here},
+        }
+    return view
