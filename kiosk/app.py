@@ -7,7 +7,9 @@ a file, the app reads one command per line from it (polled every 50 ms) —
 ``reveal SIDE``, ``toss``, ``choose SIDE I``, ``deck SIDE ACTION [I]``,
 ``key NAME``, ``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``,
 ``ack``, ``dump PATH`` (canonical engine state as JSON), ``screenshot PATH``,
-``quit``.  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause (seconds).
+``lang en|fr``, ``block SECONDS`` (sleeps on the UI thread: the watchdog test),
+``quit``.  With a hook the app says ``STATUS=block-hook ready`` to systemd's
+notify socket.  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause (seconds).
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 import cards
 from engine.challengers.library import load
 
-from kiosk import i18n
+from kiosk import cardtext, i18n
+from kiosk import hardware_link
 from kiosk.controller import TableController
 from kiosk.deckphase import DeckPhaseScreen
 from kiosk.home import HomeScreen
@@ -35,6 +38,8 @@ from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
 from kiosk.result import ResultScreen
 from kiosk.store import Store
+from tablecup import sdnotify
+from tablecup.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
 
@@ -70,6 +75,7 @@ class TablecupApp(App):
         self.rotation = int(self.store.get("rotation", 0))
         Window.rotation = self.rotation
         lib = load(cards)
+        cardtext.use_catalogue(lib.catalogue)
         delay = float(os.environ.get("TABLECUP_ROBOT_DELAY", "0.6"))
         self.controller = TableController(lib, self.store, schedule=self._schedule, robot_delay=delay)
         self.controller.listeners.append(self.on_state)
@@ -81,6 +87,7 @@ class TablecupApp(App):
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
+        self._hook = None
         if hook:
             self._hook = Path(hook)
             Clock.schedule_interval(self._poll_hook, 0.05)
@@ -123,11 +130,12 @@ class TablecupApp(App):
         self.sync(events)
 
     # ------------------------------------------------------------------ home actions
-    def start_solo(self, level=None, box="base"):
-        self.controller.new_game(("Player",), robot_level=int(level or self.robot_level), box=box)
+    def start_solo(self, level=None, box="base", solo_cards=False):
+        self.controller.new_game((self.t("player_name"),), robot_level=int(level or self.robot_level), box=box,
+                                 solo_cards=bool(solo_cards))
 
-    def start_two(self):
-        self.controller.new_game((self.t("light"), self.t("dark")))
+    def start_two(self, box="base"):
+        self.controller.new_game((self.t("light"), self.t("dark")), box=box)
 
     def show_operator(self):
         self.sm.current = "operator"
@@ -144,8 +152,8 @@ class TablecupApp(App):
         if key == "robot_level":
             self.sm.get_screen("home").level = value
         for s in self.sm.screens:
-            if hasattr(s, "_shown"):
-                s._shown = None
+            if hasattr(s, "reset"):
+                s.reset()
 
     # ------------------------------------------------------------------ keyboard
     def on_key(self, window, key, scancode, codepoint, modifiers):
@@ -229,6 +237,11 @@ class TablecupApp(App):
             os.replace(tmp, args[0])
         elif cmd == "screenshot":
             self.save_screenshot(args[0])
+        elif cmd == "block":
+            # Tests only: hold the UI thread (the watchdog pings must stop meanwhile).
+            time.sleep(float(args[0]) if args else 3.0)
+        elif cmd == "lang":
+            self.set_setting("lang", args[0])
         elif cmd == "quit":
             self.stop()
 
@@ -238,7 +251,18 @@ class TablecupApp(App):
         self.root.export_to_png(str(path))
         return path
 
+    def on_start(self):
+        # systemd: READY=1 after the first frame, WATCHDOG=1 from this (the UI) thread.
+        self.watchdog = KivyWatchdog().start()
+        if getattr(self, "_hook", None) is not None:
+            sdnotify.status("block-hook ready")     # tests: the hook's `block SECONDS` is honoured
+        self.hardware = hardware_link.attach(self)
+
     def on_stop(self):
+        wd = getattr(self, "watchdog", None)
+        if wd is not None:
+            wd.stop()
+        hardware_link.detach(self)
         try:
             self.store.close()
         except Exception:

@@ -28,18 +28,47 @@ class DeckHalf(BoxLayout):
     def __init__(self, **kw):
         super().__init__(**kw)
         self._shown = None
+        # Widgets are made once and reused (a Pi builds Labels slowly).
+        self._faces = []
+        self._buttons = []
+        self._label = None
+
+    def _face(self, k):
+        while len(self._faces) <= k:
+            cf = CardFace(size_hint=(None, None))
+            cf.bind(on_release=self._tap)
+            self._faces.append(cf)
+        return self._faces[k]
+
+    def _button(self, k):
+        while len(self._buttons) <= k:
+            b = Button(size_hint=(None, None), halign="center", valign="middle")
+            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - 8, sz[1] - 4)))
+            b.bind(on_release=self._tap)
+            self._buttons.append(b)
+        return self._buttons[k]
+
+    def _message(self, text):
+        if self._label is None:
+            self._label = Label(size_hint=(1, 1), font_size=22)
+        self._label.text = text
+        return self._label
+
+    def _tap(self, w):
+        act = getattr(w, "act", None)
+        if act is not None:
+            getattr(App.get_running_app().controller, "deck_" + act)(self.side, w.idx)
 
     def refresh(self, c, lang, tr):
         t = c.t
-        ctl = c
         p = c.player_at(self.side)
         dp = c.deck_phase_at(self.side)
         body = self.ids.body
         if dp is None:
-            key = ("none", p, lang)
+            key = ("none", p, lang, t.round)
         else:
             key = (dp.stage, tuple(x.uid for x in dp.drawn), tuple(x.uid for x in dp.deck), dp.picks_left,
-                   dp.can_redraw(), dp.pending, lang)
+                   dp.can_redraw(), dp.pending, lang, t.round)
         self.can_redraw = dp is not None and dp.can_redraw()
         self.can_done = dp is not None and dp.stage == "remove"
         if key == self._shown:
@@ -50,8 +79,8 @@ class DeckHalf(BoxLayout):
         rnd = tr("deck_phase", lang, round=t.round)
         if dp is None:
             self.ids.header.text = f"[b]{name}[/b] · {rnd}"
-            body.add_widget(Label(text=tr("robot_ready", lang) if p is not None and t.players[p].robot
-                                  else tr("waiting_other", lang), size_hint=(1, 1), font_size=22))
+            body.add_widget(self._message(tr("robot_ready", lang) if p is not None and t.players[p].robot
+                                          else tr("waiting_other", lang)))
             return
         stage = dp.stage
         what = {"option": tr("choose_option", lang), "pick": tr("pick_n", lang, n=dp.picks_left),
@@ -60,33 +89,43 @@ class DeckHalf(BoxLayout):
         self.ids.header.text = f"[b]{name}[/b] · {rnd} · {what}"
         if stage == "option":
             for i, opt in enumerate(dp.options):
-                b = Button(text=f"{i + 1}.  {opt.describe()}" + (f"  (+{opt.fans} fans)" if opt.fans else ""),
-                           font_size=26, size_hint=(None, None), size=(360, 150))
-                b.bind(on_release=lambda _b, i=i: ctl.deck_option(self.side, i))
+                b = self._button(i)
+                b.text = f"{i + 1}.  {opt.describe()}" + (f"  (+{opt.fans} {tr('fans', lang)})" if opt.fans else "")
+                b.font_size, b.size = 26, (360, 150)
+                b.act, b.idx = "option", i
                 body.add_widget(b)
         elif stage == "pick":
             for i, ct in enumerate(dp.drawn):
-                cf = CardFace.of(ct, lang, size_hint=(None, None), size=(152, 176), name_size=17, text_size_=13)
-                cf.bind(on_release=lambda _b, i=i: ctl.deck_pick(self.side, i))
+                cf = self._face(i)
+                cf.compact, cf.name_size, cf.text_size_, cf.size = False, 17, 13, (152, 176)
+                cf.show(ct, lang)
+                cf.act, cf.idx = "pick", i
                 body.add_widget(cf)
         elif stage == "choose":
             ch = dp.pending
             src = card_name(c.lib.catalogue.card(ch.source), lang)
-            body.add_widget(Label(text=f"{src}:", size_hint=(None, None), size=(120, 60), bold=True))
+            body.add_widget(self._message(f"{src}:"))
+            self._label.size_hint, self._label.size, self._label.font_size = (None, None), (120, 60), 16
             for i, opt in enumerate(ch.options[:12]):
                 label = ", ".join(card_name(dp.deck[j], lang) for j in opt) if opt else tr("nothing", lang)
-                b = Button(text=f"{i + 1}. {label}", size_hint=(None, None), size=(200, 60), font_size=14)
-                b.bind(on_release=lambda _b, i=i: ctl.deck_choose(self.side, i))
+                b = self._button(i)
+                b.text = f"{i + 1}. {label}"
+                b.font_size, b.size = 14, (200, 60)
+                b.act, b.idx = "choose", i
                 body.add_widget(b)
         elif stage == "remove":
             n = len(dp.deck)
             w = 94 if n <= 16 else 76
             for i, ct in enumerate(dp.deck):
-                cf = CardFace.of(ct, lang, size_hint=(None, None), size=(w, 90), name_size=12, text_size_=9)
-                cf.bind(on_release=lambda _b, i=i: ctl.deck_remove(self.side, i))
+                cf = self._face(i)
+                cf.compact, cf.name_size, cf.size = True, 12, (w, 90)
+                cf.show(ct, lang)
+                cf.act, cf.idx = "remove", i
                 body.add_widget(cf)
         else:
-            body.add_widget(Label(text=tr("waiting_other", lang), size_hint=(1, 1), font_size=22))
+            body.add_widget(self._message(tr("waiting_other", lang)))
+        if self._label is not None and stage != "choose":
+            self._label.size_hint, self._label.font_size = (1, 1), 22
 
 
 class DeckPhaseScreen(Screen):

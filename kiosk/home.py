@@ -19,6 +19,7 @@ class HomeScreen(Screen):
     can_resume = BooleanProperty(False)
     resume_text = StringProperty("")
     history = StringProperty("")
+    solo_cards = BooleanProperty(False)
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
@@ -34,8 +35,11 @@ class HomeScreen(Screen):
             names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
             when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
             w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"
-            lines.append(f"{when}   {' vs '.join(names)}   ->  {w}")
-        self.history = "\n".join(lines) or tr("no_history", lang)
+            lines.append(f"{when}\n   {' – '.join(names)}: [b]{w}[/b]")
+        self.history = "\n".join(lines[:6]) or tr("no_history", lang)
+
+    def reset(self):
+        pass
 
 
 Builder.load_file(os.path.join(os.path.dirname(__file__), "home.kv"))

@@ -1,4 +1,16 @@
-"""The match: both halves (dark turned 180°), the middle lines, reveal buttons, choices."""
+"""The match: both halves (dark turned 180°), the middle, reveal buttons, choices.
+
+Each half faces its player: name and role, deck count, exhaust pile count,
+fans and trophies, the REVEAL button, and the bench of 6 seats (cards of one
+name stacked on one seat, with a count badge).  The middle is drawn twice,
+once facing each player: the card in flag possession with its power broken
+down (base + each bonus), the attacker's revealed cards with the running
+total against it, and whose turn it is.  A pending card choice appears on
+its owner's half, facing the owner, each option in words (what goes where).
+
+Every widget is built once; a refresh only sets properties, and a part whose
+data did not change is not touched (cheap reveals on a Pi).
+"""
 
 from __future__ import annotations
 
@@ -9,22 +21,101 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.label import Label
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
-from kiosk.widgets import CardFace
+from kiosk.widgets import CardFace, TextLine
 
 BENCH_SEATS = 6
+ATTACK_CHIPS = 5
+PAGE = 8            # choice buttons on one page
+
+
+def _names(m, insts, lang):
+    """"2× Poet, Knight" for card instances (cards of one name counted)."""
+    order, n = [], {}
+    for i in insts:
+        nm = card_name(m.types[i], lang)
+        if nm not in n:
+            order.append(nm)
+        n[nm] = n.get(nm, 0) + 1
+    return ", ".join((f"{n[x]}× {x}" if n[x] > 1 else x) for x in order)
+
+
+def zone_words(zone, lang, tr):
+    if not zone:
+        return "?"
+    if isinstance(zone, (tuple, list)):
+        return " / ".join(zone_words(z, lang, tr) for z in zone)
+    if zone.startswith("opponent-"):
+        return tr("zone_opp", lang, zone=tr("zone_" + zone[9:], lang))
+    return tr("zone_" + zone, lang)
 
 
 def choice_label(m, ch, opt, lang, tr):
-    """Words for one option of a match choice (card names; arrange: place per card)."""
+    """Words for one option of a match choice: which cards go where."""
     if not opt:
-        return tr("nothing", lang)
+        return tr("opt_nothing", lang)
     if ch.kind == "arrange":
-        return ", ".join(f"{card_name(m.types[c], lang)} -> {place}" for place, c in opt)
-    return ", ".join(card_name(m.types[c], lang) for c in opt)
+        return ", ".join(f"{card_name(m.types[c], lang)} → {zone_words(place, lang, tr)}" for place, c in opt)
+    if ch.kind == "seat":
+        return tr("opt_seat", lang, cards=_names(m, opt, lang), n=len(opt))
+    if ch.kind == "move" and ch.detail:
+        src, dst = ch.detail[0], ch.detail[1]
+        return tr("opt_move", lang, cards=_names(m, opt, lang), src=zone_words(src, lang, tr),
+                  dst=zone_words(dst, lang, tr))
+    return _names(m, [c for c in opt if isinstance(c, int)], lang)
+
+
+def breakdown_words(m, parts, lang, tr, catalogue=None):
+    """"3 base +2 kept +1 Poet" from Match.power_breakdown (card ids named)."""
+    out = []
+    for k, (label, amount) in enumerate(parts):
+        if label in ("base", "kept", "attack", "double"):
+            word = tr("bd_" + label, lang)
+        else:
+            try:
+                word = card_name(catalogue.card(label), lang)
+            except Exception:
+                word = label
+        out.append(f"{amount} {word}" if k == 0 else f"{amount:+d} {word}")
+    return " ".join(out)
+
+
+class BenchRow(Widget):
+    """Six seats in a row; a double seat spans two.  Faces are kept and reused."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.faces = [CardFace(name_size=14, text_size_=12) for _ in range(BENCH_SEATS)]
+        for f in self.faces:
+            self.add_widget(f)
+        self.widths = [1] * BENCH_SEATS
+        self.fbind("size", self._place)
+        self.fbind("pos", self._place)
+
+    def _place(self, *_):
+        gap = 4
+        slot = (self.width - gap * (BENCH_SEATS - 1)) / BENCH_SEATS
+        x = self.x
+        used = 0
+        for f, w in zip(self.faces, self.widths):
+            if used >= BENCH_SEATS or w == 0:
+                f.size = (0, 0)
+                f.pos = (-1000, -1000)
+                continue
+            w = min(w, BENCH_SEATS - used)
+            f.pos = (int(x), int(self.y))
+            f.size = (int(slot * w + gap * (w - 1)), int(self.height))
+            x += slot * w + gap * w
+            used += w
+
+    def set_widths(self, widths):
+        if widths != self.widths:
+            self.widths = widths
+            self._place()
 
 
 class MatchSide(BoxLayout):
@@ -33,9 +124,34 @@ class MatchSide(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self._shown_park = ()
-        self._shown_bench = ()
+        self._shown_bench = None
         self._shown_choice = None
+        self._page = 0
+        self._buttons = []
+        self._panel_on = False
+
+    def on_kv_post(self, *_):
+        grid = self.ids.choice_grid
+        for i in range(PAGE):
+            b = Button(font_size=14, halign="center", valign="middle", max_lines=2, shorten=True,
+                       shorten_from="right", background_color=(0.95, 0.8, 0.3, 1))
+            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - 8, sz[1] - 2)))
+            b.bind(on_release=self._tap_option)
+            b.option = None
+            grid.add_widget(b)
+            self._buttons.append(b)
+        self._panel = self.ids.choice_panel
+        self.ids.area.remove_widget(self._panel)
+
+    def _tap_option(self, b):
+        if b.option == "more":
+            self._page += 1
+            self._shown_choice = None
+            c = App.get_running_app().controller
+            app = App.get_running_app()
+            self._refresh_choice(c, c.match, app.lang, app.tr_fn)
+        elif b.option is not None:
+            App.get_running_app().controller.tap_choice(self.side, b.option)
 
     def refresh(self, c, lang, tr):
         m = c.match
@@ -43,95 +159,170 @@ class MatchSide(BoxLayout):
         t = c.t
         pl = t.players[m.players[self.side]]
         self.can_reveal = m.expect == ("reveal", self.side) and not pl.robot and c.result is None
-        trophies = ", ".join(f"R{r}:{f}" for r, f in pl.trophies) or "-"
-        role = ""
+        trophies = ", ".join(f"R{r}: {f}" for r, f in pl.trophies) or "–"
         if m.holder == self.side:
-            role = f"[color=ffd84a]{tr('flag', lang)}[/color]"
+            role = f"  [color=ffd84a]{tr('flag', lang)}[/color]"
         elif m.holder is not None:
-            role = f"[color=ff8a7a]{tr('attack', lang)}[/color]"
-        self.ids.info.text = (f"[b]{pl.name}[/b] {role}\n{tr('deck', lang)}: {len(s.deck)}   "
-                              f"{tr('exhaust', lang)}: {len(s.exhaust)}\n{tr('fans', lang)}: {s.fans}\n"
-                              f"{tr('trophies', lang)}: {trophies}")
-        ch = m.pending if m.expect[0] == "choose" else None
-        mine = ch is not None and ch.player == self.side and not pl.robot
-        # The park row: a pending choice of this side, or this side's revealed cards.
-        park = self.ids.park
-        key = ("choice", ch.source, ch.options, lang) if mine else ("park", tuple(s.park), lang,
-                                                                     tuple(m.power(i, "possession" if m.holder == self.side else "attack") for i in s.park))
-        if key != self._shown_park:
-            old = set(self._shown_park[1]) if self._shown_park and self._shown_park[0] == "park" else set()
-            self._shown_park = key
-            park.clear_widgets()
-            if mine:
-                park.add_widget(Label(text=tr("choice", lang, card=card_name(c.lib.catalogue.card(ch.source), lang)),
-                                      size_hint_x=None, width=120, text_size=(115, None), bold=True))
-                for i, opt in enumerate(ch.options[:8]):
-                    b = Button(text=f"{i + 1}. {choice_label(m, ch, opt, lang, tr)}", font_size=13,
-                               text_size=(None, None), halign="center")
-                    b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - 6, None)))
-                    b.bind(on_release=lambda _b, i=i: App.get_running_app().controller.tap_choice(self.side, i))
-                    park.add_widget(b)
+            role = f"  [color=ff8a7a]{tr('attack', lang)}[/color]"
+        else:
+            role = ""
+        self.ids.who.text = f"[b]{pl.name}[/b]{role}"
+        # Plain text for what changes at every reveal (markup renders word by word).
+        self.ids.info.text = (f"{tr('deck', lang)}: {len(s.deck)}    {tr('exhaust', lang)}: {len(s.exhaust)}\n"
+                              f"{tr('fans', lang)}: {s.fans}\n{tr('trophies', lang)}: {trophies}")
+        self._refresh_bench(m, s, lang, tr)
+        self._refresh_choice(c, m, lang, tr)
+
+    def _refresh_bench(self, m, s, lang, tr):
+        bkey = (tuple((seat.key, tuple(seat.cards), seat.width,
+                       m.power(seat.cards[-1], "possession")) for seat in s.bench), lang)
+        if bkey == self._shown_bench:
+            return
+        old = {k for k, *_ in self._shown_bench[0]} if self._shown_bench else set()
+        first = self._shown_bench is None
+        self._shown_bench = bkey
+        row = self.ids.bench
+        widths = []
+        for i, face in enumerate(row.faces):
+            if i < len(s.bench):
+                seat = s.bench[i]
+                top = seat.cards[-1]
+                ct = m.types[top]
+                face.show(ct, lang, count=len(seat.cards))
+                names = {card_name(m.types[x], lang) for x in seat.cards}
+                if len(names) > 1:                    # a seat shared by cards of two names
+                    face.name = " / ".join(sorted(names))
+                widths.append(seat.width)
+                if seat.key not in old and not first:
+                    face.appear()
             else:
-                role = "possession" if m.holder == self.side else "attack"
-                for inst in s.park[-5:]:
-                    total = m.power(inst, role)
-                    cf = CardFace.of(m.types[inst], lang, total=f"= {total}", size_hint_x=None, width=112,
-                                     name_size=14, text_size_=10)
-                    park.add_widget(cf)
-                    if inst not in old:
-                        cf.appear()
-                park.add_widget(Label())
-        # The bench: 6 seats, cards of one name stacked on one seat.
-        bkey = (tuple((seat.key, tuple(seat.cards), seat.width) for seat in s.bench), lang)
-        if bkey != self._shown_bench:
-            old = {k for k, _, _ in self._shown_bench[0]} if self._shown_bench else set()
-            self._shown_bench = bkey
-            bench = self.ids.bench
-            bench.clear_widgets()
-            used = 0
-            for seat in s.bench:
-                ct = m.types[seat.cards[-1]]
-                n = len(seat.cards)
-                names = {card_name(m.types[i], lang) for i in seat.cards}
-                label = " / ".join(sorted(names)) + (f"  ×{n}" if n > 1 else "")
-                cf = CardFace(name=label, level=ct.level, power=str(m.power(seat.cards[-1], "possession")),
-                              text="", bg=[0.93, 0.93, 0.88, 1], name_size=12, size_hint_x=seat.width)
-                bench.add_widget(cf)
-                if seat.key not in old:
-                    cf.appear()
-                used += seat.width
-            for _ in range(max(0, BENCH_SEATS - used)):
-                bench.add_widget(Label(text="·", color=(1, 1, 1, .3)))
+                face.show(None, lang)
+                widths.append(1)
+        used = sum(widths[:len(s.bench)])
+        free = BENCH_SEATS - used
+        row.set_widths(widths[:len(s.bench)] + [1] * free + [0] * (BENCH_SEATS - len(s.bench) - free))
+
+    def _refresh_choice(self, c, m, lang, tr):
+        ch = m.pending if m.expect[0] == "choose" else None
+        mine = ch is not None and ch.player == self.side and not c.is_robot(self.side)
+        key = (ch.source, ch.options, lang, self._page) if mine else None
+        if key == self._shown_choice:
+            return
+        if not mine:
+            self._page = 0
+        elif self._shown_choice is None or self._shown_choice[:3] != key[:3]:
+            if self._shown_choice is not None and self._shown_choice[:3] != key[:3]:
+                self._page = 0
+                key = (ch.source, ch.options, lang, 0)
+        self._shown_choice = key
+        area = self.ids.area
+        if not mine:
+            if self._panel_on:
+                area.remove_widget(self._panel)
+                self._panel_on = False
+            return
+        src = card_name(c.lib.catalogue.card(ch.source), lang)
+        n = len(ch.options)
+        pages = 1 if n <= PAGE else -(-n // (PAGE - 1))
+        page = self._page % pages
+        per = PAGE if n <= PAGE else PAGE - 1
+        start = page * per
+        self.ids.choice_title.text = tr("choice", lang, card=src) + (
+            f"  ({page + 1}/{pages})" if pages > 1 else "")
+        for j, b in enumerate(self._buttons):
+            i = start + j
+            if j < per and i < n:
+                b.option = i
+                b.text = f"{i + 1}. {choice_label(m, ch, ch.options[i], lang, tr)}"
+                b.opacity, b.disabled = 1, False
+            elif j == PAGE - 1 and pages > 1:
+                b.option = "more"
+                b.text = tr("more", lang)
+                b.opacity, b.disabled = 1, False
+            else:
+                b.option = None
+                b.text = ""
+                b.opacity, b.disabled = 0, True
+        if not self._panel_on:
+            area.add_widget(self._panel)
+            self._panel_on = True
 
 
 class MidLine(BoxLayout):
+    """The middle, facing one player: flag card and its breakdown, attack, whose turn."""
+
     side = NumericProperty(0)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._shown = None
+        self._shown_attack = None
+
+    def on_kv_post(self, *_):
+        row = self.ids.attack_row
+        self.chips = []
+        for _ in range(ATTACK_CHIPS):
+            f = CardFace(compact=True, name_size=11, size_hint_x=None, width=62)
+            f.opacity = 0
+            row.add_widget(f)
+            self.chips.append(f)
 
     def refresh(self, c, lang, tr):
         m = c.match
         t = c.t
+        fc = self.ids.flag_card
         if m.flag_card is not None:
             parts = m.power_breakdown(m.flag_card, "possession")
-            words = " ".join(f"{a:+d} {lab}" if k else f"{a}" for k, (lab, a) in enumerate(parts))
-            self.ids.flag.text = (f"[color=ffd84a]{tr('flag', lang)}[/color] "
-                                  f"{card_name(m.types[m.flag_card], lang)}: {words} = [b]{m.defense_total()}[/b]")
-        else:
-            self.ids.flag.text = ""
-        if m.attack:
-            cards = " + ".join(f"{card_name(m.types[i], lang)} {m.power(i, 'attack')}" for i in m.attack)
-            self.ids.attack.text = (f"[color=ff8a7a]{tr('attack', lang)}[/color] {cards} = "
-                                    f"[b]{m.attack_total()}[/b] / {m.defense_total()}")
-        else:
-            self.ids.attack.text = ""
+            total = m.defense_total()
+            key = (m.flag_card, tuple(parts), lang)
+            if key != self._shown:
+                fresh = self._shown is None or self._shown[0] != m.flag_card
+                self._shown = key
+                fc.show(m.types[m.flag_card], lang, total=str(total))
+                fc.opacity = 1
+                if fresh:
+                    fc.appear()
+                self.ids.flag.text = (f"[color=ffd84a][b]{tr('flag', lang)}[/b][/color] "
+                                      f"{card_name(m.types[m.flag_card], lang)}\n"
+                                      f"{breakdown_words(m, parts, lang, tr, c.lib.catalogue)} = [b]{total}[/b]")
+        elif self._shown != "none":
+            self._shown = "none"
+            fc.opacity = 0
+            self.ids.flag.text = f"[color=ffd84a][b]{tr('flag', lang)}[/b][/color]\n{tr('no_flag', lang)}"
+        akey = (tuple(m.attack), tuple(m.power(i, "attack") for i in m.attack), m.defense_total(), lang)
+        if akey != self._shown_attack:
+            before = set(self._shown_attack[0]) if self._shown_attack else set()
+            self._shown_attack = akey
+            shown = m.attack[-ATTACK_CHIPS:]
+            for k, chip in enumerate(self.chips):
+                if k < len(shown):
+                    inst = shown[k]
+                    chip.show(m.types[inst], lang, total=str(m.power(inst, "attack")))
+                    if inst not in before:
+                        chip.appear()
+                    else:
+                        chip.opacity = 1
+                else:
+                    chip.opacity = 0
+            if m.attack:
+                more = f" ({len(m.attack)})" if len(m.attack) > ATTACK_CHIPS else ""
+                at, dt = m.attack_total(), m.defense_total()
+                self.ids.attack_head.text = tr("attack", lang) + more
+                self.ids.attack.color = (0.49, 1, 0.54, 1) if at >= dt else (1, 0.54, 0.48, 1)
+                self.ids.attack.text = f"{at} / {dt}"
+            else:
+                self.ids.attack_head.text = ""
+                self.ids.attack.text = ""
         kind, side = m.expect
         if kind == "reveal":
-            self.ids.turn.text = tr("to_reveal", lang, name=t.players[m.players[side]].name)
+            turn = tr("to_reveal", lang, name=t.players[m.players[side]].name)
         elif kind == "choose":
-            self.ids.turn.text = tr("to_choose", lang, name=t.players[m.players[m.pending.player]].name)
+            turn = tr("to_choose", lang, name=t.players[m.players[m.pending.player]].name)
         elif kind == "toss":
-            self.ids.turn.text = tr("toss", lang)
+            turn = tr("toss", lang)
         else:
-            self.ids.turn.text = ""
+            turn = ""
+        self.ids.turn.text = turn
 
 
 class MatchScreen(Screen):
@@ -146,6 +337,15 @@ class MatchScreen(Screen):
         self.toss_visible = m.expect[0] == "toss"
         for w in (self.ids.light, self.ids.dark, self.ids.mid_light, self.ids.mid_dark):
             w.refresh(c, lang, tr)
+
+    def reset(self):
+        """Forget what is shown (language change, a new game)."""
+        for w in (self.ids.light, self.ids.dark):
+            w._shown_bench = None
+            w._shown_choice = None
+        for w in (self.ids.mid_light, self.ids.mid_dark):
+            w._shown = None
+            w._shown_attack = None
 
 
 Builder.load_file(os.path.join(os.path.dirname(__file__), "match.kv"))

@@ -1,4 +1,9 @@
-"""Operator settings behind a PIN (default 1234, kept in the data folder's database)."""
+"""Operator settings behind a PIN (default 1234, kept in the data folder's database).
+
+Unlocked: language (en/fr), the Robot's default level, screen rotation
+(0°/180°), a new PIN (typed on the same keypad, 4 to 8 digits), exit to the
+desktop.  Every setting is stored in ``DATA/kiosk.db`` (table ``settings``).
+"""
 
 from __future__ import annotations
 
@@ -10,32 +15,70 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
+DEFAULT_PIN = "1234"
+
 
 class OperatorScreen(Screen):
     unlocked = BooleanProperty(False)
+    mode = StringProperty("locked")        # locked | unlocked | newpin
     entered = StringProperty("")
     message = StringProperty("")
 
     def on_kv_post(self, *_):
+        self.keys = {}
         for k in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "OK"]:
             b = Button(text=k if k != "⌫" else "<", font_size=26)
             b.bind(on_release=lambda _b, k=k: self.key(k))
             self.ids.keypad.add_widget(b)
+            self.keys[k] = b
 
     def on_pre_enter(self, *_):
-        self.unlocked, self.entered, self.message = False, "", ""
+        self.lock()
+
+    def lock(self):
+        self.unlocked, self.mode, self.entered, self.message = False, "locked", "", ""
+
+    def pin(self):
+        return str(App.get_running_app().store.get("pin", DEFAULT_PIN))
 
     def key(self, k):
         app = App.get_running_app()
+        tr = app.tr_fn
         if k == "OK":
-            if self.entered == str(app.store.get("pin", "1234")):
-                self.unlocked = True
+            if self.mode == "newpin":
+                if self.entered.isdigit() and 4 <= len(self.entered) <= 8:
+                    app.store.put("pin", self.entered)
+                    self.mode, self.unlocked = "unlocked", True
+                    self.message = tr("pin_saved", app.lang)
+                else:
+                    self.message = tr("pin_short", app.lang)
+            elif self.entered == self.pin():
+                self.mode, self.unlocked, self.message = "unlocked", True, ""
             else:
-                self.message = app.tr_fn("wrong_pin", app.lang)
+                self.message = tr("wrong_pin", app.lang)
             self.entered = ""
             return
         self.entered = self.entered[:-1] if k == "⌫" else (self.entered + k)[:8]
         self.message = "•" * len(self.entered)
+
+    def type_pin(self, digits):
+        """Type ``digits`` then OK on the keypad (tests, the hook)."""
+        for d in digits:
+            self.keys[d].trigger_action(0)
+        self.keys["OK"].trigger_action(0)
+
+    def change_pin(self):
+        self.mode, self.entered = "newpin", ""
+        self.message = App.get_running_app().tr_fn("new_pin", App.get_running_app().lang)
+
+    def set(self, key, value):
+        """A setting, only once the PIN was given."""
+        if self.mode == "unlocked":
+            App.get_running_app().set_setting(key, value)
+
+    def exit(self):
+        if self.mode == "unlocked":
+            App.get_running_app().stop()
 
     def refresh(self, c, events=()):
         pass

@@ -1,21 +1,35 @@
-"""Shared widgets: a half turned 180° (touch included), card faces, buttons."""
+"""Shared widgets: a half turned 180° (touch included) and card faces.
+
+Speed matters here (a Pi, software GL): a :class:`CardFace` is one widget that
+draws its texts itself from a shared texture cache (:func:`text_texture`), no
+Label children, no kv rule.  Screens keep their card faces and only change
+their properties; a change redraws that one face before the next frame.
+"""
 
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 
 from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.relativelayout import RelativeLayout
+from kivy.uix.widget import Widget
 
 Builder.load_file(os.path.join(os.path.dirname(__file__), "widgets.kv"))
 
 LEVEL_COLORS = {"S": (0.86, 0.84, 0.78, 1), "A": (0.72, 0.86, 0.72, 1), "B": (0.70, 0.80, 0.95, 1),
                 "C": (0.95, 0.78, 0.62, 1), "R": (0.80, 0.80, 0.80, 1), "SOLO": (0.85, 0.75, 0.90, 1)}
+INK = (0.12, 0.12, 0.14, 1)
+TEXT_INK = (0.16, 0.16, 0.22, 1)
+TOTAL_INK = (0.6, 0.05, 0.05, 1)
 ANIM = 0.2     # seconds: every animation stays under 250 ms
+MIN_FONT = 7   # card text never gets smaller than this (px)
 
 
 class Flip(RelativeLayout):
@@ -34,27 +48,324 @@ class Flip(RelativeLayout):
         return (x + self.x, y + self.y)
 
 
-class CardFace(ButtonBehavior, BoxLayout):
-    """A card: name, level and base power, generated text, and a total when in play."""
+# ---------------------------------------------------------------------- text textures
+_TEX: OrderedDict = OrderedDict()
+_TEX_MAX = 900
+_FIT: dict = {}
+stats = {"renders": 0, "hits": 0}
+
+
+def text_texture(text, font_size, width=None, bold=False, halign="center", markup=False):
+    """A white texture of ``text`` (wrapped to ``width`` when given), cached (LRU).
+
+    Drawn under a ``Color`` instruction, so one texture serves every ink colour
+    (``markup`` colours stay as written).
+    """
+    key = (text, int(font_size), None if width is None else int(width), bold, halign, markup)
+    tex = _TEX.get(key)
+    if tex is not None:
+        _TEX.move_to_end(key)
+        stats["hits"] += 1
+        return tex
+    stats["renders"] += 1
+    kw = {"text_size": (int(width), None)} if width is not None else {}
+    cls = CoreLabel
+    if markup:
+        from kivy.core.text.markup import MarkupLabel as cls
+    lab = cls(text=text, font_size=int(font_size), bold=bold, halign=halign, valign="top",
+              padding=0, **kw)
+    lab.refresh()
+    tex = lab.texture
+    _TEX[key] = tex
+    if len(_TEX) > _TEX_MAX:
+        _TEX.popitem(last=False)
+    return tex
+
+
+def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
+    """(font size, text) so that ``text`` wrapped to ``width`` is at most ``height`` tall.
+
+    Shrinks the font first; only below ``min_font`` does it cut words (ending "…").
+    """
+    key = (text, int(width), int(height), int(max_font), bold, min_font)
+    got = _FIT.get(key)
+    if got is not None:
+        return got
+    fs = int(max_font)
+    got = None
+    while fs >= min_font:
+        tex = text_texture(text, fs, width, bold)
+        if tex.height <= height and tex.width <= width:
+            got = (fs, text)
+            break
+        fs -= 1 if fs <= 12 else 2
+    if got is None:
+        words = text.split()
+        while words:
+            words.pop()
+            cut = " ".join(words) + "…"
+            tex = text_texture(cut, min_font, width, bold)
+            if tex.height <= height and tex.width <= width:
+                got = (min_font, cut)
+                break
+        else:
+            got = (min_font, "")
+    _FIT[key] = got
+    return got
+
+
+class _Text:
+    """One text drawn on a canvas: colour + rectangle with a cached texture."""
+
+    def __init__(self, canvas, rgba):
+        self.color = Color(*rgba)
+        self.rect = Rectangle(size=(0, 0))
+        canvas.add(self.color)
+        canvas.add(self.rect)
+        self.font = 0
+        self.shown = ""
+
+    def set(self, text, font_size, width=None, bold=False, halign="center"):
+        self.font = font_size
+        self.shown = text
+        if not text:
+            self.rect.texture = None
+            self.rect.size = (0, 0)
+            return (0, 0)
+        tex = text_texture(text, font_size, width, bold, halign)
+        self.rect.texture = tex
+        self.rect.size = tex.size
+        return tex.size
+
+    def place(self, x, y):
+        self.rect.pos = (int(x), int(y))
+
+    @property
+    def size(self):
+        return tuple(self.rect.size)
+
+
+class CardFace(ButtonBehavior, Widget):
+    """A card: level and base power, name, the engine's card text, a total, a stack count.
+
+    ``compact`` faces (small chips) show no card text.  Everything is drawn
+    from cached textures; set properties, the face redraws once before the
+    next frame (or now, with :meth:`update`).
+    """
 
     name = StringProperty("")
     level = StringProperty("")
     power = StringProperty("")
     text = StringProperty("")
     total = StringProperty("")
+    count = NumericProperty(1)
     bg = ListProperty([0.9, 0.9, 0.9, 1])
     selected = BooleanProperty(False)
     name_size = NumericProperty(15)
     text_size_ = NumericProperty(11)
+    compact = BooleanProperty(False)
+    empty = BooleanProperty(False)
 
+    def __init__(self, **kw):
+        self._trigger = Clock.create_trigger(self._redraw, -1)
+        super().__init__(**kw)
+        with self.canvas:
+            self._border_c = Color(0.1, 0.1, 0.1, 1)
+            self._border = Rectangle()
+            self._bg_c = Color(*self.bg)
+            self._bg = Rectangle()
+        self._level = _Text(self.canvas, INK)
+        self._power = _Text(self.canvas, INK)
+        self._name = _Text(self.canvas, INK)
+        self._body = _Text(self.canvas, TEXT_INK)
+        self._total = _Text(self.canvas, TOTAL_INK)
+        with self.canvas:
+            self._badge_c = Color(0.75, 0.1, 0.1, 0)
+            self._badge = RoundedRectangle(radius=[8])
+        self._count = _Text(self.canvas, (1, 1, 1, 1))
+        with self.canvas:
+            self._empty_c = Color(1, 1, 1, 0)
+            self._empty_line = Line(width=1, dash_length=4, dash_offset=4)
+        self.fbind("pos", self._trigger)
+        for prop in ("size", "name", "level", "power", "text", "total", "count", "bg", "selected",
+                     "name_size", "text_size_", "compact", "empty", "state"):
+            self.fbind(prop, self._trigger)
+        self._trigger()
+
+    # ---------------------------------------------------------------- filling
     @classmethod
     def of(cls, ct, lang, total="", **kw):
+        face = cls(**kw)
+        face.show(ct, lang, total=total)
+        return face
+
+    def show(self, ct, lang, total="", count=1, power=None):
+        """Show card type ``ct`` (None: an empty seat)."""
         from kiosk.cardtext import card_name, card_text
-        power = "R" if ct.round_power else str(ct.power)
-        return cls(name=card_name(ct, lang), level=ct.level, power=power, text=card_text(ct, lang),
-                   total=total, bg=list(LEVEL_COLORS.get(ct.level, (0.9, 0.9, 0.9, 1))), **kw)
+        if ct is None:
+            self.empty = True
+            self.name = self.text = self.total = self.power = self.level = ""
+            self.count = 1
+            return self
+        self.empty = False
+        self.name = card_name(ct, lang)
+        self.level = ct.level
+        self.power = power if power is not None else ("R" if ct.round_power else str(ct.power))
+        self.text = "" if self.compact else card_text(ct, lang)
+        self.total = total
+        self.count = count
+        self.bg = list(LEVEL_COLORS.get(ct.level, (0.9, 0.9, 0.9, 1)))
+        return self
 
     def appear(self):
-        """Fade and slide in (reveals, benching); never blocks input."""
+        """Fade in (reveals, benching); never blocks input."""
+        Animation.cancel_all(self, "opacity")
         self.opacity = 0
         Animation(opacity=1, d=ANIM, t="out_quad").start(self)
+
+    # ---------------------------------------------------------------- drawing
+    def update(self):
+        """Redraw now (tests and screenshots); normally the trigger does it."""
+        self._trigger.cancel()
+        self._redraw()
+
+    def _redraw(self, *_):
+        x, y = self.pos
+        w, h = self.size
+        if w < 8 or h < 8:
+            return
+        self._border.pos, self._border.size = (x, y), (w, h)
+        self._border_c.rgba = (1, 0.85, 0.2, 1) if self.selected else (0.1, 0.1, 0.1, 1)
+        self._bg.pos, self._bg.size = (x + 2, y + 2), (w - 4, h - 4)
+        if self.empty:
+            self._border_c.a = 0
+            self._bg_c.rgba = (1, 1, 1, 0.05)
+            self._empty_c.a = 0.35
+            self._empty_line.rectangle = (x + 3, y + 3, w - 6, h - 6)
+            for t in (self._level, self._power, self._name, self._body, self._total, self._count):
+                t.set("", 0)
+            self._badge_c.a = 0
+            return
+        self._empty_c.a = 0
+        self._bg_c.rgba = self.bg if self.state == "normal" else (1, 1, 0.7, 1)
+        pad = 4
+        iw = int(w - 2 * pad)
+        ns = int(self.name_size)
+        top = y + h - pad
+        # Top row: level (left), base power (right), the stack count badge.
+        lw, lh = self._level.set(self.level, max(8, ns - 3), bold=True)
+        self._level.place(x + pad, top - lh)
+        pw, ph = self._power.set(self.power, ns + 3, bold=True)
+        self._power.place(x + w - pad - pw, top - ph)
+        row = max(lh, ph)
+        if self.count > 1:
+            cw, ch = self._count.set(f"×{self.count}", max(10, ns), bold=True)
+            bw, bh = cw + 10, ch + 4
+            bx = x + (w - bw) / 2 if w < 110 else x + w - pad - pw - bw - 4
+            self._badge.pos, self._badge.size = (bx, top - bh), (bw, bh)
+            self._badge_c.a = 1
+            self._count.place(bx + 5, top - bh + 2)
+            row = max(row, bh)
+        else:
+            self._count.set("", 0)
+            self._badge_c.a = 0
+        cur = top - row - 1
+        # Total (bottom), in red.
+        bottom = y + pad
+        if self.total:
+            tw, th = self._total.set(self.total, ns + 1, bold=True)
+            self._total.place(x + (w - tw) / 2, bottom)
+            bottom += th + 1
+        else:
+            self._total.set("", 0)
+        # Name: at most two lines, shrunk to fit.
+        name_h = min(int(ns * 2.6), max(0, int(cur - bottom)))
+        fs, shown = fit_text(self.name, iw, name_h, ns, bold=True, min_font=min(MIN_FONT, ns))
+        nw, nh = self._name.set(shown, fs, iw, bold=True)
+        self._name.place(x + pad + (iw - nw) / 2, cur - nh)
+        cur -= nh + 2
+        # Card text: whatever room is left, shrunk (then cut) to fit.
+        room = int(cur - bottom)
+        if self.text and not self.compact and room >= MIN_FONT:
+            fs, shown = fit_text(self.text, iw, room, int(self.text_size_))
+            bw_, bh_ = self._body.set(shown, fs, iw)
+            self._body.place(x + pad + (iw - bw_) / 2, cur - bh_)
+        else:
+            self._body.set("", 0)
+
+    def overflows(self):
+        """[(part, text)] of texts not wholly inside the face, or not shown in full (tests)."""
+        self.update()
+        bad = []
+        x0, y0, x1, y1 = self.x, self.y, self.right, self.top
+        parts = {"level": (self._level, self.level), "power": (self._power, self.power),
+                 "name": (self._name, self.name), "text": (self._body, "" if self.compact else self.text),
+                 "total": (self._total, self.total)}
+        for part, (t, want) in parts.items():
+            (px, py), (pw, ph) = t.rect.pos, t.rect.size
+            if want and t.shown != want:
+                bad.append((part, want))
+            elif pw and (px < x0 or py < y0 or px + pw > x1 + 0.5 or py + ph > y1 + 0.5):
+                bad.append((part, want))
+        # Texts must not cover each other either.
+        rects = [(p, t.rect.pos, t.rect.size) for p, (t, _) in parts.items() if t.rect.size[0]]
+        for i, (p1, (ax, ay), (aw, ah)) in enumerate(rects):
+            for p2, (bx, by), (bw, bh) in rects[i + 1:]:
+                if {p1, p2} == {"level", "power"}:
+                    continue
+                if ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah:
+                    bad.append((p1 + "/" + p2, self.name))
+        return bad
+
+
+class TextLine(Widget):
+    """A light label: one cached texture, wrapped to the widget's width, no re-layout.
+
+    Both mirrored halves showing the same words share one texture.
+    """
+
+    text = StringProperty("")
+    font_size = NumericProperty(15)
+    bold = BooleanProperty(False)
+    markup = BooleanProperty(False)
+    halign = StringProperty("left")
+    valign = StringProperty("middle")
+    color = ListProperty([1, 1, 1, 1])
+    shrink = BooleanProperty(True)      # shrink the font to fit the height
+
+    def __init__(self, **kw):
+        self._trigger = Clock.create_trigger(self._redraw, -1)
+        super().__init__(**kw)
+        self._t = _Text(self.canvas, self.color)
+        for prop in ("pos", "size", "text", "font_size", "bold", "markup", "halign", "valign", "color"):
+            self.fbind(prop, self._trigger)
+        self._trigger()
+
+    @property
+    def texture_size(self):
+        return self._t.size
+
+    def update(self):
+        self._trigger.cancel()
+        self._redraw()
+
+    def _redraw(self, *_):
+        w, h = int(self.width), int(self.height)
+        self._t.color.rgba = self.color
+        if not self.text or w < 4:
+            self._t.set("", 0)
+            return
+        fs = int(self.font_size)
+        while True:
+            tex = text_texture(self.text, fs, w, self.bold, self.halign, self.markup)
+            if not self.shrink or tex.height <= h or fs <= MIN_FONT:
+                break
+            fs -= 1
+        self._t.font = fs
+        self._t.shown = self.text
+        self._t.rect.texture = tex
+        self._t.rect.size = tex.size
+        tw, th = tex.size
+        x = self.x + {"left": 0, "center": (w - tw) / 2, "right": w - tw}.get(self.halign, 0)
+        y = self.y + {"top": h - th, "middle": (h - th) / 2, "bottom": 0}.get(self.valign, 0)
+        self._t.place(x, y)

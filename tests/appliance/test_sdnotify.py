@@ -13,13 +13,12 @@ Mesa llvmpipe, no X server) is::
 libegl-mesa0/libgl1-mesa-dri. SDL_VIDEODRIVER=dummy has no GL at all and
 KIVY_GL_BACKEND=mock does not help there.)
 
-``APP_COMMAND`` is the app under test. By default it is the small app below
-that uses ``tablecup.sdnotify.KivyWatchdog`` like the kiosk does; to test the
-real kiosk, point it at e.g. ``[sys.executable, "-m", "tablecup.cli", "kiosk"]``
-or set ``TABLECUP_WATCHDOG_APP="tablecup kiosk"``. The "pings stop while the UI
-thread is blocked" test needs the app to honour the block-file hook described
-in ``BLOCK_PROTOCOL``; the real kiosk does not need to, that test is skipped
-for any app that did not send ``STATUS=block-hook ready``.
+``APP_COMMAND`` is the app under test. By default it is the real kiosk
+(``python -m kiosk.main --data TMP/data --windowed``); ``TABLECUP_WATCHDOG_APP``
+overrides it (``WATCHDOG_APP`` below is a small stand-in app that honours the
+same hook). The "pings stop while the UI thread is blocked" test uses the
+kiosk's test hook described in ``BLOCK_PROTOCOL``; it is skipped for any app
+that did not send ``STATUS=block-hook ready``.
 """
 
 import os
@@ -49,9 +48,9 @@ KIVY_HEADLESS_ENV = {
 }
 
 BLOCK_PROTOCOL = """
-While running, the app checks every 0.1 s, from Kivy's clock, whether the file
-named by $TABLECUP_TEST_BLOCK_FILE exists; if so it deletes it and calls
-time.sleep($TABLECUP_TEST_BLOCK_SECONDS) on the UI thread. It announces the
+The kiosk's test hook: while running, the app reads new lines of the file named
+by $TABLECUP_KIOSK_HOOK every 0.05 s, from Kivy's clock; the line
+"block SECONDS" calls time.sleep(SECONDS) on the UI thread. It announces the
 hook with STATUS=block-hook ready.
 """
 
@@ -62,8 +61,7 @@ WATCHDOG_APP = textwrap.dedent('''
     from kivy.uix.label import Label
     from tablecup import sdnotify
 
-    BLOCK_FILE = os.environ.get("TABLECUP_TEST_BLOCK_FILE")
-    BLOCK_SECONDS = float(os.environ.get("TABLECUP_TEST_BLOCK_SECONDS", "3"))
+    HOOK = os.environ.get("TABLECUP_KIOSK_HOOK")
     RUN_SECONDS = float(os.environ.get("TABLECUP_TEST_RUN_SECONDS", "20"))
 
     class WatchdogTestApp(App):
@@ -72,15 +70,20 @@ WATCHDOG_APP = textwrap.dedent('''
 
         def on_start(self):
             self.watchdog = sdnotify.KivyWatchdog().start()
-            if BLOCK_FILE:
-                Clock.schedule_interval(self.check_block, 0.1)
+            self.seen = 0
+            if HOOK:
+                Clock.schedule_interval(self.check_block, 0.05)
                 sdnotify.status("block-hook ready")
             Clock.schedule_once(lambda dt: self.stop(), RUN_SECONDS)
 
         def check_block(self, dt):
-            if os.path.exists(BLOCK_FILE):
-                os.unlink(BLOCK_FILE)
-                time.sleep(BLOCK_SECONDS)  # the UI thread is stuck
+            if not os.path.exists(HOOK):
+                return
+            lines = open(HOOK).read().splitlines()
+            new, self.seen = lines[self.seen:], len(lines)
+            for line in new:
+                if line.startswith("block "):
+                    time.sleep(float(line.split()[1]))  # the UI thread is stuck
 
         def on_stop(self):
             self.watchdog.stop()
@@ -92,11 +95,13 @@ WATCHDOG_APP = textwrap.dedent('''
 def app_command(tmp_path):
     """The command line of the app under test (one place to change)."""
     override = os.environ.get("TABLECUP_WATCHDOG_APP")
+    if override == "stand-in":
+        script = tmp_path / "watchdog_app.py"
+        script.write_text(WATCHDOG_APP)
+        return [sys.executable, str(script)]
     if override:
         return shlex.split(override)
-    script = tmp_path / "watchdog_app.py"
-    script.write_text(WATCHDOG_APP)
-    return [sys.executable, str(script)]
+    return [sys.executable, "-m", "kiosk.main", "--data", str(tmp_path / "data"), "--windowed"]
 
 
 APP_COMMAND = app_command
@@ -296,6 +301,7 @@ def start_app(tmp_path, listener, watchdog_usec, extra_env=None):
     env.update({
         "KIVY_HOME": str(tmp_path / "kivy-home"),
         "NOTIFY_SOCKET": listener.path,
+        "TABLECUP_KIOSK_HOOK": str(tmp_path / "hook.txt"),
         "WATCHDOG_USEC": str(watchdog_usec),
         "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")])),
     })
@@ -351,13 +357,9 @@ def test_kivy_app_sends_ready_and_regular_pings(tmp_path, listener):
 
 
 def test_pings_stop_while_the_ui_thread_is_blocked(tmp_path, listener):
-    block_file = tmp_path / "block-now"
+    hook_file = tmp_path / "hook.txt"
     block_seconds = 3.0
-    proc, log = start_app(tmp_path, listener, 1_000_000, {
-        "TABLECUP_TEST_BLOCK_FILE": str(block_file),
-        "TABLECUP_TEST_BLOCK_SECONDS": str(block_seconds),
-        "TABLECUP_TEST_RUN_SECONDS": "30",
-    })
+    proc, log = start_app(tmp_path, listener, 1_000_000, {"TABLECUP_TEST_RUN_SECONDS": "30"})
     try:
         wait_ready_or_skip(proc, log, listener)
         if not listener.wait_for(lambda: listener.times("STATUS=block-hook ready"), 5):
@@ -368,7 +370,8 @@ def test_pings_stop_while_the_ui_thread_is_blocked(tmp_path, listener):
             lambda: len([t for t in listener.times("WATCHDOG=1") if t > start]) >= 3, 10)
         # Block the UI thread and watch the pings.
         t_block = time.monotonic()
-        block_file.write_text("")
+        with open(hook_file, "a") as f:
+            f.write(f"block {block_seconds}\n")
         end = t_block + block_seconds + 3
         assert listener.wait_for(lambda: time.monotonic() > end, block_seconds + 5)
         assert proc.poll() is None, "app died"

@@ -93,7 +93,9 @@ def hook(app):
         if cur == "match":
             m = c.match
             kind, side = m.expect
-            if kind == "reveal" and m.attack and any(s.bench for s in m.sides) and t_round(c) >= 2:
+            # Mid-attack with a bench: cards on at least two seats, an attack with a running total.
+            if (kind == "reveal" and m.attack and m.flag_card is not None
+                    and any(len(s.bench) >= 2 for s in m.sides) and t_round(c) >= 2):
                 if shot("match"):
                     return
             if kind == "toss":

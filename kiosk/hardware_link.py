@@ -1,0 +1,239 @@
+"""The kiosk's link to the physical buttons and LEDs (the ``hardware`` package).
+
+    self.hardware = hardware_link.attach(self)     # TablecupApp.on_start
+    hardware_link.detach(self)                      # TablecupApp.on_stop
+
+* Config: ``hardware.toml`` in :func:`tablecup.paths.config_dir` (a stand-alone
+  hardware file or a file with a ``[hardware]`` table); defaults without it.
+  A broken file or a backend that cannot be opened never stops the kiosk: it
+  runs with keyboard and touch only and says why (log + :attr:`HardwareLink.status`).
+* Threads: the backend calls :meth:`HardwareLink.sink` from its own threads
+  (gpiozero callbacks, serial reader, debounce timers).  The sink only posts
+  the event to the Kivy clock; everything else (controller, screens, LEDs)
+  happens on the Kivy main thread.
+* Buttons: ``reveal`` + side -> ``controller.press_reveal(0 | 1)`` (light = 0,
+  dark = 1); ``toss`` -> ``controller.press_toss()`` (on the result screen it
+  continues, like the space key); ``toss_long`` on the home screen opens the
+  operator PIN prompt, elsewhere it counts as a toss.  A press the game does not
+  expect does nothing and is logged; nothing is ever kept for later (an event
+  that could not be handled within :data:`STALE_AFTER_S` is dropped).
+* LEDs, from ``controller.lights()`` after every change: the flag holder's LED
+  lit, the side that must reveal blinking, both off between matches,
+  ``celebrate(winner)`` when a match is won.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from pathlib import Path
+from typing import Callable, Optional
+
+from kivy.clock import Clock
+
+from hardware import ButtonEvent, ConfigError, HardwareConfig, HardwareError, KeyboardBackend, load_config, open_backend
+from hardware.events import DARK, LIGHT, REVEAL, TOSS, TOSS_LONG
+
+log = logging.getLogger("tablecup.kiosk.hardware")
+
+CONFIG_NAME = "hardware.toml"
+#: Side names of the hardware layer <-> the controller's side numbers.
+SIDE_INDEX = {LIGHT: 0, DARK: 1}
+SIDE_NAME = (LIGHT, DARK)
+#: A button event still waiting for the main thread after this long is dropped, not played late.
+STALE_AFTER_S = 1.0
+
+
+def config_path() -> Path:
+    """Where the kiosk looks for its hardware configuration."""
+    from tablecup import paths
+
+    return paths.config_dir(create=False) / CONFIG_NAME
+
+
+def load_kiosk_config(path: Optional[Path] = None) -> HardwareConfig:
+    """The hardware config from ``path`` (default :func:`config_path`), or the
+    defaults when that file does not exist.  Raises ConfigError if it is broken."""
+    path = config_path() if path is None else Path(path)
+    return load_config(path if path.exists() else None)
+
+
+class HardwareLink:
+    """Buttons -> controller, controller -> LEDs.  Usable without the App:
+    ``current_screen()`` names the shown screen (or None), ``open_operator()``
+    shows the PIN prompt, ``continue_result()`` leaves the result screen."""
+
+    def __init__(self, controller, *, current_screen: Callable[[], Optional[str]] = lambda: None,
+                 open_operator: Callable[[], None] = lambda: None,
+                 continue_result: Optional[Callable[[], None]] = None,
+                 stale_after: float = STALE_AFTER_S) -> None:
+        self.controller = controller
+        self.current_screen = current_screen
+        self.open_operator = open_operator
+        self.continue_result = continue_result
+        self.stale_after = stale_after
+        self.backend = None
+        self.status = "hardware not opened"
+        self.ignored = deque(maxlen=200)    # the last (ButtonEvent, why) that did nothing -- for logs and tests
+        self.handled = 0                    # button events that did something
+        self._closed = False
+        self._leds = None                   # what the LEDs were last told
+        self._match = None                  # the match the LEDs last followed
+        self._celebrated = None             # the match whose win was celebrated
+
+    # ------------------------------------------------------------------ opening / closing
+    def open(self, config: Optional[HardwareConfig] = None, *, config_file: Optional[Path] = None, **backend_kw):
+        """Open the backend (``backend_kw`` go to :func:`hardware.open_backend`, e.g.
+        ``pin_factory``) and start following the controller.  Never raises for a
+        bad config or unusable hardware: falls back to keyboard and touch only."""
+        try:
+            if config is None:
+                config = load_kiosk_config(config_file)
+            backend = open_backend(config, self.sink, **backend_kw)
+        except (ConfigError, HardwareError) as exc:
+            log.error("hardware: %s -- running with keyboard and touch only", exc)
+            backend = KeyboardBackend(str(exc))
+        except Exception as exc:        # never let the buttons stop the kiosk
+            log.exception("hardware: cannot open the backend -- running with keyboard and touch only")
+            backend = KeyboardBackend(f"{type(exc).__name__}: {exc}")
+        return self.use(backend)
+
+    def use(self, backend):
+        """Follow the controller with an already opened backend whose sink is :meth:`sink`."""
+        self.backend = backend
+        self.status = backend.describe()
+        log.info("Hardware: kiosk buttons and LEDs: %s", self.status)
+        if self.follow not in self.controller.listeners:
+            self.controller.listeners.append(self.follow)
+        self.follow(self.controller, [])
+        return self
+
+    def close(self) -> None:
+        self._closed = True
+        try:
+            self.controller.listeners.remove(self.follow)
+        except ValueError:
+            pass
+        if self.backend is not None:
+            try:
+                self.backend.all_off()
+            except Exception:
+                log.debug("LEDs off at close failed", exc_info=True)
+            try:
+                self.backend.close()
+            except Exception:
+                log.exception("hardware: closing the backend failed")
+
+    # ------------------------------------------------------------------ buttons
+    def sink(self, event: ButtonEvent) -> None:
+        """Called from backend threads: only hand the event to the Kivy clock."""
+        received = time.monotonic()
+        Clock.schedule_once(lambda dt: self.handle(event, received), 0)
+
+    def handle(self, event: ButtonEvent, received: Optional[float] = None) -> None:
+        """One button event, on the Kivy main thread."""
+        if self._closed:
+            return
+        if received is not None and time.monotonic() - received > self.stale_after:
+            return self._ignore(event, f"stale: waited {time.monotonic() - received:.1f} s for the kiosk")
+        c = self.controller
+        screen = self.current_screen()
+        if event.kind == REVEAL:
+            before = len(c.ignored)
+            if c.press_reveal(SIDE_INDEX[event.side]) is None:
+                return self._ignore(event, self._why(before))
+        elif event.kind == TOSS or (event.kind == TOSS_LONG and screen not in ("home", "operator")):
+            if screen == "result" and self.continue_result is not None:
+                self.continue_result()
+            else:
+                before = len(c.ignored)
+                if c.press_toss() is None:
+                    return self._ignore(event, self._why(before))
+        elif event.kind == TOSS_LONG and screen == "home":
+            log.info("hardware: %s: operator PIN prompt", event.describe())
+            self.open_operator()
+        else:
+            return self._ignore(event, f"nothing to do on the {screen} screen")
+        self.handled += 1
+
+    def _why(self, before):
+        c = self.controller
+        return c.ignored[-1][1] if len(c.ignored) > before else "not expected now"
+
+    def _ignore(self, event, why):
+        self.ignored.append((event, why))
+        log.info("hardware: %s (%s) ignored: %s", event.describe(), event.source, why)
+
+    # ------------------------------------------------------------------ LEDs
+    def follow(self, controller, events=()) -> None:
+        """Controller listener: put the LEDs in the state :meth:`wanted` says."""
+        if self._closed or self.backend is None:
+            return
+        want = self.wanted(controller)
+        if want == self._leds:
+            return
+        if want[0] == "off" and self._leds is not None and self._leds[0] == "celebrate":
+            # The celebration ends with both LEDs off by itself: let it play.
+            self._leds = want
+            return
+        self._leds = want
+        try:
+            if want[0] == "celebrate":
+                self.backend.celebrate(want[1])
+            elif want[0] == "show":
+                self.backend.show(want[1], want[2])
+            else:
+                self.backend.all_off()
+        except Exception:            # a broken LED must not stop the game
+            log.exception("hardware: LED update %s failed", want)
+
+    def wanted(self, controller) -> tuple:
+        """``("show", flag_side, reveal_side)``, ``("celebrate", winner_side, match)``
+        or ``("off",)`` -- from ``controller.lights()`` and the match just won."""
+        lights = controller.lights()
+        m = controller.match
+        previous, self._match = self._match, m
+        if m is not None and m.winner is not None:
+            finished = m                    # still on the table, over
+        elif previous is not None and previous is not m and previous.winner is not None:
+            finished = previous             # just won, already replaced or cleared
+        else:
+            finished = None
+        if finished is not None and finished is not self._celebrated:
+            self._celebrated = finished
+            return ("celebrate", SIDE_NAME[finished.winner], id(finished))
+        if m is None or lights["over"]:
+            return ("off",)
+        flag = SIDE_NAME[lights["flag"]] if lights["flag"] is not None else None
+        reveal = SIDE_NAME[lights["expect"]] if lights["expect"] is not None else None
+        return ("show", flag, reveal)
+
+
+# ---------------------------------------------------------------------- the App
+def attach(app, **backend_kw) -> HardwareLink:
+    """Open the configured backend for ``app`` (a running TablecupApp) and link it."""
+    sm = app.sm
+
+    def current_screen():
+        return sm.current
+
+    def continue_result():
+        screen = sm.current_screen
+        if getattr(screen, "next", None) is not None:
+            screen.next()
+        else:
+            app.controller.press_toss()
+
+    link = HardwareLink(app.controller, current_screen=current_screen, open_operator=app.show_operator,
+                        continue_result=continue_result)
+    link.open(**backend_kw)
+    app.hardware_status = link.status
+    return link
+
+
+def detach(app) -> None:
+    """Close the backend opened by :func:`attach` (idempotent)."""
+    link = getattr(app, "hardware", None)
+    if link is not None:
+        link.close()

@@ -1,0 +1,31 @@
+"""Card faces use the engine's card text (EN/FR) and every text fits its card."""
+
+import json
+
+import cards
+from engine.challengers.library import load
+from engine.challengers.text import card_text as engine_text, set_names_for
+from kiosk import cardtext
+from kiosk_helpers import run_script
+
+
+def test_cardtext_is_the_engines_text():
+    lib = load(cards)
+    cardtext.use_catalogue(lib.catalogue)
+    for lang in ("en", "fr"):
+        names = set_names_for(lib.catalogue, lang)
+        for ct in lib.catalogue.cards.values():
+            assert cardtext.card_text(ct, lang) == engine_text(ct, lang, names)
+            if lang == "fr" and ct.names.get("fr"):
+                assert cardtext.card_name(ct, "fr") == ct.names["fr"]
+
+
+def test_every_card_text_fits_every_face(tmp_path):
+    p = run_script("drive_fit.py", tmp_path / "data", timeout=120)
+    line = [l for l in p.stdout.splitlines() if l.startswith("FIT-RESULT ")]
+    assert line, p.stdout[-2000:] + p.stderr[-3000:]
+    r = json.loads(line[-1][len("FIT-RESULT "):])
+    assert r["error"] is None, r["error"]
+    assert r["checked"] >= 162 * 2 * 7
+    assert r["bad"] == [], r["bad"][:20]
+    assert r["fr_names"] > 100

@@ -1,0 +1,40 @@
+"""The operator screen, driven on the real app: PIN, language, Robot level, rotation, persistence."""
+
+import json
+
+from kiosk_helpers import run_script
+
+
+def _drive(data, phase):
+    p = run_script("drive_operator.py", data, phase, timeout=60)
+    line = [l for l in p.stdout.splitlines() if l.startswith("OPERATOR-RESULT ")]
+    assert line, p.stdout[-2000:] + p.stderr[-3000:]
+    r = json.loads(line[-1][len("OPERATOR-RESULT "):])
+    assert r["error"] is None, r["error"]
+    return r
+
+
+def test_operator_pin_language_rotation_persist(tmp_path):
+    data = tmp_path / "data"
+    r = _drive(data, "1")
+    assert r["start"] == {"lang": "en", "rotation": 0, "window_rotation": 0, "robot_level": 1, "home_level": 1}
+    assert r["screen"] == "operator"
+    assert r["wrong"] == {"unlocked": False, "message": "Wrong PIN"}
+    assert r["lang_while_locked"] == "en"
+    assert r["unlocked"] is True
+    assert r["before"]["two"] == "2 players" and r["before"]["back"] == "Back"
+    assert r["after"]["two"] == "2 joueurs" and r["after"]["back"] == "Retour"
+    assert r["after"]["solo"].startswith("Solo contre le Robot")
+    assert r["after"]["op_title"] == "Opérateur"
+    assert r["short_pin"] == "4 à 8 chiffres"
+    assert r["after_pin"] == {"unlocked": True, "message": "Code enregistré"}
+    assert r["end"] == {"lang": "fr", "rotation": 180, "window_rotation": 180, "robot_level": 3}
+    assert r["screen_end"] == "home"
+
+    r2 = _drive(data, "2")                               # a restart: everything persisted
+    assert r2["start"] == {"lang": "fr", "rotation": 180, "window_rotation": 180, "robot_level": 3,
+                           "home_level": 3}
+    assert r2["old_pin_unlocked"] is False and r2["unlocked"] is True
+    assert r2["before"]["two"] == "2 joueurs"
+    assert r2["after"]["two"] == "2 players"
+    assert r2["end"]["rotation"] == 0 and r2["end"]["window_rotation"] == 0
