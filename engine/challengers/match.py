@@ -150,6 +150,11 @@ class Match:
         self.winner = None
         self.reason = None
         self.reveals = 0
+        # Where the match sits in a tournament (set by match_from_spec): the
+        # players' indices (light, dark), the park, and the spec it was built from.
+        self.players = (0, 1)
+        self.park = None
+        self.spec = None
         if beginner is None:
             self.expect = (TOSS, None)
         else:
@@ -184,6 +189,7 @@ class Match:
         m.pending, m._pending_ctx = self.pending, self._pending_ctx
         m.removed = list(self.removed)
         m.winner, m.reason, m.reveals, m.expect = self.winner, self.reason, self.reveals, self.expect
+        m.players, m.park, m.spec = self.players, self.park, self.spec
         return m
 
     def snapshot(self) -> dict:

@@ -253,3 +253,16 @@ def test_legal_actions_lists_exactly_what_apply_accepts(match):
         legal = m.legal_actions()
         assert legal
         m.apply(legal[-1])
+
+
+def test_a_copy_plays_on_independently(match):
+    """Bots look ahead on copies: a copy plays the same way and leaves the original alone."""
+    m = match(["champion", "sorcerer", "dog"], ["newcomer", "talent", "lion", "pig"], first=0, bench_a=["pig"])
+    m.reveal(0)
+    before = m.snapshot()
+    c = m.copy()
+    assert c.snapshot() == before
+    play(c)
+    assert c.over and m.snapshot() == before
+    play(m)
+    assert (m.winner, m.reason, m.snapshot()["sides"]) == (c.winner, c.reason, c.snapshot()["sides"])
