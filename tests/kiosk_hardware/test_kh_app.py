@@ -27,7 +27,8 @@ def run_child(tmp_path, scenario, config_text=None, timeout=120, **env):
     e = dict(os.environ)
     e.update({"SDL_VIDEODRIVER": "offscreen", "KIVY_NO_FILELOG": "1", "TABLECUP_CONFIG": str(cfg),
               "TABLECUP_ROBOT_DELAY": "0.01"})
-    e.pop("TABLECUP_KIOSK_HOOK", None)
+    for k in ("TABLECUP_KIOSK_HOOK", "KIVY_NO_CONSOLELOG", "KIVY_HOME"):   # (set by the in-process tests)
+        e.pop(k, None)
     e.update(env)
     p = subprocess.run([sys.executable, __file__, "child", scenario, str(out), str(tmp_path / "data")],
                        env=e, cwd=ROOT, capture_output=True, text=True, timeout=timeout)

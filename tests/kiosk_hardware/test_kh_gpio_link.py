@@ -11,14 +11,17 @@ import tempfile
 import threading
 import time
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+# Kivy reads these when it is first imported; do not leak them to other tests' child processes.
+_KIVY_ENV = {k: v for k, v in {"KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
+                               "KIVY_HOME": tempfile.mkdtemp(prefix="kivy-home-")}.items() if k not in os.environ}
+os.environ.update(_KIVY_ENV)
 
 import pytest  # noqa: E402
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
+
+for _k in _KIVY_ENV:
+    os.environ.pop(_k, None)
 
 import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
@@ -172,7 +175,7 @@ def test_a_press_reveals_one_card_on_the_right_side(rig):
     assert [len(s.deck) for s in m.sides] == [decks[0] - (side == 0), decks[1] - (side == 1)]
     assert r.c.store.actions(r.c.game_id)[-1] == ("match", r.c.park, "reveal", side)   # on disk too
     assert r.threads == {threading.main_thread().name}          # controller only touched on the Kivy thread
-    assert r.link.ignored == []
+    assert not r.link.ignored
 
 
 def test_each_button_maps_to_its_side(rig):

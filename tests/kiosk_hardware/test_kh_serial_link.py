@@ -7,13 +7,16 @@ import select
 import tempfile
 import time
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="kivy-home-"))
+# Kivy reads these when it is first imported; do not leak them to other tests' child processes.
+_KIVY_ENV = {k: v for k, v in {"KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
+                               "KIVY_HOME": tempfile.mkdtemp(prefix="kivy-home-")}.items() if k not in os.environ}
+os.environ.update(_KIVY_ENV)
 
 import pytest  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
+
+for _k in _KIVY_ENV:
+    os.environ.pop(_k, None)
 
 import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
