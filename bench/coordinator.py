@@ -1,22 +1,44 @@
 """Coordinator load test: simulated parks on loopback.
 
-    .venv/bin/python bench/coordinator.py [--seconds 10] [--sizes 4,16,64]
+    .venv/bin/python bench/coordinator.py [--seconds 10] [--sizes 4,16,64] [--mode both|saturate|human]
+                                          [--human-seconds 20] [--client-procs 1] [--profile DIR]
 
 For each size (number of parks) it starts a fresh coordinator process (``python -m
-coordinator.main`` on 127.0.0.1, a temporary data folder, WAL + synchronous=FULL) and runs
-size/4 tournaments of 8 players (4 parks each).  Every park is one client (its own paired token)
-that plays its park as fast as it can, one request at a time like a kiosk: Deck Phase draws
-(``option``/``redraw``: pile draws), picks, removals, and every match action (with
-``match_seq``); a finished tournament is replaced by a new one.  It prints requests/s, the
-median and p99 latency of match-action posts, of pile draws and of the other Deck Phase posts,
-and the errors (any answer other than 200, any exception).  Traffic goes to 127.0.0.1 only.
+coordinator.main`` on 127.0.0.1, a temporary data folder, WAL + synchronous=FULL: exactly as in
+production) and runs size/4 tournaments of 8 players (4 parks each).  The simulated parks run in
+the bench process (or ``--client-procs`` processes), never in the coordinator's process, so the
+two do not share an event loop or a GIL.  Every park is one client (its own paired token) that
+plays its park one request at a time like a kiosk: Deck Phase draws (``option``/``redraw``: pile
+draws), picks, removals, and every match action (with ``match_seq``); a finished tournament is
+replaced by a new one.
+
+Two load modes:
+
+* ``saturate`` -- every park sends its next request as soon as the previous one is answered
+  (closed loop, no think time).  This measures the coordinator's capacity (requests/s); the
+  latency here is mostly queueing: with N parks each keeping one request in flight,
+  latency ~= N / throughput (Little's law), whatever the server does.
+* ``human`` -- what a real event sends: each park waits 0.5-1.0 s (uniform jitter) between two
+  actions (a person tapping), and now and then (5 % of actions) flushes a burst of 2-5 actions
+  back to back (a kiosk's outbox after a Wi-Fi drop-out).  Waiting kiosks re-read their park view
+  every 0.5 s.  This is the load the latency target is about.
+
+For each size and mode it prints requests/s, the median and p99 latency of match-action posts
+("result posts"), of pile draws, of the other Deck Phase posts and of park-view reads, the errors
+(any answer other than 200, any exception) and the CPU used by the coordinator process and by the
+client process(es), in % of one core.  The target (docs/protocol.md, "Performance"): at 64 parks,
+p99 <= 20 ms for match actions and pile draws, no errors.  Traffic goes to 127.0.0.1 only, and
+every run is bounded in time.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import multiprocessing as mp
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -40,6 +62,14 @@ from engine.challengers.tournament import match_from_spec  # noqa: E402
 PIN = "975310"
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 LIB = load(cards)
+KINDS = ("match action", "pile draw", "deck other", "park GET")
+TARGET_MS = 20.0
+
+# human mode
+THINK = (0.5, 1.0)          # seconds between two taps
+BURST_P = 0.05              # chance that an action starts an outbox burst
+BURST_N = (2, 5)            # actions sent back to back in a burst
+POLL = 0.5                  # a waiting kiosk re-reads its park view this often
 
 
 def free_port():
@@ -48,9 +78,24 @@ def free_port():
         return s.getsockname()[1]
 
 
+def proc_cpu(pid) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` (Linux /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def self_cpu() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
 class Stats:
     def __init__(self):
-        self.lat = {"match action": [], "pile draw": [], "deck other": [], "park GET": []}
+        self.lat = {k: [] for k in KINDS}
         self.errors = []
 
     def add(self, kind, dt):
@@ -60,11 +105,11 @@ class Stats:
 class Group:
     """One tournament of 4 parks; replaced by a new one when it ends."""
 
-    def __init__(self, s, base, tokens, kids):
+    def __init__(self, s, base, tokens, kids, seed0):
         self.s, self.base, self.tokens, self.kids = s, base, tokens, kids
         self.tid = None
         self.ready = asyncio.Event()
-        self.seed = 0
+        self.seed = seed0
 
     async def new(self):
         self.ready.clear()
@@ -83,10 +128,26 @@ class Group:
 
 
 class Park:
-    def __init__(self, group: Group, park: int, stats: Stats, deadline: float):
+    def __init__(self, group: Group, park: int, stats: Stats, deadline: float, human: bool, rng: random.Random):
         self.g, self.park, self.stats, self.deadline = group, park, stats, deadline
+        self.human, self.rng = human, rng
         self.policy = make_policy("greedy", park)
         self.h = {"Authorization": f"Bearer {group.tokens[park]}"}
+        self.burst = 0
+        self.sent = 0
+        self.rid_prefix = f"k{group.kids[park]}-{uuid.uuid4().hex[:8]}-"    # kiosk id + counter (protocol)
+
+    async def think(self):
+        """Human mode: the pause before the next tap (none inside an outbox burst)."""
+        if not self.human:
+            return
+        if self.burst > 0:
+            self.burst -= 1
+            return
+        if self.rng.random() < BURST_P:
+            self.burst = self.rng.randint(*BURST_N) - 1
+        pause = self.rng.uniform(*THINK)
+        await asyncio.sleep(min(pause, max(0.0, self.deadline - time.monotonic())))
 
     async def get(self):
         t0 = time.perf_counter()
@@ -99,7 +160,11 @@ class Park:
         return j
 
     async def post(self, kind, body):
-        body["request_id"] = uuid.uuid4().hex
+        await self.think()
+        if time.monotonic() >= self.deadline:
+            raise TimeoutError("bench over")
+        self.sent += 1
+        body["request_id"] = f"{self.rid_prefix}{self.sent}"
         t0 = time.perf_counter()
         async with self.g.s.post(f"{self.g.base}/api/tournaments/{self.g.tid}/actions", json=body,
                                  headers=self.h) as r:
@@ -122,12 +187,15 @@ class Park:
         return self.policy.deck_action(SimpleNamespace(round=rnd), dp)
 
     async def run(self):
+        if self.human:      # kiosks do not all start on the same millisecond
+            await asyncio.sleep(self.rng.uniform(0, THINK[1]))
         while time.monotonic() < self.deadline:
             await self.g.ready.wait()
             tid = self.g.tid
             try:
                 v = await self.get()
-            except Exception:
+            except Exception as exc:
+                self.stats.errors.append(("GET", "exception", repr(exc)))
                 return
             if v["phase"] == "over":
                 if self.park == 1 and self.g.tid == tid:
@@ -136,74 +204,145 @@ class Park:
                     await asyncio.sleep(0.02)
                 continue
             acted = False
-            if v["phase"] in ("deck", "final-deck"):
-                for d in v["private"]["deck_phases"]:
-                    while d and d["stage"] != "done" and time.monotonic() < self.deadline:
-                        a = self.deck_action(v["round"], d)
-                        kind = "pile draw" if a[0] in ("option", "redraw") else "deck other"
-                        try:
+            try:
+                if v["phase"] in ("deck", "final-deck"):
+                    for d in v["private"]["deck_phases"]:
+                        while d and d["stage"] != "done" and time.monotonic() < self.deadline:
+                            a = self.deck_action(v["round"], d)
+                            kind = "pile draw" if a[0] in ("option", "redraw") else "deck other"
                             d = (await self.post(kind, {"action": ["deck", d["player"], *a]}))["deck_phase"]
-                        except Exception:
-                            return
-                        acted = True
-            elif v["private"]["match"] and v["match"]["state"] == "playing":
-                m = v["private"]["match"]
-                match = match_from_spec(LIB.catalogue, m["spec"], record=False)
-                for a in m["actions"]:
-                    match.apply(tuple(a))
-                seq = m["match_seq"]
-                t = SimpleNamespace(matches={self.park: match})
-                while match.winner is None and time.monotonic() < self.deadline:
-                    action = self.policy.act(t, ("match", self.park, None))
-                    try:
+                            acted = True
+                elif v["private"]["match"] and v["match"]["state"] == "playing":
+                    m = v["private"]["match"]
+                    match = match_from_spec(LIB.catalogue, m["spec"], record=False)
+                    for a in m["actions"]:
+                        match.apply(tuple(a))
+                    seq = m["match_seq"]
+                    t = SimpleNamespace(matches={self.park: match})
+                    while match.winner is None and time.monotonic() < self.deadline:
+                        action = self.policy.act(t, ("match", self.park, None))
                         await self.post("match action", {"action": list(action), "match_seq": seq})
-                    except Exception:
-                        return
-                    match.apply(tuple(action[2:]))
-                    seq += 1
-                    acted = True
+                        match.apply(tuple(action[2:]))
+                        seq += 1
+                        acted = True
+            except TimeoutError:
+                return
+            except RuntimeError:
+                return                          # already counted as an error
+            except Exception as exc:
+                self.stats.errors.append(("POST", "exception", repr(exc)))
+                return
             if not acted:
-                await asyncio.sleep(0.02)      # waiting for the other parks
+                await asyncio.sleep(POLL if self.human else 0.02)      # waiting for the other parks
 
 
-async def bench(parks: int, seconds: float, data: Path) -> dict:
+async def _gc_keeper():
+    """The simulated kiosks' own gen-2 GC pauses would count as coordinator latency: freeze the
+    survivors every second, as the coordinator does (coordinator/main.py)."""
+    while True:
+        await asyncio.sleep(1.0)
+        gc.freeze()
+
+
+async def _clients(base, groups, seconds, human, seed) -> dict:
+    """Play ``groups`` ([(tokens, kids)]) for ``seconds``; returns latencies, errors, CPU."""
+    conn = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(total=30)) as s:
+        gs = []
+        for i, (tokens, kids) in enumerate(groups):
+            g = Group(s, base, {int(k): v for k, v in tokens.items()}, {int(k): v for k, v in kids.items()},
+                      seed0=seed * 1000 + i * 100)
+            await g.new()
+            gs.append(g)
+        stats = Stats()
+        rng = random.Random(seed)
+        gc.collect()
+        gc.freeze()
+        keeper = asyncio.create_task(_gc_keeper())
+        cpu0, start = self_cpu(), time.monotonic()
+        deadline = start + seconds
+        await asyncio.gather(*(Park(g, p, stats, deadline, human, random.Random(rng.random())).run()
+                               for g in gs for p in range(1, 5)))
+        elapsed = time.monotonic() - start
+        keeper.cancel()
+        cpu = self_cpu() - cpu0
+    return {"lat": stats.lat, "errors": [repr(e)[:300] for e in stats.errors], "elapsed": elapsed, "cpu": cpu}
+
+
+def _client_proc(q, base, groups, seconds, human, seed, start_at):
+    time.sleep(max(0.0, start_at - time.time()))
+    try:
+        q.put(asyncio.run(_clients(base, groups, seconds, human, seed)))
+    except BaseException as exc:  # report, never hang the parent
+        q.put({"lat": {k: [] for k in KINDS}, "errors": [f"client process failed: {exc!r}"], "elapsed": seconds,
+               "cpu": 0.0})
+
+
+async def _setup(base, parks) -> list:
+    """Wait for the coordinator, pair one kiosk per park; returns [(tokens, kids)] per group of 4 parks."""
+    async with aiohttp.ClientSession() as s:
+        for _ in range(400):
+            try:
+                async with s.get(base + "/api/health") as r:
+                    if r.status == 200:
+                        break
+            except aiohttp.ClientError:
+                pass
+            await asyncio.sleep(0.05)
+        groups = []
+        for g in range(parks // 4):
+            tokens, kids = {}, {}
+            for park in range(1, 5):
+                async with s.get(base + "/api/pairing-pin", headers={"X-Organiser-Pin": PIN}) as r:
+                    pin = (await r.json())["pin"]
+                async with s.post(base + "/api/pair", json={"pin": pin, "name": f"g{g}p{park}"}) as r:
+                    j = await r.json()
+                tokens[park], kids[park] = j["token"], j["kiosk_id"]
+            groups.append((tokens, kids))
+        return groups
+
+
+def bench(parks: int, seconds: float, data: Path, human: bool, procs: int, profile: Path | None) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    log = open(data / f"coordinator-{parks}.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port),
-                             "--data", str(data / f"db-{parks}"), "--organiser-pin", PIN, "--no-mdns",
-                             "--log-level", "WARNING"], cwd=str(ROOT), stdout=log, stderr=log)
+    tag = f"{parks}-{'human' if human else 'saturate'}"
+    log = open(data / f"coordinator-{tag}.log", "wb")
+    cmd = [sys.executable]
+    if profile is not None:
+        cmd += ["-m", "cProfile", "-o", str(profile / f"coordinator-{tag}.pstats")]
+    cmd += ["-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port), "--data", str(data / f"db-{tag}"),
+            "--organiser-pin", PIN, "--no-mdns", "--log-level", "WARNING"]
+    proc = subprocess.Popen(cmd, cwd=str(ROOT), stdout=log, stderr=log,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
-        conn = aiohttp.TCPConnector(limit=0)
-        async with aiohttp.ClientSession(connector=conn) as s:
-            for _ in range(200):
-                try:
-                    async with s.get(base + "/api/health") as r:
-                        if r.status == 200:
-                            break
-                except aiohttp.ClientError:
-                    await asyncio.sleep(0.05)
-            groups = []
-            for g in range(parks // 4):
-                tokens, kids = {}, {}
-                for park in range(1, 5):
-                    async with s.get(base + "/api/pairing-pin", headers={"X-Organiser-Pin": PIN}) as r:
-                        pin = (await r.json())["pin"]
-                    async with s.post(base + "/api/pair", json={"pin": pin, "name": f"g{g}p{park}"}) as r:
-                        j = await r.json()
-                    tokens[park], kids[park] = j["token"], j["kiosk_id"]
-                grp = Group(s, base, tokens, kids)
-                await grp.new()
-                groups.append(grp)
-            stats = Stats()
-            start = time.monotonic()
-            deadline = start + seconds
-            await asyncio.gather(*(Park(g, p, stats, deadline).run() for g in groups for p in range(1, 5)))
-            elapsed = time.monotonic() - start
+        groups = asyncio.run(_setup(base, parks))
+        procs = max(1, min(procs, len(groups)))
+        server_cpu0 = proc_cpu(proc.pid)
+        if procs == 1:
+            results = [asyncio.run(_clients(base, groups, seconds, human, seed=1))]
+        else:
+            ctx = mp.get_context("fork")
+            q = ctx.Queue()
+            start_at = time.time() + 0.3
+            ps = [ctx.Process(target=_client_proc, args=(q, base, groups[i::procs], seconds, human, i + 1, start_at))
+                  for i in range(procs)]
+            for p in ps:
+                p.start()
+            results = [q.get(timeout=seconds + 120) for _ in ps]
+            for p in ps:
+                p.join(10)
+        server_cpu = proc_cpu(proc.pid) - server_cpu0
     finally:
         proc.terminate()
-        proc.wait(10)
-    return {"parks": parks, "elapsed": elapsed, "stats": stats}
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    lat = {k: [x for r in results for x in r["lat"][k]] for k in KINDS}
+    elapsed = max(r["elapsed"] for r in results)
+    return {"parks": parks, "elapsed": elapsed, "lat": lat, "errors": [e for r in results for e in r["errors"]],
+            "server_cpu": server_cpu / elapsed * 100, "client_cpu": sum(r["cpu"] for r in results) / elapsed * 100}
 
 
 def ms(xs, q):
@@ -215,32 +354,56 @@ def ms(xs, q):
     return xs[min(len(xs) - 1, int(round(q / 100 * (len(xs) - 1))))] * 1000
 
 
+def report(mode, r) -> bool:
+    lat, n = r["lat"], r["parks"]
+    total = sum(len(v) for v in lat.values())
+    posts = lat["match action"] + lat["pile draw"]
+    p99 = ms(posts, 99)
+    ok = not r["errors"] and p99 <= TARGET_MS
+    first = True
+    for kind in KINDS:
+        xs = lat[kind]
+        head = (f"{mode:<8} {n:>5} {total / r['elapsed']:>8.0f} {r['server_cpu']:>6.0f}% {r['client_cpu']:>6.0f}%"
+                if first else f"{'':<8} {'':>5} {'':>8} {'':>7} {'':>7}")
+        print(f"{head} {kind:<13} {len(xs):>7} {ms(xs, 50):>9.2f} {ms(xs, 99):>8.2f} {max(xs) * 1000 if xs else 0:>8.2f}"
+              f"  {len(r['errors']) if first else ''}")
+        first = False
+    print(f"{'':<8} {'':>5} {'':>8} {'':>7} {'':>7} {'posts (result+draw) p99':<30} {p99:>8.2f} ms  "
+          f"{'meets' if ok else 'misses'} p99 <= {TARGET_MS:g} ms, no errors")
+    for e in r["errors"][:3]:
+        print("         error:", e)
+    sys.stdout.flush()
+    return ok
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=10)
+    ap.add_argument("--seconds", type=float, default=10, help="seconds per size, saturate mode")
+    ap.add_argument("--human-seconds", type=float, default=20, help="seconds per size, human mode")
     ap.add_argument("--sizes", default="4,16,64")
+    ap.add_argument("--mode", choices=("both", "saturate", "human"), default="both")
+    ap.add_argument("--client-procs", type=int, default=1, help="client processes (each plays a share of the parks)")
+    ap.add_argument("--profile", type=Path, default=None, help="run the coordinator under cProfile, stats into DIR")
     args = ap.parse_args(argv)
     sizes = [int(x) for x in args.sizes.split(",")]
     if any(n % 4 for n in sizes):
         ap.error("sizes are multiples of 4 parks (tournaments of 8 players)")
-    print(f"coordinator bench: {args.seconds:g} s per size, {os.cpu_count()} CPUs, clients and server on 127.0.0.1")
-    print(f"{'parks':>5} {'req/s':>8} {'kind':<13} {'count':>7} {'median ms':>10} {'p99 ms':>8}  errors")
-    worst = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in sizes:
-            r = asyncio.run(bench(n, args.seconds, Path(tmp)))
-            st = r["stats"]
-            total = sum(len(v) for v in st.lat.values())
-            first = True
-            for kind, xs in st.lat.items():
-                print(f"{n if first else '':>5} {total / r['elapsed'] if first else '':>8.0f} {kind:<13} {len(xs):>7} "
-                      f"{ms(xs, 50):>10.2f} {ms(xs, 99):>8.2f}  {len(st.errors) if first else ''}"
-                      if first else f"{'':>5} {'':>8} {kind:<13} {len(xs):>7} {ms(xs, 50):>10.2f} {ms(xs, 99):>8.2f}")
-                first = False
-            for e in st.errors[:3]:
-                print("      error:", e)
-            worst = max(worst, len(st.errors))
-    return 1 if worst else 0
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    modes = ["saturate", "human"] if args.mode == "both" else [args.mode]
+    print(f"coordinator bench: {os.cpu_count()} CPUs, coordinator in its own process, {args.client_procs} client "
+          f"process(es), all on 127.0.0.1; saturate {args.seconds:g} s, human {args.human_seconds:g} s per size")
+    print(f"{'mode':<8} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
+          f"{'median ms':>9} {'p99 ms':>8} {'max ms':>8}  errors")
+    errors = 0
+    with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
+        for mode in modes:
+            for n in sizes:
+                r = bench(n, args.human_seconds if mode == "human" else args.seconds, Path(tmp), mode == "human",
+                          args.client_procs, args.profile)
+                report(mode, r)
+                errors += len(r["errors"])
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -34,6 +35,24 @@ def parse(argv):
     return ap.parse_args(argv)
 
 
+GC_FREEZE_EVERY = 1.0     # seconds
+
+
+async def gc_keeper(every: float = GC_FREEZE_EVERY):
+    """Keep the cyclic GC's full collections short: move what survived into the permanent generation.
+
+    The coordinator keeps every tournament in memory and the engine keeps every event it made
+    (~3 GC-tracked objects per applied action), so the heap only grows; CPython's gen-2
+    collections then walk all of it and stopped the event loop for 25-80 ms under load (measured
+    with gc.callbacks at 64 parks).  The coordinator makes almost no cyclic garbage (< 100 objects
+    over 34,000 requests), so freezing the survivors every second costs no memory in practice,
+    and the young generations are still collected as usual.
+    """
+    while True:
+        await asyncio.sleep(every)
+        gc.freeze()
+
+
 async def serve(args) -> int:
     data = args.data if args.data is not None else paths.data_dir()
     coordinator = Coordinator(data, organiser_pin=args.organiser_pin)
@@ -48,6 +67,9 @@ async def serve(args) -> int:
         await runner.cleanup()
         return 1
     log.info("coordinator listening on http://%s:%d (data: %s)", args.host, args.port, data)
+    gc.collect()                # start-up garbage (the replay), then the start-up heap is frozen
+    gc.freeze()
+    keeper = asyncio.create_task(gc_keeper())
     advertiser = None
     if not args.no_mdns:
         from .discovery import Advertiser
@@ -66,6 +88,7 @@ async def serve(args) -> int:
     log.info("stopping")
     sdnotify.stopping()
     watchdog.cancel()
+    keeper.cancel()
     if advertiser is not None:
         await advertiser.stop()
     await runner.cleanup()

@@ -68,6 +68,7 @@ class Entry:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set = field(default_factory=set)     # asyncio.Queue per WebSocket
     created: float = 0.0
+    cache: dict = field(default_factory=dict)         # views.py: derived views, each with its validity key
 
     def match_entries(self, park):
         """The global indexes of the actions applied to the park's current match."""
@@ -92,7 +93,8 @@ class Coordinator:
         self.writer = store.Writer(self.db)
         self.tournaments: dict[int, Entry] = {}
         self.kiosks: dict[int, Kiosk] = {}
-        self.by_token: dict[str, Kiosk] = {}
+        self.by_token: dict[str, Kiosk] = {}        # SHA-256 of the token -> kiosk (what the store holds)
+        self.verified: dict[str, Kiosk] = {}        # token -> kiosk, for tokens already checked once
         self.requests: dict[str, dict] = {}   # request id -> {"tid", "kiosk", "body", "response", "fut"}
         self.pin_failures: list[float] = []
         self._load_meta(organiser_pin)
@@ -171,9 +173,12 @@ class Coordinator:
         token = token.strip()
         if scheme.lower() != "bearer" or not token:
             raise ApiError(401, "the Authorization header must be 'Bearer <token>'")
-        k = self.by_token.get(token_hash(token))
+        k = self.verified.get(token)
         if k is None:
-            raise ApiError(401, "unknown token: pair this kiosk again (POST /api/pair)")
+            k = self.by_token.get(token_hash(token))
+            if k is None:
+                raise ApiError(401, "unknown token: pair this kiosk again (POST /api/pair)")
+            self.verified[token] = k     # only known tokens: one entry per paired kiosk at most
         if k.revoked:
             raise ApiError(403, f"the token of kiosk {k.id} ({k.name}) was revoked")
         return k

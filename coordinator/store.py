@@ -2,8 +2,8 @@
 
 One file, ``<data>/coordinator.db``, WAL journal, ``synchronous=FULL``.  Every write the
 service makes is a small function of the connection; :class:`Writer` runs the functions
-queued while the previous commit was on disk in ONE transaction (group commit) on a worker
-thread, then resolves their futures.  A request is answered only after its rows are
+queued while the previous commit was on disk in ONE transaction (group commit) -- the statements
+on the loop's thread, the COMMIT and its fsync on a worker thread -- then resolves their futures.  A request is answered only after its rows are
 committed, so an acknowledged action survives ``kill -9`` and power loss, and a burst of
 actions from several parks costs one fsync instead of one each.
 """
@@ -37,8 +37,13 @@ TABLES = {
 }
 
 
+_ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
+
+
 def dumps(value) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    """Compact, sorted-key JSON (what json.dumps(value, separators=(",", ":"), sort_keys=True) gives,
+    without building a new encoder on every call)."""
+    return _ENCODE(value)
 
 
 def open_db(data_dir: Path) -> sqlite_utils.Database:
@@ -67,7 +72,16 @@ def row_counts(path: Path) -> dict:
 
 
 class Writer:
-    """Runs queued write functions in group-committed transactions on a worker thread."""
+    """Runs queued write functions in group-committed transactions.
+
+    The statements of a batch (``BEGIN IMMEDIATE``, each ``fn(conn)``: a few small INSERTs) run
+    on the event loop's thread: they touch only SQLite's page cache and take microseconds.  Only
+    the ``COMMIT`` -- the WAL write and its fsync, the part that waits on the disk -- runs on a
+    worker thread, so the loop keeps serving (and queueing the next batch) while it is on disk.
+    One hand-off per batch: running every statement on the worker thread made it take the GIL
+    back from a busy loop after each one (up to ``sys.getswitchinterval()`` each), and a batch's
+    commit took 2.5 ms median / 12.5 ms p99 for a 0.2 ms fsync (64 parks, saturated).
+    """
 
     def __init__(self, db: sqlite_utils.Database):
         self.db = db
@@ -77,9 +91,12 @@ class Writer:
         self.batches = 0
         self.writes = 0
         self.pending = 0            # submitted, not yet committed (or failed)
+        self._executor = None
 
     def start(self):
+        import concurrent.futures
         self.queue = asyncio.Queue()
+        self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="coordinator-commit")
         self.task = asyncio.get_running_loop().create_task(self._run(), name="coordinator-writer")
 
     async def stop(self):
@@ -87,6 +104,9 @@ class Writer:
             await self.queue.put(None)
             await self.task
             self.task = None
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+            self._executor = None
 
     def submit(self, fn) -> asyncio.Future:
         """Queue ``fn(conn)``; the future resolves once it is committed (or fails)."""
@@ -98,19 +118,36 @@ class Writer:
     async def write(self, fn):
         return await self.submit(fn)
 
-    def _commit(self, fns):
+    def _begin(self, fns):
+        """BEGIN and the batch's statements, on the loop thread (no disk wait)."""
         conn = self.db.conn
-        with self._lock:
+        self._lock.acquire()
+        try:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                results = [fn(conn) for fn in fns]
-                conn.execute("COMMIT")
+                return [fn(conn) for fn in fns]
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
-        return results
+        except BaseException:
+            self._lock.release()
+            raise
+
+    def _commit(self):
+        """COMMIT (WAL write + fsync), on the worker thread; releases the lock taken by _begin."""
+        conn = self.db.conn
+        try:
+            try:
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            self._lock.release()
 
     async def _run(self):
+        loop = asyncio.get_running_loop()
         stopping = False
         while not stopping:
             item = await self.queue.get()
@@ -125,7 +162,8 @@ class Writer:
                 batch.append(nxt)
             fns = [fn for fn, _ in batch]
             try:
-                results = await asyncio.to_thread(self._commit, fns)
+                results = self._begin(fns)
+                await loop.run_in_executor(self._executor, self._commit)
             except Exception as exc:  # disk full, I/O error: every request of the batch fails
                 log.exception("store: a write batch of %d failed", len(batch))
                 self.pending -= len(batch)

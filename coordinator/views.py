@@ -85,6 +85,38 @@ def results_view(t) -> list:
              "loser_name": t.players[l].name, "reason": reason} for r, park, w, l, reason in t.results]
 
 
+def seats_of(e) -> list:
+    """``seats(t)``, cached on the entry: it changes only with the phase, the round and the finalists
+    (the pairing plan and the slots are fixed at creation; a new Final park makes a new entry).
+    The list and its dicts are shared: callers must not change them."""
+    t = e.t
+    key = (t.phase, t.round, tuple(t.finalists) if t.finalists else None)
+    got = e.cache.get("seats")
+    if got is None or got[0] != key:
+        got = e.cache["seats"] = (key, seats(t))
+    return got[1]
+
+
+def standings_of(e) -> list:
+    """``t.public_standings()``, cached on the entry.  It is a function of the players' fan tokens
+    and trophies and of whether fans are visible (the names, indexes and Robot flag are fixed), so
+    that is the key; recomputing it (a sort with three keys per player) was ~30 us per view."""
+    t = e.t
+    key = (t.fans_visible(), tuple((p.fans, tuple(p.trophies)) for p in t.players))
+    got = e.cache.get("standings")
+    if got is None or got[0] != key:
+        got = e.cache["standings"] = (key, t.public_standings())
+    return got[1]
+
+
+def spec_of(e, park, m):
+    """``plain(m.spec)`` of the park's current match, cached (a match's spec never changes)."""
+    got = e.cache.get(("spec", park))
+    if got is None or got[0] is not m:
+        got = e.cache[("spec", park)] = (m, plain(m.spec))
+    return got[1]
+
+
 def public_view(e) -> dict:
     t = e.t
     s = e.setup
@@ -94,12 +126,12 @@ def public_view(e) -> dict:
         "setup": {"players": list(s.players), "box": s.box, "sets": list(t.set_ids), "robot_level": s.robot_level,
                   "solo_cards": s.solo_cards, "final_park": s.final_park},
         "players": [{"player": p.index, "name": p.name, "robot": p.robot} for p in t.players],
-        "seats": seats(t),
+        "seats": seats_of(e),
         "deck_phase": [{"player": i, "name": t.players[i].name, "stage": d.stage}
                        for i, d in sorted(t.deck_phases.items())] if t.phase in (DECK, FINAL_DECK) else [],
         "matches": matches_view(t),
         "results": results_view(t),
-        "standings": t.public_standings(),
+        "standings": standings_of(e),
         "finalists": list(t.finalists) if t.finalists else None,
         "winner": t.winner, "end_reason": t.end_reason,
         "piles": {lv: {"pile": a, "discard": b} for lv, (a, b) in t.piles.sizes().items()},
@@ -129,13 +161,14 @@ def deck_state(t, player) -> dict | None:
 
 def park_view(e, park, private: bool) -> dict:
     t = e.t
-    here = [s for s in seats(t) if s["park"] == park]
+    everyone = seats_of(e)
+    here = [s for s in everyone if s["park"] == park]
     m = t.matches.get(park)
     entries = e.match_entries(park)
     view = {
         "tournament": e.id, "park": park, "version": e.version, "round": t.round, "phase": t.phase,
         "kiosk_id": e.kiosks.get(park), "final_park": e.setup.final_park,
-        "seats": seats(t), "here": here,
+        "seats": everyone, "here": here,
         "deck_phase": [{"player": s["player"], "stage": t.deck_phases[s["player"]].stage}
                        for s in here if s["player"] in t.deck_phases] if t.phase in (DECK, FINAL_DECK) else [],
         "match": None if m is None else {
@@ -143,14 +176,14 @@ def park_view(e, park, private: bool) -> dict:
             "winner": None if m.winner is None else m.players[m.winner], "reason": m.reason,
             "match_seq": len(entries)},
         "results": [r for r in results_view(t) if r["park"] == park],
-        "standings": t.public_standings(),
+        "standings": standings_of(e),
         "private": None,
     }
     if private:
         view["private"] = {
             "deck_phases": [deck_state(t, s["player"]) for s in here if s["player"] in t.deck_phases],
             "match": None if m is None else {
-                "spec": plain(m.spec), "actions": [list(t.actions[i][2:]) for i in entries],
+                "spec": spec_of(e, park, m), "actions": [list(t.actions[i][2:]) for i in entries],
                 "match_seq": len(entries)},
             "own_fans": {str(s["player"]): t.players[s["player"]].total_fans for s in here},
         }

@@ -252,7 +252,11 @@ def make_app(coordinator: Coordinator) -> web.Application:
     app[COORD] = coordinator
     app[SOCKETS] = weakref.WeakSet()
     T = r"/api/tournaments/{id:\d{1,9}}"
+    # The two routes every kiosk hits all the time come first (aiohttp tries the routes sharing a
+    # prefix in order; each pattern is a full match, so the order changes nothing else).
     app.add_routes([
+        web.post(T + "/actions", post_action),
+        web.get(T + r"/parks/{park:\d{1,3}}", get_park),
         web.get("/", page),
         web.get(r"/t/{id:\d{1,9}}", page),
         web.get("/organiser", organiser_page),
@@ -267,8 +271,6 @@ def make_app(coordinator: Coordinator) -> web.Application:
         web.get(T, get_tournament),
         web.get(T + "/record", get_record),
         web.post(T + r"/parks/{park:\d{1,3}}/kiosk", assign),
-        web.get(T + r"/parks/{park:\d{1,3}}", get_park),
-        web.post(T + "/actions", post_action),
         web.post(T + "/final", final),
         web.get(T + "/events", events),
     ])
