@@ -8,7 +8,11 @@ a file, the app reads one command per line from it (polled every 50 ms) —
 ``key NAME``, ``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``,
 ``ack``, ``dump PATH`` (canonical engine state as JSON), ``screenshot PATH``,
 ``lang en|fr``, ``block SECONDS`` (sleeps on the UI thread: the watchdog test),
-``quit``.  With a hook the app says ``STATUS=block-hook ready`` to systemd's
+``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating screen), ``quit``.
+
+Tournaments: "Join a tournament" hands the screens to :class:`kiosk.park.ParkController`
+and starts :class:`kiosk.network.Client` (its own thread); ``TABLECUP_KIOSK_BOT`` lets
+:mod:`kiosk.bot` press the inputs.  With a hook the app says ``STATUS=block-hook ready`` to systemd's
 notify socket.  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause (seconds).
 """
 
@@ -24,6 +28,8 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 import cards
@@ -34,6 +40,9 @@ from kiosk import hardware_link
 from kiosk.controller import TableController
 from kiosk.deckphase import DeckPhaseScreen
 from kiosk.home import HomeScreen
+from kiosk.join import JoinScreen
+from kiosk.park import ParkController
+from kiosk.park_screen import ParkScreen
 from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
 from kiosk.result import ResultScreen
@@ -51,9 +60,13 @@ class TablecupApp(App):
     robot_level = NumericProperty(1)
     rotation = NumericProperty(0)
 
-    def __init__(self, data_dir, lang=None, **kw):
+    def __init__(self, data_dir, lang=None, coordinator=None, name=None, **kw):
         super().__init__(**kw)
         self.data_dir = Path(data_dir)
+        self.coordinator_arg = coordinator
+        self.kiosk_name = name or "Table"
+        self.park_controller = None
+        self.client = None
         self._lang_arg = lang
         self.first_frame_at = None
         self._hook_pos = 0
@@ -77,13 +90,29 @@ class TablecupApp(App):
         lib = load(cards)
         cardtext.use_catalogue(lib.catalogue)
         delay = float(os.environ.get("TABLECUP_ROBOT_DELAY", "0.6"))
+        self.lib = lib
+        self.robot_delay = delay
         self.controller = TableController(lib, self.store, schedule=self._schedule, robot_delay=delay)
         self.controller.listeners.append(self.on_state)
+        self.solo_controller = self.controller
+        self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
         sm = ScreenManager(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (DeckPhaseScreen, "deck"), (MatchScreen, "match"),
-                          (ResultScreen, "result"), (OperatorScreen, "operator")):
+                          (ResultScreen, "result"), (OperatorScreen, "operator"), (JoinScreen, "join"),
+                          (ParkScreen, "park")):
             sm.add_widget(cls(name=name))
         self.sm = sm
+        # Tournament play: a one-line banner over every screen while the coordinator is unreachable.
+        root = FloatLayout()
+        root.add_widget(sm)
+        self.banner = Label(text="", size_hint=(None, None), size=(360, 26), font_size=15, bold=True,
+                            color=(1, 1, 1, 1), pos_hint={"center_x": 0.5, "top": 1}, opacity=0)
+        from kivy.graphics import Color, Rectangle
+        with self.banner.canvas.before:
+            Color(0.75, 0.1, 0.1, 0.9)
+            rect = Rectangle(pos=self.banner.pos, size=self.banner.size)
+        self.banner.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
+        root.add_widget(self.banner)
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
@@ -92,8 +121,14 @@ class TablecupApp(App):
             self._hook = Path(hook)
             Clock.schedule_interval(self._poll_hook, 0.05)
         Clock.schedule_once(self._first_frame, 0)
+        if self.store.get("park_mode"):
+            self.enter_tournament(sync=False)    # a restart resumes the tournament (match, outbox)
         self.sync()
-        return sm
+        bot = os.environ.get("TABLECUP_KIOSK_BOT")
+        if bot:
+            from kiosk import bot as kiosk_bot
+            self.bot = kiosk_bot.attach(self, bot)
+        return root
 
     def _first_frame(self, *_):
         def flipped(*_):
@@ -112,6 +147,8 @@ class TablecupApp(App):
         t = c.t
         if self.sm.current == "operator":
             return "operator"
+        if c is self.park_controller:
+            return "join" if not c.paired else c.screen()
         if t is None:
             return "home"
         if t.over or c.result is not None:
@@ -125,9 +162,62 @@ class TablecupApp(App):
         if self.sm.current != name:
             self.sm.current = name
         self.sm.current_screen.refresh(self.controller, events)
+        pc = self.park_controller
+        show = pc is not None and self.controller is pc and not pc.online and pc.paired
+        self.banner.opacity = 1 if show else 0
+        if show:
+            self.banner.text = i18n.tr("offline_banner", self.lang, n=pc.outbox_n)
 
     def on_state(self, controller, events):
+        if controller is not self.controller:
+            return
+        if events == ["leave"]:
+            self.leave_tournament()
+            return
         self.sync(events)
+
+    # ------------------------------------------------------------------ tournaments
+    def enter_tournament(self, sync=True):
+        """"Join a tournament": the park controller takes the screens; networking starts."""
+        if self.park_controller is None:
+            from kiosk.network import Client, configured_url
+            pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
+            pc.listeners.append(self.on_state)
+            self.park_controller = pc
+            self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
+                                 url=configured_url(self.coordinator_arg)).start()
+            pc.attach(self.client)
+        self.store.put("park_mode", True)
+        self.controller = self.park_controller
+        hw = getattr(self, "hardware", None)
+        if hw is not None and hw.controller is not self.controller:
+            self._move_hardware(self.controller)
+        if sync:
+            self.sync()
+
+    def leave_tournament(self):
+        self.store.put("park_mode", False)
+        self.controller = self.solo_controller
+        hw = getattr(self, "hardware", None)
+        if hw is not None and hw.controller is not self.controller:
+            self._move_hardware(self.controller)
+        self.sm.current = "home"
+        self.sync()
+
+    def _move_hardware(self, controller):
+        """Physical buttons and LEDs follow the active controller."""
+        hw = self.hardware
+        try:
+            if hw.follow in hw.controller.listeners:
+                hw.controller.listeners.remove(hw.follow)
+            hw.controller = controller
+            controller.listeners.append(hw.follow)
+        except Exception:
+            log.exception("hardware link: cannot follow the tournament controller")
+
+    def pair(self, pin, name):
+        if self.client is not None:
+            self.client.pair(pin, name)
 
     # ------------------------------------------------------------------ home actions
     def start_solo(self, level=None, box="base", solo_cards=False):
@@ -142,6 +232,8 @@ class TablecupApp(App):
 
     def leave_operator(self):
         self.sm.current = "home"
+        if self.controller is self.park_controller:
+            self.sm.current = self.screen_for()
         self.sync()
 
     def set_setting(self, key, value):
@@ -169,8 +261,14 @@ class TablecupApp(App):
                 self.show_operator()
             elif cur == "operator":
                 self.leave_operator()
+            elif cur == "join":
+                self.leave_tournament()
             else:
                 c.close_game()
+            return True
+        if cur == "park" and (ch in (" ", "spacebar", "\r", "enter") or key == 13):
+            if c is self.park_controller:
+                c.ack_seats()
             return True
         if cur == "result" and (ch in (" ", "\r", "enter") or key == 13):
             self.sm.get_screen("result").next()
@@ -242,6 +340,18 @@ class TablecupApp(App):
             time.sleep(float(args[0]) if args else 3.0)
         elif cmd == "lang":
             self.set_setting("lang", args[0])
+        elif cmd == "join":
+            self.enter_tournament()
+        elif cmd == "pair":
+            scr = self.sm.get_screen("join")
+            if len(args) > 1:
+                scr.ids.name.text = " ".join(args[1:])
+            scr.entered = ""
+            for k in args[0]:
+                scr.key(k)
+            scr.key("OK")
+        elif cmd == "go":
+            self.controller.ack_seats()
         elif cmd == "quit":
             self.stop()
 
@@ -259,6 +369,8 @@ class TablecupApp(App):
         self.hardware = hardware_link.attach(self)
 
     def on_stop(self):
+        if self.client is not None:
+            self.client.stop()
         wd = getattr(self, "watchdog", None)
         if wd is not None:
             wd.stop()

@@ -155,6 +155,51 @@ STRINGS = {
     },
 }
 
+STRINGS["en"].update({
+    "join": "Join a tournament",
+    "join_title": "Join a tournament",
+    "join_help": "Type the 6-digit pairing PIN shown on the organiser page (or in the coordinator's log).",
+    "table_name": "Table name",
+    "pin_six": "The pairing PIN has 6 digits",
+    "pairing": "Pairing…",
+    "online": "Coordinator online",
+    "offline": "OFFLINE: play goes on, results are sent when the coordinator is back",
+    "offline_banner": "OFFLINE · {n} to send",
+    "outbox": "{n} action(s) to send",
+    "wait_assign": "Paired. Waiting for the organiser to assign this table to a park…",
+    "connecting": "Connecting to the coordinator…",
+    "final_round": "Final",
+    "take_seats": "Take your seats, then tap Go",
+    "wait_matches": "Waiting for the other parks' matches",
+    "wait_decks": "Waiting for the other Deck Phases",
+    "no_match_here": "No match at this park now",
+    "park_n": "Park {park}",
+    "seat_line": "{name} → park {park}, {side} side",
+    "go": "Go",
+})
+STRINGS["fr"].update({
+    "join": "Rejoindre un tournoi",
+    "join_title": "Rejoindre un tournoi",
+    "join_help": "Tapez le code d'appairage à 6 chiffres affiché sur la page organisateur (ou dans le journal du coordinateur).",
+    "table_name": "Nom de la table",
+    "pin_six": "Le code d'appairage a 6 chiffres",
+    "pairing": "Appairage…",
+    "online": "Coordinateur en ligne",
+    "offline": "HORS LIGNE : le jeu continue, les résultats partiront au retour du coordinateur",
+    "offline_banner": "HORS LIGNE · {n} à envoyer",
+    "outbox": "{n} action(s) à envoyer",
+    "wait_assign": "Appairé. En attente de l'organisateur, qui attribue un parc à cette table…",
+    "connecting": "Connexion au coordinateur…",
+    "final_round": "Finale",
+    "take_seats": "Installez-vous, puis touchez Go",
+    "wait_matches": "En attente des matchs des autres parcs",
+    "wait_decks": "En attente des autres phases de deck",
+    "no_match_here": "Pas de match à ce parc maintenant",
+    "park_n": "Parc {park}",
+    "seat_line": "{name} → parc {park}, côté {side}",
+    "go": "Go",
+})
+
 LANGS = tuple(STRINGS)
 
 

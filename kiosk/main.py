@@ -1,6 +1,7 @@
 """``tablecup kiosk``: start the table's touchscreen app.
 
     tablecup kiosk [--data DIR] [--fullscreen | --windowed] [--size 800x480] [--lang en|fr]
+                   [--coordinator URL] [--name "Table 1"]
 
 Without a display it prints one line naming the alternatives and returns 2.
 """
@@ -43,6 +44,10 @@ def parse(argv):
     g.add_argument("--windowed", dest="fullscreen", action="store_false")
     ap.add_argument("--size", default="800x480", help="window size WxH (default 800x480)")
     ap.add_argument("--lang", choices=("en", "fr"), default=None)
+    ap.add_argument("--coordinator", default=None, metavar="URL",
+                    help="the coordinator's address, e.g. http://192.168.1.20:8470 (default: coordinator.toml "
+                         "in the config folder, else mDNS _tablecup._tcp)")
+    ap.add_argument("--name", default=None, help="this table's name when pairing (default: Table)")
     return ap.parse_args(argv)
 
 
@@ -74,7 +79,7 @@ def run(argv: list[str], app_hook=None) -> int:
     Config.set("input", "mouse", "mouse,disable_multitouch")
     from kivy.core.window import Window  # noqa: F401  (creates the window with the config above)
     from kiosk.app import TablecupApp
-    app = TablecupApp(data, lang=args.lang)
+    app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name)
     if app_hook is not None:
         app_hook(app)
     app.run()

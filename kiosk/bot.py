@@ -1,0 +1,78 @@
+"""A bot at the table (tests and demos): ``TABLECUP_KIOSK_BOT=greedy|random``.
+
+Every ``TABLECUP_BOT_DELAY`` seconds (default 0.05) the bot looks at the screen shown and
+presses what a person would press -- the same controller inputs the buttons call
+(``press_toss``, ``press_reveal``, ``tap_choice``, ``deck_option/pick/redraw/choose/remove/done``,
+"Go" on the seating screen, "Next round" on a result) -- deciding with
+``engine.challengers.policies``.  It only reads what the screens read (the player's own Deck
+Phase state, the local match), and leaves the Robot to the kiosk.  It plays tournaments only;
+the final result stays on screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import zlib
+
+from kivy.clock import Clock
+
+from engine.challengers.policies import make_policy
+
+log = logging.getLogger("tablecup.kiosk.bot")
+
+
+class Bot:
+    def __init__(self, app, policy="greedy", delay=None):
+        self.app = app
+        seed = zlib.crc32(str(app.data_dir).encode())
+        self.policy = make_policy(policy, seed)
+        self.presses = 0
+        delay = float(os.environ.get("TABLECUP_BOT_DELAY", "0.05")) if delay is None else delay
+        self.event = Clock.schedule_interval(self.step, delay)
+
+    def step(self, dt):
+        try:
+            self._step()
+        except Exception:
+            log.exception("bot step failed")
+
+    def _press(self, fn, *args):
+        self.presses += 1
+        fn(*args)
+
+    def _step(self):
+        app = self.app
+        c = app.controller
+        if c is not app.park_controller or c.t is None:
+            return
+        cur = app.sm.current
+        if cur == "park":
+            if c.needs_seats_ack():
+                self._press(app.sm.get_screen("park").go)
+        elif cur == "result":
+            if not c.t.over:
+                self._press(app.sm.get_screen("result").next)
+        elif cur == "deck":
+            for side in (0, 1):
+                dp = c.deck_phase_at(side)
+                if dp is None or dp.stage == "done" or c.player_at(side) in c.inflight:
+                    continue
+                act = self.policy.deck_action(c.t, dp)
+                self._press(getattr(c, "deck_" + act[0]), side, *act[1:])
+                return
+        elif cur == "match":
+            m = c.match
+            if m is None or m.winner is not None:
+                return
+            kind, side = m.expect
+            if kind == "toss":
+                self._press(c.press_toss)
+            elif kind == "reveal" and not c.is_robot(side):
+                self._press(c.press_reveal, side)
+            elif kind == "choose" and not c.is_robot(m.pending.player):
+                self._press(c.tap_choice, m.pending.player, self.policy.choose(m, m.pending))
+
+
+def attach(app, policy):
+    return Bot(app, policy)

@@ -1,0 +1,54 @@
+"""Join a tournament: type the coordinator's 6-digit pairing PIN (organiser page / its log),
+give this table a name, pair (``POST /api/pair``).  The token is kept in ``kiosk.db``; then the
+kiosk waits for the organiser to assign it to a park (the park screen says so)."""
+
+from __future__ import annotations
+
+import os
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import StringProperty
+from kivy.uix.button import Button
+from kivy.uix.screenmanager import Screen
+
+
+class JoinScreen(Screen):
+    entered = StringProperty("")
+    message = StringProperty("")
+    status = StringProperty("")
+
+    def on_kv_post(self, *_):
+        for k in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "OK"]:
+            b = Button(text=k, font_size=26)
+            b.bind(on_release=lambda w, k=k: self.key(k))
+            self.ids.keypad.add_widget(b)
+
+    def key(self, k):
+        if k == "<":
+            self.entered = self.entered[:-1]
+        elif k == "OK":
+            self.pair()
+        elif len(self.entered) < 6:
+            self.entered += k
+
+    def pair(self):
+        app = App.get_running_app()
+        if len(self.entered) != 6:
+            self.message = app.t("pin_six")
+            return
+        self.message = app.t("pairing")
+        app.pair(self.entered, self.ids.name.text.strip() or app.kiosk_name)
+        self.entered = ""
+
+    def refresh(self, c, events=()):
+        app = App.get_running_app()
+        self.status = getattr(c, "status", "")
+        if getattr(c, "message", "") and self.message == app.t("pairing"):
+            self.message = c.message
+
+    def reset(self):
+        pass
+
+
+Builder.load_file(os.path.join(os.path.dirname(__file__), "join.kv"))

@@ -1,0 +1,590 @@
+"""Tournament play at one park: :class:`ParkController`, with the reading API of
+:class:`kiosk.controller.TableController` so the Deck Phase, match and result screens show it.
+
+* The coordinator is the authority.  What the kiosk knows of the tournament is the last park
+  view (and public view) it read: :class:`RemoteTournament` dresses them as the ``t`` the
+  screens read (players, round, phase, standings as the coordinator scrubbed them).
+* Deck Phase: an input becomes a deck action in the outbox; the player's half waits for the
+  coordinator's answer (draws come from its shared piles) and shows it.  A side's drawn cards
+  are only ever on that side's half (the Deck Phase screen's rule).
+* Match: played **locally** from the coordinator's match spec (``match_from_spec``).  Each
+  action is applied locally, then written to the local log and the outbox in one SQLite
+  transaction, then shown; the network thread delivers the outbox in order.  A kill -9 resumes
+  the match from the local log; if the coordinator ever holds something else for this match,
+  its actions win and the local copy is rebuilt from them.
+* The Robot's reveals and choices at this park are made here, as in solo play.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from types import SimpleNamespace
+
+from engine.choices import Choice
+from engine.errors import IllegalAction
+from engine.challengers.policies import make_policy
+from engine.challengers.tournament import match_from_spec
+
+log = logging.getLogger("tablecup.kiosk.park")
+
+SIDE_NO = {"light": 0, "dark": 1}
+
+
+class RemoteOption:
+    def __init__(self, d):
+        self.level, self.pick, self.fans, self.text = d["level"], d["pick"], d["fans"], d["text"]
+
+    def describe(self):
+        return self.text
+
+
+class RemoteDeckPhase:
+    """One player's Deck Phase as the coordinator answered it (``private.deck_phases[i]``)."""
+
+    def __init__(self, d, catalogue):
+        card = catalogue.card
+        self.raw = d
+        self.player = d["player"]
+        self.stage = d["stage"]
+        self.options = [RemoteOption(o) for o in d["options"]]
+        self.option = RemoteOption(d["option"]) if d.get("option") else None
+        self.drawn = [card(c) for c in d["drawn"]]
+        self.deck = [card(c) for c in d["deck"]]
+        self.picks_left = d["picks_left"]
+        self.redraw_used = d["redraw_used"]
+        self._can_redraw = d["can_redraw"]
+        self.fans = d.get("fans", 0)
+        p = d.get("pending")
+        self.pending = None if p is None else Choice(p["player"], p["kind"], p["source"],
+                                                      tuple(tuple(o) if isinstance(o, list) else o
+                                                            for o in p["options"]), p.get("detail"))
+
+    def can_redraw(self):
+        return self._can_redraw
+
+
+class RemoteTournament:
+    """The tournament as this kiosk may see it (built from the coordinator's views)."""
+
+    def __init__(self, view, pub, deck_states, local_match, catalogue):
+        self.view = view
+        self.pub = pub or {}
+        self.id = view["tournament"]
+        self.name = self.pub.get("name", "")
+        self.round = view["round"]
+        self.phase = view["phase"]
+        self.winner = self.pub.get("winner")
+        self.end_reason = self.pub.get("end_reason")
+        self.finalists = self.pub.get("finalists")
+        self.fans_visible = self.pub.get("fans_visible", self.phase == "over")
+        rows = {r["player"]: r for r in view.get("standings", [])}
+        names = {p["player"]: p for p in self.pub.get("players", [])}
+        for s in view.get("seats", []):
+            names.setdefault(s["player"], {"player": s["player"], "name": s["name"], "robot": s["robot"]})
+        if local_match is not None:
+            for idx, nm in zip(local_match.players, local_match.spec["names"]):
+                names.setdefault(idx, {"player": idx, "name": nm, "robot": nm == "Robot"})
+        n = max(list(names) + list(rows) + [-1]) + 1
+        self.players = []
+        for i in range(n):
+            d = names.get(i) or rows.get(i) or {"name": "?", "robot": False}
+            r = rows.get(i, {})
+            self.players.append(SimpleNamespace(
+                index=i, name=d.get("name", "?"), robot=bool(d.get("robot")), fans=r.get("fan_tokens", 0),
+                trophies=[(rd, "?") for rd in r.get("trophy_rounds", [])], total_fans=r.get("fans")))
+        self.deck_phases = deck_states
+        self.matches = {local_match.park: local_match} if local_match is not None else {}
+        self.results = view.get("results", [])
+
+    @property
+    def over(self):
+        return self.phase == "over"
+
+    def public_standings(self, viewer=None):
+        return list(self.view.get("standings", []))
+
+
+class ParkController:
+    """A park's table in a tournament, read by the same screens as :class:`TableController`."""
+
+    def __init__(self, lib, store, schedule=None, robot_delay=0.6):
+        self.lib = lib
+        self.store = store
+        self.schedule = schedule or (lambda fn, delay: None)
+        self.robot_delay = robot_delay
+        self.listeners: list = []
+        self.client = None
+        self.ignored: list = []
+        self.kiosk_id = store.get("coord_kiosk_id")
+        self.kiosk_name = store.get("coord_kiosk_name")
+        self.tid = store.get("park_tournament")
+        self.park = store.get("park_number") or 1
+        self.view = store.get("park_last_view")
+        self.pub = store.get("park_last_public")
+        if self.view and (self.view.get("tournament") != self.tid or self.view.get("park") != self.park):
+            self.view, self.pub = None, None
+        self.online = False
+        self.status = "connecting"
+        self.outbox_n = len(store.outbox_rows())
+        self.message = ""                 # the last refusal, shown to the operator
+        self.unassigned = []              # running tournaments, while waiting for an assignment
+        self.deck_states: dict = {}       # player -> RemoteDeckPhase
+        self._deck_version: dict = {}     # player -> coordinator version of the newest state we have
+        self.inflight = {json.loads(r["body"])["action"][1] for r in store.outbox_rows() if r["kind"] == "deck"}
+        self.local = None                 # SimpleNamespace(id, key, match, n)
+        self.result = None
+        self.seats_acked = store.get("park_seats_acked")
+        self._robot_scheduled = False
+        self._policy = make_policy("robot", 0)
+        self.t = None
+        if self.tid is not None:
+            self._resume_local()
+        self._rebuild_t()
+
+    # ------------------------------------------------------------------ reading API (screens)
+    @property
+    def match(self):
+        """The local match of this park in the current round (None between rounds)."""
+        loc = self.local
+        if loc is None or (self.view is not None and loc.key[1] != self.view["round"]):
+            return None
+        return loc.match
+
+    @property
+    def paired(self):
+        return bool(self.store.get("coord_token"))
+
+    @property
+    def assigned(self):
+        return self.tid is not None
+
+    def _here(self):
+        return (self.view or {}).get("here", [])
+
+    def player_at(self, side):
+        m = self.match
+        if m is not None:
+            return m.players[side]
+        for s in self._here():
+            if SIDE_NO[s["side"]] == side:
+                return s["player"]
+        return None
+
+    def is_robot(self, side) -> bool:
+        p = self.player_at(side)
+        return p is not None and self.t is not None and p < len(self.t.players) and self.t.players[p].robot
+
+    def deck_phase_at(self, side):
+        if self.t is None or self.t.phase not in ("deck", "final-deck"):
+            return None
+        p = self.player_at(side)
+        return self.deck_states.get(p)
+
+    def lights(self) -> dict:
+        m = self.match
+        if m is None:
+            return {"flag": None, "attacker": None, "over": self.t is not None and self.t.over, "expect": None}
+        kind, side = m.expect
+        return {"flag": m.holder, "attacker": (1 - m.holder) if m.holder is not None else None,
+                "over": m.winner is not None, "expect": side if kind == "reveal" else None}
+
+    def needs_seats_ack(self) -> bool:
+        """A new round's seating is shown until someone at this table taps "Go"."""
+        t = self.t
+        if t is None or t.phase not in ("deck", "final-deck") or not self._here():
+            return False
+        return self.seats_acked != [self.tid, t.round]
+
+    def screen(self) -> str:
+        """Which screen this park shows now."""
+        t = self.t
+        if t is None:
+            return "park"
+        if t.over or self.result is not None:
+            return "result"
+        m = self.match
+        if m is not None and m.winner is None and t.phase in ("match", "final"):
+            return "match"
+        if t.phase in ("deck", "final-deck") and self._here():
+            return "park" if self.needs_seats_ack() else "deck"
+        return "park"
+
+    # ------------------------------------------------------------------ coordinator -> here
+    def attach(self, client):
+        self.client = client
+        kid, token = self.store.get("coord_kiosk_id"), self.store.get("coord_token")
+        if token:
+            client.set_credentials(kid, token)
+        if self.tid is not None:
+            client.set_park(self.tid, self.park)
+
+    def on_status(self, online, base, detail):
+        self.online = online
+        self.status = ("online" if online else "offline") + (f" · {base}" if base else "") + \
+            (f" · {detail}" if detail and not online else "")
+        self._changed([])
+
+    def on_outbox(self, n):
+        self.outbox_n = n
+        self._changed([])
+
+    def on_paired(self, answer):
+        self.store.put("coord_kiosk_id", answer["kiosk_id"])
+        self.store.put("coord_token", answer["token"])
+        self.store.put("coord_kiosk_name", answer["name"])
+        self.kiosk_id, self.kiosk_name = answer["kiosk_id"], answer["name"]
+        self.message = ""
+        if self.client is not None:
+            self.client.set_credentials(answer["kiosk_id"], answer["token"])
+        self._changed([])
+
+    def on_unauthorized(self, why):
+        self.message = f"pair this kiosk again: {why}"
+        self._changed([])
+
+    def on_unassigned(self, tournaments):
+        self.unassigned = tournaments
+        self._changed([])
+
+    def on_assignment(self, tid, park):
+        if (tid, park) == (self.tid, self.park):
+            return
+        log.info("assigned to tournament %s, park %s", tid, park)
+        self.store.put("park_tournament", tid)
+        self.store.put("park_number", park)
+        self.tid, self.park = tid, park
+        self.view, self.pub, self.local, self.result = None, None, None, None
+        self.deck_states, self._deck_version = {}, {}
+        self._resume_local()
+        if self.client is not None:
+            self.client.set_park(tid, park)
+        self._rebuild_t()
+        self._changed([])
+
+    def on_lost_park(self, tid, park, why):
+        if (tid, park) != (self.tid, self.park):
+            return
+        self.message = why
+        self.store.put("park_tournament", None)
+        self.tid = None
+        self.view = None
+        self.local = None
+        if self.client is not None:
+            self.client.set_park(None, None)
+        self._rebuild_t()
+        self._changed([])
+
+    def on_view(self, view, pub):
+        if view.get("tournament") != self.tid or view.get("park") != self.park:
+            return
+        if self.view is not None and view["version"] < self.view["version"]:
+            return                                   # an older answer overtaken by a newer one
+        self.view = view
+        if pub is not None:
+            self.pub = pub
+            self.store.put("park_last_public", pub)
+        self.store.put("park_last_view", view)
+        priv = view.get("private") or {}
+        # Deck Phases: the view's state, unless we hold a newer answer or wait for one.
+        if view["phase"] in ("deck", "final-deck"):
+            fresh = {}
+            for d in priv.get("deck_phases") or []:
+                p = d["player"]
+                if p in self.inflight or self._deck_version.get(p, -1) > view["version"]:
+                    if p in self.deck_states:
+                        fresh[p] = self.deck_states[p]
+                        continue
+                fresh[p] = RemoteDeckPhase(d, self.lib.catalogue)
+            self.deck_states = fresh
+        else:
+            self.deck_states = {}
+        pm = priv.get("match")
+        if pm is not None and view.get("match") is not None:
+            # Between rounds the view still holds the last match: key it by its spec's round (8 = Final).
+            spec = pm["spec"]
+            self._sync_match(8 if spec.get("final") else spec["round"], pm)
+        self._rebuild_t()
+        self._changed([])
+
+    def on_answer(self, entry, status, answer):
+        body = entry["body"]
+        action = body["action"]
+        if entry["kind"] == "deck":
+            p = action[1]
+            self.inflight.discard(p)
+            if status == 200 and answer.get("deck_phase") is not None and self.t is not None \
+                    and self.t.phase in ("deck", "final-deck"):
+                self.deck_states[p] = RemoteDeckPhase(answer["deck_phase"], self.lib.catalogue)
+                self._deck_version[p] = answer.get("seq", 0)
+        if status != 200:
+            self.message = f"{action}: {answer.get('error', status)}"
+            if entry["kind"] == "match" and self.local is not None and self.local.id == entry["match_id"]:
+                self.local.conflict = True           # the next park view rebuilds the match
+        if self.client is not None:
+            self.client.kick(outbox=False)
+        self._rebuild_t()
+        self._changed([])
+
+    # ------------------------------------------------------------------ the local match
+    def _resume_local(self):
+        """After a restart: the latest match of our park from the local log (no network needed)."""
+        got = self.store.latest_park_match(self.tid, self.park)
+        if got is None:
+            return
+        mid, rnd, spec, acked = got
+        if self.view is not None and self.view.get("round") is not None and self.view["round"] > rnd:
+            return
+        self._load_local(mid, rnd, spec, self.store.park_actions(mid), acked)
+
+    def _load_local(self, mid, rnd, spec, actions, acked):
+        m = match_from_spec(self.lib.catalogue, spec)
+        for a in actions:
+            m.apply(tuple(a[2:]))
+        m.log.clear()
+        self.local = SimpleNamespace(id=mid, key=(self.tid, rnd, self.park), match=m, n=len(actions),
+                                     acked=acked, conflict=False)
+        self._policy = make_policy("robot", spec["seed"] + len(actions))
+        if m.winner is not None and not acked:
+            self.result = self._result_of(m)
+
+    def _sync_match(self, rnd, pm):
+        spec = pm["spec"]
+        coord = [("match", self.park, *a) for a in pm["actions"]]
+        key = (self.tid, rnd, self.park)
+        if self.local is None or self.local.key != key:
+            got = self.store.park_match(self.tid, rnd, self.park)
+            if got is None:
+                mid = self.store.new_park_match(self.tid, rnd, self.park, spec, coord)
+                self.result = None
+                self._load_local(mid, rnd, spec, coord, False)
+                return
+            mid, stored_spec, acked = got
+            self.result = None
+            self._load_local(mid, rnd, stored_spec, self.store.park_actions(mid), acked)
+        local = self.store.park_actions(self.local.id)
+        if local[:len(coord)] == coord and not (self.local.conflict and len(local) > len(coord)
+                                                and not self._pending(self.local.id)):
+            if len(coord) > len(local):              # the coordinator knows more (should not happen)
+                self.store.park_reset_match(self.local.id, coord)
+                self._load_local(self.local.id, rnd, spec, coord, self.local.acked)
+            return
+        # The coordinator's state wins: the local copy becomes its actions.
+        log.warning("park %s: local match differs from the coordinator's; rebuilding from it", self.park)
+        self.message = "the coordinator's record of this match wins: rebuilt from it"
+        self.store.park_reset_match(self.local.id, coord)
+        self.result = None
+        self._load_local(self.local.id, rnd, spec, coord, self.local.acked)
+
+    def _pending(self, mid):
+        return any(r["match_id"] == mid for r in self.store.outbox_rows(self.tid))
+
+    def _result_of(self, m):
+        return {"round": m.round, "winner": m.players[m.winner], "loser": m.players[1 - m.winner],
+                "reason": m.reason, "trophy": None, "over": False}
+
+    def _rebuild_t(self):
+        if self.tid is None or self.view is None:
+            self.t = None
+            return
+        self.t = RemoteTournament(self.view, self.pub, self.deck_states, self.match, self.lib.catalogue)
+
+    # ------------------------------------------------------------------ the one path for match actions
+    def _ignore(self, what, why):
+        self.ignored.append((what, why))
+        log.info("ignored %s: %s", what, why)
+        return None
+
+    def _apply(self, action):
+        if action[0] == "deck":
+            return self._send_deck(action)
+        loc = self.local
+        if loc is None or loc.match.winner is not None:
+            return self._ignore(action, "no match running")
+        m = loc.match
+        try:
+            events = m.apply(tuple(action[2:]))
+        except IllegalAction as exc:
+            return self._ignore(action, str(exc))
+        seq = loc.n
+        rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
+        body = {"request_id": rid, "action": list(action), "match_seq": seq}
+        # On disk (local log + outbox) before anybody sees it.
+        self.store.park_play(self.tid, loc.id, seq, action, rid, body)
+        loc.n += 1
+        self.outbox_n += 1
+        m.log.clear()
+        if self.client is not None:
+            self.client.kick()
+        if m.winner is not None:
+            self.result = self._result_of(m)
+        self._rebuild_t()
+        self._changed(events)
+        return events
+
+    def _send_deck(self, action):
+        p = action[1]
+        if p in self.inflight:
+            return self._ignore(action, "waiting for the coordinator's answer")
+        rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
+        self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": list(action)})
+        self.inflight.add(p)
+        self.outbox_n += 1
+        if self.client is not None:
+            self.client.kick()
+        self._changed([])
+        return []
+
+    def ack_result(self):
+        if self.local is not None and self.result is not None:
+            self.store.park_ack(self.local.id)
+            self.local.acked = True
+        self.result = None
+        self._changed([])
+
+    def ack_seats(self):
+        if self.t is not None:
+            self.seats_acked = [self.tid, self.t.round]
+            self.store.put("park_seats_acked", self.seats_acked)
+        self._changed([])
+
+    def close_game(self):
+        """Leave the tournament screen (the app goes home); the kiosk stays paired and assigned
+        while the tournament runs; an over tournament is forgotten."""
+        if self.t is not None and self.t.over:
+            self.store.put("park_tournament", None)
+            self.tid = None
+            self.view, self.pub, self.local, self.result = None, None, None, None
+            self.store.put("park_last_view", None)
+            if self.client is not None:
+                self.client.set_park(None, None)
+            self._rebuild_t()
+        self.store.put("park_mode", False)
+        for fn in list(self.listeners):
+            try:
+                fn(self, ["leave"])
+            except Exception:
+                log.exception("listener failed")
+
+    def _changed(self, events):
+        for fn in list(self.listeners):
+            try:
+                fn(self, events)
+            except Exception:
+                log.exception("listener failed")
+        self._maybe_robot()
+
+    # ------------------------------------------------------------------ inputs (same names as TableController)
+    def press_reveal(self, side):
+        m = self.match
+        if m is None or m.winner is not None:
+            return self._ignore(("reveal", side), "no match running")
+        if m.expect != ("reveal", side):
+            return self._ignore(("reveal", side), f"the match expects {m.expect}")
+        if self.is_robot(side):
+            return self._ignore(("reveal", side), "the Robot reveals for itself")
+        return self._apply(("match", self.park, "reveal", side))
+
+    def press_toss(self):
+        m = self.match
+        if m is None or m.winner is not None or m.expect[0] != "toss":
+            return self._ignore(("toss",), "no toss expected")
+        return self._apply(("match", self.park, "toss"))
+
+    def tap_choice(self, side, i):
+        m = self.match
+        if m is None or m.pending is None or m.pending.player != side or m.expect[0] != "choose":
+            return self._ignore(("choose", side, i), "no choice pending for this side")
+        if self.is_robot(side):
+            return self._ignore(("choose", side, i), "the Robot chooses for itself")
+        return self._apply(("match", self.park, "choose", side, i))
+
+    def _deck(self, side, *act):
+        p = self.player_at(side)
+        dp = self.deck_phase_at(side)
+        if dp is None or dp.stage == "done":
+            return self._ignore(("deck", side, *act), "no Deck Phase on this side")
+        return self._apply(("deck", p, *act))
+
+    def deck_option(self, side, i):
+        return self._deck(side, "option", i)
+
+    def deck_pick(self, side, i):
+        return self._deck(side, "pick", i)
+
+    def deck_redraw(self, side):
+        return self._deck(side, "redraw")
+
+    def deck_choose(self, side, i):
+        return self._deck(side, "choose", i)
+
+    def deck_remove(self, side, i):
+        return self._deck(side, "remove", i)
+
+    def deck_done(self, side):
+        return self._deck(side, "done")
+
+    def active_deck_side(self):
+        for side in (0, 1):
+            dp = self.deck_phase_at(side)
+            if dp is not None and dp.stage != "done" and self.player_at(side) not in self.inflight:
+                return side
+        return None
+
+    def key_digit(self, n):
+        m = self.match
+        if m is not None and m.pending is not None and m.expect[0] == "choose":
+            return self.tap_choice(m.pending.player, n - 1)
+        side = self.active_deck_side()
+        if side is None:
+            return self._ignore(("digit", n), "nothing to choose")
+        dp = self.deck_phase_at(side)
+        act = {"option": "option", "pick": "pick", "choose": "choose", "remove": "remove"}.get(dp.stage)
+        if act is None:
+            return self._ignore(("digit", n), f"stage {dp.stage}")
+        return self._deck(side, act, n - 1)
+
+    def key_redraw(self):
+        side = self.active_deck_side()
+        return self.deck_redraw(side) if side is not None else self._ignore(("redraw",), "no Deck Phase")
+
+    def key_done(self):
+        side = self.active_deck_side()
+        return self.deck_done(side) if side is not None else self._ignore(("done",), "no Deck Phase")
+
+    # ------------------------------------------------------------------ the Robot (as in solo play)
+    def robot_action(self):
+        m = self.match
+        if m is None or m.winner is not None or self.result is not None or self.t is None:
+            return None
+        kind, side = m.expect
+        if kind == "toss":
+            return None
+        who = side if kind == "reveal" else m.pending.player
+        if not self.is_robot(who):
+            return None
+        return self._policy.act(SimpleNamespace(matches={self.park: m}, round=self.t.round),
+                                ("match", self.park, m.players[who]))
+
+    def _maybe_robot(self):
+        if self._robot_scheduled or self.robot_action() is None:
+            return
+        self._robot_scheduled = True
+        self.schedule(self.robot_step, self.robot_delay)
+
+    def robot_step(self, *_):
+        self._robot_scheduled = False
+        act = self.robot_action()
+        if act is not None:
+            self._apply(act)
+
+    # ------------------------------------------------------------------ tests
+    def dump(self) -> dict:
+        m = self.match
+        return {"tournament": self.tid, "park": self.park, "kiosk_id": self.kiosk_id, "online": self.online,
+                "outbox": self.outbox_n, "round": self.t.round if self.t else None,
+                "phase": self.t.phase if self.t else None, "screen": self.screen(),
+                "match": None if m is None else {"players": list(m.players), "n": self.local.n,
+                                                 "winner": m.winner, "expect": list(m.expect)},
+                "message": self.message}

@@ -1,0 +1,77 @@
+"""The park screen of a tournament: where everyone sits this round ("Ann → park 2, light side"),
+the standings as the coordinator shows them (trophy rounds, no fans, while they are hidden),
+the connection state, what is waiting in the outbox, and a "Go" button when a new round's
+seating has to be read first.  Also shown while the kiosk waits to be assigned to a park."""
+
+from __future__ import annotations
+
+import os
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+
+def seats_text(view, park, tr, lang):
+    lines = []
+    for s in view.get("seats", []):
+        side = tr(s["side"], lang).lower()
+        line = tr("seat_line", lang, name=s["name"], park=s["park"], side=side)
+        lines.append(f"[color=ffd84a]{line}[/color]" if s["park"] == park else line)
+    return "\n".join(lines)
+
+
+def standings_text(rows, tr, lang):
+    out = [f"{'':2} {'':12} {tr('fans', lang):>6} {tr('trophies', lang):>10} {'':>5}"]
+    for r in rows:
+        rank = r["rank"] or ""
+        rounds = ",".join(str(x) for x in r["trophy_rounds"]) or "-"
+        total = r["fans"] if r["fans"] is not None else "?"
+        out.append(f"{rank!s:2} {r['name'][:12]:12} {r['fan_tokens']:>6} {rounds:>10} {total!s:>5}")
+    return "\n".join(out)
+
+
+class ParkScreen(Screen):
+    headline = StringProperty("")
+    seats = StringProperty("")
+    table = StringProperty("")
+    status = StringProperty("")
+    can_go = BooleanProperty(False)
+
+    def refresh(self, c, events=()):
+        app = App.get_running_app()
+        lang, tr = app.lang, app.tr_fn
+        net = tr("online", lang) if c.online else tr("offline", lang)
+        extra = f" · {tr('outbox', lang, n=c.outbox_n)}" if c.outbox_n else ""
+        who = f"{c.kiosk_name or ''} (kiosk {c.kiosk_id})" if c.kiosk_id else ""
+        self.status = f"{net}{extra} · {who}" + (f"\n{c.message}" if c.message else "")
+        self.can_go = c.needs_seats_ack() if c.t is not None else False
+        if c.tid is None or c.t is None:
+            self.headline = tr("wait_assign", lang) if c.tid is None else tr("connecting", lang)
+            self.seats = "\n".join(f"#{t['id']} {t['name']} · {len(t.get('players', []))} · {t['phase']}"
+                                   for t in c.unassigned) if c.tid is None else ""
+            self.table = ""
+            return
+        t = c.t
+        rnd = tr("final_round", lang) if t.round > 7 else tr("round", lang, round=t.round)
+        if self.can_go:
+            what = tr("take_seats", lang)
+        elif t.phase in ("match", "final"):
+            what = tr("wait_matches", lang)
+        elif t.phase in ("deck", "final-deck"):
+            what = tr("wait_decks", lang) if c._here() else tr("no_match_here", lang)
+        else:
+            what = ""
+        self.headline = f"{t.name} · {tr('park_n', lang, park=c.park)} · {rnd} · {what}"
+        self.seats = seats_text(t.view, c.park, tr, lang)
+        self.table = standings_text(t.public_standings(), tr, lang)
+
+    def go(self):
+        App.get_running_app().controller.ack_seats()
+
+    def reset(self):
+        pass
+
+
+Builder.load_file(os.path.join(os.path.dirname(__file__), "park_screen.kv"))
