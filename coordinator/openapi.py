@@ -107,7 +107,10 @@ def openapi() -> dict:
             "rank": {"type": ["integer", "null"]}, "player": {"type": "integer"}, "name": {"type": "string"},
             "robot": {"type": "boolean"}, "fan_tokens": {"type": "integer"},
             "trophy_rounds": {"type": "array", "items": {"type": "integer"}},
-            "fans": {"type": ["integer", "null"], "description": "null while hidden (3+ players, before the end)"}}},
+            "fans": {"type": ["integer", "null"], "description": "null while hidden (3+ players, before the end)"},
+            "trophies": {"type": ["array", "null"], "items": {"type": "object", "properties": {
+                "round": {"type": "integer"}, "fans": {"type": "integer"}}},
+                "description": "null while trophy fans are hidden"}}},
         "Tournament": {"type": "object", "required": ["id", "round", "phase", "version"], "properties": {
             "id": {"type": "integer"}, "name": {"type": "string"}, "version": {"type": "integer"},
             "round": {"type": "integer"}, "rounds": {"type": "integer"},
@@ -125,11 +128,38 @@ def openapi() -> dict:
             "final_park": {"type": "integer"},
             "seats": {"type": "array", "items": {"$ref": S + "Seat"}},
             "here": {"type": "array", "items": {"$ref": S + "Seat"}}, "deck_phase": {"type": "array"},
-            "match": {"type": ["object", "null"]}, "results": {"type": "array"}, "standings": {"type": "array"},
+            "match": {"type": ["object", "null"], "description": "{park, players, state, winner, reason, match_seq, "
+                      "round (8 = Final), final, current}; current is false between rounds and when over"},
+            "results": {"type": "array"}, "standings": {"type": "array", "items": {"$ref": S + "Standing"}},
+            "name": {"type": "string"}, "players": {"type": "array", "items": OBJ},
+            "winner": {"type": ["integer", "null"]}, "end_reason": {"type": ["string", "null"]},
+            "fans_visible": {"type": "boolean"},
             "private": {"type": ["object", "null"], "description": "only for the park's kiosk: deck_phases "
                         "(DeckPhase per player seated here), match {spec, actions, match_seq}, own_fans"}}},
+        "Me": {"type": "object", "required": ["kiosk_id", "name", "parks"], "properties": {
+            "kiosk_id": {"type": "integer"}, "name": {"type": "string"}, "revoked": {"type": "boolean"},
+            "parks": {"type": "array", "items": {"type": "object", "properties": {
+                "tournament": {"type": "integer"}, "park": {"type": "integer"}, "name": {"type": "string"},
+                "phase": {"type": "string"}, "round": {"type": "integer"}}}}}},
+        "Catalogue": {"type": "object", "properties": {
+            "boxes": {"type": "array", "items": {"type": "object", "properties": {
+                "id": {"type": "string"}, "name": {"type": "string"}, "basic": {"type": "string"},
+                "additional": {"type": "array", "items": {"type": "string"}}, "first_game_out": {"type": "string"},
+                "default_sets": {"type": "array", "items": {"type": "string"},
+                                 "description": "what 'sets': null means for this box"}}}},
+            "sets": {"type": "array", "items": {"type": "object", "properties": {
+                "id": {"type": "string"}, "name": {"type": "string"},
+                "kind": {"enum": ["basic", "additional", "house"]}, "box": {"type": "string"}}}},
+            "robot_levels": {"type": "object", "properties": {
+                "multiplayer": {"type": "array", "items": {"type": "integer"}},
+                "solo": {"type": "array", "items": {"type": "integer"}}}},
+            "players": OBJ}},
         "Record": {"type": "object", "properties": {"tournament": {"type": "integer"}, "setup": OBJ,
-                                                      "actions": {"type": "array"}, "snapshot": OBJ,
+                                                      "actions": {"type": "array"},
+                                                      "meta": {"type": "array", "description": "per action, same "
+                                                               "order: {seq, request_id, kiosk_id, match_seq (null "
+                                                               "for deck actions)}", "items": OBJ},
+                                                      "snapshot": OBJ,
                                                       "digest": {"type": "string"}}},
     }
     ref = lambda n: {"$ref": S + n}  # noqa: E731
@@ -139,7 +169,8 @@ def openapi() -> dict:
         "/t/{id}": {"get": {"summary": "Standings page of one tournament", "parameters": [TID], "security": [],
                             "responses": {"200": {"description": "HTML", "content": {"text/html": {}}},
                                           **_errors(404)}}},
-        "/organiser": {"get": {"summary": "Organiser page (asks the organiser PIN; shows the pairing PIN and kiosks)",
+        "/organiser": {"get": {"summary": "Organiser page: log in with the organiser PIN; create tournaments, assign kiosks, "
+                               "the Final's park, revoke kiosks",
                                "security": [], "responses": {"200": {"description": "HTML", "content": {"text/html": {}}}}}},
         "/openapi.json": {"get": {"summary": "This document", "security": [],
                                   "responses": {"200": {"description": "OpenAPI 3", **_json(OBJ)}}}},
@@ -151,6 +182,9 @@ def openapi() -> dict:
                                         security=[{"organiser": []}], codes=(401, 403, 429))},
         "/api/kiosks": {"get": _op("Paired kiosks and their parks (organiser PIN only)", OBJ,
                                    security=[{"organiser": []}], codes=(401, 403, 429))},
+        "/api/me": {"get": _op("The calling kiosk: its id, name and park assignments", ref("Me"),
+                               security=[BEARER], codes=(401, 403))},
+        "/api/catalogue/sets": {"get": _op("Boxes and playable sets (for a set-up form)", ref("Catalogue"))},
         "/api/kiosks/{id}/revoke": {"post": _op("Revoke a kiosk's token (organiser)", OBJ, params=[KID],
                                                 security=[ORG], codes=(401, 403, 404, 429))},
         "/api/tournaments": {

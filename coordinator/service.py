@@ -473,7 +473,33 @@ class Coordinator:
     # ------------------------------------------------------------------ reads
     def record(self, e: Entry) -> dict:
         return {"tournament": e.id, "setup": setup_to_json(e.setup), "actions": [list(a) for a in e.t.actions],
+                "meta": [{"seq": i + 1, "request_id": rid, "kiosk_id": kid, "match_seq": ms}
+                         for i, (rid, kid, ms) in enumerate(e.rows)],
                 "snapshot": plain(e.t.snapshot()), "digest": snapshot_digest(e.t)}
+
+    def me(self, k: Kiosk) -> dict:
+        """What a kiosk token may know about itself: its id, name and park assignments."""
+        parks = []
+        for e in sorted(self.tournaments.values(), key=lambda e: e.id):
+            for park, kid in sorted(e.kiosks.items()):
+                if kid == k.id:
+                    parks.append({"tournament": e.id, "park": park, "name": e.name, "phase": e.t.phase,
+                                  "round": e.t.round})
+        return {"kiosk_id": k.id, "name": k.name, "revoked": k.revoked, "parks": parks}
+
+    def catalogue(self) -> dict:
+        """Boxes and playable sets, for a set-up form (``GET /api/catalogue/sets``)."""
+        cat = self.lib.catalogue
+        boxes = []
+        for b in self.lib.boxes.values():
+            boxes.append({"id": b.id, "name": b.name, "basic": b.basic, "additional": list(b.additional),
+                          "first_game_out": b.first_game_out, "default_sets": list(self.lib.default_sets(b.id))})
+        sets = [{"id": s.id, "name": s.name, "kind": s.kind, "box": s.box}
+                for s in cat.sets.values() if s.kind in ("basic", "additional", "house")]
+        multi = self.lib.rules.robot_multiplayer_max
+        return {"boxes": boxes, "sets": sets,
+                "robot_levels": {"multiplayer": list(range(1, multi + 1)), "solo": list(range(1, 6))},
+                "players": {"min": 1, "max": 8}}
 
     # ------------------------------------------------------------------ live updates
     def notify(self, e: Entry, what):

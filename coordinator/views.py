@@ -73,8 +73,10 @@ def matches_view(t) -> list:
     out = []
     for park, m in sorted(t.matches.items()):
         names = [t.players[p].name for p in m.players]
+        mr = match_round(t, m)
         out.append({"park": park, "players": list(m.players), "names": names, "final": t.phase == FINAL or
                     (t.phase == OVER and t.finalists is not None and t.round > t.rules.rounds),
+                    "round": mr["round"], "current": mr["current"],
                     "state": "won" if m.winner is not None else "playing",
                     "winner": None if m.winner is None else m.players[m.winner], "reason": m.reason})
     return out
@@ -97,6 +99,19 @@ def seats_of(e) -> list:
     return got[1]
 
 
+def _with_trophies(t, rows) -> list:
+    """Each row gains ``trophies`` ``[{round, fans}]`` once trophy fans are visible (2 players, solo,
+    or the tournament is over), else ``null``; ``trophy_rounds`` stays as it was."""
+    visible = t.fans_visible()
+    out = []
+    for r in rows:
+        r = dict(r)
+        r["trophies"] = ([{"round": rd, "fans": f} for rd, f in sorted(t.players[r["player"]].trophies)]
+                         if visible else None)
+        out.append(r)
+    return out
+
+
 def standings_of(e) -> list:
     """``t.public_standings()``, cached on the entry.  It is a function of the players' fan tokens
     and trophies and of whether fans are visible (the names, indexes and Robot flag are fixed), so
@@ -105,7 +120,7 @@ def standings_of(e) -> list:
     key = (t.fans_visible(), tuple((p.fans, tuple(p.trophies)) for p in t.players))
     got = e.cache.get("standings")
     if got is None or got[0] != key:
-        got = e.cache["standings"] = (key, t.public_standings())
+        got = e.cache["standings"] = (key, _with_trophies(t, t.public_standings()))
     return got[1]
 
 
@@ -117,6 +132,21 @@ def spec_of(e, park, m):
     return got[1]
 
 
+def match_round(t, m) -> dict:
+    """Which round a park's match belongs to (8 = the Final) and whether it is the current one:
+    between rounds (the next Deck Phase) and once the tournament is over, the park still holds its
+    last match; ``current`` is then false."""
+    spec = m.spec or {}
+    final = bool(spec.get("final"))
+    rnd = t.rules.rounds + 1 if final else spec.get("round", t.round)
+    current = (t.phase == FINAL and final) or (t.phase == MATCH and not final and rnd == t.round)
+    return {"round": rnd, "final": final, "current": current}
+
+
+def players_of(t) -> list:
+    return [{"player": p.index, "name": p.name, "robot": p.robot} for p in t.players]
+
+
 def public_view(e) -> dict:
     t = e.t
     s = e.setup
@@ -125,7 +155,7 @@ def public_view(e) -> dict:
         "phase": t.phase, "parks": t.parks, "fans_visible": t.fans_visible(),
         "setup": {"players": list(s.players), "box": s.box, "sets": list(t.set_ids), "robot_level": s.robot_level,
                   "solo_cards": s.solo_cards, "final_park": s.final_park},
-        "players": [{"player": p.index, "name": p.name, "robot": p.robot} for p in t.players],
+        "players": players_of(t),
         "seats": seats_of(e),
         "deck_phase": [{"player": i, "name": t.players[i].name, "stage": d.stage}
                        for i, d in sorted(t.deck_phases.items())] if t.phase in (DECK, FINAL_DECK) else [],
@@ -174,9 +204,13 @@ def park_view(e, park, private: bool) -> dict:
         "match": None if m is None else {
             "park": park, "players": list(m.players), "state": "won" if m.winner is not None else "playing",
             "winner": None if m.winner is None else m.players[m.winner], "reason": m.reason,
-            "match_seq": len(entries)},
+            "match_seq": len(entries), **match_round(t, m)},
         "results": [r for r in results_view(t) if r["park"] == park],
         "standings": standings_of(e),
+        "name": e.name,
+        "players": players_of(t),
+        "winner": t.winner, "end_reason": t.end_reason, "fans_visible": t.fans_visible(),
+        "finalists": list(t.finalists) if t.finalists else None,
         "private": None,
     }
     if private:

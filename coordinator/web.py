@@ -103,6 +103,16 @@ async def kiosks(request):
     return web.json_response({"kiosks": c.kiosk_list()})
 
 
+async def me(request):
+    c = coord(request)
+    k = c.kiosk_from(request.headers.get("Authorization"))
+    return web.json_response(c.me(k))
+
+
+async def catalogue_sets(request):
+    return web.json_response(coord(request).catalogue())
+
+
 async def revoke(request):
     c = coord(request)
     organiser(request, c)
@@ -265,6 +275,8 @@ def make_app(coordinator: Coordinator) -> web.Application:
         web.post("/api/pair", pair),
         web.get("/api/pairing-pin", pairing_pin),
         web.get("/api/kiosks", kiosks),
+        web.get("/api/me", me),
+        web.get("/api/catalogue/sets", catalogue_sets),
         web.post(r"/api/kiosks/{id:\d{1,9}}/revoke", revoke),
         web.post("/api/tournaments", create),
         web.get("/api/tournaments", list_tournaments),

@@ -269,7 +269,9 @@ class Client:
         if st == 200:
             pub = None
             key = (view["round"], view["phase"])
-            if key != self._pub_key or view["phase"] == "over":
+            # A coordinator whose park view carries the names, the tournament's name and the winner
+            # needs no second request; an older one: the public view when the round or phase changes.
+            if "players" not in view and (key != self._pub_key or view["phase"] == "over"):
                 st2, pub, _ = await self._req("GET", f"/api/tournaments/{tid}", auth=False)
                 if st2 != 200:
                     pub = None
@@ -283,6 +285,24 @@ class Client:
             self._emit("on_lost_park", tid, park, view.get("error", ""))
 
     async def _find_assignment(self):
+        st, me, _ = await self._req("GET", "/api/me")
+        if st == 200:
+            parks = me.get("parks") or []
+            live = [p for p in parks if p.get("phase") != "over"]
+            if live:
+                got = max(live, key=lambda p: p["tournament"])      # the newest running tournament
+                self._emit("on_assignment", got["tournament"], got["park"])
+                return
+            st, j, _ = await self._req("GET", "/api/tournaments", auth=False)
+            if st == 200:
+                self._emit("on_unassigned", [t for t in j["tournaments"] if t["phase"] != "over"])
+            return
+        if st in (401, 403):                            # unknown or revoked token: pair again
+            self._emit("on_unauthorized", (me or {}).get("error", ""))
+            return
+        if st != 404:                                   # a passing error: try again at the next poll
+            return
+        # an older coordinator without GET /api/me: scan the running tournaments' public views
         st, j, _ = await self._req("GET", "/api/tournaments", auth=False)
         if st != 200:
             return

@@ -65,6 +65,15 @@ class RemoteDeckPhase:
         return self._can_redraw
 
 
+def _trophies(row):
+    """[(round, fans)] of a standings row: the fans once the coordinator shows them (``trophies``,
+    2 players or the tournament is over), else "?" (``trophy_rounds`` only)."""
+    got = row.get("trophies")
+    if got:
+        return [(x["round"], x["fans"] if x.get("fans") is not None else "?") for x in got]
+    return [(rd, "?") for rd in row.get("trophy_rounds", [])]
+
+
 class RemoteTournament:
     """The tournament as this kiosk may see it (built from the coordinator's views)."""
 
@@ -72,15 +81,19 @@ class RemoteTournament:
         self.view = view
         self.pub = pub or {}
         self.id = view["tournament"]
-        self.name = self.pub.get("name", "")
+        # A newer coordinator puts name, players, winner, end_reason, finalists and fans_visible in
+        # the park view itself; an older one only in the public view.
+        def get(key, default=None):
+            return view[key] if key in view else self.pub.get(key, default)
+        self.name = get("name", "") or ""
         self.round = view["round"]
         self.phase = view["phase"]
-        self.winner = self.pub.get("winner")
-        self.end_reason = self.pub.get("end_reason")
-        self.finalists = self.pub.get("finalists")
-        self.fans_visible = self.pub.get("fans_visible", self.phase == "over")
+        self.winner = get("winner")
+        self.end_reason = get("end_reason")
+        self.finalists = get("finalists")
+        self.fans_visible = get("fans_visible", self.phase == "over")
         rows = {r["player"]: r for r in view.get("standings", [])}
-        names = {p["player"]: p for p in self.pub.get("players", [])}
+        names = {p["player"]: p for p in (get("players") or [])}
         for s in view.get("seats", []):
             names.setdefault(s["player"], {"player": s["player"], "name": s["name"], "robot": s["robot"]})
         if local_match is not None:
@@ -93,7 +106,7 @@ class RemoteTournament:
             r = rows.get(i, {})
             self.players.append(SimpleNamespace(
                 index=i, name=d.get("name", "?"), robot=bool(d.get("robot")), fans=r.get("fan_tokens", 0),
-                trophies=[(rd, "?") for rd in r.get("trophy_rounds", [])], total_fans=r.get("fans")))
+                trophies=_trophies(r), total_fans=r.get("fans")))
         self.deck_phases = deck_states
         self.matches = {local_match.park: local_match} if local_match is not None else {}
         self.results = view.get("results", [])
@@ -302,9 +315,12 @@ class ParkController:
             self.deck_states = {}
         pm = priv.get("match")
         if pm is not None and view.get("match") is not None:
-            # Between rounds the view still holds the last match: key it by its spec's round (8 = Final).
+            # Between rounds (the finalists' Deck Phase, the end) the view still holds the last match
+            # (``match.current`` false on a newer coordinator): key it by its round (8 = the Final),
+            # from the view's ``match.round``, else from its spec.
             spec = pm["spec"]
-            self._sync_match(8 if spec.get("final") else spec["round"], pm)
+            rnd = view["match"].get("round")
+            self._sync_match(rnd if isinstance(rnd, int) else (8 if spec.get("final") else spec["round"]), pm)
         self._rebuild_t()
         self._changed([])
 
