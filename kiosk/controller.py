@@ -21,6 +21,7 @@ import random
 from engine.errors import IllegalAction
 from engine.challengers.tournament import Tournament, Setup, replay
 from engine.challengers.policies import make_policy
+from kiosk.inputs import TableInputs
 
 log = logging.getLogger("tablecup.kiosk.controller")
 
@@ -53,7 +54,7 @@ def state_dump(t) -> dict:
     return d
 
 
-class TableController:
+class TableController(TableInputs):
     def __init__(self, lib, store, park=1, schedule=None, robot_delay=0.6, seed=None):
         self.lib = lib
         self.store = store
@@ -229,24 +230,6 @@ class TableController:
             return self._ignore(("deck", side, *act), "no Deck Phase on this side")
         return self._apply(("deck", p, *act))
 
-    def deck_option(self, side, i):
-        return self._deck(side, "option", i)
-
-    def deck_pick(self, side, i):
-        return self._deck(side, "pick", i)
-
-    def deck_redraw(self, side):
-        return self._deck(side, "redraw")
-
-    def deck_choose(self, side, i):
-        return self._deck(side, "choose", i)
-
-    def deck_remove(self, side, i):
-        return self._deck(side, "remove", i)
-
-    def deck_done(self, side):
-        return self._deck(side, "done")
-
     # ------------------------------------------------------------------ keyboard helpers
     def active_deck_side(self):
         """The first side (light first) whose human still drafts."""
@@ -255,28 +238,6 @@ class TableController:
             if dp is not None and dp.stage != "done":
                 return side
         return None
-
-    def key_digit(self, n):
-        """Digit ``n`` (1-9): answer the pending match choice, or act in the active Deck Phase."""
-        m = self.match
-        if m is not None and m.pending is not None and m.expect[0] == "choose":
-            return self.tap_choice(m.pending.player, n - 1)
-        side = self.active_deck_side()
-        if side is None:
-            return self._ignore(("digit", n), "nothing to choose")
-        dp = self.deck_phase_at(side)
-        act = {"option": "option", "pick": "pick", "choose": "choose", "remove": "remove"}.get(dp.stage)
-        if act is None:
-            return self._ignore(("digit", n), f"stage {dp.stage}")
-        return self._deck(side, act, n - 1)
-
-    def key_redraw(self):
-        side = self.active_deck_side()
-        return self.deck_redraw(side) if side is not None else self._ignore(("redraw",), "no Deck Phase")
-
-    def key_done(self):
-        side = self.active_deck_side()
-        return self.deck_done(side) if side is not None else self._ignore(("done",), "no Deck Phase")
 
     # ------------------------------------------------------------------ the Robot
     def robot_action(self):

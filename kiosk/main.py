@@ -67,6 +67,12 @@ def run(argv: list[str], app_hook=None) -> int:
     os.environ.setdefault("KIVY_HOME", str(data / "kivy"))
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    # The interrupt clock wakes up as soon as another thread schedules something (a GPIO
+    # button, the network): with the default clock a press waits for the end of the frame
+    # sleep (up to 1/60 s).  Caveat: it never sleeps while an event with timeout <= 0 is
+    # pending, so nothing may stay scheduled like that (see kiosk.widgets.FRAME).
+    # KIVY_CLOCK=default still picks Kivy's default clock.
+    os.environ.setdefault("KIVY_CLOCK", "interrupt")
     from kivy.config import Config
     fullscreen = args.fullscreen
     if fullscreen is None:

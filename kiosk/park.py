@@ -26,6 +26,7 @@ from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from kiosk.inputs import TableInputs
 
 log = logging.getLogger("tablecup.kiosk.park")
 
@@ -119,7 +120,7 @@ class RemoteTournament:
         return list(self.view.get("standings", []))
 
 
-class ParkController:
+class ParkController(TableInputs):
     """A park's table in a tournament, read by the same screens as :class:`TableController`."""
 
     def __init__(self, lib, store, schedule=None, robot_delay=0.6):
@@ -523,51 +524,12 @@ class ParkController:
             return self._ignore(("deck", side, *act), "no Deck Phase on this side")
         return self._apply(("deck", p, *act))
 
-    def deck_option(self, side, i):
-        return self._deck(side, "option", i)
-
-    def deck_pick(self, side, i):
-        return self._deck(side, "pick", i)
-
-    def deck_redraw(self, side):
-        return self._deck(side, "redraw")
-
-    def deck_choose(self, side, i):
-        return self._deck(side, "choose", i)
-
-    def deck_remove(self, side, i):
-        return self._deck(side, "remove", i)
-
-    def deck_done(self, side):
-        return self._deck(side, "done")
-
     def active_deck_side(self):
         for side in (0, 1):
             dp = self.deck_phase_at(side)
             if dp is not None and dp.stage != "done" and self.player_at(side) not in self.inflight:
                 return side
         return None
-
-    def key_digit(self, n):
-        m = self.match
-        if m is not None and m.pending is not None and m.expect[0] == "choose":
-            return self.tap_choice(m.pending.player, n - 1)
-        side = self.active_deck_side()
-        if side is None:
-            return self._ignore(("digit", n), "nothing to choose")
-        dp = self.deck_phase_at(side)
-        act = {"option": "option", "pick": "pick", "choose": "choose", "remove": "remove"}.get(dp.stage)
-        if act is None:
-            return self._ignore(("digit", n), f"stage {dp.stage}")
-        return self._deck(side, act, n - 1)
-
-    def key_redraw(self):
-        side = self.active_deck_side()
-        return self.deck_redraw(side) if side is not None else self._ignore(("redraw",), "no Deck Phase")
-
-    def key_done(self):
-        side = self.active_deck_side()
-        return self.deck_done(side) if side is not None else self._ignore(("done",), "no Deck Phase")
 
     # ------------------------------------------------------------------ the Robot (as in solo play)
     def robot_action(self):

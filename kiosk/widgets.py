@@ -29,6 +29,10 @@ INK = (0.12, 0.12, 0.14, 1)
 TEXT_INK = (0.16, 0.16, 0.22, 1)
 TOTAL_INK = (0.6, 0.05, 0.05, 1)
 ANIM = 0.2     # seconds: every animation stays under 250 ms
+#: Animations step at most once per frame.  Never leave Kivy's default ``step=0``: it
+#: schedules an interval with timeout 0, which the interrupt clock (the kiosk's clock,
+#: see kiosk.main) treats as "always due" -- the loop then spins without any frame cap.
+FRAME = 1 / 60.
 MIN_FONT = 7   # card text never gets smaller than this (px)
 
 
@@ -221,7 +225,7 @@ class CardFace(ButtonBehavior, Widget):
         """Fade in (reveals, benching); never blocks input."""
         Animation.cancel_all(self, "opacity")
         self.opacity = 0
-        Animation(opacity=1, d=ANIM, t="out_quad").start(self)
+        Animation(opacity=1, d=ANIM, t="out_quad", step=FRAME).start(self)
 
     # ---------------------------------------------------------------- drawing
     def update(self):
