@@ -87,12 +87,10 @@ class DeckPhase:
             raise IllegalAction(f"not an action: {action!r}")
         start = len(self.log) if self.log is not None else 0
         kind, args = action[0], tuple(action[1:])
-        handler, arity = {"option": (self._option, 1), "redraw": (self._redraw, 0), "pick": (self._pick, 1),
-                          "choose": (self._choose, 1), "remove": (self._remove, 1),
-                          "done": (self._done, 0)}.get(kind, (None, 0))
+        handler, arity = _HANDLERS.get(kind, (None, 0)) if isinstance(kind, str) else (None, 0)
         if handler is None or len(args) != arity:
             raise IllegalAction(f"unknown Deck Phase action {action!r}")
-        handler(*args)
+        handler(self, *args)
         return self.log[start:] if self.log is not None else []
 
     @staticmethod
@@ -272,3 +270,8 @@ class DeckPhase:
                 handler, args = self._ctx
                 self._ctx = (self._then, (handler, args, ct.on_picked[k + 1:], ct))
                 return
+
+
+# Each Deck Phase action: its method and how many arguments it takes.
+_HANDLERS = {"option": (DeckPhase._option, 1), "redraw": (DeckPhase._redraw, 0), "pick": (DeckPhase._pick, 1),
+             "choose": (DeckPhase._choose, 1), "remove": (DeckPhase._remove, 1), "done": (DeckPhase._done, 0)}

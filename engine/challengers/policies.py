@@ -180,12 +180,19 @@ class GreedyPolicy(Policy):
                 return gain - lost
             return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
         if dp.stage == REMOVE and len(dp.deck) > self.min_deck:
-            groups = {}
+            groups = {}          # name -> [best value, deck indices]
             for i, c in enumerate(dp.deck):
-                groups.setdefault(c.name, []).append(i)
+                v = card_value(c, r)
+                g = groups.get(c.name)
+                if g is None:
+                    groups[c.name] = [v, [i]]
+                else:
+                    g[1].append(i)
+                    if v > g[0]:
+                        g[0] = v
             if len(groups) > self.max_names:
                 # The weakest name goes, if the deck stays big enough.
-                name, idx = min(groups.items(), key=lambda kv: max(card_value(dp.deck[i], r) for i in kv[1]))
+                best, idx = min(groups.values(), key=lambda g: g[0])
                 if len(dp.deck) - len(idx) >= self.min_deck:
                     return ("remove", idx[0])
         return ("done",)
