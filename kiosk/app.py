@@ -249,7 +249,6 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ keyboard
     def on_key(self, window, key, scancode, codepoint, modifiers):
-        c = self.controller
         name = Window._system_keyboard.keycode_to_string(key) if hasattr(Window, "_system_keyboard") else codepoint
         return self.handle_key(codepoint or name, key)
 

@@ -15,15 +15,12 @@ Sides: 0 = light (bottom edge), 1 = dark (top edge, turned 180°).
 
 from __future__ import annotations
 
-import logging
 import random
 
 from engine.errors import IllegalAction
 from engine.challengers.tournament import Tournament, Setup, replay
 from engine.challengers.policies import make_policy
 from kiosk.inputs import TableInputs
-
-log = logging.getLogger("tablecup.kiosk.controller")
 
 LIGHT, DARK = 0, 1
 
@@ -156,11 +153,6 @@ class TableController(TableInputs):
                 "over": m.winner is not None, "expect": side if kind == "reveal" else None}
 
     # ------------------------------------------------------------------ the one path
-    def _ignore(self, what, why):
-        self.ignored.append((what, why))
-        log.info("ignored %s: %s", what, why)
-        return None
-
     def _apply(self, action):
         t = self.t
         if t is None:
@@ -189,40 +181,8 @@ class TableController(TableInputs):
         self.result = None
         self._changed([])
 
-    def _changed(self, events):
-        for fn in list(self.listeners):
-            try:
-                fn(self, events)
-            except Exception:          # a broken LED must not stop the game
-                log.exception("listener failed")
-        self._maybe_robot()
-
-    # ------------------------------------------------------------------ match inputs
-    def press_reveal(self, side):
-        m = self.match
-        if m is None or m.winner is not None:
-            return self._ignore(("reveal", side), "no match running")
-        if m.expect != ("reveal", side):
-            return self._ignore(("reveal", side), f"the match expects {m.expect}")
-        if self.is_robot(side):
-            return self._ignore(("reveal", side), "the Robot reveals for itself")
-        return self._apply(("match", self.park, "reveal", side))
-
-    def press_toss(self):
-        m = self.match
-        if m is None or m.expect[0] != "toss":
-            return self._ignore(("toss",), "no toss expected")
-        return self._apply(("match", self.park, "toss"))
-
-    def tap_choice(self, side, i):
-        m = self.match
-        if m is None or m.pending is None or m.pending.player != side or m.expect[0] != "choose":
-            return self._ignore(("choose", side, i), "no choice pending for this side")
-        if self.is_robot(side):
-            return self._ignore(("choose", side, i), "the Robot chooses for itself")
-        return self._apply(("match", self.park, "choose", side, i))
-
     # ------------------------------------------------------------------ Deck Phase inputs
+    # (reveal, toss, choices and the keyboard: kiosk.inputs.TableInputs)
     def _deck(self, side, *act):
         p = self.player_at(side)
         dp = self.deck_phase_at(side)

@@ -1,14 +1,57 @@
-"""The inputs every table controller shares: Deck Phase taps and the keyboard.
+"""The inputs every table controller shares: reveal, toss, choices, Deck Phase taps, keys.
 
-A controller that mixes this in provides ``match``, ``deck_phase_at(side)``,
-``active_deck_side()``, ``tap_choice(side, i)``, ``_deck(side, *action)`` and
-``_ignore(what, why)``; how an action then reaches the engine (locally, or
-through the coordinator) is the controller's own business.
+A controller that mixes this in provides ``match``, ``park``, ``listeners``,
+``ignored``, ``is_robot(side)``, ``deck_phase_at(side)``, ``active_deck_side()``,
+``_deck(side, *action)``, ``_apply(action)`` and ``_maybe_robot()``; how an
+action then reaches the engine (locally, or through the coordinator) is the
+controller's own business.  A press the engine does not expect does nothing:
+it is logged and kept in ``ignored``, never queued for later.
 """
+
+import logging
+
+log = logging.getLogger("tablecup.kiosk")
 
 
 class TableInputs:
-    """Deck Phase taps by name, and the digit / redraw / done keys."""
+    """Match inputs, Deck Phase taps by name, and the digit / redraw / done keys."""
+
+    def _ignore(self, what, why):
+        self.ignored.append((what, why))
+        log.info("ignored %s: %s", what, why)
+        return None
+
+    def _changed(self, events):
+        for fn in list(self.listeners):
+            try:
+                fn(self, events)
+            except Exception:          # a broken LED must not stop the game
+                log.exception("listener failed")
+        self._maybe_robot()
+
+    def press_reveal(self, side):
+        m = self.match
+        if m is None or m.winner is not None:
+            return self._ignore(("reveal", side), "no match running")
+        if m.expect != ("reveal", side):
+            return self._ignore(("reveal", side), f"the match expects {m.expect}")
+        if self.is_robot(side):
+            return self._ignore(("reveal", side), "the Robot reveals for itself")
+        return self._apply(("match", self.park, "reveal", side))
+
+    def press_toss(self):
+        m = self.match
+        if m is None or m.winner is not None or m.expect[0] != "toss":
+            return self._ignore(("toss",), "no toss expected")
+        return self._apply(("match", self.park, "toss"))
+
+    def tap_choice(self, side, i):
+        m = self.match
+        if m is None or m.pending is None or m.pending.player != side or m.expect[0] != "choose":
+            return self._ignore(("choose", side, i), "no choice pending for this side")
+        if self.is_robot(side):
+            return self._ignore(("choose", side, i), "the Robot chooses for itself")
+        return self._apply(("match", self.park, "choose", side, i))
 
     def deck_option(self, side, i):
         return self._deck(side, "option", i)

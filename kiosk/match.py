@@ -21,12 +21,11 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
-from kiosk.widgets import CardFace, TextLine
+from kiosk.widgets import CardFace, TextLine  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
 ATTACK_CHIPS = 5

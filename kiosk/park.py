@@ -408,11 +408,6 @@ class ParkController(TableInputs):
         self.t = RemoteTournament(self.view, self.pub, self.deck_states, self.match, self.lib.catalogue)
 
     # ------------------------------------------------------------------ the one path for match actions
-    def _ignore(self, what, why):
-        self.ignored.append((what, why))
-        log.info("ignored %s: %s", what, why)
-        return None
-
     def _apply(self, action):
         if action[0] == "deck":
             return self._send_deck(action)
@@ -484,39 +479,8 @@ class ParkController(TableInputs):
             except Exception:
                 log.exception("listener failed")
 
-    def _changed(self, events):
-        for fn in list(self.listeners):
-            try:
-                fn(self, events)
-            except Exception:
-                log.exception("listener failed")
-        self._maybe_robot()
-
-    # ------------------------------------------------------------------ inputs (same names as TableController)
-    def press_reveal(self, side):
-        m = self.match
-        if m is None or m.winner is not None:
-            return self._ignore(("reveal", side), "no match running")
-        if m.expect != ("reveal", side):
-            return self._ignore(("reveal", side), f"the match expects {m.expect}")
-        if self.is_robot(side):
-            return self._ignore(("reveal", side), "the Robot reveals for itself")
-        return self._apply(("match", self.park, "reveal", side))
-
-    def press_toss(self):
-        m = self.match
-        if m is None or m.winner is not None or m.expect[0] != "toss":
-            return self._ignore(("toss",), "no toss expected")
-        return self._apply(("match", self.park, "toss"))
-
-    def tap_choice(self, side, i):
-        m = self.match
-        if m is None or m.pending is None or m.pending.player != side or m.expect[0] != "choose":
-            return self._ignore(("choose", side, i), "no choice pending for this side")
-        if self.is_robot(side):
-            return self._ignore(("choose", side, i), "the Robot chooses for itself")
-        return self._apply(("match", self.park, "choose", side, i))
-
+    # ------------------------------------------------------------------ Deck Phase inputs
+    # (reveal, toss, choices and the keyboard: kiosk.inputs.TableInputs)
     def _deck(self, side, *act):
         p = self.player_at(side)
         dp = self.deck_phase_at(side)

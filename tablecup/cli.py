@@ -99,7 +99,7 @@ def cmd_match(args) -> int:
 
 # ---------------------------------------------------------------------- simulate
 def cmd_simulate(args) -> int:
-    from engine.challengers.tournament import Tournament, Setup, OVER
+    from engine.challengers.tournament import Tournament, Setup
     from engine.challengers.policies import make_policy
 
     lib = _library()
@@ -126,7 +126,6 @@ def cmd_simulate(args) -> int:
     policies = {p.index: make_policy("robot" if p.robot else args.policy, args.seed * 31 + p.index)
                 for p in t.players}
     rounds = []
-    shown = 0
     while not t.over:
         who = t.waiting()[0]
         actor = who[1] if who[0] == "deck" else who[2]
@@ -213,7 +212,6 @@ def cmd_cards(args) -> int:
 def cmd_cards_check(args) -> int:
     """Check card files an owner wrote (default: the house sets in the data folder)."""
     from pathlib import Path
-    from engine.challengers.cards import Catalogue
     lib = _library(house=False)
     paths = [Path(p) for p in args.paths] if args.paths else None
     if paths is None:

@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 
 from engine.challengers.deckphase import OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
-from engine.challengers.match import REVEAL, CHOOSE, TOSS, ATTACK, POSSESSION
+from engine.challengers.match import REVEAL, TOSS
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
 
