@@ -64,3 +64,26 @@ def test_final_park_changes_until_the_final_deck_phase(tmp_path):
         local = replay(cb.lib(), Setup(players=tuple(players), seed=31, final_park=2), [tuple(a) for a in rec["actions"]])
         assert plain(local.snapshot()) == rec["snapshot"]
     run(main())
+
+
+def test_several_tournaments_run_at_once_on_one_coordinator(tmp_path):
+    """Two tournaments played interleaved on one coordinator: each ends equal to its own replay."""
+    async def main():
+        async with cb.inprocess(tmp_path / "data") as (base, coord):
+            async with aiohttp.ClientSession() as s:
+                games = {}
+                for players, seed in ((["Ann", "Bob", "Cy", "Di", "Ed"], 71), (["Flo", "Gus", "Hal", "Ivy"], 72)):
+                    tid, tokens, _ = await cb.new_tournament(s, base, players, seed=seed)
+                    games[tid] = (players, seed, tokens)
+                bots = [cb.Bot(s, base, tid, park, tok, seed=park) for tid, (_, _, tokens) in games.items()
+                        for park, tok in tokens.items()]
+                finals = await asyncio.wait_for(asyncio.gather(*(b.run() for b in bots)), 90)
+                assert all(v["phase"] == "over" for v in finals)
+                records = {tid: await cb.record(s, base, tid, tokens[1]) for tid, (_, _, tokens) in games.items()}
+        assert len(games) == 2
+        for tid, (players, seed, _) in games.items():
+            rec = records[tid]
+            local = replay(cb.lib(), Setup(players=tuple(players), seed=seed, final_park=1),
+                           [tuple(a) for a in rec["actions"]])
+            assert local.phase == "over" and plain(local.snapshot()) == rec["snapshot"]
+    run(main())
