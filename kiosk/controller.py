@@ -213,17 +213,5 @@ class TableController(TableInputs):
                 return self._policy.act(t, who)
         return None
 
-    def _maybe_robot(self):
-        if self._robot_scheduled or self.robot_action() is None:
-            return
-        self._robot_scheduled = True
-        self.schedule(self.robot_step, self.robot_delay)
-
-    def robot_step(self, *_):
-        self._robot_scheduled = False
-        act = self.robot_action()
-        if act is not None:
-            self._apply(act)
-
     def dump(self) -> dict:
         return state_dump(self.t) if self.t is not None else {}

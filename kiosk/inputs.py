@@ -2,9 +2,11 @@
 
 A controller that mixes this in provides ``match``, ``park``, ``listeners``,
 ``ignored``, ``is_robot(side)``, ``deck_phase_at(side)``, ``active_deck_side()``,
-``_deck(side, *action)``, ``_apply(action)`` and ``_maybe_robot()``; how an
-action then reaches the engine (locally, or through the coordinator) is the
-controller's own business.  A press the engine does not expect does nothing:
+``_deck(side, *action)``, ``_apply(action)``, ``robot_action()`` and, for the
+Robot's pace, ``schedule(fn, delay)``, ``robot_delay`` and ``_robot_scheduled``;
+how an action then reaches the engine (locally, or through the coordinator) is
+the controller's own business.  The Robot's moves take the same path as a
+person's, scheduled on the clock, never blocking.  A press the engine does not expect does nothing:
 it is logged and kept in ``ignored``, never queued for later.
 """
 
@@ -92,3 +94,15 @@ class TableInputs:
     def key_done(self):
         side = self.active_deck_side()
         return self.deck_done(side) if side is not None else self._ignore(("done",), "no Deck Phase")
+
+    def _maybe_robot(self):
+        if self._robot_scheduled or self.robot_action() is None:
+            return
+        self._robot_scheduled = True
+        self.schedule(self.robot_step, self.robot_delay)
+
+    def robot_step(self, *_):
+        self._robot_scheduled = False
+        act = self.robot_action()
+        if act is not None:
+            self._apply(act)

@@ -509,18 +509,6 @@ class ParkController(TableInputs):
         return self._policy.act(SimpleNamespace(matches={self.park: m}, round=self.t.round),
                                 ("match", self.park, m.players[who]))
 
-    def _maybe_robot(self):
-        if self._robot_scheduled or self.robot_action() is None:
-            return
-        self._robot_scheduled = True
-        self.schedule(self.robot_step, self.robot_delay)
-
-    def robot_step(self, *_):
-        self._robot_scheduled = False
-        act = self.robot_action()
-        if act is not None:
-            self._apply(act)
-
     # ------------------------------------------------------------------ tests
     def dump(self) -> dict:
         m = self.match
