@@ -161,6 +161,28 @@ class FilteredButton:
         self._timer: Optional[threading.Timer] = None
         self._closed = False
 
+    @classmethod
+    def for_config(
+        cls,
+        config,
+        kind: str,
+        side: Optional[str],
+        sink: Sink,
+        *,
+        long_kind: Optional[str] = None,
+        source: str = "",
+        initial_pressed: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> "FilteredButton":
+        """A button filtered with the configuration's ``debounce_ms`` and ``hold_ms``
+        (every backend builds its buttons this way)."""
+        return cls(
+            PressFilter(kind, side, debounce_ms=config.debounce_ms, hold_ms=config.hold_ms,
+                        long_kind=long_kind, source=source, initial_pressed=initial_pressed),
+            sink,
+            clock=clock,
+        )
+
     def edge(self, pressed: bool, at: Optional[float] = None) -> None:
         with self._lock:
             if self._closed:

@@ -23,7 +23,7 @@ from .base import (
     led_plan,
 )
 from .config import HardwareConfig
-from .debounce import FilteredButton, PressFilter
+from .debounce import FilteredButton
 from .errors import HardwareError
 from .events import REVEAL, TOSS, TOSS_LONG, Sink
 
@@ -131,19 +131,8 @@ class GpioBackend:
                     log.warning(
                         "%s reads pressed at start-up: stuck button or wrong "
                         "active_high/pull_up setting?", current)
-                channel = FilteredButton(
-                    PressFilter(
-                        kind,
-                        side,
-                        debounce_ms=config.debounce_ms,
-                        hold_ms=config.hold_ms,
-                        long_kind=long_kind,
-                        source=f"GPIO{pin}",
-                        initial_pressed=held,
-                    ),
-                    sink,
-                    clock=clock,
-                )
+                channel = FilteredButton.for_config(config, kind, side, sink, long_kind=long_kind,
+                                                    source=f"GPIO{pin}", initial_pressed=held, clock=clock)
                 self._channels.append(channel)
                 button.when_activated = self._callback(channel, True)
                 button.when_deactivated = self._callback(channel, False)

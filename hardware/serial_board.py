@@ -25,7 +25,7 @@ from typing import Callable, Optional
 from . import protocol as proto
 from .base import CELEBRATE_FLASHES, led_plan
 from .config import HardwareConfig
-from .debounce import FilteredButton, PressFilter
+from .debounce import FilteredButton
 from .errors import HardwareError
 from .events import REVEAL, TOSS, TOSS_LONG, Sink
 
@@ -97,18 +97,8 @@ class SerialBoardBackend:
             ("toss", None, TOSS, TOSS_LONG),
         ):
             source = f"serial {self.device} {button}{'/' + side if side else ''}"
-            self._channels[(button, side)] = FilteredButton(
-                PressFilter(
-                    kind,
-                    side,
-                    debounce_ms=config.debounce_ms,
-                    hold_ms=config.hold_ms,
-                    long_kind=long_kind,
-                    source=source,
-                ),
-                sink,
-                clock=clock,
-            )
+            self._channels[(button, side)] = FilteredButton.for_config(
+                config, kind, side, sink, long_kind=long_kind, source=source, clock=clock)
 
         # Absent at start: fail loudly, naming the path.
         self._port = self._open_port()
