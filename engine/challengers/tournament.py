@@ -346,21 +346,25 @@ class Tournament:
             rows.sort(key=lambda r: r["player"])
         return rows
 
-    def waiting(self) -> list:
-        """Who can act now: [("deck", player) | ("match", park, player)]."""
-        out = []
+    def _who_can_act(self):
+        """Who can act now, one at a time: ("deck", player) or ("match", park, player)."""
         if self.phase in (DECK, FINAL_DECK):
-            out += [("deck", i) for i, d in self.deck_phases.items() if d.stage != DONE]
+            for i, d in self.deck_phases.items():
+                if d.stage != DONE:
+                    yield ("deck", i)
         elif self.phase in (MATCH, FINAL):
-            for park, m in sorted(self.matches.items()):
+            for park, m in self.matches.items():       # created in park order
                 kind, side = m.expect
                 if kind == REVEAL:
-                    out.append(("match", park, m.players[side]))
+                    yield ("match", park, m.players[side])
                 elif kind == CHOOSE:
-                    out.append(("match", park, m.players[m.pending.player]))
+                    yield ("match", park, m.players[m.pending.player])
                 elif kind == TOSS:
-                    out.append(("match", park, m.players[0]))
-        return out
+                    yield ("match", park, m.players[0])
+
+    def waiting(self) -> list:
+        """Who can act now: [("deck", player) | ("match", park, player)]."""
+        return list(self._who_can_act())
 
     def snapshot(self) -> dict:
         """The whole tournament as plain values (to compare two states)."""
@@ -378,20 +382,7 @@ class Tournament:
 
     def next_waiting(self):
         """The first of :meth:`waiting`, found without building the list."""
-        if self.phase in (DECK, FINAL_DECK):
-            for i, d in self.deck_phases.items():
-                if d.stage != DONE:
-                    return ("deck", i)
-        elif self.phase in (MATCH, FINAL):
-            for park, m in self.matches.items():       # created in park order
-                kind, side = m.expect
-                if kind == REVEAL:
-                    return ("match", park, m.players[side])
-                if kind == CHOOSE:
-                    return ("match", park, m.players[m.pending.player])
-                if kind == TOSS:
-                    return ("match", park, m.players[0])
-        return None
+        return next(self._who_can_act(), None)
 
     @property
     def over(self) -> bool:
