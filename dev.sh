@@ -11,12 +11,13 @@ cd "$(dirname "$0")"
 
 # System packages: Python's venv, the libraries Kivy's SDL2 window needs (also offscreen,
 # with Mesa's software OpenGL), and the tools the tests drive (systemd-analyze, debootstrap,
-# Chromium for the standings page).
+# Chromium and a font for the standings and organiser pages, shellcheck for install.sh).
 APT_PACKAGES=(
   python3 python3-venv python3-dev
   libgl1 libegl1 libgles2 libgl1-mesa-dri libegl-mesa0 libmtdev1 libsdl2-2.0-0
   xclip
-  systemd debootstrap chromium
+  systemd debootstrap chromium shellcheck
+  fonts-dejavu-core
   sqlite3
 )
 
