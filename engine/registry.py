@@ -1,0 +1,43 @@
+"""The games the table hosts.
+
+A game registers by being a package of :mod:`engine` that exposes ``GAME``
+(a :class:`engine.game.Game`) in its ``__init__``: adding a game adds a
+package and touches nothing here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+
+import engine
+from engine.game import Game
+
+
+@lru_cache(maxsize=1)
+def _games() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for info in pkgutil.iter_modules(engine.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"engine.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            if game.name in found:
+                raise RuntimeError(f"two games are named {game.name!r}")
+            found[game.name] = game
+    return dict(sorted(found.items()))
+
+
+def games() -> list[Game]:
+    """Every registered game, by name."""
+    return list(_games().values())
+
+
+def get(name: str) -> Game:
+    """The game called ``name``; a clear error naming the others otherwise."""
+    try:
+        return _games()[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r} (one of {', '.join(_games())})") from None

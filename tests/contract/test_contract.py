@@ -1,0 +1,88 @@
+"""The engine contract, checked the same way on every registered game and on a toy game."""
+
+import pytest
+
+import cards
+from engine import registry
+from engine.game import Action, ActionSyntaxError, GameSetup
+from contract_checks import check_game
+import toygame
+
+GAMES = registry.games()
+
+
+def setups(game, seeds):
+    for n in sorted({game.min_players, game.max_players, max(game.min_players, 2)}):
+        for seed in seeds:
+            yield GameSetup(game.name, tuple(f"P{i + 1}" for i in range(n)), seed)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_every_registered_game_keeps_the_contract(game):
+    data = game.load(cards)
+    outcomes = [check_game(game, data, s, every=3) for s in setups(game, range(4))]
+    assert all(o is not None for o in outcomes)
+
+
+def test_toy_game_keeps_the_contract():
+    outcomes = [check_game(toygame.GAME, None, s) for s in setups(toygame.GAME, range(30))]
+    assert {o.termination for o in outcomes} >= {"win", "draw"}
+
+
+def test_a_simultaneous_choice_is_invisible_until_all_have_chosen():
+    state = toygame.GAME.new(None, GameSetup("highcard", ("a", "b", "c"), 5))
+    secret = state.legal_actions(0)[0]
+    before = [state.observation(p) for p in (1, 2, None)]
+    state.apply(secret)
+    after = [state.observation(p) for p in (1, 2, None)]
+    assert [o["hand_sizes"][0] for o in after] == [2, 2, 2]
+    assert all(o["shown"] == [] for o in after)
+    assert [o["chosen"] for o in before] != [o["chosen"] for o in after]
+
+
+@pytest.mark.parametrize("text", ["", "x reveal", "0", "-1 reveal", "0 Reveal", "0 reveal 1.5", "0 reveal $"])
+def test_the_text_codec_refuses_what_is_not_an_action(text):
+    with pytest.raises(ActionSyntaxError):
+        Action.from_text(text)
+
+
+@pytest.mark.parametrize("value", [None, [], {"player": "0", "kind": "x"}, {"player": 0, "kind": "x", "args": "1"},
+                                   {"player": 0, "kind": "x", "args": [[1]]}, {"player": 0, "kind": "x", "extra": 1},
+                                   {"player": True, "kind": "x"}])
+def test_the_json_codec_refuses_what_is_not_an_action(value):
+    with pytest.raises(ActionSyntaxError):
+        Action.from_json(value)
+
+
+def test_both_codecs_round_trip():
+    a = Action(3, "deck.pick", (2, "light", -1))
+    assert a.to_text() == "3 deck.pick 2 light -1"
+    assert Action.from_text(a.to_text()) == a == Action.from_json(a.to_json())
+
+
+def test_the_registry_names_unknown_games():
+    with pytest.raises(KeyError, match="unknown game 'chess'"):
+        registry.get("chess")
+
+
+class _LeakyHighCard(toygame.HighCard):
+    def observation(self, player):
+        view = super().observation(player)
+        view["others"] = [h for q, h in enumerate(self.hands) if q != player]
+        return view
+
+
+class _SharedClone(toygame.HighCard):
+    def clone(self):
+        return self
+
+
+def _game_with(cls):
+    import dataclasses
+    return dataclasses.replace(toygame.GAME, new=lambda data, setup: cls(setup))
+
+
+@pytest.mark.parametrize("cls, message", [(_LeakyHighCard, "cannot see"), (_SharedClone, "clone")])
+def test_the_checks_catch_a_broken_game(cls, message):
+    with pytest.raises(AssertionError, match=message):
+        check_game(_game_with(cls), None, GameSetup("highcard", ("a", "b"), 1))
