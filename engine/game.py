@@ -247,6 +247,10 @@ class Game:
     for games with hidden information, builds from one player's observation a
     full state consistent with it, every hidden thing drawn from ``rng`` (the
     search bot plays on such states, so it never reads what its player may not see).
+    ``options`` names the game's own set-up options for the command line
+    (option -> one line of help; a value reaches ``GameSetup.options`` as a
+    string, or a list where it holds commas); ``describe_event(event, lang)``
+    says one event in a sentence (for ``tablecup simulate`` and the match log).
     """
 
     name: str
@@ -260,6 +264,8 @@ class Game:
     new: Callable[[Any, GameSetup], GameState]
     policies: Mapping[str, Callable[[Any, int, int], Policy]] = field(default_factory=dict)
     determinize: Callable[[Any, dict[str, Any], int, random.Random], GameState] | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    describe_event: Callable[[Event, str], str] | None = None
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
@@ -271,7 +277,8 @@ class Game:
     def describe(self) -> dict[str, Any]:
         return {"name": self.name, "titles": dict(self.titles), "min_players": self.min_players,
                 "max_players": self.max_players, "simultaneous": self.simultaneous,
-                "hidden_information": self.hidden_information, "bots": sorted(self.policies)}
+                "hidden_information": self.hidden_information, "bots": sorted(self.policies),
+                "options": dict(self.options)}
 
 
 def replay(game: Game, data: Any, setup: GameSetup, actions: Sequence[Action]) -> tuple[GameState, list[Event]]:
