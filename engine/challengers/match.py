@@ -36,7 +36,7 @@ one raises :class:`~engine.IllegalAction` and changes nothing.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
 from engine.choices import Choice
@@ -768,7 +768,11 @@ class Match:
             if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
                 low = min(self.base_power(c) for c in pool)
                 pool = [c for c in pool if self.base_power(c) == low]
-        options = self._subsets(pool, e.count, e.up_to, e.may)
+        if src == "deck":
+            # A deck is ordered: which copy moves changes the order left behind.
+            options = self._deck_picks(side.deck, pool, e.count, e.up_to, e.may)
+        else:
+            options = self._subsets(pool, e.count, e.up_to, e.may)
         if options and options != [()]:
             self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "card"))
 
@@ -787,7 +791,8 @@ class Match:
         return []
 
     def _subsets(self, pool, count, up_to, may):
-        """The distinct ways to pick cards from ``pool`` (cards of one type are alike)."""
+        """The distinct ways to pick cards from ``pool`` of an unordered zone (bench, exhaust
+        pile), where cards of one type are alike."""
         by_type = {}
         for c in pool:
             by_type.setdefault(self.types[c].uid, []).append(c)
@@ -813,6 +818,32 @@ class Match:
                 if ok:
                     options.append(tuple(pick))
         return options
+
+    def _deck_picks(self, deck, pool, count, up_to, may):
+        """The ways to pick cards from ``pool`` (cards of the ordered ``deck``, in deck order),
+        as many as leave different outcomes: two copies of one card at different depths are
+        two picks (the deck left behind differs), unless picking either leaves the same order."""
+        types = self.types
+        n = min(count, len(pool))
+        sizes = range(n, -1, -1) if up_to else ([n, 0] if may and n else [n])
+        options, seen = [], set()
+        for k in sizes:
+            if k == 0:
+                options.append(())
+                continue
+            for pick in combinations(pool, k):
+                left = tuple(types[c].uid for c in deck if c not in pick)
+                outcome = (left, tuple(types[c].uid for c in pick))
+                if outcome not in seen:
+                    seen.add(outcome)
+                    options.append(pick)
+        return options
+
+    def deck_depth(self, inst) -> int | None:
+        """How many cards lie above ``inst`` in its owner's deck (0: the top card), or
+        ``None`` off the deck: what a screen shows to tell apart copies offered as picks."""
+        deck = self.sides[self.owner[inst]].deck
+        return len(deck) - 1 - deck.index(inst) if inst in deck else None
 
     def _answer_move(self, e, inst, p, dst, tp, option):
         for c in option:
