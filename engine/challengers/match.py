@@ -118,7 +118,9 @@ class Match:
     a deck list).  ``beginner`` is 0 or 1, or ``None`` for a flag toss.
     ``rng`` is the match's own seeded generator; ``piles`` the level piles
     that cards such as the Villain draw from (``None``: those effects find
-    nothing).  ``round`` feeds the Cyborg's power.
+    nothing).  ``round`` feeds the Cyborg's power.  ``icons_in_play`` are the
+    set icons of the game's sets, which a Rainbow card carries (``None``: each
+    Rainbow card's own default, its box's first game).
     """
 
     def __init__(self, decks, *, rng: random.Random | int = 0, beginner=None, round=1, shuffle=True,
@@ -508,7 +510,9 @@ class Match:
                 for c in s.cards:
                     ct = self.types[c]
                     if ct.all_icons:
-                        icons.update(self.icons_in_play or ())
+                        # A Rainbow card: every icon of the game in play (by default, of
+                        # its box's first game; see CardType.icons).
+                        icons.update(ct.icons if self.icons_in_play is None else self.icons_in_play)
                     icons.add(ct.set)
             return len(icons)
         raise ValueError(f"unknown counter {counter}")
