@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations_with_replacement, permutations, product
+from types import MethodType
 
 from engine.choices import Choice
 from engine.errors import IllegalAction
@@ -189,8 +190,15 @@ class Match:
         m.holder, m.flag_card, m.attacker = self.holder, self.flag_card, self.attacker
         m.attack = list(self.attack)
         m.attacked_by = self.attacked_by
-        m.agenda = list(self.agenda)
-        m.pending, m._pending_ctx = self.pending, self._pending_ctx
+        # Steps still to resolve and the pending choice's handler are methods of
+        # this match: the copy gets the same steps bound to itself.
+        m.agenda = [(MethodType(step[0].__func__, m), *step[1:]) for step in self.agenda] if self.agenda else []
+        m.pending = self.pending
+        if self._pending_ctx is None:
+            m._pending_ctx = None
+        else:
+            handler, args = self._pending_ctx
+            m._pending_ctx = (MethodType(handler.__func__, m), args)
         m.removed = list(self.removed)
         m.winner, m.reason, m.reveals, m.expect = self.winner, self.reason, self.reveals, self.expect
         m.players, m.park, m.spec = self.players, self.park, self.spec
