@@ -350,17 +350,17 @@ def encode_steps(value: Any, effects: Mapping[int, tuple[str, int]]) -> Any:
     raise TypeError(f"cannot say a step's argument {value!r}")
 
 
-_EFFECTS: dict[int, tuple[Any, dict[int, tuple[str, int]]]] = {}
+_EFFECTS: dict[int, tuple[Any, int, dict[int, tuple[str, int]]]] = {}
 
 
 def effect_index(library: Library) -> dict[int, tuple[str, int]]:
     """Every effect of the catalogue by identity: (card id, position in the card's effects)."""
     cat = library.catalogue
     hit = _EFFECTS.get(id(cat))
-    if hit is not None and hit[0] is cat and len(hit[1]) >= len(cat.cards):
-        return hit[1]
+    if hit is not None and hit[0] is cat and hit[1] == len(cat.cards):     # house sets may come later
+        return hit[2]
     index = {id(e): (ct.id, i) for ct in cat.cards.values() for i, e in enumerate(ct.effects)}
-    _EFFECTS[id(cat)] = (cat, index)
+    _EFFECTS[id(cat)] = (cat, len(cat.cards), index)
     return index
 
 
