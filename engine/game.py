@@ -183,7 +183,14 @@ class GameSetup:
 
 @runtime_checkable
 class GameState(Protocol):
-    """What every game's state answers.  Players are seats numbered from 0."""
+    """What every game's state answers.  Players are seats numbered from 0.
+
+    ``num_players`` counts seats: the set-up's players first, in order, then any
+    seat the game adds itself (Challengers! seats its Robot when the count of
+    people is odd); every seat acts through the same actions and policies.
+    A state may also offer ``next_to_act() -> int | None``, the seat it would ask
+    first when several may act (see :func:`next_actor`); it is optional.
+    """
 
     setup: GameSetup
     rng: random.Random
