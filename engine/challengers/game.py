@@ -386,22 +386,24 @@ def _deck_phase_view(dp: DeckPhase, own: bool, effects: Mapping[int, tuple[str, 
 
 def _match_view(m: Match, player: int | None, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
     me = m.players.index(player) if player in m.players else None
-    public: set[int] = set()
-    for s in m.sides:
-        public.update(s.park)
-        public.update(s.exhaust)
-        for seat in s.bench:
-            public.update(seat.cards)
-    public.update(m.attack)
+    # Hidden from this viewer: the cards in the other decks, and the other side's cards taken out
+    # of the game (benches, parks and exhaust piles are face up); a choice shows its chooser its options.
+    hidden: set[int] = set()
+    for side_no, s in enumerate(m.sides):
+        if side_no != me:
+            hidden.update(s.deck)
+    hidden.update(i for i, _ in m.removed if m.owner[i] != me)
     ch = m.pending
     shown_choice = ch is not None and me is not None and ch.player == me
-    if shown_choice and ch is not None:
+    if shown_choice and ch is not None and hidden:
         for option in ch.options:
             for x in option:
-                public.update(y for y in (x if isinstance(x, tuple) else (x,)) if type(y) is int)
-
-    def visible(i: int) -> bool:
-        return i in public or (me is not None and m.owner[i] == me)
+                hidden.difference_update(y for y in (x if isinstance(x, tuple) else (x,)) if type(y) is int)
+    cards: list[str | None] = [ct.id for ct in m.types]
+    kept = list(m.kept)
+    for i in hidden:
+        cards[i] = None
+        kept[i] = 0
 
     sides = []
     for side_no, s in enumerate(m.sides):
@@ -420,9 +422,7 @@ def _match_view(m: Match, player: int | None, effects: Mapping[int, tuple[str, i
         "expect": list(m.expect), "holder": m.holder, "flag": m.flag_card, "attacker": m.attacker,
         "attack": list(m.attack), "attacked_by": m.attacked_by, "reveals": m.reveals,
         "winner": m.winner, "reason": m.reason,
-        "cards": [ct.id if visible(i) else None for i, ct in enumerate(m.types)],
-        "owner": list(m.owner),
-        "kept": [k if visible(i) else 0 for i, k in enumerate(m.kept)],
+        "cards": cards, "owner": list(m.owner), "kept": kept,
         "attack_bonus": sorted([i, v] for i, v in m.attack_bonus.items()),
         "removed": [[i, where] for i, where in m.removed],
         "sides": sides, "pending": _choice(ch, shown_choice),
