@@ -168,11 +168,9 @@ class SensiblePolicy:
         if effect and not obs["bound"]["silenced"]:
             score += self.ABILITY.get(effect, 0.0)
             if effect == "extra-turn":
-                # another turn is worth it only with a card left to play in the range just set
-                bounds = _bounds(*new_tops)
-                rest = [book.values[book.by_id[x]] for x in obs["hand"] if x != action.args[0]]
-                if bounds is not None and not any(x is None or bounds[0] < x < bounds[1] for x in rest):
-                    score -= self.ABILITY["extra-turn"] + self.SQUEEZE * self._stuck(obs, *new_tops) * max(new_sizes)
+                # the next turn is ours too: worth what our best follow-up in the range just set is worth
+                score -= self._squeeze(obs, *new_tops, *new_sizes)
+                score += self._follow_up(obs, action.args[0], new_tops, new_sizes)
             elif effect == "bind-pile":
                 score += self._squeeze(obs, *new_tops, *new_sizes) * 0.3
             elif effect == "pull-top":
@@ -188,6 +186,30 @@ class SensiblePolicy:
                     pulled[1 - z] = under
                     score += self._squeeze(obs, *pulled, *sizes2) - self._squeeze(obs, *new_tops, *new_sizes)
         return score
+
+
+    def _follow_up(self, obs: dict[str, Any], played: str, tops: list, sizes: list[int]) -> float:
+        """The best next play from the rest of the hand with ``tops`` and ``sizes`` on the
+        zones, or taking the bigger pile when nothing fits."""
+        book = self.book
+        bounds = _bounds(*tops)
+        empty = [z for z in (0, 1) if sizes[z] == 0]
+        zones = empty or [0, 1]
+        best = -self.SQUEEZE * max(sizes) + self.DAMAGE_EASE if any(sizes) else -1e3
+        for x in obs["hand"]:
+            if x == played:
+                continue
+            v = book.values[book.by_id[x]]
+            if v is None:
+                continue
+            if bounds is not None and not bounds[0] < v < bounds[1]:
+                continue
+            for z in zones:
+                t, n = tops[:], sizes[:]
+                t[z] = v
+                n[z] += 1
+                best = max(best, self._squeeze(obs, *t, *n) - self.AWKWARD * self.fitness[v])
+        return best
 
 
 def _random(data: Deckbook, seat: int, seed: int) -> RandomPolicy:

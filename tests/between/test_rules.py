@@ -400,3 +400,27 @@ def test_a_refused_action_from_text_that_is_not_an_action(book):
         s.apply(Action(0, "play", ("pirate-7",)))
     with pytest.raises(IllegalAction):
         s.apply(Action(0, "shuffle"))
+
+
+def test_a_joker_played_under_the_knights_unique_raises_a_card_without_its_ability(book):
+    """Knight, unique, and the Joker. « n'applique pas la capacité de sa carte jouée »: the Joker still
+    raises a card (that is how it is played), but the raised card's ability does not act."""
+    s = arrange(book, hands=(["pirate-joker", "pirate-1"], ["knight-10", "knight-1", "knight-2"]),
+                zones=(["knight-2", "knight-3"], ["pirate-12"]), current=1)
+    act(s, "1 play knight-10 b")                     # the Knight's unique; tops 3 and 10
+    act(s, "0 play pirate-joker a")
+    events = act(s, "0 raise knight-2")              # the Knight's special card, raised
+    assert ids(book, s.zones[0])[-1] == "knight-2"
+    assert Event("silenced", 0, "knight-2") in events and s.next_bind == [None, None]
+
+
+def test_an_extra_turn_during_a_bound_turn_is_free(book):
+    """Knight, special, « lors de son prochain tour » and Ninja, special, « un nouveau tour »: the bind
+    holds for the one turn; the extra turn the Ninja plays next is not bound."""
+    s = arrange(book, hands=(["ninja-7", "ninja-5", "ninja-16"], ["knight-8", "knight-1"]),
+                zones=(["ninja-3"], ["ninja-12"]), current=1, chars=("ninja", "knight"))
+    act(s, "1 play knight-8 b")                      # tops 3 and 8; the Ninja is bound to zone b
+    assert legal(s) == {"0 play ninja-7 b", "0 play ninja-5 b", "0 damage"}
+    act(s, "0 play ninja-7 b")                       # the special: another turn at once; tops 3 and 7
+    assert s.to_act() == {0} and s.bind_zone is None
+    assert legal(s) == {"0 play ninja-5 a", "0 play ninja-5 b", "0 damage"}
