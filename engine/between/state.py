@@ -325,9 +325,10 @@ class BetweenState:
             events.append(Event("wild", p, None, ZONES[z]))
             self._end_turn(p, events)
             return
-        self.pending = ("raise", p, z)
-        if len(below) == 1:
-            self._answer(below[0], events)
+        if len(below) == 1:             # one card to raise: no question
+            self._raise(p, z, below[0], events)
+        else:
+            self.pending = ("raise", p, z)
 
     def _raise(self, p: int, z: int, c: int, events: list[Event]) -> None:
         pile = self.zones[z]
@@ -382,10 +383,11 @@ class BetweenState:
                     self.links[z] += 1
                 events.append(Event("move", p, book.ids[x], ZONES[z], ZONES[1 - z]))
         elif effect == "tutor":
-            if self.decks[p]:
+            deck = self.decks[p]
+            if len(deck) == 1:          # one card to take: no question
+                self._tutor(p, deck[0], events)
+            elif deck:
                 self.pending = ("take", p, z)
-                if len(self.decks[p]) == 1:
-                    self._answer(self.decks[p][0], events)
         else:  # pragma: no cover - the data loader accepts only known effects
             raise AssertionError(effect)
 

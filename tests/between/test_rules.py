@@ -424,3 +424,20 @@ def test_an_extra_turn_during_a_bound_turn_is_free(book):
     act(s, "0 play ninja-7 b")                       # the special: another turn at once; tops 3 and 7
     assert s.to_act() == {0} and s.bind_zone is None
     assert legal(s) == {"0 play ninja-5 a", "0 play ninja-5 b", "0 damage"}
+
+
+def test_a_choice_with_one_answer_is_made_and_the_turn_passes_once(book):
+    """Pirate, unique, with one card left in the deck: « Prenez une carte au choix »: the only card is
+    taken without a question, and the turn passes to the opponent exactly once."""
+    s = arrange(book, hands=(["pirate-11", "pirate-1"], ["knight-1"]), zones=(["knight-3"], ["knight-13"]),
+                decks=(["pirate-16"], ["knight-2"]))
+    turn = s.turn
+    events = act(s, "0 play pirate-11 a")
+    assert ids(book, s.hands[0]) == ["pirate-1", "pirate-16"] and s.decks[0] == []
+    assert s.to_act() == {1} and s.turn == turn + 1 and [e.kind for e in events].count("turn") == 1
+    # and through a Joker: the Knight raises the Pirate's unique, one card in the Knight's deck
+    s = arrange(book, hands=(["pirate-1"], ["knight-joker", "knight-1"]), zones=(["pirate-11"], ["pirate-13"]),
+                decks=(["pirate-2"], ["knight-16"]), current=1)
+    events = act(s, "1 play knight-joker a")
+    assert ids(book, s.hands[1]) == ["knight-1", "knight-16"] and s.to_act() == {0}
+    assert [e.kind for e in events].count("turn") == 1
