@@ -20,6 +20,7 @@ def test_the_bundled_decks_are_four_characters_of_17_cards_marked_as_own_design(
         assert sum(c.joker for c in deck) == 1
         assert sorted(c.value for c in deck if not c.joker) == list(range(1, 17))   # each number once
         assert {c.effect for c in deck if c.ability == "special"} == {ch.special}
+        assert sum(c.ability == "special" for c in deck) == (2 if ch.id == "ninja" else 3)
         assert sum(c.ability == "unique" for c in deck) == 1
         assert ch.name("fr") and ch.help.get("fr") and ch.help.get("en")
     assert book.character("chevalier").id == "knight" and book.character("Cow-boy").id == "cowboy"
