@@ -102,7 +102,8 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per ordered pair of characters")
     ap.add_argument("--bots", default="sensible,sensible")
-    ap.add_argument("--seconds-per-turn", type=float, default=20.0)
+    ap.add_argument("--seconds-per-turn", type=float, default=25.0,
+                    help="human pace assumed (default 25 s: people learning the game)")
     ap.add_argument("--vs-random", type=int, default=0, metavar="N")
     ap.add_argument("--decks", help="a character file to play instead of the bundled one")
     args = ap.parse_args(argv)
