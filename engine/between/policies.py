@@ -48,7 +48,7 @@ class SensiblePolicy:
     SQUEEZE = 10.0        # per expected card of damage the opponent is forced to take
     AWKWARD = 1.2         # keeping a middle card, playing an edge card
     JOKER_KEEP = 3.0      # the Joker is worth keeping while other cards fit
-    DAMAGE_EASE = 6.5     # what a fresh start is worth when taking damage on purpose
+    DAMAGE_EASE = 9.0     # what a fresh start is worth when taking damage on purpose
     ABILITY = {"discard-random": 1.5, "tutor": 1.0, "draw": 1.5, "pull-top": 0.0, "bind-pile": 1.0,
                "silence": 1.0, "extra-turn": 2.0, "reveal-hand": 1.0}
 

@@ -73,3 +73,28 @@ def test_describe_event_names_cards_and_reasons():
     assert describe_event(Event("play", 1, "knight-joker", "b"), "fr") == "Joueur 2 joue Chevalier Joker sur la zone B."
     assert "égalité" in describe_event(Event("win", 0, None, None, "coup-fatal-tie"), "fr")
     assert "more hit points left" in describe_event(Event("win", 1, None, None, "coup-fatal-hit-points"), "en")
+
+
+def _decide(book, state, seat=0):
+    policy = GAME.policies["sensible"](book, seat, 1)
+    return policy.act(state.observation(seat), state.legal_actions(seat)).to_text()
+
+
+def test_the_sensible_bot_keeps_its_joker_and_takes_damage_while_the_piles_are_small(book):
+    from betweenplay import arrange
+    knight_hand = ["knight-7", "knight-6", "knight-9", "knight-13", "knight-15"]
+    small = arrange(book, hands=(["pirate-joker", "pirate-1", "pirate-16"], knight_hand),
+                    zones=(["knight-3"], ["knight-11"]))
+    assert _decide(book, small) == "0 damage"
+    big = arrange(book, hands=(["pirate-joker", "pirate-1", "pirate-16"], knight_hand),
+                  zones=(["knight-1", "knight-2", "knight-4", "knight-3"], ["knight-11"]))
+    assert _decide(book, big).startswith("0 play pirate-joker")
+    fits = arrange(book, hands=(["pirate-7", "pirate-1", "pirate-16"], knight_hand), zones=(["knight-3"], ["knight-11"]))
+    assert _decide(book, fits).startswith("0 play pirate-7")
+
+
+def test_the_sensible_bot_gives_the_bigger_pile(book):
+    from betweenplay import act, arrange
+    s = arrange(book, hands=(["pirate-1"], ["knight-1"]), zones=(["knight-3", "knight-4"], ["knight-11"]), current=1)
+    act(s, "1 damage")
+    assert _decide(book, s, seat=0) == "0 give a"
