@@ -96,7 +96,7 @@ class BetweenState:
 
     __slots__ = ("setup", "book", "acts", "rng", "chars", "hp", "hands", "decks", "zones", "outward",
                  "links", "discard", "damage", "revealed", "current", "pending", "extra", "bind_zone",
-                 "silenced", "next_bind", "next_silence", "turn", "first", "result")
+                 "silenced", "next_bind", "next_silence", "turn", "announced", "first", "result")
 
     def __init__(self, book: Deckbook, setup: GameSetup, deal: bool = True) -> None:
         if len(setup.players) != 2:
@@ -122,6 +122,7 @@ class BetweenState:
         self.next_bind: list[int | None] = [None, None]
         self.next_silence = [False, False]
         self.turn = 0
+        self.announced = 0                      # the last turn whose first action has been played
         self.first = 0
         self.result: Outcome | None = None
         if not deal:
@@ -261,7 +262,7 @@ class BetweenState:
                 raise IllegalAction("'damage' takes no argument")
             if not self.zones[0] and not self.zones[1]:
                 raise IllegalAction("no damage to take: both zones are empty")
-            events = []
+            events = self._announce(p)
             self._take_damage(p, events)
             return events
         if kind not in ("play", "link"):
@@ -274,13 +275,21 @@ class BetweenState:
         z = ZONE_OF[action.args[1]]
         if kind == "play":
             self._check_play(c, z)
-            events = []
+            events = self._announce(p)
             self._play(p, c, z, events)
         else:
             self._check_link(c, z)
-            events = []
+            events = self._announce(p)
             self._create_link(p, c, z, events)
         return events
+
+    def _announce(self, p: int) -> list[Event]:
+        """The events of a turn's first action begin with the turn itself ("Turn 7: player 1"):
+        said when the turn is played, so the first turn is said too."""
+        if self.announced == self.turn:
+            return []
+        self.announced = self.turn
+        return [Event("turn", p, None, self.turn)]
 
     # ------------------------------------------------------------------ playing a card
 
@@ -509,8 +518,6 @@ class BetweenState:
         self.silenced = self.next_silence[p]
         self.next_bind[p] = None
         self.next_silence[p] = False
-        if events is not None:
-            events.append(Event("turn", p, None, self.turn))
         if not self.hands[p] and not self.zones[0] and not self.zones[1]:
             self._finish(1 - p, NO_CARDS, events)
 
@@ -628,6 +635,7 @@ class BetweenState:
             "current": self.current,
             "first": self.first,
             "turn": self.turn,
+            "turn_announced": self.announced == self.turn,
             "to_act": sorted(self.to_act()),
             "pending": pend,
             "extra_turn": self.extra,
@@ -663,6 +671,7 @@ class BetweenState:
         c.next_bind = self.next_bind[:]
         c.next_silence = self.next_silence[:]
         c.turn = self.turn
+        c.announced = self.announced
         c.first = self.first
         c.result = self.result
         return c
@@ -710,6 +719,7 @@ def determinize(book: Deckbook, obs: dict[str, Any], player: int, rng: random.Ra
     s.current = obs["current"]
     s.first = obs["first"]
     s.turn = obs["turn"]
+    s.announced = s.turn if obs["turn_announced"] else s.turn - 1
     s.extra = obs["extra_turn"]
     s.bind_zone = ZONE_OF.get(obs["bound"]["zone"])
     s.silenced = obs["bound"]["silenced"]

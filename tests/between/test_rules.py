@@ -303,8 +303,9 @@ def test_ninja_special_plays_another_turn_at_once(book):
                 chars=("ninja", "pirate"))
     turn = s.turn
     events = act(s, "0 play ninja-7 a")
-    assert s.to_act() == {0} and s.turn == turn + 1 and Event("turn", 0, None, turn + 1) in events
+    assert s.to_act() == {0} and s.turn == turn + 1 and Event("ability", 0, "ninja-7", None, "extra-turn") in events
     assert legal(s) == {"0 play ninja-8 a", "0 play ninja-8 b", "0 damage"}
+    assert act(s, "0 damage")[0] == Event("turn", 0, None, turn + 1)   # the new turn, said as it is played
 
 
 def test_ninja_unique_reveals_the_opponents_hand_until_played(book):
@@ -434,10 +435,18 @@ def test_a_choice_with_one_answer_is_made_and_the_turn_passes_once(book):
     turn = s.turn
     events = act(s, "0 play pirate-11 a")
     assert ids(book, s.hands[0]) == ["pirate-1", "pirate-16"] and s.decks[0] == []
-    assert s.to_act() == {1} and s.turn == turn + 1 and [e.kind for e in events].count("turn") == 1
+    assert s.to_act() == {1} and s.turn == turn + 1
     # and through a Joker: the Knight raises the Pirate's unique, one card in the Knight's deck
     s = arrange(book, hands=(["pirate-1"], ["knight-joker", "knight-1"]), zones=(["pirate-11"], ["pirate-13"]),
                 decks=(["pirate-2"], ["knight-16"]), current=1)
+    turn = s.turn
     events = act(s, "1 play knight-joker a")
-    assert ids(book, s.hands[1]) == ["knight-1", "knight-16"] and s.to_act() == {0}
-    assert [e.kind for e in events].count("turn") == 1
+    assert ids(book, s.hands[1]) == ["knight-1", "knight-16"] and s.to_act() == {0} and s.turn == turn + 1
+
+
+def test_every_turn_is_said_as_it_is_played_the_first_included(book):
+    s = duel(book, ["pirate-7"], ["knight-3"])
+    assert act(s, "0 play pirate-7 a")[0] == Event("turn", 0, None, 1)
+    events = act(s, "1 damage")
+    assert events[0] == Event("turn", 1, None, 2) and [e.kind for e in events].count("turn") == 1
+    assert act(s, "1 play knight-3 a")[0] == Event("turn", 1, None, 3)
