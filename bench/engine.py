@@ -1,6 +1,6 @@
 """Engine speed: single matches per second and whole tournaments per second.
 
-    python bench/engine.py [--runs 5] [--seconds 2]
+    python bench/engine.py [--runs 5] [--seconds 2] [--between]
 
 * matches: two random round-7 decks (the 6 starter cards + 6 random Level-A
   + 6 random Level-B cards of the base box), effects on, level piles in
@@ -101,6 +101,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
+    ap.add_argument("--between", action="store_true",
+                    help="also whole Between Battle games between random bots (bench/between.py), in the same run")
     args = ap.parse_args(argv)
     lib = load(cards, boxes=("base",))
     time_matches(lib, 0.3)          # warm up
@@ -113,6 +115,13 @@ def main(argv=None) -> int:
     print(f"{'matches/s (round-7 decks)':<34} {m_med:>10,.0f} {min(r for r, _ in matches):>10,.0f} "
           f"{max(r for r, _ in matches):>10,.0f} {7000:>8,}")
     print(f"{'8-player tournaments/s':<34} {t_med:>10,.1f} {min(tourneys):>10,.1f} {max(tourneys):>10,.1f} {150:>8,}")
+    if args.between:
+        from bench.between import TARGET, time_games
+        from engine.between import GAME as BETWEEN
+        book = BETWEEN.load(cards)
+        games = [time_games(book, args.seconds)[0] for _ in range(args.runs)]
+        print(f"{'Between Battle random games/s':<34} {statistics.median(games):>10,.0f} {min(games):>10,.0f} "
+              f"{max(games):>10,.0f} {TARGET:>8,}")
     print(f"reveals per match (mean): {matches[0][1]:.1f}; runs: {args.runs} x {args.seconds:g} s")
     return 0
 
