@@ -31,6 +31,7 @@ comes from ``state.rng``, seeded by the set-up.
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 from engine.between.cards import Deckbook
@@ -64,15 +65,14 @@ class _Actions:
         self.give = [[Action(p, "give", (z,)) for z in ZONES] for p in (0, 1)]
 
 
-_ACTIONS: dict[int, tuple[Deckbook, _Actions]] = {}
+_ACTIONS: "weakref.WeakKeyDictionary[Deckbook, _Actions]" = weakref.WeakKeyDictionary()
 
 
 def _actions_for(book: Deckbook) -> _Actions:
-    entry = _ACTIONS.get(id(book))
-    if entry is None or entry[0] is not book:
-        entry = (book, _Actions(book))
-        _ACTIONS[id(book)] = entry
-    return entry[1]
+    acts = _ACTIONS.get(book)
+    if acts is None:
+        acts = _ACTIONS[book] = _Actions(book)
+    return acts
 
 
 def parse_characters(book: Deckbook, value: Any) -> list[str] | None:
