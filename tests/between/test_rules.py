@@ -450,3 +450,29 @@ def test_every_turn_is_said_as_it_is_played_the_first_included(book):
     events = act(s, "1 damage")
     assert events[0] == Event("turn", 1, None, 2) and [e.kind for e in events].count("turn") == 1
     assert act(s, "1 play knight-3 a")[0] == Event("turn", 1, None, 3)
+
+
+def test_a_determinized_state_keeps_what_the_player_sees_and_redraws_the_rest(book):
+    """For the search bot: from seat 0's view after the Ninja's reveal, every rebuilt state shows seat 0
+    the same, keeps the revealed cards in the opponent's hand and draws the hidden ones from the unseen."""
+    import random as _random
+    from engine.between.state import determinize
+    s = arrange(book, hands=(["ninja-9", "ninja-2"], ["pirate-5", "pirate-16"]), zones=(["pirate-3"], ["pirate-12"]),
+                chars=("ninja", "pirate"))
+    act(s, "0 play ninja-9 b")
+    act(s, "1 play pirate-5 a")                      # 3..9: fits; pirate-16 stays revealed
+    view = s.observation(0)
+    hands = set()
+    for seed in range(20):
+        guess = determinize(book, view, 0, _random.Random(seed))
+        assert guess.observation(0) == view and legal(guess, 0) == legal(s, 0)
+        assert "pirate-16" in ids(book, guess.hands[1]) and len(guess.hands[1]) == len(s.hands[1])
+        seen = set(view["discard"]) | {c for z in view["zones"] for c in z}
+        assert not set(ids(book, guess.hands[1] + guess.decks[1])) & seen
+    fresh = duel(book, ["pirate-7"], ["knight-3"])
+    for seed in range(20):
+        guess = determinize(book, fresh.observation(0), 0, _random.Random(seed))
+        assert guess.observation(0) == fresh.observation(0) and guess.hands[0] == fresh.hands[0]
+        assert all(book.cards[c].character == "knight" for c in guess.hands[1] + guess.decks[1])
+        hands.add(tuple(sorted(guess.hands[1])))
+    assert len(hands) > 5                            # the hidden hand is drawn, not copied
