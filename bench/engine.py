@@ -1,6 +1,6 @@
 """Engine speed: single matches per second and whole tournaments per second.
 
-    python bench/engine.py [--runs 5] [--seconds 2]
+    python bench/engine.py [--runs 5] [--seconds 2] [--between]
 
 * matches: two random round-7 decks (the 6 starter cards + 6 random Level-A
   + 6 random Level-B cards of the base box), effects on, level piles in
@@ -140,6 +140,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
     ap.add_argument("--no-contract", dest="contract", action="store_false",
                     help="skip the figures through the contract (to compare with a checkout that has none)")
+    ap.add_argument("--between", action="store_true",
+                    help="also whole Between Battle games between random bots (bench/between.py), in the same run")
     args = ap.parse_args(argv)
     lib = load(cards, boxes=("base",))
     time_matches(lib, 0.3)          # warm up
@@ -159,6 +161,13 @@ def main(argv=None) -> int:
               f"{max(contract):>10,.1f} {'':>8}")
         clone_s, view_s = time_clone_and_observation(lib)
         print(f"clone(): {clone_s * 1e6:,.0f} us, observation(): {view_s * 1e6:,.0f} us (medians, 8 players)")
+    if args.between:
+        from bench.between import TARGET, time_games
+        from engine.between import GAME as BETWEEN
+        book = BETWEEN.load(cards)
+        games = [time_games(book, args.seconds)[0] for _ in range(args.runs)]
+        print(f"{'Between Battle random games/s':<34} {statistics.median(games):>10,.0f} {min(games):>10,.0f} "
+              f"{max(games):>10,.0f} {TARGET:>8,}")
     print(f"reveals per match (mean): {matches[0][1]:.1f}; runs: {args.runs} x {args.seconds:g} s")
     return 0
 
