@@ -32,6 +32,7 @@ __all__ = ["SensiblePolicy", "POLICIES"]
 HALF_HOPE = 0.35        # what an unpaired half-stage is worth per pick still to come, as a share of its pair
 EARLY_COST = 0.8        # what spending the earliest place now costs, in stages
 BOOSTER_WORTH = 0.4     # what picking last is worth for the booster it turns over
+CASUAL_NOISE = 1.0      # the casual bot: the sensible one, misjudging by about a stage
 
 
 class SensiblePolicy:
@@ -39,9 +40,15 @@ class SensiblePolicy:
 
     name = "sensible"
 
-    def __init__(self, data: WackyData, seed: int = 0) -> None:
+    def __init__(self, data: WackyData, seed: int = 0, noise: float = 0.0) -> None:
         self.data = data
         self.rng = random.Random(seed)
+        # A player's judgement is not exact: each estimate is off by a normal error of
+        # this many stages (0: always the bot's best guess; ties broken by its generator).
+        self.noise = noise
+
+    def _err(self) -> float:
+        return self.rng.gauss(0.0, self.noise) if self.noise else self.rng.random() * 1e-6
 
     # ---------------------------------------------------------------- valuing a card
     def card_value(self, card: int, route: Sequence[int], pilot: int, picks_after: int) -> float:
@@ -88,7 +95,7 @@ class SensiblePolicy:
     def _pick(self, obs, legal):
         idx, me, route, pilot = self._view(obs)
         after = TURNS - len(route) - 1
-        return max(legal, key=lambda a: self.card_value(idx[a.args[0]], route, pilot, after))
+        return max(legal, key=lambda a: self.card_value(idx[a.args[0]], route, pilot, after) + self._err())
 
     def _choose(self, obs, legal):
         d = self.data
@@ -103,14 +110,12 @@ class SensiblePolicy:
         # What each place in the order is likely to get: others take the cards best for
         # them, roughly the ones with most stages; the bot gets the best of what is left.
         row = [idx[c] for c in obs["row"]]
-        mine = sorted((self.card_value(c, route, pilot, after) for c in row), reverse=True)
         generic = sorted(row, key=lambda c: -(d.stages[c] + (1.5 if d.half[c] else 0)))
         worth_at = []
         for k in range(n):
             taken = set(generic[:k])
             left = [self.card_value(c, route, pilot, after) for c in row if c not in taken]
             worth_at.append(max(left) if left else 0.0)
-        del mine
         # The others' candidate cards: what they revealed, or their whole hand.
         rivals = []
         for q in range(n):
@@ -134,7 +139,7 @@ class SensiblePolicy:
                     score += BOOSTER_WORTH
             # A card of one's own colour put in the row may come back next turn with its bonus.
             score += 0.05 * d.stages[c]
-            score += self.rng.random() * 1e-6
+            score += self._err()
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -192,4 +197,8 @@ def _sensible(data: WackyData, seat: int, seed: int) -> SensiblePolicy:
     return SensiblePolicy(data, seed)
 
 
-POLICIES = {"random": _random, "sensible": _sensible}
+def _casual(data: WackyData, seat: int, seed: int) -> SensiblePolicy:
+    return SensiblePolicy(data, seed, noise=CASUAL_NOISE)
+
+
+POLICIES = {"random": _random, "sensible": _sensible, "casual": _casual}
