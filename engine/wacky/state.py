@@ -103,7 +103,7 @@ class WackyState:
         n = len(setup.players)
         if not 2 <= n <= 7:
             raise ValueError(f"Wacky Challenge is for 2 to 7 players, not {n}")
-        unknown = set(setup.options) - {"pilots"}
+        unknown = [k for k in setup.options if k != "pilots"]
         if unknown:
             raise ValueError(f"unknown option(s) for Wacky Challenge: {', '.join(sorted(unknown))}")
         self.data = data
@@ -159,20 +159,38 @@ class WackyState:
             raise IllegalAction(f"player {p} cannot act now ({PHASES[self.phase]}, turn {self.turn})")
         kind, args = action.kind, action.args
         phase = self.phase
-        if phase == CHOOSE:
-            if kind != "choose" or len(args) != 1:
-                raise IllegalAction(f"now each player chooses a card of their hand: '{p} choose <card>', not {action}")
-            c = self.data.index.get(args[0])  # type: ignore[arg-type]
-            if c is None or c not in self.hands[p]:
-                raise IllegalAction(f"{args[0]} is not a card of player {p}'s hand")
-            return self._choose(p, c)
         if phase == PICK:
             if kind != "pick" or len(args) != 1:
                 raise IllegalAction(f"player {p} takes a card of the draft row: '{p} pick <card>', not {action}")
-            c = self.data.index.get(args[0])  # type: ignore[arg-type]
-            if c is None or c not in self.row:
+            data = self.data
+            c = data.index.get(args[0], -1)  # type: ignore[arg-type]
+            row = self.row
+            if c not in row:
                 raise IllegalAction(f"{args[0]} is not in the draft row")
-            return self._pick(p, c)
+            # The pick itself, inline: it is the most frequent action of all.
+            row.remove(c)
+            self.routes[p].append(c)
+            events = [_event(Event, ("pick", p, data.names[c], None, None))]
+            picks = self.picks = self.picks + 1
+            if picks < self.n:
+                self.acting = _ONE[self.order[picks]]
+            else:
+                self._end_draft(events)
+            return events
+        if phase == CHOOSE:
+            if kind != "choose" or len(args) != 1:
+                raise IllegalAction(f"now each player chooses a card of their hand: '{p} choose <card>', not {action}")
+            c = self.data.index.get(args[0], -1)  # type: ignore[arg-type]
+            if c not in self.hands[p]:
+                raise IllegalAction(f"{args[0]} is not a card of player {p}'s hand")
+            self.chosen[p] = c
+            events = [_event(Event, ("choose", p, None, None, None))]   # which card stays secret
+            acting = self.acting - _ONE[p]
+            if acting:
+                self.acting = acting
+            else:
+                self._all_chosen(events)
+            return events
         if kind == "pass" and not args:
             events = [_event(Event, ("pass", p, self.data.names[self.boost_card], None, BOOSTERS[self._booster()]))]
             return self._next_turn(events)
@@ -181,13 +199,8 @@ class WackyState:
         raise IllegalAction(f"player {p} may use the booster ('boost ...') or pass, not {action}")
 
     # ------------------------------------------------------------------ the secret choice
-    def _choose(self, p: int, c: int) -> list[Event]:
-        self.chosen[p] = c
-        events = [_event(Event, ("choose", p, None, None, None))]          # which card stays secret
-        acting = self.acting - _ONE[p]
-        if acting:
-            self.acting = acting
-            return events
+    def _all_chosen(self, events: list[Event]) -> None:
+        """Everyone who may choose now has chosen: reveal."""
         last = self.effect_seat
         if self.effect == CHOOSE_LAST and self.chosen[last] < 0:
             # "Vous choisirez votre véhicule lorsque tous les autres joueurs auront révélé le leur."
@@ -196,7 +209,6 @@ class WackyState:
         else:
             self._reveal([q for q in range(self.n) if self.played[q] < 0], events)
             self._start_draft(events)
-        return events
 
     def _reveal(self, seats: list[int], events: list[Event]) -> None:
         names = self.data.names
@@ -204,7 +216,7 @@ class WackyState:
             c = self.chosen[q]
             self.hands[q].remove(c)
             self.played[q] = c
-        events.append(_event(Event, ("reveal", None, None, None, tuple((q, names[self.chosen[q]]) for q in seats))))
+        events.append(_event(Event, ("reveal", None, None, None, tuple([(q, names[self.chosen[q]]) for q in seats]))))
 
     # ------------------------------------------------------------------ pick order and draft
     def pick_order(self) -> list[int]:
@@ -226,17 +238,6 @@ class WackyState:
         self.acting = _ONE[self.order[0]]
         events.append(_event(Event, ("order", None, None, None, tuple(self.order))))
 
-    def _pick(self, p: int, c: int) -> list[Event]:
-        self.row.remove(c)
-        self.routes[p].append(c)
-        events = [_event(Event, ("pick", p, self.data.names[c], None, None))]
-        self.picks += 1
-        if self.picks < self.n:
-            self.acting = _ONE[self.order[self.picks]]
-            return events
-        self._end_draft(events)
-        return events
-
     def _end_draft(self, events: list[Event]) -> None:
         data = self.data
         hier = self.hier
@@ -248,7 +249,7 @@ class WackyState:
             hier.append(hier.pop(0))
         else:
             hier[i - 1], hier[i] = v, hier[i - 1]
-        events.append(_event(Event, ("shift", None, data.names[left], hier.index(v), tuple(VEHICLES[x] for x in hier))))
+        events.append(_event(Event, ("shift", None, data.names[left], hier.index(v), tuple([VEHICLES[x] for x in hier]))))
         # "Les cartes course jouées à gauche des cartes hiérarchie passent du côté droit."
         self.row.extend(self.played)
         last = self.order[-1]
@@ -328,8 +329,8 @@ class WackyState:
             self.final = final = self.scores()
             for q, s in enumerate(final):
                 events.append(_event(Event, ("score", q, None, s.total, (s.stages, s.pairs, s.own, s.bonus, s.speeds))))
-            o = self.outcome()
-            events.append(_event(Event, ("end", None, None, None, (o.reason, *o.winners))))
+            reason, winners = self._winners()
+            events.append(_event(Event, ("end", None, None, None, (reason, *winners))))
             return events
         self.turn += 1
         self.phase = CHOOSE
@@ -354,6 +355,11 @@ class WackyState:
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
+        reason, winners = self._winners()
+        return Outcome(Termination.WIN, winners, reason, tuple(s.total for s in self.final),
+                       {"routes": [s.to_json() for s in self.final]})
+
+    def _winners(self) -> tuple[str, tuple[int, ...]]:
         final = self.final
         best = max(s.total for s in final)
         tied = [q for q in range(self.n) if final[q].total == best]
@@ -363,8 +369,7 @@ class WackyState:
             fastest = max(final[q].speeds for q in tied)
             tied = [q for q in tied if final[q].speeds == fastest]
             reason = "speeds" if len(tied) == 1 else "shared"
-        return Outcome(Termination.WIN, tuple(tied), reason, tuple(s.total for s in final),
-                       {"routes": [s.to_json() for s in final]})
+        return reason, tuple(tied)
 
     # ------------------------------------------------------------------ views and copies
     def observation(self, player: int | None) -> dict[str, Any]:
