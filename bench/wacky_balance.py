@@ -3,8 +3,11 @@ spread, and how much stronger the sensible bot is than the random one.
 
     python bench/wacky_balance.py [--games 2000] [--bot-games 1000]
 
-* pilots: games between sensible bots, the pilots drawn by each game's seed
-  (as the engine does when no one chooses). A pilot's win rate is its wins
+* pilots: games between casual bots (the sensible bot misjudging each
+  estimate by a normal error of about a stage, as people do: identical
+  flawless bots make a 7-player game nearly a function of the starters'
+  shuffle), the pilots drawn by each game's seed (as the engine does when no
+  one chooses). A pilot's win rate is its wins
   (a shared win split between the winners) over the games it played; its
   fair share is 1/players. Target (shared/spec/wacky-challenge.md): no pilot
   above 1.3x its fair share.
@@ -87,7 +90,7 @@ def main(argv=None) -> int:
         fair = 1 / n
         worst = max(rates.values()) / fair
         ok &= worst <= FAIRNESS
-        print(f"{n} players, {args.games} games between sensible bots (fair share {fair:.1%}):")
+        print(f"{n} players, {args.games} games between casual bots (fair share {fair:.1%}):")
         for p, r in rates.items():
             print(f"  {p:8} {r:6.1%}  ({r / fair:4.2f}x fair, {played[p]} games)")
         q = statistics.quantiles(scores, n=4)

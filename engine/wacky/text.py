@@ -47,7 +47,6 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if kind == "pick":
         return f"{_who(p, lang)} " + (f"prend {card}." if fr else f"takes {card}.")
     if kind == "shift":
-        vehicle = card.rsplit("-", 1)[-1] if card else "?"
         order = ", ".join(_VEHICLE_FR.get(v, v) if fr else v for v in info)
         if fr:
             return f"Personne n'a pris {card} : la hiérarchie devient {order}."
@@ -75,8 +74,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         reason, *winners = info
         who = ", ".join(_who(q, lang) for q in winners)
         if fr:
-            how = {"stages": "au nombre d'étapes", "speeds": "aux vitesses", "shared": "ex-æquo"}[reason]
-            return f"Victoire {how} : {who}."
-        how = {"stages": "on stages", "speeds": "on speeds", "shared": "shared"}[reason]
-        return f"Won {how}: {who}."
+            how = {"stages": "Victoire aux étapes", "speeds": "Victoire aux vitesses (ex-æquo aux étapes)",
+                   "shared": "Victoire partagée"}[reason]
+            return f"{how} : {who}."
+        how = {"stages": "Won on stages", "speeds": "Won on speeds (tied on stages)", "shared": "Shared win"}[reason]
+        return f"{how}: {who}."
     return f"{kind} {p} {card} {value} {info}"

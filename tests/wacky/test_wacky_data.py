@@ -55,12 +55,13 @@ def test_the_bundled_data_is_marked_own_design_and_complete():
 
 def test_the_bundled_data_meets_the_design_proposal():
     """Per vehicle the seven packs have distinct speeds (same-vehicle ties cannot happen), and a
-    faster card never carries more stages than a slower one of its vehicle."""
+    faster card never carries more stages than a slower one of its vehicle (a half-stage counted
+    as 0.5, a half-aerodrome, worth 2 once paired, as 1.5)."""
     data = GAME.load(cards)
     for v in range(len(VEHICLES)):
         pack = sorted((p.cards[v] for p in data.pilots), key=lambda c: -data.speed[c])
         assert len({data.speed[c] for c in pack}) == 7
-        worth = [data.stages[c] + 0.5 * data.half[c] for c in pack]
+        worth = [data.stages[c] + (1.5 if v == 4 else 0.5) * data.half[c] for c in pack]
         assert worth == sorted(worth), VEHICLES[v]
     yellow = data.pilots[data.pilot_index["yellow"]].cards
     assert data.speed[yellow[0]] > data.speed[yellow[4]]       # faster by train than by plane
