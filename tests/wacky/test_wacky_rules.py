@@ -12,7 +12,7 @@ from engine.game import Action, GameSetup
 from engine.wacky import GAME
 from engine.wacky.data import VEHICLES
 from engine.wacky.state import BOOST, CHOOSE, OVER, PICK, TURNS
-from wackyplay import act, c, choose_all, data, fingerprint, hierarchy, names, new, reveal
+from wackyplay import act, c, data, fingerprint, hierarchy, names, new, reveal
 
 
 def speed(name):
