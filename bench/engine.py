@@ -8,6 +8,10 @@
   bot runs them).
 * tournaments: whole 8-player base-box tournaments, greedy bots, from set-up
   to the Final's winner.
+* the same tournaments through the game-neutral contract (``engine.game``):
+  each greedy bot decides from its seat's observation, events recorded (what
+  ``tablecup simulate`` and the contract's users pay); and the median cost of
+  a ``clone()`` and of an ``observation()`` along such a tournament.
 
 One core: the rates are per second of this process's CPU time
 (time.process_time), so other work on the machine slows the figures less;
@@ -84,6 +88,39 @@ def time_tournaments(lib, seconds):
             return n / elapsed
 
 
+def time_contract_tournaments(lib, seconds):
+    from engine.challengers import GAME
+    from engine.game import GameSetup, play_out
+    n = 0
+    start = time.process_time()
+    while True:
+        state = GAME.new(lib, GameSetup("challengers", tuple(f"P{i}" for i in range(8)), n))
+        play_out(state, {p: GAME.policies["greedy"](lib, p, p) for p in range(state.num_players)})
+        n += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return n / elapsed
+
+
+def time_clone_and_observation(lib):
+    """Median seconds of one clone() and one observation(), sampled along one 8-player tournament."""
+    from engine.challengers import GAME
+    from engine.game import GameSetup, next_actor
+    state = GAME.new(lib, GameSetup("challengers", tuple(f"P{i}" for i in range(8)), 1))
+    bots = {p: GAME.policies["greedy"](lib, p, p) for p in range(state.num_players)}
+    clones, views = [], []
+    while (seat := next_actor(state)) is not None:
+        t0 = time.perf_counter()
+        state.clone()
+        t1 = time.perf_counter()
+        obs = state.observation(seat)
+        t2 = time.perf_counter()
+        clones.append(t1 - t0)
+        views.append(t2 - t1)
+        state.apply(bots[seat].act(obs, state.legal_actions(seat)))
+    return statistics.median(clones), statistics.median(views)
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -101,11 +138,14 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0, help="length of each timed run")
+    ap.add_argument("--no-contract", dest="contract", action="store_false",
+                    help="skip the figures through the contract (to compare with a checkout that has none)")
     args = ap.parse_args(argv)
     lib = load(cards, boxes=("base",))
     time_matches(lib, 0.3)          # warm up
     matches = [time_matches(lib, args.seconds) for _ in range(args.runs)]
     tourneys = [time_tournaments(lib, args.seconds) for _ in range(args.runs)]
+    contract = [time_contract_tournaments(lib, args.seconds) for _ in range(args.runs)] if args.contract else []
     m_med = statistics.median(r for r, _ in matches)
     t_med = statistics.median(tourneys)
     print(f"machine: {machine()}")
@@ -113,6 +153,12 @@ def main(argv=None) -> int:
     print(f"{'matches/s (round-7 decks)':<34} {m_med:>10,.0f} {min(r for r, _ in matches):>10,.0f} "
           f"{max(r for r, _ in matches):>10,.0f} {7000:>8,}")
     print(f"{'8-player tournaments/s':<34} {t_med:>10,.1f} {min(tourneys):>10,.1f} {max(tourneys):>10,.1f} {150:>8,}")
+    if contract:
+        c_med = statistics.median(contract)
+        print(f"{'8-player tournaments/s (contract)':<34} {c_med:>10,.1f} {min(contract):>10,.1f} "
+              f"{max(contract):>10,.1f} {'':>8}")
+        clone_s, view_s = time_clone_and_observation(lib)
+        print(f"clone(): {clone_s * 1e6:,.0f} us, observation(): {view_s * 1e6:,.0f} us (medians, 8 players)")
     print(f"reveals per match (mean): {matches[0][1]:.1f}; runs: {args.runs} x {args.seconds:g} s")
     return 0
 

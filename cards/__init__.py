@@ -6,7 +6,6 @@ them as text; the engine parses and checks them
 the engine imports nothing from here, the caller hands this module over).
 """
 
-from importlib import resources
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent

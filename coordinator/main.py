@@ -15,7 +15,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from tablecup import paths, sdnotify
+from appliance import paths, sdnotify
 
 from .service import Coordinator
 from .web import make_app
@@ -27,7 +27,7 @@ def parse(argv):
     ap = argparse.ArgumentParser(prog="tablecup coordinator", description="Run the tournament coordinator.")
     ap.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")
     ap.add_argument("--port", type=int, default=8470, help="TCP port (default 8470)")
-    ap.add_argument("--data", type=Path, default=None, help="data folder (default: tablecup's data folder)")
+    ap.add_argument("--data", type=Path, default=None, help=f"data folder (default: {paths.DATA_RULE})")
     ap.add_argument("--organiser-pin", default=None,
                     help="organiser PIN (default: the stored one, or a new one printed at start)")
     ap.add_argument("--no-mdns", action="store_true", help="do not advertise _tablecup._tcp by mDNS")

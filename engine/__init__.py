@@ -9,8 +9,8 @@ action, event records, pending choices); each game has its own subpackage
 (``engine.challengers`` today).
 """
 
+from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.choices import Choice
 
-__all__ = ["IllegalAction", "Event", "Choice"]
+__all__ = ["Choice", "Event", "IllegalAction"]

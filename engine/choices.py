@@ -24,5 +24,5 @@ class Choice(NamedTuple):
     player: Any
     kind: str
     source: str
-    options: tuple
+    options: tuple[Any, ...]
     detail: Any = None

@@ -22,5 +22,5 @@ class Event(NamedTuple):
     value: Any = None
     info: Any = None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {k: v for k, v in self._asdict().items() if v is not None}

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -86,7 +87,7 @@ class Action:
         return " ".join([str(self.player), self.kind, *map(str, self.args)])
 
     @classmethod
-    def from_text(cls, text: str) -> "Action":
+    def from_text(cls, text: str) -> Action:
         if type(text) is not str or len(text) > 512:
             raise ActionSyntaxError("an action is a short line of text")
         words = text.split()
@@ -100,7 +101,7 @@ class Action:
         return {"player": self.player, "kind": self.kind, "args": list(self.args)}
 
     @classmethod
-    def from_json(cls, value: Any) -> "Action":
+    def from_json(cls, value: Any) -> Action:
         if not isinstance(value, Mapping):
             raise ActionSyntaxError("an action is an object with 'player', 'kind' and 'args'")
         unknown = set(value) - {"player", "kind", "args"}
@@ -109,7 +110,9 @@ class Action:
         args = value.get("args", [])
         if not isinstance(args, list):
             raise ActionSyntaxError("an action's 'args' is a list")
-        return cls(value.get("player"), value.get("kind"), tuple(args))
+        player: Any = value.get("player")      # checked by the constructor, like the rest
+        kind: Any = value.get("kind")
+        return cls(player, kind, tuple(args))
 
     def __str__(self) -> str:
         return self.to_text()
@@ -161,7 +164,7 @@ class GameSetup:
         return {"game": self.game, "players": list(self.players), "seed": self.seed, "options": dict(self.options)}
 
     @classmethod
-    def from_json(cls, value: Mapping[str, Any]) -> "GameSetup":
+    def from_json(cls, value: Mapping[str, Any]) -> GameSetup:
         try:
             players = value["players"]
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -171,7 +174,8 @@ class GameSetup:
                 raise ValueError("'seed' is a whole number")
             options = value.get("options", {})
             if not isinstance(options, Mapping):
-                raise ValueError("'options' is an object")
+                # A wrong shape of a set-up is a bad value to its callers (a 400, one line), like the others.
+                raise ValueError("'options' is an object")  # noqa: TRY004
             return cls(str(value["game"]), tuple(players), seed, dict(options))
         except KeyError as e:
             raise ValueError(f"a game set-up needs {e.args[0]!r}") from None
@@ -179,7 +183,14 @@ class GameSetup:
 
 @runtime_checkable
 class GameState(Protocol):
-    """What every game's state answers.  Players are seats numbered from 0."""
+    """What every game's state answers.  Players are seats numbered from 0.
+
+    ``num_players`` counts seats: the set-up's players first, in order, then any
+    seat the game adds itself (Challengers! seats its Robot when the count of
+    people is odd); every seat acts through the same actions and policies.
+    A state may also offer ``next_to_act() -> int | None``, the seat it would ask
+    first when several may act (see :func:`next_actor`); it is optional.
+    """
 
     setup: GameSetup
     rng: random.Random
@@ -207,7 +218,7 @@ class GameState(Protocol):
         """How the game ended, or ``None`` while it goes on."""
         ...
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """A copy that shares nothing mutable with this state."""
         ...
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Any, Optional
+from typing import Any
 
 from .base import Backend, KeyboardBackend
 from .config import HardwareConfig
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 DEVICE_TREE_MODEL = "/proc/device-tree/model"
 
 
-def raspberry_pi_model(model_path: str = DEVICE_TREE_MODEL) -> Optional[str]:
+def raspberry_pi_model(model_path: str = DEVICE_TREE_MODEL) -> str | None:
     """The Pi model string (e.g. "Raspberry Pi 5 Model B Rev 1.0") or None."""
     try:
         with open(model_path, "rb") as fh:
@@ -44,7 +44,7 @@ def open_backend(
     *,
     pin_factory: Any = None,
     model_path: str = DEVICE_TREE_MODEL,
-    serial_options: Optional[dict] = None,
+    serial_options: dict | None = None,
 ) -> Backend:
     """Open the configured backend; ``sink`` receives ButtonEvents from
     backend threads.  ``pin_factory`` and ``serial_options`` (keyword

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from .events import check_side
 
@@ -18,7 +18,7 @@ CELEBRATE_HALF_PERIOD_S = 0.1
 class Lights(Protocol):
     """LED output API common to all backends.  Calls return immediately."""
 
-    def show(self, flag_side: Optional[str], attacker_side: Optional[str]) -> None:
+    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
         """Show the game state.
 
         The LED of ``flag_side`` (the side holding the flag) is lit steadily;
@@ -53,7 +53,7 @@ class Backend(Lights, Protocol):
         """Release pins / port and stop threads.  Idempotent."""
 
 
-def led_plan(flag_side: Optional[str], attacker_side: Optional[str]) -> dict[str, str]:
+def led_plan(flag_side: str | None, attacker_side: str | None) -> dict[str, str]:
     """Map show() arguments to ``{"light": mode, "dark": mode}`` with mode
     ``"on"``, ``"blink"`` or ``"off"``."""
     check_side(flag_side, "flag_side")
@@ -87,7 +87,7 @@ class KeyboardBackend:
             text = "keyboard and touch only"
         return f"{text} ({self.reason})" if self.reason else text
 
-    def show(self, flag_side: Optional[str], attacker_side: Optional[str]) -> None:
+    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
         self.lights_state = led_plan(flag_side, attacker_side)
 
     def all_off(self) -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Callable, List, Optional
+from collections.abc import Callable
 
 from .events import ButtonEvent, Sink
 
@@ -41,11 +41,11 @@ class PressFilter:
     def __init__(
         self,
         kind: str,
-        side: Optional[str],
+        side: str | None,
         *,
         debounce_ms: float = 30,
         hold_ms: float = 1500,
-        long_kind: Optional[str] = None,
+        long_kind: str | None = None,
         source: str = "",
         initial_pressed: bool = False,
     ) -> None:
@@ -61,8 +61,8 @@ class PressFilter:
         self.hold = hold_ms / 1000.0
         self._accepted = initial_pressed
         self._raw = initial_pressed
-        self._last_accept: Optional[float] = None
-        self._pressed_at: Optional[float] = None
+        self._last_accept: float | None = None
+        self._pressed_at: float | None = None
         # A button held at start-up must not fire toss_long later on.
         self._long_done = initial_pressed
 
@@ -71,7 +71,7 @@ class PressFilter:
         """The accepted (debounced) level."""
         return self._accepted
 
-    def edge(self, pressed: bool, at: float) -> List[ButtonEvent]:
+    def edge(self, pressed: bool, at: float) -> list[ButtonEvent]:
         """Feed one raw edge; returns the events it causes (0, 1 or 2)."""
         events = self.poll(at)
         pressed = bool(pressed)
@@ -83,9 +83,9 @@ class PressFilter:
         events.extend(self._accept(pressed, at))
         return events
 
-    def poll(self, now: float) -> List[ButtonEvent]:
+    def poll(self, now: float) -> list[ButtonEvent]:
         """Handle deadlines that are due at ``now``."""
-        events: List[ButtonEvent] = []
+        events: list[ButtonEvent] = []
         if self._raw != self._accepted and self._last_accept is not None:
             settle_at = self._last_accept + self.debounce
             if now >= settle_at:
@@ -105,7 +105,7 @@ class PressFilter:
         self._pressed_at = None
         self._long_done = False
 
-    def next_deadline(self) -> Optional[float]:
+    def next_deadline(self) -> float | None:
         """When :meth:`poll` has something to do next, or ``None``."""
         deadlines = []
         if self._raw != self._accepted and self._last_accept is not None:
@@ -115,7 +115,7 @@ class PressFilter:
         return min(deadlines) if deadlines else None
 
     # -- internals -------------------------------------------------------
-    def _long_due(self) -> Optional[float]:
+    def _long_due(self) -> float | None:
         if self.long_kind and self._accepted and not self._long_done and self._pressed_at is not None:
             return self._pressed_at + self.hold
         return None
@@ -124,7 +124,7 @@ class PressFilter:
         assert self._pressed_at is not None
         return ButtonEvent(kind, self.side, self._pressed_at, self.source)
 
-    def _accept(self, pressed: bool, at: float) -> List[ButtonEvent]:
+    def _accept(self, pressed: bool, at: float) -> list[ButtonEvent]:
         self._accepted = pressed
         self._last_accept = at
         if pressed:
@@ -158,7 +158,7 @@ class FilteredButton:
         self._sink = sink
         self._clock = clock
         self._lock = threading.RLock()
-        self._timer: Optional[threading.Timer] = None
+        self._timer: threading.Timer | None = None
         self._closed = False
 
     @classmethod
@@ -166,14 +166,14 @@ class FilteredButton:
         cls,
         config,
         kind: str,
-        side: Optional[str],
+        side: str | None,
         sink: Sink,
         *,
-        long_kind: Optional[str] = None,
+        long_kind: str | None = None,
         source: str = "",
         initial_pressed: bool = False,
         clock: Callable[[], float] = time.monotonic,
-    ) -> "FilteredButton":
+    ) -> FilteredButton:
         """A button filtered with the configuration's ``debounce_ms`` and ``hold_ms``
         (every backend builds its buttons this way)."""
         return cls(
@@ -183,7 +183,7 @@ class FilteredButton:
             clock=clock,
         )
 
-    def edge(self, pressed: bool, at: Optional[float] = None) -> None:
+    def edge(self, pressed: bool, at: float | None = None) -> None:
         with self._lock:
             if self._closed:
                 return
@@ -210,7 +210,7 @@ class FilteredButton:
                 self._timer.cancel()
                 self._timer = None
 
-    def _deliver(self, events: List[ButtonEvent]) -> None:
+    def _deliver(self, events: list[ButtonEvent]) -> None:
         for event in events:
             try:
                 self._sink(event)

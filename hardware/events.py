@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 #: Event kinds.
 REVEAL = "reveal"
@@ -32,7 +32,7 @@ class ButtonEvent:
     """
 
     kind: str
-    side: Optional[str]
+    side: str | None
     at: float
     source: str = ""
 
@@ -60,7 +60,7 @@ class ButtonEvent:
 Sink = Callable[[ButtonEvent], None]
 
 
-def check_side(side: Optional[str], what: str = "side") -> Optional[str]:
+def check_side(side: str | None, what: str = "side") -> str | None:
     """Validate an optional side argument of the lights API."""
     if side is not None and side not in SIDES:
         raise ValueError(f"{what} must be 'light', 'dark' or None, got {side!r}")

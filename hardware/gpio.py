@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable, Iterator, Optional
+from collections.abc import Callable, Iterator
 
 from .base import (
     BLINK_HALF_PERIOD_S,
@@ -30,7 +30,7 @@ from .events import REVEAL, TOSS, TOSS_LONG, Sink
 log = logging.getLogger(__name__)
 
 
-def _square(level: float, count: Optional[int]) -> Iterator[float]:
+def _square(level: float, count: int | None) -> Iterator[float]:
     """level, 0, level, 0, ... (``count`` cycles, or forever)."""
     done = 0
     while count is None or done < count:
@@ -65,7 +65,7 @@ class _GpioLed:
         self._stop()
         self.device.value = 0
 
-    def blink(self, half_period: float, level: Optional[float] = None, count: Optional[int] = None) -> None:
+    def blink(self, half_period: float, level: float | None = None, count: int | None = None) -> None:
         self._stop()
         self.device.source_delay = half_period
         self.device.source = _square(self.level if level is None else level, count)
@@ -185,7 +185,7 @@ class GpioBackend:
         self.leds.clear()
 
     # -- Lights ------------------------------------------------------------
-    def show(self, flag_side: Optional[str], attacker_side: Optional[str]) -> None:
+    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
         plan = led_plan(flag_side, attacker_side)
         for side, mode in plan.items():
             led = self.leds.get(side)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional, Union
 
 PROTOCOL_VERSION = 1
 MAX_LINE_LENGTH = 120
@@ -72,7 +71,7 @@ class ButtonEdge:
     """A raw button edge seen by the board (the host debounces)."""
 
     button: str  # "reveal" | "toss"
-    side: Optional[str]  # "light" | "dark" for reveal, None for toss
+    side: str | None  # "light" | "dark" for reveal, None for toss
     pressed: bool
     uptime_ms: int
 
@@ -110,13 +109,13 @@ class LedCommand:
     count: int = 0
 
 
-Message = Union[Hello, Heartbeat, ButtonEdge, Ack, BoardError, Who, LedCommand]
+Message = Hello | Heartbeat | ButtonEdge | Ack | BoardError | Who | LedCommand
 BOARD_MESSAGES = (Hello, Heartbeat, ButtonEdge, Ack, BoardError)
 HOST_MESSAGES = (Who, LedCommand)
 
 
 # --- framing --------------------------------------------------------------
-def checksum(body: Union[str, bytes]) -> str:
+def checksum(body: str | bytes) -> str:
     """XOR of all bytes of ``body`` as two upper-case hex digits."""
     data = body.encode("ascii") if isinstance(body, str) else body
     value = 0
@@ -194,7 +193,7 @@ def _uint(text: str, what: str) -> int:
     return int(text)
 
 
-def _button_side(button: str, side: str) -> Optional[str]:
+def _button_side(button: str, side: str) -> str | None:
     if button not in BUTTONS:
         raise ProtocolError(f"unknown button {button!r} (expected reveal or toss)")
     if button == "reveal":
@@ -222,7 +221,7 @@ def _expect(verb: str, args: list, n: int) -> None:
         raise ProtocolError(f"{verb} needs {n} field(s), got {len(args)}")
 
 
-def split_line(line: Union[bytes, str]) -> list[str]:
+def split_line(line: bytes | str) -> list[str]:
     """Check framing and checksum; return the fields (verb first)."""
     if isinstance(line, bytes):
         if len(line) > MAX_LINE_LENGTH:
@@ -263,7 +262,7 @@ def split_line(line: Union[bytes, str]) -> list[str]:
     return fields
 
 
-def decode(line: Union[bytes, str]) -> Message:
+def decode(line: bytes | str) -> Message:
     """Decode one line (with or without the trailing newline)."""
     verb, *args = split_line(line)
     if verb == "HELLO":

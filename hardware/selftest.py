@@ -26,28 +26,28 @@ import logging
 import queue
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Optional
 
 from .base import Backend
 from .events import REVEAL, TOSS, TOSS_LONG, ButtonEvent
 
 Say = Callable[[str], None]
-WaitEvent = Callable[[float], Optional[ButtonEvent]]
+WaitEvent = Callable[[float], ButtonEvent | None]
 
 
 class EventQueue:
     """A thread-safe sink whose ``get(timeout)`` suits ``wait_event``."""
 
     def __init__(self) -> None:
-        self._queue: "queue.Queue[ButtonEvent]" = queue.Queue()
+        self._queue: queue.Queue[ButtonEvent] = queue.Queue()
 
     def put(self, event: ButtonEvent) -> None:
         self._queue.put(event)
 
     __call__ = put
 
-    def get(self, timeout: float) -> Optional[ButtonEvent]:
+    def get(self, timeout: float) -> ButtonEvent | None:
         try:
             if timeout <= 0:
                 return self._queue.get_nowait()
@@ -65,7 +65,7 @@ class CheckResult:
 
 def _wait_for(
     expect_kind: str,
-    expect_side: Optional[str],
+    expect_side: str | None,
     name: str,
     say: Say,
     wait_event: WaitEvent,
@@ -195,7 +195,7 @@ def selftest_from_config(config, say: Say = print, **kwargs) -> bool:
         backend.close()
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Command line entry (``python -m hardware [config.toml]``); returns the
     exit status: 0 all checks passed, 1 some failed, 2 cannot open hardware."""
     from .config import load_config

@@ -20,7 +20,7 @@ import logging
 import os
 import threading
 import time
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from . import protocol as proto
 from .base import CELEBRATE_FLASHES, led_plan
@@ -49,7 +49,7 @@ class SerialBoardBackend:
         config: HardwareConfig,
         sink: Sink,
         *,
-        device: Optional[str] = None,
+        device: str | None = None,
         heartbeat_timeout: float = proto.HEARTBEAT_TIMEOUT_S,
         who_interval: float = 1.0,
         reconnect_min: float = 0.25,
@@ -80,7 +80,7 @@ class SerialBoardBackend:
         self._stop = threading.Event()
         self._ready = threading.Event()
         self._status = WAITING
-        self.board: Optional[proto.Hello] = None
+        self.board: proto.Hello | None = None
         self._leds: dict[str, proto.LedCommand] = {
             side: proto.LedCommand(side, "off", self._brightness) for side in ("light", "dark")
         }
@@ -88,9 +88,9 @@ class SerialBoardBackend:
         self._last_rx = 0.0
         self._last_who = 0.0
         self._hello_seen = False
-        self._last_uptime: Optional[int] = None
+        self._last_uptime: int | None = None
 
-        self._channels: dict[tuple[str, Optional[str]], FilteredButton] = {}
+        self._channels: dict[tuple[str, str | None], FilteredButton] = {}
         for button, side, kind, long_kind in (
             ("reveal", "light", REVEAL, None),
             ("reveal", "dark", REVEAL, None),
@@ -136,7 +136,7 @@ class SerialBoardBackend:
         self._status = CLOSED
 
     # -- Lights ------------------------------------------------------------
-    def show(self, flag_side: Optional[str], attacker_side: Optional[str]) -> None:
+    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
         plan = led_plan(flag_side, attacker_side)
         self._set_leds([proto.LedCommand(side, mode, self._brightness) for side, mode in plan.items()])
 
@@ -219,7 +219,7 @@ class SerialBoardBackend:
                 return
             try:
                 port.write(data)
-            except Exception as exc:  # the reader notices the loss and reconnects
+            except Exception as exc:  # noqa: BLE001 -- the reader notices the loss and reconnects
                 log.warning("serial board on %s: write failed: %s", self.device, exc)
 
     # -- reader thread -------------------------------------------------------
@@ -249,7 +249,7 @@ class SerialBoardBackend:
                 self._on_open()
             try:
                 data = port.read(port.in_waiting or 1)
-            except Exception as exc:  # SerialException, OSError, TypeError on a vanished port
+            except Exception as exc:  # noqa: BLE001 -- SerialException, OSError, TypeError on a vanished port
                 if self._stop.is_set():
                     break
                 self._lost(f"read failed ({exc})")
@@ -301,7 +301,7 @@ class SerialBoardBackend:
         for raw, msg in decoded:
             self._handle(raw, msg, now, newest)
 
-    def _handle(self, raw: bytes, msg, now: float, newest: Optional[int]) -> None:
+    def _handle(self, raw: bytes, msg, now: float, newest: int | None) -> None:
         if isinstance(msg, proto.HOST_MESSAGES):
             verb = "WHO" if isinstance(msg, proto.Who) else "LED"
             self._reject(raw, f"host-only verb {verb} sent by the board (port looped back?)")

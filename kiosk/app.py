@@ -47,8 +47,8 @@ from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
 from kiosk.result import ResultScreen
 from kiosk.store import Store
-from tablecup import sdnotify
-from tablecup.sdnotify import KivyWatchdog
+from appliance import sdnotify
+from appliance.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
 

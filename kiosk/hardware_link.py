@@ -3,7 +3,7 @@
     self.hardware = hardware_link.attach(self)     # TablecupApp.on_start
     hardware_link.detach(self)                      # TablecupApp.on_stop
 
-* Config: ``hardware.toml`` in :func:`tablecup.paths.config_dir` (a stand-alone
+* Config: ``hardware.toml`` in :func:`appliance.paths.config_dir` (a stand-alone
   hardware file or a file with a ``[hardware]`` table); defaults without it.
   A broken file or a backend that cannot be opened never stops the kiosk: it
   runs with keyboard and touch only and says why (log + :attr:`HardwareLink.status`).
@@ -47,7 +47,7 @@ STALE_AFTER_S = 1.0
 
 def config_path() -> Path:
     """Where the kiosk looks for its hardware configuration."""
-    from tablecup import paths
+    from appliance import paths
 
     return paths.config_dir(create=False) / CONFIG_NAME
 

@@ -19,8 +19,9 @@ NO_DISPLAY = ("No display found: run on the Pi's console (KMS/DRM) or a desktop 
 
 
 def default_data_dir() -> Path:
-    env = os.environ.get("TABLECUP_DATA")
-    return Path(env).expanduser() if env else Path.home() / ".local" / "share" / "tablecup"
+    """The data folder every program uses (:func:`appliance.paths.data_dir`)."""
+    from appliance.paths import data_dir
+    return data_dir(create=False)
 
 
 def display_available(environ=None) -> bool:
@@ -38,7 +39,8 @@ def display_available(environ=None) -> bool:
 
 def parse(argv):
     ap = argparse.ArgumentParser(prog="tablecup kiosk", description="The Tablecup touchscreen table.")
-    ap.add_argument("--data", type=Path, default=None, help="data folder (default $TABLECUP_DATA or ~/.local/share/tablecup)")
+    from appliance.paths import DATA_RULE
+    ap.add_argument("--data", type=Path, default=None, help=f"data folder (default: {DATA_RULE})")
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None)
     g.add_argument("--windowed", dest="fullscreen", action="store_false")

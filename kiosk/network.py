@@ -45,8 +45,8 @@ def configured_url(arg=None):
     if arg:
         return arg.rstrip("/") if "://" in arg else "http://" + arg.rstrip("/")
     try:
-        from tablecup import doctor
-        got = doctor.coordinator_address()
+        from appliance.config import coordinator_address
+        got = coordinator_address()
     except Exception as exc:
         log.warning("coordinator.toml: %s", exc)
         return None

@@ -32,9 +32,9 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import paths
+from appliance import paths
 
-__all__ = ["backup", "BackupResult", "BackupError", "DAY_FORMAT"]
+__all__ = ["DAY_FORMAT", "BackupError", "BackupResult", "backup"]
 
 DAY_FORMAT = "%Y-%m-%d"
 _DAY_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -118,7 +118,7 @@ def backup(
 ) -> BackupResult:
     """Copy every database in ``data_dir`` into ``backups_dir/YYYY-MM-DD/``.
 
-    ``data_dir`` defaults to :func:`tablecup.paths.data_dir`, ``backups_dir``
+    ``data_dir`` defaults to :func:`appliance.paths.data_dir`, ``backups_dir``
     to ``<data_dir>/backups``. After copying, backup folders dated more than
     ``keep_days`` days before ``today`` are removed. Returns what was done;
     raises :class:`BackupError` if a database could not be copied (the other

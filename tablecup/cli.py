@@ -29,7 +29,8 @@ class _Parser(argparse.ArgumentParser):
 def house_set_texts(folder=None):
     """[(path, text)] of the house sets in the data folder's ``cards/`` (none if absent)."""
     from pathlib import Path
-    from tablecup.paths import data_dir
+
+    from appliance.paths import data_dir
     folder = Path(folder) if folder else data_dir(create=False) / "cards"
     if not folder.is_dir():
         return []
@@ -60,10 +61,10 @@ def _card_list(lib, text: str, flag: str):
 
 # ---------------------------------------------------------------------- match
 def cmd_match(args) -> int:
+    from engine.challengers.describe import describe_event
     from engine.challengers.match import Match, play
     from engine.challengers.piles import LevelPiles
     from engine.challengers.policies import GreedyPolicy
-    from engine.challengers.describe import describe_event
 
     lib = _library()
     deck_a = _card_list(lib, args.deck_a, "--deck-a")
@@ -344,8 +345,8 @@ def cmd_coordinator(rest) -> int:
 
 def cmd_hardware(args) -> int:
     """`tablecup hardware test [CONFIG]`: the wiring self-test."""
+    from appliance.paths import config_dir
     from hardware.selftest import main as selftest
-    from tablecup.paths import config_dir
     config = args.config
     if config is None:
         default = config_dir(create=False) / "hardware.toml"
@@ -357,8 +358,8 @@ def cmd_doctor(args) -> int:
     from tablecup.doctor import format_report, report
     extra = {}
     try:
+        from appliance.paths import config_dir
         from hardware import load_config
-        from tablecup.paths import config_dir
         cfg = config_dir(create=False) / "hardware.toml"
         extra["hardware config"] = str(cfg) if cfg.is_file() else "defaults (no hardware.toml)"
         config = load_config(str(cfg) if cfg.is_file() else None)
@@ -369,7 +370,7 @@ def cmd_doctor(args) -> int:
             extra["hardware backend chosen"] = backend.describe()
         finally:
             backend.close()
-    except Exception as e:        # the doctor reports, it never fails on what it examines
+    except Exception as e:  # noqa: BLE001 -- the doctor reports, it never fails on what it examines
         extra["hardware config"] = f"unreadable: {e}"
     print(format_report(report(extra)))
     return 0

@@ -16,20 +16,20 @@ import socket
 import stat
 import subprocess
 import sys
+from collections.abc import Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Iterable, Mapping
-from urllib.parse import urlsplit
 
-from . import paths
+from appliance import paths
+from appliance.config import COORDINATOR_FILE, coordinator_address
 
 __all__ = [
-    "report",
-    "format_report",
-    "coordinator_address",
-    "is_reachable",
-    "dir_size",
     "KEYS",
+    "coordinator_address",
+    "dir_size",
+    "format_report",
+    "is_reachable",
+    "report",
 ]
 
 # Keys of report(), in order. Tests and the CLI may rely on these names.
@@ -63,7 +63,6 @@ KEYS = (
 DEVICE_TREE_MODEL = Path("/proc/device-tree/model")
 DRM_GLOB = "/dev/dri/card*"
 KIOSK_UNIT = "tablecup-kiosk"
-COORDINATOR_FILE = "coordinator.toml"
 CONNECT_TIMEOUT = 1.0
 JOURNAL_LINES = 10
 
@@ -136,72 +135,12 @@ def _env(name: str) -> str:
     return value if value else NOT_SET
 
 
-def _load_toml(path: Path) -> dict:
-    import tomllib
-
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def coordinator_address(config: os.PathLike | str | None = None) -> tuple[str, int] | None:
-    """Host and port of the coordinator from ``<config>/coordinator.toml``.
-
-    Accepted forms, at top level or in a ``[coordinator]`` table::
-
-        url = "http://192.168.1.20:8750"
-        # or
-        host = "192.168.1.20"
-        port = 8750
-
-    Returns None when the file is absent; raises ValueError when it is
-    present but unusable.
-    """
-    folder = Path(config) if config is not None else paths.config_dir(create=False)
-    path = folder / COORDINATOR_FILE
-    if not path.is_file():
-        return None
-    try:
-        data = _load_toml(path)
-    except Exception as exc:  # tomllib.TOMLDecodeError, OSError
-        raise ValueError(f"{path}: {exc}") from exc
-    section = data.get("coordinator") if isinstance(data.get("coordinator"), dict) else data
-    for key in ("url", "address"):
-        value = section.get(key)
-        if isinstance(value, str) and value:
-            return _parse_address(value, section.get("port"), path)
-    host = section.get("host")
-    port = section.get("port")
-    if isinstance(host, str) and host:
-        return _parse_address(host, port, path)
-    raise ValueError(f"{path}: no 'url' or 'host'/'port' entry")
-
-
-def _parse_address(value: str, port: object, path: Path) -> tuple[str, int]:
-    text = value if "://" in value else "tcp://" + value
-    parts = urlsplit(text)
-    host = parts.hostname
-    try:
-        found_port = parts.port
-    except ValueError as exc:
-        raise ValueError(f"{path}: bad port in {value!r}") from exc
-    if found_port is None:
-        if isinstance(port, int) and not isinstance(port, bool):
-            found_port = port
-        elif parts.scheme == "https":
-            found_port = 443
-        elif parts.scheme == "http":
-            found_port = 80
-    if not host or found_port is None or not (0 < found_port < 65536):
-        raise ValueError(f"{path}: need a host and a port, got {value!r}")
-    return host, found_port
-
-
 def is_reachable(host: str, port: int, timeout: float = CONNECT_TIMEOUT) -> tuple[bool, str]:
     """Try a TCP connection; returns (ok, short explanation)."""
     try:
         with socket.create_connection((host, port), timeout=timeout):
             return True, "yes"
-    except socket.timeout:
+    except TimeoutError:
         return False, f"no (no answer within {timeout:g} s)"
     except OSError as exc:
         return False, f"no ({exc.strerror or exc})"
@@ -219,7 +158,7 @@ def _kiosk_service() -> str:
         out = subprocess.run(
             [systemctl, "show", KIOSK_UNIT + ".service", "--no-pager",
              "-p", "ActiveState", "-p", "SubState", "-p", "NRestarts", "-p", "LoadState"],
-            capture_output=True, text=True, timeout=5,
+            check=False, capture_output=True, text=True, timeout=5,
         )
     except (OSError, subprocess.SubprocessError) as exc:
         return f"unknown ({exc})"
@@ -240,7 +179,7 @@ def _last_errors() -> str:
     cmd = [journalctl, "-u", KIOSK_UNIT, "-p", "err", "-n", str(JOURNAL_LINES),
            "--no-pager", "-o", "short-iso"]
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=10)
+        out = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.SubprocessError) as exc:
         return f"journal not available ({exc})"
     lines = [ln for ln in out.stdout.splitlines() if ln.strip() and not ln.startswith("-- ")]
@@ -259,7 +198,7 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
     is already present replaces its value in place.
     """
     lines: list[tuple[str, str]] = []
-    add = lambda k, v: lines.append((k, str(v)))  # noqa: E731
+    add = lambda k, v: lines.append((k, str(v)))
 
     add(K_VERSION, _tablecup_version())
     add(K_PYTHON, f"{platform.python_version()} ({sys.executable})")

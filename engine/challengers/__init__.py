@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.events import Event
-from engine.game import Game
 from engine.challengers.describe import SEATS, describe_event
 from engine.challengers.determinize import determinize
 from engine.challengers.game import OPTIONS, ChallengersState, legacy_policy
 from engine.challengers.library import load
+from engine.events import Event
+from engine.game import Game
 
 
 def _describe(event: Event, lang: str = "en") -> str:

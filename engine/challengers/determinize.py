@@ -26,7 +26,6 @@ from collections import Counter
 from types import MethodType
 from typing import Any
 
-from engine.choices import Choice
 from engine.challengers.cards import CardType
 from engine.challengers.deckphase import DeckPhase
 from engine.challengers.game import ChallengersState, tournament_setup
@@ -35,6 +34,7 @@ from engine.challengers.match import Match, Seat, Side
 from engine.challengers.piles import PileReserve
 from engine.challengers.rules import DraftOption
 from engine.challengers.tournament import Tournament
+from engine.choices import Choice
 from engine.game import GameSetup
 
 
@@ -45,7 +45,7 @@ def _unknown_answer(self: Any, option: Any) -> None:
 class _Pool:
     """The cards nobody (as far as the observer knows) has seen, by level, to draw hidden cards from."""
 
-    def __init__(self, library: Library, t: Tournament, seen: Counter, rng: random.Random) -> None:
+    def __init__(self, library: Library, t: Tournament, seen: Counter[str], rng: random.Random) -> None:
         cat = library.catalogue
         self.rng = rng
         self.card = cat.card
@@ -70,9 +70,9 @@ class _Pool:
         return self.rng.choice(self.every)
 
 
-def _seen_ids(obs: dict[str, Any]) -> Counter:
+def _seen_ids(obs: dict[str, Any]) -> Counter[str]:
     """Card ids the observer sees, counted once per physical card as best it can."""
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     me = obs["you"]
     if me is not None:
         mine = obs["players"][me]
@@ -113,7 +113,7 @@ def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.
     setup = GameSetup("challengers", tuple(s["players"]), rng.randrange(2**63),
                       {"box": s["box"], "sets": list(s["sets"]), "robot_level": s["robot_level"],
                        "solo_cards": s["solo_cards"], "final_park": s["final_park"]})
-    t = Tournament(library, tournament_setup(library, setup))
+    t: Any = Tournament(library, tournament_setup(library, setup))       # set field by field below
     pool = _Pool(library, t, _seen_ids(obs), rng)
     rules = library.rules
 
@@ -148,7 +148,7 @@ def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.
         deck = t.players[i].deck
         if dv["deck"] is not None and dv["deck"] != [ct.id for ct in deck]:
             deck = [card(c) for c in dv["deck"]]       # a finished phase's deck, before the match
-        dp = DeckPhase(i, deck, options, t.piles, t.rng, rules.draw, t.log)
+        dp: Any = DeckPhase(i, deck, options, t.piles, t.rng, rules.draw, t.log)     # set field by field below
         dp.stage = dv["stage"]
         dp.option = None if dv["option"] is None else options[dv["option"]]
         level = dp.option.level if dp.option is not None else None
@@ -183,9 +183,10 @@ def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.
 
 
 def _match(library: Library, t: Tournament, mv: dict[str, Any], pool: _Pool, rng: random.Random) -> Match:
+    """The match ``mv`` shows, its hidden cards and deck orders drawn."""
     card = library.catalogue.card
     names = tuple(s["name"] for s in mv["sides"])
-    m = Match([[], []], rng=rng.randrange(2**63), beginner=0, round=mv["round"], shuffle=False,
+    m: Any = Match([[], []], rng=rng.randrange(2**63), beginner=0, round=mv["round"], shuffle=False,
               piles=PileReserve({lv: [pool.draw(lv) for _ in range(n)] for lv, n in mv["reserve"].items()}),
               names=names, fans=tuple(s["fans"] for s in mv["sides"]),
               trophies=tuple(s["trophies"] for s in mv["sides"]),
@@ -215,12 +216,12 @@ def _match(library: Library, t: Tournament, mv: dict[str, Any], pool: _Pool, rng
     m.removed = [(i, where) for i, where in mv["removed"]]
     placed = {i for i, _ in m.removed}
     for side_no, sv in enumerate(mv["sides"]):
-        side = m.sides[side_no]
-        side.bench = [Seat(key, list(cards), width) for key, cards, width in sv["bench"]]
-        side.exhaust, side.park = list(sv["exhaust"]), list(sv["park"])
-        side.next_bonus = [tuple(b) for b in sv["next_bonus"]]
-        side.auras = None
-        placed.update(side.exhaust, side.park, (c for seat in side.bench for c in seat.cards))
+        half: Side = m.sides[side_no]
+        half.bench = [Seat(key, list(cards), width) for key, cards, width in sv["bench"]]
+        half.exhaust, half.park = list(sv["exhaust"]), list(sv["park"])
+        half.next_bonus = [tuple(b) for b in sv["next_bonus"]]
+        half.auras = None
+        placed.update(half.exhaust, half.park, (c for seat in half.bench for c in seat.cards))
     for side_no, sv in enumerate(mv["sides"]):
         deck = sv["deck"] if sv["deck"] is not None else [
             i for i in range(len(owner)) if owner[i] == side_no and i not in placed]

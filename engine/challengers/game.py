@@ -36,14 +36,11 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from types import MethodType
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from engine.choices import Choice
-from engine.errors import IllegalAction
-from engine.events import Event
-from engine.game import Action, GameSetup, Outcome, Termination
 from engine.challengers import policies as legacy
 from engine.challengers.cards import CardType, Effect
 from engine.challengers.deckphase import DONE, DeckPhase
@@ -52,6 +49,10 @@ from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
 from engine.challengers.piles import PileReserve
 from engine.challengers.rules import DraftOption
 from engine.challengers.tournament import DECK, FINAL, FINAL_DECK, MATCH, OVER, Setup, Tournament
+from engine.choices import Choice
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.game import Action, GameSetup, Outcome, Termination
 
 DECK_VERBS = ("option", "redraw", "pick", "choose", "remove", "done")
 MATCH_VERBS = ("toss", "reveal", "choose")
@@ -179,7 +180,7 @@ class ChallengersState:
         self.rng: random.Random = tournament.rng
 
     @classmethod
-    def new(cls, library: Library, setup: GameSetup) -> "ChallengersState":
+    def new(cls, library: Library, setup: GameSetup) -> ChallengersState:
         try:
             return cls(setup, Tournament(library, tournament_setup(library, setup)))
         except KeyError as e:       # an unknown box or plan: the library's message
@@ -236,7 +237,7 @@ class ChallengersState:
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe(self.tournament, player)
 
-    def clone(self) -> "ChallengersState":
+    def clone(self) -> ChallengersState:
         return ChallengersState(self.setup, clone_tournament(self.tournament))
 
 
@@ -496,7 +497,7 @@ class _DeckPhaseView:
 
 
 class _Seat:
-    __slots__ = ("key", "cards", "width")
+    __slots__ = ("cards", "key", "width")
 
     def __init__(self, key: str, cards: list[int], width: int) -> None:
         self.key, self.cards, self.width = key, cards, width

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.challengers.cards import Catalogue, CardFileError, parse_set
+from engine.challengers.cards import CardFileError, Catalogue, parse_set
 from engine.challengers.rules import Box, Plan, Rules, parse_box, parse_plan, parse_rules
 
 BOXES = ("base", "beach")

@@ -9,7 +9,7 @@ from __future__ import annotations
 class LevelPiles:
     """Face-down piles by level (the end of each list is the top) and discards."""
 
-    __slots__ = ("piles", "discards")
+    __slots__ = ("discards", "piles")
 
     def __init__(self, cards=(), rng=None):
         self.piles = {"A": [], "B": [], "C": []}
@@ -20,7 +20,7 @@ class LevelPiles:
             for level in "ABC":
                 rng.shuffle(self.piles[level])
 
-    def copy(self) -> "LevelPiles":
+    def copy(self) -> LevelPiles:
         c = LevelPiles.__new__(LevelPiles)
         c.piles = {k: list(v) for k, v in self.piles.items()}
         c.discards = {k: list(v) for k, v in self.discards.items()}
@@ -44,7 +44,7 @@ class LevelPiles:
         """Up to ``n`` cards, topmost first (the discards go under first if needed)."""
         self._cover(level, n, rng)
         pile = self.piles[level]
-        out = []
+        out: list = []
         while pile and len(out) < n:
             out.append(pile.pop())
         return out
@@ -75,7 +75,7 @@ class PileReserve:
         self.piles = {lv: list(cards) for lv, cards in piles.items()}
 
     @classmethod
-    def set_aside(cls, level_piles: LevelPiles, decks, rng) -> "PileReserve":
+    def set_aside(cls, level_piles: LevelPiles, decks, rng) -> PileReserve:
         need = {"A": 0, "B": 0, "C": 0}
         for deck in decks:
             for ct in deck:
@@ -86,7 +86,7 @@ class PileReserve:
         return cls({lv: list(reversed(level_piles.draw_many(lv, n, rng))) if n else []
                     for lv, n in need.items()})
 
-    def copy(self) -> "PileReserve":
+    def copy(self) -> PileReserve:
         return PileReserve(self.piles)
 
     def draw(self, level, rng=None):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 
-from engine.challengers.cards import CardFileError, DRAFT_LEVELS
+from engine.challengers.cards import DRAFT_LEVELS, CardFileError
 
 
 def _load(source, text):
@@ -134,7 +134,7 @@ def parse_plan(source: str, text: str) -> Plan:
     rounds = _need(source, d, "rounds", list)
     out = []
     for r, matches in enumerate(rounds, 1):
-        seen = set()
+        seen: set = set()
         row = []
         for m in matches:
             if len(m) != 3:

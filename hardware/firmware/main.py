@@ -154,9 +154,10 @@ def handle_line(line, leds, now_ms, board_id):
 
 
 def main():
-    import machine
     import select
     import time
+
+    import machine
 
     board_id = "pico-" + "".join("%02x" % b for b in machine.unique_id())
     buttons = []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tablecup import paths
+from appliance import paths
 from tablecup.backup import BackupError, backup
 
 REPO = Path(__file__).resolve().parents[2]

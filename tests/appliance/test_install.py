@@ -296,7 +296,7 @@ def test_install_then_uninstall_in_a_debian_chroot(chroot):
     assert script.read_text().startswith("#!/opt/tablecup/venv/bin/python")
     assert "tablecup.cli" in script.read_text()
     versions = ch.sh(
-        "/opt/tablecup/venv/bin/python -c 'import importlib.metadata as m, tablecup.sdnotify; "
+        "/opt/tablecup/venv/bin/python -c 'import importlib.metadata as m, appliance.sdnotify; "
         "print(m.version(\"tablecup\"), m.version(\"lgpio\"))'").stdout
     assert versions.split()[0] and versions.split()[1], versions
     if "--no-deps" not in os.environ.get("TABLECUP_TEST_PIP_ARGS", ""):

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from tablecup import sdnotify
+from appliance import sdnotify
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -59,7 +59,7 @@ WATCHDOG_APP = textwrap.dedent('''
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.uix.label import Label
-    from tablecup import sdnotify
+    from appliance import sdnotify
 
     HOOK = os.environ.get("TABLECUP_KIOSK_HOOK")
     RUN_SECONDS = float(os.environ.get("TABLECUP_TEST_RUN_SECONDS", "20"))

@@ -184,3 +184,16 @@ def test_a_clone_with_a_choice_pending_is_independent_and_determinized_states_pl
         play_out(guess, {q: GAME.policies["greedy"](lib, q, q) for q in range(guess.num_players)})
         assert guess.outcome() is not None
     assert (state.tournament.snapshot(), list(state.tournament.log)) == before
+
+
+def test_a_set_up_goes_to_json_and_back_and_plays_the_same_tournament(lib):
+    setup = GameSetup("challengers", names(3), 21, {"box": "beach", "robot_level": 2, "final_park": 2})
+    again = GameSetup.from_json(json.loads(json.dumps(setup.to_json())))
+    assert again == setup
+    a, b = GAME.new(lib, setup), GAME.new(lib, again)
+    bots = {p: GAME.policies["greedy"](lib, p, p) for p in range(a.num_players)}
+    played = play_out(a, bots)
+    for action in played:
+        b.apply(Action.from_text(action.to_text()))
+    assert b.tournament.log == a.tournament.log and b.outcome() == a.outcome()
+    assert a.tournament.results[-1][:2] == ("final", 2)

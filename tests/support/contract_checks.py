@@ -14,7 +14,7 @@ import json
 import random
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, GameSetup, GameState, Outcome, replay
+from engine.game import Action, Game, GameSetup, GameState, Outcome, next_actor, replay
 
 
 def fingerprint(state: GameState) -> tuple:
@@ -49,6 +49,8 @@ def check_step(game: Game, data, state: GameState, rng: random.Random) -> dict[i
     assert (state.outcome() is None) == bool(acting), "outcome() and to_act() disagree on the end"
     if not game.simultaneous:
         assert len(acting) <= 1, f"{game.name} is not simultaneous, yet {sorted(acting)} may act"
+    first = next_actor(state)
+    assert (first in acting) if acting else first is None, f"{game.name}: next_to_act() names seat {first}"
     legal_by_player = {}
     for p in range(n):
         legal = state.legal_actions(p)

@@ -22,16 +22,20 @@ import os
 from pathlib import Path
 
 __all__ = [
-    "DATA_ENV",
     "CONFIG_ENV",
-    "data_dir",
-    "config_dir",
-    "database_files",
+    "DATA_ENV",
+    "DATA_RULE",
     "backups_dir",
+    "config_dir",
+    "data_dir",
+    "database_files",
 ]
 
 DATA_ENV = "TABLECUP_DATA"
 CONFIG_ENV = "TABLECUP_CONFIG"
+
+#: The data folder's rule in words, for every program's ``--data`` help.
+DATA_RULE = "$TABLECUP_DATA, else $XDG_DATA_HOME/tablecup, else ~/.local/share/tablecup"
 
 #: Suffix of the SQLite files that belong in a backup.
 DB_SUFFIX = ".db"
@@ -64,7 +68,7 @@ def config_dir(create: bool = True) -> Path:
     return path
 
 
-def database_files(directory: os.PathLike | str | None = None) -> list[Path]:
+def database_files(directory: os.PathLike[str] | str | None = None) -> list[Path]:
     """Every ``*.db`` file directly in the data folder (or ``directory``), sorted.
 
     Only the top level is searched, so the copies under ``backups/`` are never
@@ -80,7 +84,7 @@ def database_files(directory: os.PathLike | str | None = None) -> list[Path]:
     )
 
 
-def backups_dir(directory: os.PathLike | str | None = None) -> Path:
+def backups_dir(directory: os.PathLike[str] | str | None = None) -> Path:
     """Default folder for daily backups: ``<data folder>/backups``."""
     folder = Path(directory) if directory is not None else data_dir(create=False)
     return folder / "backups"

@@ -25,17 +25,18 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 __all__ = [
+    "KivyWatchdog",
+    "asyncio_watchdog",
     "notify",
     "ready",
-    "watchdog_ping",
     "status",
     "stopping",
     "watchdog_interval",
-    "KivyWatchdog",
-    "asyncio_watchdog",
+    "watchdog_ping",
 ]
 
 
@@ -182,7 +183,7 @@ class KivyWatchdog:
             self._clock = Clock
         return self._clock
 
-    def start(self) -> "KivyWatchdog":
+    def start(self) -> KivyWatchdog:
         clock = self._get_clock()
         if self.send_ready and not self.ready_sent:
             # Tick 1: the callback schedules tick 2; the first frame is drawn in

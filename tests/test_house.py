@@ -1,0 +1,119 @@
+"""The house rules, checked with every test run: layers import downwards only, ruff and mypy pass.
+
+The layers, top first (``docs/architecture.md``)::
+
+    tablecup                 the command line: wires everything together
+    kiosk, coordinator       the programs
+    hardware                 buttons and LEDs
+    engine                   the rules of every game
+    cards                    data
+    appliance                paths, configuration files, sd_notify
+
+A package may import from its own layer or below, never from above, and no two
+packages may import each other, even through others (a cycle).  Imports inside
+functions count: a lazy import is still an import.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYERS = [("tablecup",), ("kiosk", "coordinator"), ("hardware",), ("engine",), ("cards",), ("appliance",)]
+PRODUCT = [p for layer in LAYERS for p in layer]
+
+
+def rank(package: str) -> int:
+    return next(len(LAYERS) - i for i, layer in enumerate(LAYERS) if package in layer)
+
+
+def imports(root: Path, packages=PRODUCT):
+    """(importing package, imported package, file, line) for every import between ``packages``."""
+    found = []
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            module_parts = path.relative_to(root).with_suffix("").parts
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    targets = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    if node.level:
+                        # Relative: counted from the importing module's package.
+                        base = module_parts[:-node.level] if path.name != "__init__.py" else module_parts[:len(module_parts) - node.level]
+                        targets = [".".join(base + ((node.module,) if node.module else ()))]
+                    else:
+                        targets = [node.module or ""]
+                else:
+                    continue
+                for target in targets:
+                    top = target.split(".")[0]
+                    if top in packages and top != package:
+                        found.append((package, top, str(path.relative_to(root)), node.lineno))
+    return found
+
+
+def upward(edges):
+    return [e for e in edges if rank(e[1]) > rank(e[0])]
+
+
+def cycles(edges):
+    """Each cycle between packages once, as a list of packages."""
+    graph: dict[str, set[str]] = {}
+    for a, b, *_ in edges:
+        graph.setdefault(a, set()).add(b)
+    found, seen = [], set()
+
+    def walk(node, path):
+        for nxt in sorted(graph.get(node, ())):
+            if nxt in path:
+                cycle = path[path.index(nxt):]
+                key = frozenset(cycle)
+                if key not in seen:
+                    seen.add(key)
+                    found.append(cycle + [nxt])
+            else:
+                walk(nxt, path + [nxt])
+    for start in sorted(graph):
+        walk(start, [start])
+    return found
+
+
+def test_every_import_points_down_and_no_packages_import_each_other():
+    edges = imports(ROOT)
+    assert edges, "no import between the product packages was found: the reader is broken"
+    bad = [f"{file}:{line}: {a} imports {b}, a layer above it" for a, b, file, line in upward(edges)]
+    bad += ["cycle: " + " -> ".join(c) for c in cycles(edges)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_reader_finds_an_upward_lazy_import_and_a_cycle(tmp_path):
+    for pkg, text in {"engine": "def f():\n    from kiosk import app\n",
+                      "kiosk": "from . import inputs\nimport coordinator.web\n",
+                      "coordinator": "from kiosk.store import Store\n"}.items():
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "__init__.py").write_text("")
+        (tmp_path / pkg / "m.py").write_text(text)
+    edges = imports(tmp_path, ["engine", "kiosk", "coordinator"])
+    assert upward(edges) == [("engine", "kiosk", "engine/m.py", 2)]
+    assert [sorted(c[:-1]) for c in cycles(edges)] == [["coordinator", "kiosk"]]
+
+
+def _run(*args):
+    """A checker from the test extras (``pip install -e .[test]``, as ``./dev.sh test`` does)."""
+    return subprocess.run([sys.executable, "-m", *args], check=False, cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_ruff_finds_nothing_in_the_product_code():
+    r = _run("ruff", "check", "--no-cache", *PRODUCT)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_mypy_finds_nothing_in_the_engine_and_the_appliance_leaf():
+    r = _run("mypy", "--no-incremental", "--cache-dir", os.devnull)
+    assert r.returncode == 0, r.stdout + r.stderr
