@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
-from engine import registry  # noqa: E402
-from engine.game import GameSetup, play_out  # noqa: E402
+import cards
+from engine import registry
+from engine.game import GameSetup, play_out
 
 FAIRNESS = 1.3
 STRENGTH = 2.0

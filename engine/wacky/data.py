@@ -15,11 +15,11 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.game import Action
 
-__all__ = ["VEHICLES", "BOOSTERS", "WackyData", "WackyDataError", "load", "parse", "DATA_FILE"]
+__all__ = ["BOOSTERS", "DATA_FILE", "VEHICLES", "WackyData", "WackyDataError", "load", "parse"]
 
 DATA_FILE = "wacky/wacky.toml"
 
@@ -123,7 +123,7 @@ class _Where:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, msg: str, what: str | None = None, key: str | None = None):
+    def fail(self, msg: str, what: str | None = None, key: str | None = None) -> NoReturn:
         parts = [self.source]
         if what is not None:
             parts.append(what)
@@ -140,35 +140,36 @@ def _keys(where: _Where, table: Any, allowed: set[str], what: str | None) -> Non
         where.fail(f"unknown field (expected one of {', '.join(sorted(allowed))})", what, unknown[0])
 
 
-def _int(where, table, key, what, lo, hi, default=None) -> int:
+def _int(where: _Where, table: dict[str, Any], key: str, what: str | None, lo: int, hi: int,
+         default: int | None = None) -> int:
     v = table.get(key, default)
     if type(v) is not int or not lo <= v <= hi:
         where.fail(f"must be a whole number from {lo} to {hi}, not {v!r}", what, key)
     return v
 
 
-def _text(where, table, key, what) -> str:
+def _text(where: _Where, table: dict[str, Any], key: str, what: str | None) -> str:
     v = table.get(key)
     if not isinstance(v, str) or not v.strip():
         where.fail(f"must be a non-empty string, not {v!r}", what, key)
     return v
 
 
-def _bool(where, table, key, what, default=None) -> bool:
+def _bool(where: _Where, table: dict[str, Any], key: str, what: str | None, default: bool | None = None) -> bool:
     v = table.get(key, default)
     if type(v) is not bool:
         where.fail(f"must be true or false, not {v!r}", what, key)
     return v
 
 
-def _vehicle(where, table, what) -> int:
+def _vehicle(where: _Where, table: dict[str, Any], what: str) -> int:
     v = table.get("vehicle")
     if v not in VEHICLES:
         where.fail(f"unknown vehicle {v!r} (one of {', '.join(VEHICLES)})", what, "vehicle")
     return VEHICLES.index(v)
 
 
-def _card(where, table, what, keys) -> tuple[int, int, int, bool]:
+def _card(where: _Where, table: Any, what: str, keys: set[str]) -> tuple[int, int, int, bool]:
     _keys(where, table, keys, what)
     v = _vehicle(where, table, what)
     speed = _int(where, table, "speed", what, 0, MAX_SPEED)
@@ -219,7 +220,7 @@ def parse(source: str, text: str) -> WackyData:
     owner: list[int] = []
     back: list[int] = []
 
-    def add(name, v, s, st, h, own, boost, what, key):
+    def add(name: str, v: int, s: int, st: int, h: bool, own: int, boost: int, what: str, key: str) -> None:
         if name in names:
             where.fail(f"the id {name!r} is already used by another card", what, key)
         names.append(name)

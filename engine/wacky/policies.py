@@ -19,15 +19,25 @@ policy does. The sensible bot thinks the way a new player is taught to:
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from engine.game import Action, RandomPolicy
-from engine.wacky.data import (BOOSTERS, CHOOSE_LAST, DISGUISE, FASTEST, PLANE, SPEED_FIRST, UPSIDE_DOWN,
-                               VEHICLES, WackyData)
+from engine.game import Action, Policy, RandomPolicy
+from engine.wacky.data import (
+    BOOSTERS,
+    CHOOSE_LAST,
+    DISGUISE,
+    FASTEST,
+    PLANE,
+    SPEED_FIRST,
+    UPSIDE_DOWN,
+    VEHICLES,
+    WackyData,
+)
 from engine.wacky.scoring import AERODROME_PAIR, HALF_PAIR, OWN_COLOUR, STARTERS_FOR_BONUS
 from engine.wacky.state import TURNS, order_key
 
-__all__ = ["SensiblePolicy", "POLICIES"]
+__all__ = ["POLICIES", "SensiblePolicy"]
 
 HALF_HOPE = 0.35        # what an unpaired half-stage is worth per pick still to come, as a share of its pair
 EARLY_COST = 0.8        # what spending the earliest place now costs, in stages
@@ -85,19 +95,19 @@ class SensiblePolicy:
             return self._pick(observation, legal)
         return self._boost(observation, legal)
 
-    def _view(self, obs):
+    def _view(self, obs: dict[str, Any]) -> tuple[dict[str, int], int, list[int], int]:
         idx = self.data.index
         me = obs["you"]
         route = [idx[c] for c in obs["routes"][me]]
         pilot = self.data.pilot_index[obs["pilots"][me]]
         return idx, me, route, pilot
 
-    def _pick(self, obs, legal):
-        idx, me, route, pilot = self._view(obs)
+    def _pick(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+        idx, _, route, pilot = self._view(obs)
         after = TURNS - len(route) - 1
-        return max(legal, key=lambda a: self.card_value(idx[a.args[0]], route, pilot, after) + self._err())
+        return max(legal, key=lambda a: self.card_value(idx[str(a.args[0])], route, pilot, after) + self._err())
 
-    def _choose(self, obs, legal):
+    def _choose(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         d = self.data
         idx, me, route, pilot = self._view(obs)
         n = len(obs["pilots"])
@@ -128,7 +138,7 @@ class SensiblePolicy:
         best, best_score = legal[0], float("-inf")
         my_own = effect if me == effect_seat else -1
         for a in legal:
-            c = idx[a.args[0]]
+            c = idx[str(a.args[0])]
             key = order_key(d, hier, c, my_own, effect)
             ahead = sum(sum(1 for k in keys if k < key) / len(keys) for keys in rivals)
             place = min(n - 1, int(ahead + 0.5))
@@ -144,7 +154,7 @@ class SensiblePolicy:
                 best, best_score = a, score
         return best
 
-    def _boost(self, obs, legal):
+    def _boost(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         d = self.data
         idx, me, route, pilot = self._view(obs)
         uses = [a for a in legal if a.kind == "boost"]
@@ -156,8 +166,8 @@ class SensiblePolicy:
         hier = [VEHICLES.index(v) for v in obs["hierarchy"]]
         if word == "raise":
             # Raise the vehicle of the fastest card in hand, unless one already leads.
-            best = max(hand, key=lambda c: (d.speed[c], -hier.index(d.vehicle[c])))
-            v = d.vehicle[best]
+            fastest = max(hand, key=lambda c: (d.speed[c], -hier.index(d.vehicle[c])))
+            v = d.vehicle[fastest]
             if v == hier[0]:
                 return passing
             return next(a for a in uses if a.args[1] == VEHICLES[v])
@@ -165,7 +175,7 @@ class SensiblePolicy:
             after = TURNS - len(route)
             best, gain = passing, 0.9
             for a in uses:
-                r, h = idx[a.args[1]], idx[a.args[2]]
+                r, h = idx[str(a.args[1])], idx[str(a.args[2])]
                 rest = [c for c in route if c != r]
                 g = self.card_value(h, rest, pilot, 0) - self.card_value(r, rest, pilot, after)
                 if g > gain:
@@ -176,13 +186,13 @@ class SensiblePolicy:
             return uses[0]          # never hurts the bot's next card
         if code in (SPEED_FIRST, UPSIDE_DOWN):
             # Worth it when the bot's best card would stand earlier under the changed order.
-            def rank(effect):
+            def rank(effect: int) -> int:
                 return min(sorted(order_key(d, hier, c, -1, effect) for c in hand)[:1] or [0])
             others = [idx[c] for q, h in enumerate(obs["hands"]) if q != me for c in h]
             if not others:
                 return passing
 
-            def share(effect):
+            def share(effect: int) -> float:
                 mine = rank(effect)
                 return sum(1 for c in others if order_key(d, hier, c, -1, effect) < mine) / len(others)
             return uses[0] if share(code) < share(-1) else passing
@@ -201,4 +211,5 @@ def _casual(data: WackyData, seat: int, seed: int) -> SensiblePolicy:
     return SensiblePolicy(data, seed, noise=CASUAL_NOISE)
 
 
-POLICIES = {"random": _random, "sensible": _sensible, "casual": _casual}
+POLICIES: dict[str, Callable[[WackyData, int, int], Policy]] = {
+    "random": _random, "sensible": _sensible, "casual": _casual}

@@ -16,7 +16,8 @@ out of ``k`` halves -- and one odd half per vehicle stays incomplete.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from engine.wacky.data import PLANE, VEHICLES, WackyData
 

@@ -40,8 +40,19 @@ from typing import Any
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Action, GameSetup, Outcome, Termination
-from engine.wacky.data import (BOOSTERS, CHOOSE_LAST, DISGUISE, FASTEST, RAISE, SPEED_FIRST, SWAP, TRAIN,
-                               UPSIDE_DOWN, VEHICLES, WackyData)
+from engine.wacky.data import (
+    BOOSTERS,
+    CHOOSE_LAST,
+    DISGUISE,
+    FASTEST,
+    RAISE,
+    SPEED_FIRST,
+    SWAP,
+    TRAIN,
+    UPSIDE_DOWN,
+    VEHICLES,
+    WackyData,
+)
 from engine.wacky.scoring import RouteScore, score_route
 
 TURNS = 5
@@ -54,7 +65,7 @@ _event = tuple.__new__
 _ONE = tuple(frozenset((q,)) for q in range(7))
 _ALL = tuple(frozenset(range(n)) for n in range(8))
 
-__all__ = ["WackyState", "new_game", "determinize", "order_key", "TURNS", "PHASES"]
+__all__ = ["PHASES", "TURNS", "WackyState", "determinize", "new_game", "order_key"]
 
 
 def _pilots_option(data: WackyData, value: Any, n: int) -> list[int] | None:
@@ -95,9 +106,31 @@ def order_key(data: WackyData, hier: list[int], card: int, own_effect: int, effe
 class WackyState:
     """One game of Wacky Challenge, from set-up to the final count."""
 
-    __slots__ = ("data", "setup", "rng", "n", "pilot", "hands", "chosen", "played", "row", "routes", "hier",
-                 "turn", "phase", "order", "picks", "effect", "effect_seat", "pending", "pending_seat",
-                 "boost_seat", "boost_card", "acting", "final")
+    __slots__ = (
+        "acting",
+        "boost_card",
+        "boost_seat",
+        "chosen",
+        "data",
+        "effect",
+        "effect_seat",
+        "final",
+        "hands",
+        "hier",
+        "n",
+        "order",
+        "pending",
+        "pending_seat",
+        "phase",
+        "picks",
+        "pilot",
+        "played",
+        "rng",
+        "routes",
+        "row",
+        "setup",
+        "turn",
+    )
 
     def __init__(self, data: WackyData, setup: GameSetup) -> None:
         n = len(setup.players)
@@ -401,7 +434,7 @@ class WackyState:
             "scores": [s.total for s in self.scores()],
         }
 
-    def clone(self) -> "WackyState":
+    def clone(self) -> WackyState:
         c = WackyState.__new__(WackyState)
         c.data = self.data
         c.setup = self.setup

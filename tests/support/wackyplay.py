@@ -52,7 +52,7 @@ def reveal(state, *card_names: str) -> list[int]:
             state.hands[p].append(c(name))
     events = choose_all(state, *card_names)
     assert state.phase == PICK
-    return list([e for e in events if e.kind == "order"][0].info)
+    return list(next(e for e in events if e.kind == "order").info)
 
 
 def hierarchy(state) -> list[str]:

@@ -4,13 +4,13 @@ import json
 import random
 
 import pytest
+from wackyplay import act, data, new
 
 import cards
 from engine import registry
 from engine.game import Action, GameSetup, play_out, replay
 from engine.wacky import GAME
 from engine.wacky.state import OVER
-from wackyplay import act, data, new
 
 
 def game(n, seed, bots=("random",)):
@@ -49,7 +49,7 @@ def test_same_seed_same_game(n):
         assert actions == again
         s1, events1 = replay(GAME, data(), setup, actions)
         s2, events2 = replay(GAME, data(), setup, [Action.from_text(x.to_text()) for x in actions])
-        assert events1 == events2 and s1.outcome() == a.outcome() == b.outcome()
+        assert events1 == events2 and s1.outcome() == s2.outcome() == a.outcome() == b.outcome()
     assert game(n, 3)[2] != game(n, 4)[2]
 
 
@@ -98,7 +98,7 @@ def test_determinize_redraws_only_what_the_player_cannot_see():
 def test_every_event_has_an_english_and_a_french_sentence():
     kinds = set()
     for n, seed in ((2, 1), (4, 2), (7, 3)):
-        setup, state, actions = game(n, seed, ("sensible",))
+        setup, _, actions = game(n, seed, ("sensible",))
         _, events = replay(GAME, data(), setup, actions)
         for e in events:
             en, fr = GAME.describe_event(e, "en"), GAME.describe_event(e, "fr")

@@ -6,13 +6,13 @@ needs "the faster car" it asks the data which one that is.
 """
 
 import pytest
+from wackyplay import act, c, data, fingerprint, hierarchy, names, new, reveal
 
 from engine.errors import IllegalAction
 from engine.game import Action, GameSetup
 from engine.wacky import GAME
 from engine.wacky.data import VEHICLES
 from engine.wacky.state import BOOST, CHOOSE, OVER, PICK, TURNS
-from wackyplay import act, c, data, fingerprint, hierarchy, names, new, reveal
 
 
 def speed(name):
@@ -121,7 +121,7 @@ def test_secret_choice_is_invisible_to_others_until_all_have_chosen():
     act(s, "2 choose green-car")
     assert s.observation(1)["played"] == [None] * 4
     events = act(s, "3 choose blue-car")
-    reveal_event = [e for e in events if e.kind == "reveal"][0]
+    reveal_event = next(e for e in events if e.kind == "reveal")
     assert dict(reveal_event.info) == {0: "yellow-plane", 1: "red-car", 2: "green-car", 3: "blue-car"}
     for p in (1, 2, 3, None):
         assert s.observation(p)["played"] == ["yellow-plane", "red-car", "green-car", "blue-car"]
@@ -244,7 +244,7 @@ def test_hierarchy_shift_the_card_left_moves_its_vehicle_up_one_place():
     boat = next(x for x in data().starters if data().vehicle[x] == 3)
     events = _leave(s, data().names[boat])
     assert hierarchy(s) == ["train", "car", "boat", "motorbike", "plane"]
-    shift = [e for e in events if e.kind == "shift"][0]
+    shift = next(e for e in events if e.kind == "shift")
     assert shift.card == data().names[boat] and shift.info == ("train", "car", "boat", "motorbike", "plane")
 
 
@@ -375,12 +375,12 @@ def test_booster_choose_last_chooses_after_the_others_are_revealed():
     assert s.observation(1)["played"] == [None] * 4
     events = act(s, f"3 choose {pilots[3]}-car")
     assert s.to_act() == {1} and s.phase == CHOOSE
-    assert dict([e for e in events if e.kind == "reveal"][0].info) == {
+    assert dict(next(e for e in events if e.kind == "reveal").info) == {
         0: f"{pilots[0]}-car", 2: f"{pilots[2]}-car", 3: f"{pilots[3]}-car"}
     assert s.observation(1)["played"] == [f"{pilots[0]}-car", None, f"{pilots[2]}-car", f"{pilots[3]}-car"]
     events = act(s, f"1 choose {pilots[1]}-train")
     assert s.phase == PICK
-    assert dict([e for e in events if e.kind == "reveal"][0].info) == {1: f"{pilots[1]}-train"}
+    assert dict(next(e for e in events if e.kind == "reveal").info) == {1: f"{pilots[1]}-train"}
 
 
 def test_booster_disguise_next_card_becomes_the_top_vehicle_at_speed_zero():

@@ -1,12 +1,12 @@
 """Wacky Challenge: the final count and the winner (rules of "Fin de la partie")."""
 
 import pytest
+from wackyplay import c, data, new
 
 from engine.game import Termination
 from engine.wacky.data import VEHICLES
 from engine.wacky.scoring import score_route
 from engine.wacky.state import OVER
-from wackyplay import c, data, new
 
 
 def score(route, pilot="yellow"):
