@@ -66,6 +66,11 @@ def add(s: Sequence[int], gives: Vec) -> Vec:
     return s[0] + gives[0], s[1] + gives[1], s[2] + gives[2]
 
 
+def _order(u: Unit) -> tuple[bool, int]:
+    """Hand cards first, then by card number; the gained points last."""
+    return (not u.from_hand, u.key if type(u.key) is int else 1 << 30)
+
+
 def cheapest(units: Sequence[Unit], cost: Cost, start: Sequence[int] = (0, 0, 0)) -> Payment | None:
     """The payment of ``cost`` (on top of the points ``start`` already given) that
     wastes the fewest points; ties go to fewer cards, then to cards of the hand,
@@ -89,7 +94,7 @@ def cheapest(units: Sequence[Unit], cost: Cost, start: Sequence[int] = (0, 0, 0)
         if (kinds[0] and g[0]) or (kinds[1] and g[1]) or (kinds[2] and g[2]):
             groups.setdefault(g, []).append(u)
     order = sorted(groups.items(), key=lambda kv: -sum(kv[0]))
-    glist = [(g, sorted(us, key=lambda u: (not u.from_hand, str(u.key) if isinstance(u.key, str) else u.key)))
+    glist = [(g, sorted(us, key=_order))
              for g, us in order]
     n = len(glist)
     # suffix sums of what is left, to prune branches that can no longer pay
