@@ -56,10 +56,14 @@ def need(s: Sequence[int], cost: Cost) -> tuple[int, int, int, int]:
 def useful(gives: Vec, s: Sequence[int], cost: Cost) -> bool:
     """Does a unit giving ``gives`` bring a point the cost still needs?  (A card that
     would only bring a resource nobody asks for pays "the wrong resource".)"""
-    nb, nk, nc, na = need(s, cost)
-    if na and (gives[0] or gives[1] or gives[2]):
+    b, k, c, a = cost
+    d0, d1, d2 = b - s[0], k - s[1], c - s[2]
+    if (d0 > 0 and gives[0]) or (d1 > 0 and gives[1]) or (d2 > 0 and gives[2]):
         return True
-    return bool((nb and gives[0]) or (nk and gives[1]) or (nc and gives[2]))
+    if a and (gives[0] or gives[1] or gives[2]):
+        surplus = (-d0 if d0 < 0 else 0) + (-d1 if d1 < 0 else 0) + (-d2 if d2 < 0 else 0)
+        return surplus < a
+    return False
 
 
 def add(s: Sequence[int], gives: Vec) -> Vec:
@@ -76,61 +80,59 @@ def cheapest(units: Sequence[Unit], cost: Cost, start: Sequence[int] = (0, 0, 0)
     wastes the fewest points; ties go to fewer cards, then to cards of the hand,
     then to the lower card numbers.  ``None`` when no choice of ``units`` pays.
 
-    Units that give the same points are interchangeable, so the search walks the
-    *groups* of alike units and how many of each to spend, best-first with a bound.
+    A dynamic programme over what is still owed: the points paid so far matter
+    only up to each resource's part of the cost, and their surplus only up to the
+    multicolour part, so there are at most (B+1)(K+1)(C+1)(any+1) situations,
+    each keeping its best way to get there.
     """
     if covers(start, cost):
-        return Payment((), 0)
+        return Payment((), sum(start) - sum(cost))
     total = add(start, (sum(u.gives[0] for u in units), sum(u.gives[1] for u in units),
                         sum(u.gives[2] for u in units)))
     if not covers(total, cost):
         return None
-    # Only units that can bring something the cost asks for at all.
     b, k, c, a = cost
     kinds = (b > 0 or a > 0, k > 0 or a > 0, c > 0 or a > 0)
-    groups: dict[Vec, list[Unit]] = {}
-    for u in units:
-        g = u.gives
-        if (kinds[0] and g[0]) or (kinds[1] and g[1]) or (kinds[2] and g[2]):
-            groups.setdefault(g, []).append(u)
-    order = sorted(groups.items(), key=lambda kv: -sum(kv[0]))
-    glist = [(g, sorted(us, key=_order))
-             for g, us in order]
-    n = len(glist)
-    # suffix sums of what is left, to prune branches that can no longer pay
-    rest = [(0, 0, 0)] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        g, us = glist[i]
-        m = len(us)
-        rest[i] = (rest[i + 1][0] + g[0] * m, rest[i + 1][1] + g[1] * m, rest[i + 1][2] + g[2] * m)
-    base = sum(start)
-    best: list = [None]          # (points, cards, from assistance, keys)
+    useful_units = sorted((u for u in units if (kinds[0] and u.gives[0]) or (kinds[1] and u.gives[1])
+                           or (kinds[2] and u.gives[2])), key=_order)
 
-    def walk(i: int, s: Vec, pts: int, chosen: list[tuple[int, int]]) -> None:
-        if covers(s, cost):
-            picked = [u for gi, m in chosen for u in glist[gi][1][:m]]
-            key = (pts, len(picked), sum(1 for u in picked if not u.from_hand))
-            if best[0] is None or key < best[0][0]:
-                best[0] = (key, picked)
-            return
-        if i == n:
-            return
-        if best[0] is not None and pts >= best[0][0][0]:
-            return                      # already spends as much as the best payment
-        if not covers(add(s, rest[i]), cost):
-            return
-        g, us = glist[i]
-        gp = g[0] + g[1] + g[2]
-        for m in range(len(us), -1, -1):
-            ns = (s[0] + g[0] * m, s[1] + g[1] * m, s[2] + g[2] * m)
-            if m:
-                chosen.append((i, m))
-            walk(i + 1, ns, pts + gp * m, chosen)
-            if m:
-                chosen.pop()
+    # a situation as one number; its parts: paid per resource (capped), surplus (capped)
+    mk, mc, ma = k + 1, c + 1, a + 1
 
-    walk(0, tuple(start), base, [])
-    if best[0] is None:
+    def code(s0: int, s1: int, s2: int, sur: int) -> int:
+        return ((s0 * mk + s1) * mc + s2) * ma + sur
+
+    s0, s1, s2 = start[0], start[1], start[2]
+    sur0 = (s0 - b if s0 > b else 0) + (s1 - k if s1 > k else 0) + (s2 - c if s2 > c else 0)
+    goal = code(b, k, c, a)
+    # situation -> (points given, cards, cards from the assistance zone, payers as a chain, parts)
+    best: dict[int, tuple] = {}
+    first = (min(s0, b), min(s1, k), min(s2, c), min(sur0, a))
+    best[code(*first)] = (sum(start), 0, 0, None, first)
+    for u in useful_units:
+        g0, g1, g2 = u.gives
+        gp = g0 + g1 + g2
+        away = 0 if u.from_hand else 1
+        key = u.key
+        for sit, (pts, ncards, naway, chain, parts) in list(best.items()):
+            if sit == goal:
+                continue
+            p0, p1, p2, sur = parts
+            n0, n1, n2 = p0 + g0, p1 + g1, p2 + g2
+            ns = sur + (n0 - b if n0 > b else 0) + (n1 - k if n1 > k else 0) + (n2 - c if n2 > c else 0)
+            nparts = ((n0 if n0 < b else b), (n1 if n1 < k else k), (n2 if n2 < c else c), (ns if ns < a else a))
+            nsit = ((nparts[0] * mk + nparts[1]) * mc + nparts[2]) * ma + nparts[3]
+            old = best.get(nsit)
+            npts = pts + gp
+            if old is None or (npts, ncards + 1, naway + away) < old[:3]:
+                best[nsit] = (npts, ncards + 1, naway + away, (key, chain), nparts)
+    found = best.get(goal)
+    if found is None:
         return None
-    (pts, _, _), picked = best[0]
-    return Payment(tuple(u.key for u in picked), pts - sum(cost))
+    payers = []
+    chain = found[3]
+    while chain is not None:
+        payers.append(chain[0])
+        chain = chain[1]
+    payers.reverse()
+    return Payment(tuple(payers), found[0] - sum(cost))

@@ -40,6 +40,20 @@ from .payment import Payment, Unit, add, cheapest, covers, useful
 __all__ = ["CosplayState", "PREPARE", "MAIN", "determinize"]
 
 PREPARE, MAIN = "prepare", "main"
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _action(p: int, kind: str, args: tuple) -> Action:
+    """An Action, built once: actions are immutable values and the legal lists repeat the
+    same few hundred of them all game long (checking a new one costs more than the rules)."""
+    key = (p, kind, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 50_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(p, kind, args)
+    return a
 POOL = "pool"
 _RECRUITABLE = ("character", "equipment")
 _PLACEABLE = ("character", "equipment", "objective")
@@ -188,10 +202,33 @@ class CosplayState:
         return gear
 
     def available_points(self, p: int) -> tuple[int, int, int]:
-        s = (0, 0, 0)
-        for u in self.units(p):
-            s = add(s, u.gives)
-        return s
+        """The points of every unit ``p`` may pay with now, together (what :meth:`units`
+        sums to, without building the units)."""
+        if self.pending is not None or self.attached:
+            b = k = c = 0
+            for u in self.units(p):
+                g = u.gives
+                b += g[0]
+                k += g[1]
+                c += g[2]
+            return b, k, c
+        gives = self.inst.gives
+        kind = self.inst.kind
+        b, k, c = self.pool
+        for x in self.hand[p]:
+            if kind[x] != "equipment":
+                g = gives[x]
+                b += g[0]
+                k += g[1]
+                c += g[2]
+        fd, used = self.facedown, self.used
+        for x in self.assist[p]:
+            if kind[x] == "character" and x not in fd and x not in used:
+                g = gives[x]
+                b += g[0]
+                k += g[1]
+                c += g[2]
+        return b, k, c
 
     # ------------------------------------------------------------------ costs
     def _influence(self) -> tuple[list[int], int]:
@@ -211,13 +248,17 @@ class CosplayState:
                         drama += a.n
         return disc, drama
 
-    def recruit_cost(self, card: int) -> tuple[int, int, int, int]:
+    def recruit_cost(self, card: int, disc: list[int] | None = None) -> tuple[int, int, int, int]:
         """A character's or equipment's cost now: printed, less this turn's discounts and
         the Influence discounts in play (a resource never below 0)."""
         b, k, c, a = self.inst.cost[card]
-        disc, _ = self._influence()
+        if disc is None:
+            disc = self._influence()[0]
         d = self.discount
-        return max(0, b - d[0] - disc[0]), max(0, k - d[1] - disc[1]), max(0, c - d[2] - disc[2]), a
+        b -= d[0] + disc[0]
+        k -= d[1] + disc[1]
+        c -= d[2] + disc[2]
+        return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a
 
     def drama_cost(self) -> int:
         """One Drama card's multicolour cost now (at least 1)."""
@@ -249,10 +290,10 @@ class CosplayState:
             return []
         p = player
         if self.choice is not None:
-            return [Action(p, "choose", (o,)) for o in self.choice[1]]
+            return [_action(p, "choose", (o,)) for o in self.choice[1]]
         if self.pending is not None:
             _, _, cost, taken, s = self.pending
-            return [Action(p, "pay", (u.key,)) for u in self.units(p) if useful(u.gives, s, cost)]
+            return [_action(p, "pay", (u.key,)) for u in self.units(p) if useful(u.gives, s, cost)]
         if self.phase == PREPARE:
             return self._prepare_actions(p)
         return self._main_actions(p)
@@ -293,36 +334,34 @@ class CosplayState:
 
     def _main_actions(self, p: int) -> list[Action]:
         inst = self.inst
-        units = self.units(p)
-        total = (0, 0, 0)
-        for u in units:
-            total = add(total, u.gives)
+        total = self.available_points(p)
         out = []
+        disc, dramod = self._influence()
         for z, c in enumerate(self.zones):
-            if c >= 0 and covers(total, self.recruit_cost(c)):
-                out.append(Action(p, "recruit", (z + 1,)))
+            if c >= 0 and covers(total, self.recruit_cost(c, disc)):
+                out.append(_action(p, "recruit", (z + 1,)))
         for z, c in enumerate(self.obj_zones):
             if c >= 0 and covers(total, inst.cost[c]):
-                out.append(Action(p, "complete", (z + 1,)))
-        dc = self.drama_cost()
+                out.append(_action(p, "complete", (z + 1,)))
+        dc = max(1, self.data.rules["drama_cost"] + dramod)
         most = min(len(self.drama_pile), sum(total) // dc)
         for q in range(self.n):
             if q != p:
                 for k in range(1, most + 1):
-                    out.append(Action(p, "drama", (q, k)))
+                    out.append(_action(p, "drama", (q, k)))
         if any(inst.types[c].ability is not None and inst.types[c].ability.do == "passion" for c in self.hand[p]):
             for q in range(self.n):
                 if q != p:
                     for c in self.assist[q]:
-                        if inst.kind[c] in _RECRUITABLE and covers(total, self.recruit_cost(c)):
-                            out.append(Action(p, "steal", (q, c)))
+                        if inst.kind[c] in _RECRUITABLE and covers(total, self.recruit_cost(c, disc)):
+                            out.append(_action(p, "steal", (q, c)))
         for c in self.assist[p]:
             if self._can_use(p, c):
-                out.append(Action(p, "use", (c,)))
+                out.append(_action(p, "use", (c,)))
         for c in self.assist[p]:
             if self._can_combo(p, c):
-                out.append(Action(p, "combo", (c,)))
-        out.append(Action(p, "end"))
+                out.append(_action(p, "combo", (c,)))
+        out.append(_action(p, "end", ()))
         return out
 
     def _can_use(self, p: int, c: int) -> bool:
@@ -418,9 +457,7 @@ class CosplayState:
     # --- starting a payment
     def _start(self, p: int, what: str, target: Any, card: int, ev: list[Event]) -> None:
         cost = self.target_cost(what, target)
-        total = (0, 0, 0)
-        for u in self.units(p):
-            total = add(total, u.gives)
+        total = self.available_points(p)
         self._check(covers(total, cost), "your available cards cannot pay that")
         self.pending = [what, target, cost, [], (0, 0, 0)]
         ev.append(Event("target", p, self.inst.types[card].id if card >= 0 else None, card, (what, cost)))
