@@ -1,6 +1,6 @@
 """Cosplay Team Battle balance: game length, first player's win rate, score spread.
 
-    python bench/cosplay_balance.py [--games 300] [--seed 1]
+    python bench/cosplay_balance.py [--games 300] [--seed 1] [--versus 1000]
 
 Sensible bots play every seat of ``--games`` games at 2, 3 and 4 players
 (seeds ``seed``, ``seed + 1``, ...).  Printed per player count: turns per game
@@ -11,6 +11,10 @@ and the scores (mean winner's score, mean gap between the best and the worst).
 
 Targets (the spec): a 2-player game of 30-45 minutes; the first player wins
 45-55 % at 2 players, and within 1.3x fair share at 3 and 4.
+
+``--versus N`` also plays N 2-player games of the sensible bot against the
+random bot (seats alternating; seeds 0..N-1) and prints the sensible bot's win
+rate beside its target, 80 %.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 import cards  # noqa: E402
 from engine.cosplay import GAME  # noqa: E402
 from engine.cosplay.policies import SensiblePolicy  # noqa: E402
-from engine.game import GameSetup, play_out  # noqa: E402
+from engine.game import GameSetup, RandomPolicy, play_out  # noqa: E402
 
 
 def play(data, n: int, seed: int):
@@ -54,12 +58,24 @@ def measure(data, n: int, games: int, seed: int) -> dict:
             "winner": statistics.mean(winners_score), "gap": statistics.mean(gaps), "ends": ends}
 
 
+def versus(data, games: int) -> float:
+    wins = 0.0
+    for seed in range(games):
+        state = GAME.new(data, GameSetup("cosplay", ("P1", "P2"), seed))
+        me = seed % 2
+        play_out(state, {me: SensiblePolicy(data, me, seed), 1 - me: RandomPolicy(seed)})
+        w = state.outcome().winners
+        wins += (1 / len(w)) if me in w else 0
+    return wins / games
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--turn-seconds", type=float, default=90.0)
     ap.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
+    ap.add_argument("--versus", type=int, default=0, help="also N games sensible vs random")
     args = ap.parse_args(argv)
     data = GAME.load(cards)
     print(f"Cosplay Team Battle balance: {args.games} games per player count, sensible bots, "
@@ -80,6 +96,11 @@ def main(argv=None) -> int:
               f"{m['gap']:>10.1f}  {m['ends']['library']}/{m['ends']['objectives']}"
               f"   ({time.process_time() - t0:.0f} s)")
     print("target: a 2-player game of 30-45 minutes at human pace")
+    if args.versus:
+        t0 = time.process_time()
+        rate = versus(data, args.versus)
+        print(f"sensible bot against the random bot, {args.versus} 2-player games: wins {rate * 100:.1f} %"
+              f"   target >= 80 %   ({time.process_time() - t0:.0f} s)")
     return 0
 
 
