@@ -1,6 +1,6 @@
 """`tablecup`: the command line, and the one place that wires the layers together.
 
-Subcommands: ``match``, ``simulate``, ``cards``, ``kiosk``, ``coordinator``,
+Subcommands: ``games``, ``match``, ``simulate``, ``cards``, ``kiosk``, ``coordinator``,
 ``hardware``, ``doctor``, ``backup``.  A bad value prints one line saying
 what is wrong and exits 2.
 """
@@ -63,7 +63,7 @@ def cmd_match(args) -> int:
     from engine.challengers.match import Match, play
     from engine.challengers.piles import LevelPiles
     from engine.challengers.policies import GreedyPolicy
-    from tablecup.describe import describe_event
+    from engine.challengers.describe import describe_event
 
     lib = _library()
     deck_a = _card_list(lib, args.deck_a, "--deck-a")
@@ -97,10 +97,58 @@ def cmd_match(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- games
+def cmd_games(args) -> int:
+    """`tablecup games`: every registered game."""
+    from engine import registry
+    rows = [{"name": g.name, "title": g.title(), "titles": dict(g.titles), "min_players": g.min_players,
+             "max_players": g.max_players, "bots": bool(g.policies), "policies": sorted(g.policies),
+             "simultaneous": g.simultaneous, "hidden_information": g.hidden_information,
+             "options": dict(g.options)} for g in registry.games()]
+    if args.json:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+        return 0
+    for r in rows:
+        players = f"{r['min_players']}-{r['max_players']}" if r["min_players"] != r["max_players"] else str(r["min_players"])
+        bots = f"bots: {', '.join(r['policies'])}" if r["bots"] else "no bots"
+        print(f"{r['name']:<14} {r['title']:<28} {players:>5} players  {bots}")
+    return 0
+
+
 # ---------------------------------------------------------------------- simulate
+def _game_named(name: str):
+    from engine import registry
+    try:
+        return registry.get(name)
+    except KeyError as e:
+        raise UsageError(f"--game: {e.args[0]} (see `tablecup games`)") from None
+
+
+def _bots(game, data, seats: int, policy: str, seed: int) -> dict:
+    """Each seat's policy; its seed is the tournament's seed * 31 + the seat, as ever."""
+    if policy not in game.policies:
+        raise UsageError(f"--policy must be one of {', '.join(sorted(game.policies)) or 'nothing: no bots'} "
+                         f"for {game.title()}, not '{policy}'")
+    return {p: game.policies[policy](data, p, seed * 31 + p) for p in range(seats)}
+
+
+def _play(state, policies, after=None) -> None:
+    """Play to the end through the contract, one seat at a time (the state's own order)."""
+    from engine.game import next_actor
+    while True:
+        seat = next_actor(state)
+        if seat is None:
+            return
+        events = state.apply(policies[seat].act(state.observation(seat), state.legal_actions(seat)))
+        if after is not None:
+            after(events)
+
+
 def cmd_simulate(args) -> int:
-    from engine.challengers.tournament import Tournament, Setup
-    from engine.challengers.policies import make_policy
+    if args.game != "challengers":
+        return cmd_simulate_game(args)
+    from engine.challengers import GAME
+    from engine.game import GameSetup
 
     lib = _library()
     if not 1 <= args.players <= 8:
@@ -117,19 +165,18 @@ def cmd_simulate(args) -> int:
     if args.box not in lib.boxes:
         raise UsageError(f"--box must be one of {', '.join(lib.boxes)}, not '{args.box}'")
     names = tuple(f"Player {i + 1}" for i in range(args.players))
+    options = {"box": args.box, "robot_level": args.robot_level, "solo_cards": args.solo_cards}
+    if sets:
+        options["sets"] = list(sets)
     try:
-        setup = Setup(players=names, box=args.box, sets=sets, robot_level=args.robot_level,
-                      solo_cards=args.solo_cards, seed=args.seed)
-        t = Tournament(lib, setup, record=False)
+        state = GAME.new(lib, GameSetup("challengers", names, args.seed, options))
     except ValueError as e:
         raise UsageError(str(e)) from None
-    policies = {p.index: make_policy("robot" if p.robot else args.policy, args.seed * 31 + p.index)
-                for p in t.players}
+    t = state.tournament
+    policies = _bots(GAME, lib, state.num_players, args.policy or "greedy", args.seed)
     rounds = []
-    while not t.over:
-        who = t.waiting()[0]
-        actor = who[1] if who[0] == "deck" else who[2]
-        t.apply(policies[actor].act(t, who))
+
+    def after(events):
         done_rounds = {r for r, *_ in t.results if r != "final"}
         while len(rounds) < len(done_rounds) and all(
                 sum(1 for x in t.results if x[0] == r) == t.parks for r in range(1, len(rounds) + 2)):
@@ -141,6 +188,7 @@ def cmd_simulate(args) -> int:
                 "standings": [{"name": p.name, "fans": p.total_fans, "trophies": len(p.trophies)}
                               for p in t.standings()],
             })
+    _play(state, policies, after)
     final = next(({"park": park, "winner": t.players[w].name, "loser": t.players[l].name, "reason": why}
                   for rr, park, w, l, why in t.results if rr == "final"), None)
     result = {
@@ -165,6 +213,58 @@ def cmd_simulate(args) -> int:
         print(f"\nFinal at park {final['park']}: {final['winner']} beat {final['loser']} ({final['reason']})")
     why = {"final": "won the Final", "lead": "led by 11 fans or more", "most-fans": "had the most fans"}[t.end_reason]
     print(f"\nWinner: {result['winner']} ({why})")
+    return 0
+
+
+def game_options(values: dict) -> dict:
+    """A game's options from the command line: text, or a list where the value holds commas."""
+    return {k: [x.strip() for x in v.split(",") if x.strip()] if "," in v else v
+            for k, v in values.items() if v is not None}
+
+
+def cmd_simulate_game(args) -> int:
+    """`tablecup simulate --game NAME`: any registered game, played to its end by bots."""
+    import cards
+    from engine.game import GameSetup
+
+    game = _game_named(args.game)
+    try:
+        game.check_players(args.players)
+    except ValueError as e:
+        raise UsageError(f"--players: {e}") from None
+    data = game.load(cards)
+    options = game_options({k: getattr(args, "opt_" + k) for k in game.options})
+    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    try:
+        state = game.new(data, GameSetup(game.name, names, args.seed, options))
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    policy = args.policy or ("random" if "random" in game.policies else min(game.policies, default=""))
+    policies = _bots(game, data, state.num_players, policy, args.seed)
+    seat_names = list(names) + [f"seat {i}" for i in range(len(names), state.num_players)]
+
+    def say(events):
+        for e in events:
+            if args.json:
+                print(json.dumps({"event": e.as_dict()}, default=str))
+            elif game.describe_event is not None:
+                print(game.describe_event(e, "en"))
+            else:
+                print(" ".join(str(x) for x in e if x is not None))
+    if not args.json:
+        print(f"{game.title()}: {args.players} player(s), seed {args.seed}"
+              + (f", {', '.join(f'{k} {v}' for k, v in options.items())}" if options else ""))
+    _play(state, policies, say)
+    outcome = state.outcome()
+    if outcome is None:
+        raise RuntimeError(f"{game.name}: nobody can act, yet the game has no outcome")
+    winners = [seat_names[w] for w in outcome.winners]
+    if args.json:
+        print(json.dumps({"outcome": outcome.to_json(), "winners": winners}))
+    elif winners:
+        print(f"Winner: {' and '.join(winners)} ({outcome.reason or outcome.termination.value})")
+    else:
+        print(f"No winner: {outcome.termination.value} ({outcome.reason})")
     return 0
 
 
@@ -286,8 +386,16 @@ def cmd_backup(args) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="tablecup", description="Challengers! on a Raspberry Pi table.")
+def _game_of(argv) -> str:
+    """The value of ``--game`` in a ``simulate`` command line (its options depend on it)."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game", default="challengers")
+    known, _ = pre.parse_known_args(argv[1:])
+    return known.game
+
+
+def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
+    p = _Parser(prog="tablecup", description="A Raspberry Pi game table: Challengers! and more.")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
 
     m = sub.add_parser("match", help="play one match between two decks and print every event")
@@ -300,16 +408,31 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--no-shuffle", action="store_true", help="play the decks in the order given")
     m.add_argument("--json", action="store_true")
 
-    s = sub.add_parser("simulate", help="play a whole tournament with bots")
-    s.add_argument("--players", type=int, required=True, help="1 (solo vs the Robot) to 8")
-    s.add_argument("--robot-level", type=int, default=1, help="1-3, or 1-5 solo")
-    s.add_argument("--solo-cards", action="store_true", help="shuffle the SOLO cards into the R cards")
-    s.add_argument("--box", help="whose starter decks and draft: base or beach (default: the basic set's box)")
-    s.add_argument("--sets", help="one basic set and 5 additional sets from either box, comma-separated "
-                                  "(default: the box's, less its first-game set)")
-    s.add_argument("--policy", default="greedy", choices=("greedy", "random"))
+    g = sub.add_parser("games", help="the games this table plays")
+    g.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("simulate", help="play a whole game with bots (default: a Challengers! tournament)")
+    s.add_argument("--game", default="challengers", help="which game (see `tablecup games`)")
+    s.add_argument("--players", type=int, required=True, help="how many players (Challengers!: 1, solo vs the Robot, to 8)")
+    if game == "challengers":
+        s.add_argument("--robot-level", type=int, default=1, help="1-3, or 1-5 solo")
+        s.add_argument("--solo-cards", action="store_true", help="shuffle the SOLO cards into the R cards")
+        s.add_argument("--box", help="whose starter decks and draft: base or beach (default: the basic set's box)")
+        s.add_argument("--sets", help="one basic set and 5 additional sets from either box, comma-separated "
+                                      "(default: the box's, less its first-game set)")
+        s.add_argument("--policy", default="greedy", choices=("greedy", "random"))
+    else:
+        # Another game: its own options, as it declares them.
+        from engine import registry
+        try:
+            other = registry.get(game)
+        except KeyError:
+            other = None
+        for key, help_text in (other.options if other else {}).items():
+            s.add_argument("--" + key.replace("_", "-"), dest="opt_" + key, help=help_text)
+        s.add_argument("--policy", help="which bot plays every seat (default: random)")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--json", action="store_true", help="Challengers!: one JSON result; other games: JSON lines")
 
     c = sub.add_parser("cards", help="the card catalogue")
     csub = c.add_subparsers(dest="cards_cmd", required=True, parser_class=_Parser)
@@ -341,9 +464,12 @@ def main(argv=None) -> int:
             return cmd_kiosk(argv[1:])
         if argv[:1] == ["coordinator"]:
             return cmd_coordinator(argv[1:])
-        args = build_parser().parse_args(argv)
-        handler = {"match": cmd_match, "simulate": cmd_simulate, "cards": cmd_cards, "hardware": cmd_hardware,
-                   "doctor": cmd_doctor, "backup": cmd_backup}[args.cmd]
+        game = _game_of(argv) if argv[:1] == ["simulate"] else "challengers"
+        if game != "challengers":
+            _game_named(game)       # an unknown game: one clear line before the options
+        args = build_parser(game).parse_args(argv)
+        handler = {"match": cmd_match, "simulate": cmd_simulate, "games": cmd_games, "cards": cmd_cards,
+                   "hardware": cmd_hardware, "doctor": cmd_doctor, "backup": cmd_backup}[args.cmd]
         return handler(args)
     except UsageError as e:
         print(f"tablecup: {e}", file=sys.stderr)
