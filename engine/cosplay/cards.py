@@ -123,6 +123,7 @@ class Catalogue:
     objectives: tuple[tuple[int, ...], ...] = ((), (), ())      # by level 1, 2, 3
     drama: tuple[int, ...] = ()
     starters: tuple[CardType, ...] = ()                          # one player's ten, in order
+    drama_cost: int = 0                                          # a Drama card's printed (multicolour) cost
     _by_players: dict = field(default_factory=dict, repr=False)
 
     def card(self, card_id: str) -> CardType:
@@ -214,7 +215,7 @@ def load_texts(files: Iterable[tuple[str, str]]) -> Catalogue:
     return _number(types, rules, own)
 
 
-RULE_KEYS = {"hand_size": 1, "zones": 1, "drama_cost": 1}
+RULE_KEYS = {"hand_size": 1, "zones": 1}
 
 _FIELDS = {
     "character": {"id", "name", "name_fr", "copies", "cost", "gives", "logo", "ability", "combo"},
@@ -403,4 +404,5 @@ def _number(types: dict[str, CardType], rules: dict[str, int], own: bool) -> Cat
     cat.objectives = objectives
     cat.drama = drama
     cat.starters = tuple(t for t in types.values() if t.type == "starter" for _ in range(t.copies))
+    cat.drama_cost = next(t.cost[3] for t in types.values() if t.type == "drama")
     return cat

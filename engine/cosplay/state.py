@@ -262,7 +262,7 @@ class CosplayState:
 
     def drama_cost(self) -> int:
         """One Drama card's multicolour cost now (at least 1)."""
-        return max(1, self.data.rules["drama_cost"] + self._influence()[1])
+        return max(1, self.data.drama_cost + self._influence()[1])
 
     def target_cost(self, what: str, target: Any) -> tuple[int, int, int, int]:
         if what == "recruit":
@@ -343,7 +343,7 @@ class CosplayState:
         for z, c in enumerate(self.obj_zones):
             if c >= 0 and covers(total, inst.cost[c]):
                 out.append(_action(p, "complete", (z + 1,)))
-        dc = max(1, self.data.rules["drama_cost"] + dramod)
+        dc = max(1, self.data.drama_cost + dramod)
         most = min(len(self.drama_pile), sum(total) // dc)
         for q in range(self.n):
             if q != p:

@@ -270,7 +270,7 @@ def test_every_card_does_what_its_logo_and_ability_say(data, cid):
         else:
             s = cast.table(data, zones=[cid, *cast.others[:4], last])
         if word == "drama-cost":
-            assert s.drama_cost() == 2 + n
+            assert s.drama_cost() == data.drama_cost + n
         else:
             k = KINDS.index(kind[0])
             printed = s.inst.cost[s.zones[5]]
@@ -280,7 +280,7 @@ def test_every_card_does_what_its_logo_and_ability_say(data, cid):
             s.obj_zones[0] = -1
         else:
             s.zones[0] = -1
-        assert s.drama_cost() == 2 and s.recruit_cost(s.zones[5]) == s.inst.cost[s.zones[5]]
+        assert s.drama_cost() == data.drama_cost and s.recruit_cost(s.zones[5]) == s.inst.cost[s.zones[5]]
     if partners:
         combo = CARDS[cid][3]
         cards = [cid, *partners]
@@ -326,7 +326,7 @@ def test_la_passion_pays_nothing_and_is_spent_stealing(data):
 def test_drama_cards_clog_the_hand_and_pay_nothing(data):
     s = table(data, hands={0: ["drama", "drama", "badass"]})
     assert [u.key for u in s.units(0)] == [find(s, s.hand[0], "badass")]
-    assert data.card("drama").cost == (0, 0, 0, 2)
+    assert data.card("drama").cost == (0, 0, 0, 3) and data.drama_cost == 3
 
 
 def test_recover_asks_which_card_when_there_is_a_choice(data):

@@ -49,6 +49,8 @@ def broken(old: str, new: str) -> str:
     ('own_design = true', 'own_design = false', "box.toml: field 'own_design': must be true"),
     ('hand_size = 5', 'hand_size = "five"', "field 'rules.hand_size': a whole number"),
     ('copies = 20', 'copies = 0', "card 'drama', field 'copies'"),
+    ('copies = 20\ncost = { any = 3 }', 'copies = 20\ncost = { badass = 3 }',
+     "card 'drama', field 'cost': 'badass' is not a resource this card may name (any)"),
     ('id = "neon-ronin"\nname = "Neon Ronin"', 'id = "neon-ronin"\nname = "Neon Ronin"\nsparkle = 3',
      "card 'neon-ronin', field 'sparkle': not a field of a character card"),
 ])
@@ -74,7 +76,7 @@ def test_a_missing_folder_says_so():
 
 def test_a_replacement_file_changes_the_game_without_code(data):
     """Cheaper Drama and a hand of six: data only."""
-    text = BOX.replace("hand_size = 5", "hand_size = 6").replace("drama_cost = 2", "drama_cost = 1")
+    text = BOX.replace("hand_size = 5", "hand_size = 6").replace("cost = { any = 3 }", "cost = { any = 1 }")
 
     class Source:
         def files(self, folder):

@@ -204,12 +204,13 @@ def test_objectives_do_not_pay(data):
 def test_drama_count_is_the_points_spent_over_its_cost(data):
     """« Payer le coût d'une ou plusieurs cartes DRAMA et les envoyer dans la défausse d'un ou
     plusieurs autres joueurs ... Le coût total de points dépensés ... définit le nombre de cartes. »
-    Points are pooled for one recipient: a 3 and a 1 send two cards at cost 2."""
+    Points are pooled for one recipient: a 3 and three 1s send two cards at cost 3."""
     s = table(data, players=3, hands={0: ["badass", "kawaii", "craft"]}, assists={0: ["chrome-brawler"]})
+    assert data.drama_cost == 3
     most = max(a.args[1] for a in s.legal_actions(0) if a.kind == "drama")
-    assert most == 3                                             # 6 points, 2 a card
+    assert most == 2                                             # 6 points, 3 a card
     s.apply(A(0, "drama", 2, 2))
-    pay_all(s, 0, [find(s, s.assist[0], "chrome-brawler"), find(s, s.hand[0], "badass")])
+    pay_all(s, 0, [find(s, s.assist[0], "chrome-brawler"), *[c for c in s.hand[0]]])
     assert names(s, s.discard[2]).count("drama") == 2
     assert len(s.drama_pile) == 18 and s.discard[1] == []
 
@@ -356,7 +357,7 @@ def test_influence_applies_while_in_the_zones(data):
     s = table(data, zones=["jade-duelist", "rust-knight"] + [None] * 4, objectives=["workshop-day", None, None])
     knight = s.zones[1]
     assert s.recruit_cost(knight) == (1, 0, 0, 0)                # badass 2, less 1 (Jade Duelist)
-    assert s.drama_cost() == 3                                   # 2, plus 1 (Workshop Day)
+    assert s.drama_cost() == data.drama_cost + 1                 # plus 1 (Workshop Day)
     s.zones[0] = -1
     assert s.recruit_cost(knight) == (2, 0, 0, 0)
 
