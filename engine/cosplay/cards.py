@@ -152,6 +152,7 @@ class Instances:
     gives: tuple[tuple[int, int, int], ...]
     total_gives: tuple[int, ...]
     kind: tuple[str, ...]
+    recruit_value: tuple[int, ...]                 # printed cost of characters and equipment, else 0
 
     @classmethod
     def build(cls, cat: Catalogue, n: int) -> "Instances":
@@ -162,7 +163,8 @@ class Instances:
             types.extend(cat.starters)
             starters.append(tuple(range(first, len(types))))
         return cls(cat, n, tuple(types), tuple(starters), tuple(t.cost for t in types),
-                   tuple(t.gives for t in types), tuple(sum(t.gives) for t in types), tuple(t.type for t in types))
+                   tuple(t.gives for t in types), tuple(sum(t.gives) for t in types), tuple(t.type for t in types),
+                   tuple(t.printed_cost if t.type in ("character", "equipment") else 0 for t in types))
 
 
 # ---------------------------------------------------------------------------- loading

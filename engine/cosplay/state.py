@@ -154,9 +154,9 @@ class CosplayState:
     def recruited_cost(self, p: int) -> int:
         """The printed costs of the characters and equipment ``p`` holds (reserve, discard,
         hand, assistance zone): the recruits of the game that are still theirs."""
-        t = self.inst.types
-        return sum(t[c].printed_cost for zone in (self.hand[p], self.reserve[p], self.discard[p], self.assist[p])
-                   for c in zone if t[c].type in _RECRUITABLE)
+        v = self.inst.recruit_value.__getitem__
+        return (sum(map(v, self.hand[p])) + sum(map(v, self.reserve[p])) + sum(map(v, self.discard[p]))
+                + sum(map(v, self.assist[p])))
 
     def score(self, p: int) -> int:
         """Objective points, plus one per full 10 points of recruited cost."""
