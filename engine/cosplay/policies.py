@@ -88,10 +88,11 @@ class SensiblePolicy:
         if buys:
             return max(buys, key=lambda b: (b[0], b[1]))[2]
         if "drama" in by_kind:
-            scores = [view.score(q) for q in range(view.n)]
+            # who leads, for the turns played: a seat later in the round has had a turn fewer
+            pace = [view.score(q) / max(1, view.turns[q]) for q in range(view.n)]
             others = [q for q in range(view.n) if q != me]
-            leader = max(others, key=lambda q: (scores[q], -q))
-            if scores[me] > scores[leader] or (observation["ending"] and scores[me] >= scores[leader]):
+            leader = max(others, key=lambda q: (pace[q], -q))
+            if pace[me] > pace[leader] or (observation["ending"] and pace[me] >= pace[leader]):
                 sends = [a for a in by_kind["drama"] if a.args[0] == leader]
                 if sends:
                     return max(sends, key=lambda a: a.args[1])
@@ -101,7 +102,7 @@ class SensiblePolicy:
         word = view.choice[0]
         types = view.inst.types
         if word == "drama":
-            return max(options, key=lambda a: (view.score(a.args[0]), -a.args[0]))
+            return max(options, key=lambda a: (view.score(a.args[0]) / max(1, view.turns[a.args[0]]), -a.args[0]))
         if word == "cemetery":                          # take away the best card on offer
             return max(options, key=lambda a: (card_value(types[view.zones[a.args[0] - 1]]), a.args[0]))
         return max(options, key=lambda a: (card_value(types[a.args[0]]) if types[a.args[0]].type != "starter"
