@@ -353,7 +353,8 @@ class CosplayState:
             for q in range(self.n):
                 if q != p:
                     for c in self.assist[q]:
-                        if inst.kind[c] in _RECRUITABLE and covers(total, self.recruit_cost(c, disc)):
+                        if (inst.kind[c] in _RECRUITABLE and c not in self.facedown
+                                and covers(total, self.recruit_cost(c, disc))):
                             out.append(_action(p, "steal", (q, c)))
         for c in self.assist[p]:
             if self._can_use(p, c):
@@ -487,8 +488,9 @@ class CosplayState:
         q, c = self._int_args(args, 2, "steal")
         self._not_waiting("steal")
         self._check(self._passion(p) is not None, "La Passion must be in your hand")
-        self._check(0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE,
-                    f"card {c} is not a character or equipment in seat {q}'s assistance zone")
+        self._check(0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE
+                    and c not in self.facedown,
+                    f"card {c} is not a face-up character or equipment in seat {q}'s assistance zone")
         self._start(p, "steal", (q, c), c, ev)
 
     def _passion(self, p: int) -> int | None:

@@ -347,8 +347,15 @@ def test_la_passion_recruits_from_another_assistance_zone(data):
     assert names(s, s.discard[1]) == ["foam-sword"]              # the equipment stays behind
     assert s.attached == {}
     s2 = table(data, hands={0: ["badass", "badass"]}, assists={1: ["rust-knight"]})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction):                           # no La Passion in hand
         s2.apply(A(0, "steal", 1, find(s2, s2.assist[1], "rust-knight")))
+    # a card recruited this round, still face down, is not yet in play: La Passion cannot take it
+    s3 = table(data, hands={0: ["la-passion", "badass", "badass"]}, assists={1: ["rust-knight", "chrome-brawler"]},
+               facedown=[(1, "rust-knight")])
+    knight = find(s3, s3.assist[1], "rust-knight")
+    assert {a.args for a in s3.legal_actions(0) if a.kind == "steal"} == set()      # brawler: 3 badass, too dear
+    with pytest.raises(IllegalAction):
+        s3.apply(A(0, "steal", 1, knight))
 
 
 def test_influence_applies_while_in_the_zones(data):
