@@ -96,43 +96,60 @@ def cheapest(units: Sequence[Unit], cost: Cost, start: Sequence[int] = (0, 0, 0)
     useful_units = sorted((u for u in units if (kinds[0] and u.gives[0]) or (kinds[1] and u.gives[1])
                            or (kinds[2] and u.gives[2])), key=_order)
 
-    # a situation as one number; its parts: paid per resource (capped), surplus (capped)
+    # A situation as one number: what is paid of each resource's part (capped at the part) and
+    # the surplus toward the multicolour part (capped at it).  Adding a unit never lowers any of
+    # the four, so a situation's number only grows: walking the situations from the highest
+    # number down, each unit is added at most once (the 0/1 knapsack's order).
     mk, mc, ma = k + 1, c + 1, a + 1
-
-    def code(s0: int, s1: int, s2: int, sur: int) -> int:
-        return ((s0 * mk + s1) * mc + s2) * ma + sur
-
+    size = (b + 1) * mk * mc * ma
+    parts = [(i // (mk * mc * ma), i // (mc * ma) % mk, i // ma % mc, i % ma) for i in range(size)]
     s0, s1, s2 = start[0], start[1], start[2]
     sur0 = (s0 - b if s0 > b else 0) + (s1 - k if s1 > k else 0) + (s2 - c if s2 > c else 0)
-    goal = code(b, k, c, a)
-    # situation -> (points given, cards, cards from the assistance zone, payers as a chain, parts)
-    best: dict[int, tuple] = {}
-    first = (min(s0, b), min(s1, k), min(s2, c), min(sur0, a))
-    best[code(*first)] = (sum(start), 0, 0, None, first)
+    first = ((min(s0, b) * mk + min(s1, k)) * mc + min(s2, c)) * ma + min(sur0, a)
+    goal = size - 1
+    none = 1 << 30
+    pts = [none] * size           # points given to get there (the smaller the better) ...
+    cards = [0] * size            # ... then cards spent ...
+    away = [0] * size             # ... then cards from the assistance zone
+    chain: list = [None] * size   # the payers, as a linked list
+    pts[first] = sum(start)
+    reached = [first]
+    moves: dict[Vec, list[int]] = {}
     for u in useful_units:
-        g0, g1, g2 = u.gives
-        gp = g0 + g1 + g2
-        away = 0 if u.from_hand else 1
+        g = u.gives
+        move = moves.get(g)
+        if move is None:
+            g0, g1, g2 = g
+            move = []
+            for p0, p1, p2, sur in parts:
+                n0, n1, n2 = p0 + g0, p1 + g1, p2 + g2
+                ns = sur + (n0 - b if n0 > b else 0) + (n1 - k if n1 > k else 0) + (n2 - c if n2 > c else 0)
+                move.append((((n0 if n0 < b else b) * mk + (n1 if n1 < k else k)) * mc + (n2 if n2 < c else c)) * ma
+                            + (ns if ns < a else a))
+            moves[g] = move
+        gp = g[0] + g[1] + g[2]
+        aw = 0 if u.from_hand else 1
         key = u.key
-        for sit, (pts, ncards, naway, chain, parts) in list(best.items()):
-            if sit == goal:
+        fresh = []
+        for i in sorted(reached, reverse=True):
+            if i == goal:
                 continue
-            p0, p1, p2, sur = parts
-            n0, n1, n2 = p0 + g0, p1 + g1, p2 + g2
-            ns = sur + (n0 - b if n0 > b else 0) + (n1 - k if n1 > k else 0) + (n2 - c if n2 > c else 0)
-            nparts = ((n0 if n0 < b else b), (n1 if n1 < k else k), (n2 if n2 < c else c), (ns if ns < a else a))
-            nsit = ((nparts[0] * mk + nparts[1]) * mc + nparts[2]) * ma + nparts[3]
-            old = best.get(nsit)
-            npts = pts + gp
-            if old is None or (npts, ncards + 1, naway + away) < old[:3]:
-                best[nsit] = (npts, ncards + 1, naway + away, (key, chain), nparts)
-    found = best.get(goal)
-    if found is None:
+            j = move[i]
+            if j == i:
+                continue
+            np_, nc, na = pts[i] + gp, cards[i] + 1, away[i] + aw
+            pj = pts[j]
+            if np_ < pj or (np_ == pj and (nc < cards[j] or (nc == cards[j] and na < away[j]))):
+                if pj == none:
+                    fresh.append(j)
+                pts[j], cards[j], away[j], chain[j] = np_, nc, na, (key, chain[i])
+        reached.extend(fresh)
+    if pts[goal] == none:
         return None
     payers = []
-    chain = found[3]
-    while chain is not None:
-        payers.append(chain[0])
-        chain = chain[1]
+    link = chain[goal]
+    while link is not None:
+        payers.append(link[0])
+        link = link[1]
     payers.reverse()
-    return Payment(tuple(payers), found[0] - sum(cost))
+    return Payment(tuple(payers), pts[goal] - sum(cost))
