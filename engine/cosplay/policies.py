@@ -1,0 +1,109 @@
+"""Bots for Cosplay Team Battle.
+
+* ``random``: any legal action, uniformly (:class:`engine.game.RandomPolicy`).
+* ``sensible``: plays like a careful beginner.  It lays its cards and
+  equipment in the preparation phase, plays its duos and trios, completes the
+  richest objective it can, recruits the card worth most (points for the final
+  bonus, points to pay with, a scoring ability), pays with the payment that
+  wastes the fewest points, and sends Drama to the leader when it is ahead.
+
+A bot sees only its observation: it rebuilds a state from it
+(:func:`~engine.cosplay.state.determinize`) to ask the rules' own questions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from engine.errors import IllegalAction
+from engine.game import Action
+
+from .cards import Catalogue
+from .state import CosplayState, determinize
+
+__all__ = ["SensiblePolicy", "card_value"]
+
+_ABILITY_VALUE = {"score": 3.0, "draw": 1.0, "gain": 0.8, "drama": 0.6, "recover": 0.8, "discount": 0.6,
+                  "cemetery": 0.3, "drama-cost": 0.2}
+
+
+def card_value(t) -> float:
+    """How much a card is worth recruiting: its share of the final bonus, its points to
+    pay with, and its ability."""
+    v = t.printed_cost / 10 * 1.0 + sum(t.gives) * 1.2
+    for eff in (t.ability, t.combo):
+        if eff is not None:
+            v += _ABILITY_VALUE.get(eff.do, 0) * max(1, abs(eff.n))
+    return v
+
+
+class SensiblePolicy:
+    name = "sensible"
+
+    def __init__(self, data: Catalogue, seat: int, seed: int = 0) -> None:
+        self.data = data
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise IllegalAction("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        view = determinize(self.data, observation, self.seat, self.rng)
+        types = view.inst.types
+        me = self.seat
+        if "choose" in by_kind:
+            return self._choose(view, by_kind["choose"])
+        if "pay" in by_kind:
+            plan = view.propose_payment("", None, me)
+            keys = {a.args[0]: a for a in by_kind["pay"]}
+            for k in (plan.payers if plan else ()):
+                if k in keys:
+                    return keys[k]
+            return by_kind["pay"][0]
+        if "ready" in by_kind:                           # preparation: lay everything, equip, go on
+            for kind in ("place", "attach"):
+                if kind in by_kind:
+                    return by_kind[kind][0]
+            return by_kind["ready"][0]
+        if "combo" in by_kind:
+            return by_kind["combo"][0]
+        for a in by_kind.get("use", ()):
+            t = types[a.args[0]]
+            if t.type == "objective" or (t.ability.do == "score" and observation["ending"]):
+                return a
+        if "complete" in by_kind:
+            return max(by_kind["complete"], key=lambda a: (types[view.obj_zones[a.args[0] - 1]].points, -a.args[0]))
+        buys = []
+        for a in by_kind.get("recruit", ()):
+            c = view.zones[a.args[0] - 1]
+            buys.append((card_value(types[c]), a.args[0], a))
+        for a in by_kind.get("steal", ()):
+            buys.append((card_value(types[a.args[1]]) + 1.0, 10 + a.args[1], a))
+        if buys:
+            return max(buys, key=lambda b: (b[0], b[1]))[2]
+        if "drama" in by_kind:
+            # who leads, for the turns played: a seat later in the round has had a turn fewer
+            pace = [view.score(q) / max(1, view.turns[q]) for q in range(view.n)]
+            others = [q for q in range(view.n) if q != me]
+            leader = max(others, key=lambda q: (pace[q], -q))
+            if pace[me] > pace[leader] or (observation["ending"] and pace[me] >= pace[leader]):
+                sends = [a for a in by_kind["drama"] if a.args[0] == leader]
+                if sends:
+                    return max(sends, key=lambda a: a.args[1])
+        return by_kind["end"][0] if "end" in by_kind else legal[0]
+
+    def _choose(self, view: CosplayState, options: list[Action]) -> Action:
+        word = view.choice[0]
+        types = view.inst.types
+        if word == "drama":
+            return max(options, key=lambda a: (view.score(a.args[0]) / max(1, view.turns[a.args[0]]), -a.args[0]))
+        if word == "cemetery":                          # take away the best card on offer
+            return max(options, key=lambda a: (card_value(types[view.zones[a.args[0] - 1]]), a.args[0]))
+        return max(options, key=lambda a: (card_value(types[a.args[0]]) if types[a.args[0]].type != "starter"
+                                           else sum(types[a.args[0]].gives), -a.args[0]))

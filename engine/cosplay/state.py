@@ -1,0 +1,964 @@
+"""Cosplay Team Battle: the state of a game and its rules.
+
+The table (rulebook, "Zones de jeu"): the *library* (characters and
+equipment, face down), six *recruitment zones* numbered 1 to 6 that cards walk
+through toward zone 6, the *objective zones* (one per player, plus one), the
+face-up *Drama pile* and the *cemetery*.  Each player has an *assistance zone*
+(cards waiting to pay or to be used, equipment attached to characters), a
+*reserve* to draw from, a *discard* and a hand.
+
+A turn has three phases.  *Preparation* (not on a player's first turn): the
+assistance zone's face-down cards turn face up, Drama cards in hand go back
+to the pile, and characters, equipment and objectives of the hand may be laid
+face up in the assistance zone, equipment attached to characters there.
+*Recruitment*: in any order, recruit from the conveyor, complete objectives,
+send Drama and use abilities.  *Reset*: the conveyor shifts, empty zones are
+refilled, completed objectives are replaced by the next level, and the player
+draws up to five cards.
+
+Paying is a short sequence of actions (so the legal list stays small): name
+the target (``recruit 3``, ``complete 1``, ``drama 1 2``, ``steal 1 17``),
+then add the paying cards one at a time (``pay 12``); the target is taken as
+soon as the payers cover its cost.  A payer must bring a point the cost still
+needs, so a payment can never pay the wrong resource or hold a card that does
+nothing; once a target is named it can always be paid (the engine only offers
+targets the available cards cover).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.game import Action, GameSetup, Outcome, Termination
+
+from .cards import Catalogue, Effect, Instances
+from .payment import Payment, Unit, add, cheapest, covers, useful
+
+__all__ = ["CosplayState", "PREPARE", "MAIN", "determinize"]
+
+PREPARE, MAIN = "prepare", "main"
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _action(p: int, kind: str, args: tuple) -> Action:
+    """An Action, built once: actions are immutable values and the legal lists repeat the
+    same few hundred of them all game long (checking a new one costs more than the rules)."""
+    key = (p, kind, args)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) > 50_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = Action(p, kind, args)
+    return a
+POOL = "pool"
+_RECRUITABLE = ("character", "equipment")
+_PLACEABLE = ("character", "equipment", "objective")
+
+
+class CosplayState:
+    """One game of Cosplay Team Battle, seats numbered from 0; seat 0 plays first."""
+
+    def __init__(self, data: Catalogue, setup: GameSetup, deal: bool = True) -> None:
+        n = len(setup.players)
+        if not 2 <= n <= 4:
+            raise ValueError(f"Cosplay Team Battle is for 2 to 4 players, not {n}")
+        self.data = data
+        self.inst: Instances = data.with_players(n)
+        self.setup = setup
+        self.rng = random.Random(setup.seed)
+        self.n = n
+        z = data.rules["zones"]
+        self.library: list[int] = []          # top card last
+        self.zones: list[int] = [-1] * z      # zones[0] is zone 1
+        self.cemetery: list[int] = []
+        self.obj_piles: list[list[int]] = [[], [], []]
+        self.obj_zones: list[int] = [-1] * (n + 1)
+        self.obj_level: list[int] = [1] * (n + 1)
+        self.drama_pile: list[int] = list(data.drama)
+        self.hand: list[list[int]] = [[] for _ in range(n)]
+        self.reserve: list[list[int]] = [[] for _ in range(n)]   # top card last
+        self.discard: list[list[int]] = [[] for _ in range(n)]
+        self.assist: list[list[int]] = [[] for _ in range(n)]
+        self.facedown: set[int] = set()
+        self.attached: dict[int, int] = {}       # equipment -> its character
+        self.obj_points = [0] * n
+        self.completed = [0] * n
+        self.turns = [0] * n                     # turns begun, per player
+        self.current = 0
+        self.phase = MAIN
+        self.pending: list | None = None         # [what, target, cost, payers, sum]
+        self.choice: list | None = None          # [word, options, source, count left]
+        self.agenda: list[tuple[Effect, int, int]] = []   # abilities waiting: (effect, player, source)
+        self.used: set[int] = set()              # used for an ability this turn: pays nothing
+        self.combos_used: set[int] = set()
+        self.pool = [0, 0, 0]                    # points gained by abilities this turn
+        self.discount = [0, 0, 0]                # recruitment discounts for the rest of this turn
+        self.ending = False                      # an end condition is met: finish the round
+        self.over = False
+        if deal:
+            self._set_up()
+
+    # ------------------------------------------------------------------ set-up
+    def _set_up(self) -> None:
+        """Mise en place: the library shuffled, one card to each zone from 6 down to 1;
+        objectives shuffled by level, players + 1 of level 1 laid out; each player's
+        ten starters shuffled into their reserve, five drawn."""
+        rng = self.rng
+        self.library = list(self.data.library)
+        rng.shuffle(self.library)
+        for z in range(len(self.zones) - 1, -1, -1):
+            self.zones[z] = self.library.pop()
+        for lv in range(3):
+            pile = list(self.data.objectives[lv])
+            rng.shuffle(pile)
+            self.obj_piles[lv] = pile
+        for i in range(self.n + 1):
+            self.obj_zones[i] = self.obj_piles[0].pop() if self.obj_piles[0] else -1
+        for p in range(self.n):
+            deck = list(self.inst.starters[p])
+            rng.shuffle(deck)
+            self.reserve[p] = deck
+            self._draw(p, self.data.rules["hand_size"], None)
+        self._begin_turn(0, None)
+
+    # ------------------------------------------------------------------ protocol
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def to_act(self) -> frozenset[int]:
+        return frozenset() if self.over else frozenset((self.current,))
+
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        scores = tuple(self.score(p) for p in range(self.n))
+        best = max(scores)
+        top = [p for p in range(self.n) if scores[p] == best]
+        reason = "points"
+        if len(top) > 1:
+            most = max(self.completed[p] for p in top)
+            top = [p for p in top if self.completed[p] == most]
+            reason = "objectives" if len(top) == 1 else "shared"
+        detail = {"objective_points": list(self.obj_points), "recruited_cost": [self.recruited_cost(p)
+                                                                               for p in range(self.n)],
+                  "completed": list(self.completed), "turns": list(self.turns)}
+        if len(top) == self.n:
+            return Outcome(Termination.DRAW, (), reason, scores, detail)
+        return Outcome(Termination.WIN, tuple(top), reason, scores, detail)
+
+    def recruited_cost(self, p: int) -> int:
+        """The printed costs of the characters and equipment ``p`` holds (reserve, discard,
+        hand, assistance zone): the recruits of the game that are still theirs."""
+        v = self.inst.recruit_value.__getitem__
+        return (sum(map(v, self.hand[p])) + sum(map(v, self.reserve[p])) + sum(map(v, self.discard[p]))
+                + sum(map(v, self.assist[p])))
+
+    def score(self, p: int) -> int:
+        """Objective points, plus one per full 10 points of recruited cost."""
+        return self.obj_points[p] + self.recruited_cost(p) // 10
+
+    # ------------------------------------------------------------------ what may be paid with
+    def units(self, p: int) -> list[Unit]:
+        """Every unit ``p`` may pay with now: hand cards with points, face-up characters of
+        the assistance zone (with their equipment), and the points gained this turn."""
+        inst = self.inst
+        out = []
+        for c in self.hand[p]:
+            if inst.total_gives[c] and inst.kind[c] != "equipment":
+                out.append(Unit(c, inst.gives[c], True))
+        gear = self._gear(p)
+        used = self.used
+        for c in self.assist[p]:
+            if inst.kind[c] != "character" or c in self.facedown or c in used:
+                continue
+            g = inst.gives[c]
+            eq = gear.get(c)
+            if eq:
+                if any(e in used for e in eq):
+                    continue
+                for e in eq:
+                    g = add(g, inst.gives[e])
+            out.append(Unit(c, g, False))
+        pool = self.pool
+        if pool[0] or pool[1] or pool[2]:
+            out.append(Unit(POOL, (pool[0], pool[1], pool[2]), False))
+        if self.pending is not None:
+            taken = self.pending[3]
+            out = [u for u in out if u.key not in taken]
+        return out
+
+    def _gear(self, p: int) -> dict[int, list[int]]:
+        gear: dict[int, list[int]] = {}
+        if self.attached:
+            mine = self.assist[p]
+            for e, c in self.attached.items():
+                if c in mine:
+                    gear.setdefault(c, []).append(e)
+        return gear
+
+    def available_points(self, p: int) -> tuple[int, int, int]:
+        """The points of every unit ``p`` may pay with now, together (what :meth:`units`
+        sums to, without building the units)."""
+        if self.pending is not None or self.attached:
+            b = k = c = 0
+            for u in self.units(p):
+                g = u.gives
+                b += g[0]
+                k += g[1]
+                c += g[2]
+            return b, k, c
+        gives = self.inst.gives
+        kind = self.inst.kind
+        b, k, c = self.pool
+        for x in self.hand[p]:
+            if kind[x] != "equipment":
+                g = gives[x]
+                b += g[0]
+                k += g[1]
+                c += g[2]
+        fd, used = self.facedown, self.used
+        for x in self.assist[p]:
+            if kind[x] == "character" and x not in fd and x not in used:
+                g = gives[x]
+                b += g[0]
+                k += g[1]
+                c += g[2]
+        return b, k, c
+
+    # ------------------------------------------------------------------ costs
+    def _influence(self) -> tuple[list[int], int]:
+        """The lasting effects of Influence cards in the recruitment and objective zones:
+        (recruitment discount by resource, change of the Drama cost)."""
+        disc = [0, 0, 0]
+        drama = 0
+        t = self.inst.types
+        for c in self.zones + self.obj_zones:
+            if c >= 0:
+                ct = t[c]
+                if ct.logo == "influence":
+                    a = ct.ability
+                    if a.do == "discount":
+                        disc[a.kind] += a.n
+                    else:
+                        drama += a.n
+        return disc, drama
+
+    def recruit_cost(self, card: int, disc: list[int] | None = None) -> tuple[int, int, int, int]:
+        """A character's or equipment's cost now: printed, less this turn's discounts and
+        the Influence discounts in play (a resource never below 0)."""
+        b, k, c, a = self.inst.cost[card]
+        if disc is None:
+            disc = self._influence()[0]
+        d = self.discount
+        b -= d[0] + disc[0]
+        k -= d[1] + disc[1]
+        c -= d[2] + disc[2]
+        return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a
+
+    def drama_cost(self) -> int:
+        """One Drama card's multicolour cost now (at least 1)."""
+        return max(1, self.data.drama_cost + self._influence()[1])
+
+    def target_cost(self, what: str, target: Any) -> tuple[int, int, int, int]:
+        if what == "recruit":
+            return self.recruit_cost(self.zones[target - 1])
+        if what == "complete":
+            return self.inst.cost[self.obj_zones[target - 1]]
+        if what == "drama":
+            return 0, 0, 0, self.drama_cost() * target[1]
+        return self.recruit_cost(target[1])                   # steal
+
+    def propose_payment(self, what: str, target: Any, player: int | None = None) -> Payment | None:
+        """The payment helper: for a target (``"recruit", zone``; ``"complete", zone``;
+        ``"drama", (opponent, count)``; ``"steal", (opponent, card)``), the payment that
+        wastes the fewest points, or ``None`` when the available cards cannot pay it.
+        While a payment is under way, it completes that payment."""
+        p = self.current if player is None else player
+        if self.pending is not None:
+            _, _, cost, _, s = self.pending
+            return cheapest(self.units(p), cost, s)
+        return cheapest(self.units(p), self.target_cost(what, target))
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.over or player != self.current:
+            return []
+        p = player
+        if self.choice is not None:
+            return [_action(p, "choose", (o,)) for o in self.choice[1]]
+        if self.pending is not None:
+            _, _, cost, taken, s = self.pending
+            return [_action(p, "pay", (u.key,)) for u in self.units(p) if useful(u.gives, s, cost)]
+        if self.phase == PREPARE:
+            return self._prepare_actions(p)
+        return self._main_actions(p)
+
+    def _prepare_actions(self, p: int) -> list[Action]:
+        inst = self.inst
+        out = [Action(p, "place", (c,)) for c in sorted(set(self.hand[p])) if inst.kind[c] in _PLACEABLE]
+        for e, c in self._attachable(p):
+            out.append(Action(p, "attach", (e, c)))
+        out.append(Action(p, "ready"))
+        return out
+
+    def _attachable(self, p: int) -> list[tuple[int, int]]:
+        inst = self.inst
+        fd = self.facedown
+        loose = [c for c in self.assist[p] if inst.kind[c] == "equipment" and c not in fd and c not in self.attached]
+        if not loose:
+            return []
+        chars = [c for c in self.assist[p] if inst.kind[c] == "character" and c not in fd]
+        gear = self._gear(p)
+        out = []
+        for e in loose:
+            for c in chars:
+                if self._fits(e, gear.get(c, [])):
+                    out.append((e, c))
+        return out
+
+    def _fits(self, e: int, carried: list[int]) -> bool:
+        """Encumbrance: every equipment on a character allows at most its class's number
+        of equipment on that character (1, 2, or no limit)."""
+        total = len(carried) + 1
+        t = self.inst.types
+        for x in (*carried, e):
+            lim = t[x].encumbrance
+            if lim and total > lim:
+                return False
+        return True
+
+    def _main_actions(self, p: int) -> list[Action]:
+        inst = self.inst
+        total = self.available_points(p)
+        out = []
+        disc, dramod = self._influence()
+        for z, c in enumerate(self.zones):
+            if c >= 0 and covers(total, self.recruit_cost(c, disc)):
+                out.append(_action(p, "recruit", (z + 1,)))
+        for z, c in enumerate(self.obj_zones):
+            if c >= 0 and covers(total, inst.cost[c]):
+                out.append(_action(p, "complete", (z + 1,)))
+        dc = max(1, self.data.drama_cost + dramod)
+        most = min(len(self.drama_pile), sum(total) // dc)
+        for q in range(self.n):
+            if q != p:
+                for k in range(1, most + 1):
+                    out.append(_action(p, "drama", (q, k)))
+        if any(inst.types[c].ability is not None and inst.types[c].ability.do == "passion" for c in self.hand[p]):
+            for q in range(self.n):
+                if q != p:
+                    for c in self.assist[q]:
+                        if (inst.kind[c] in _RECRUITABLE and c not in self.facedown
+                                and covers(total, self.recruit_cost(c, disc))):
+                            out.append(_action(p, "steal", (q, c)))
+        for c in self.assist[p]:
+            if self._can_use(p, c):
+                out.append(_action(p, "use", (c,)))
+        for c in self.assist[p]:
+            if self._can_combo(p, c):
+                out.append(_action(p, "combo", (c,)))
+        out.append(_action(p, "end", ()))
+        return out
+
+    def _can_use(self, p: int, c: int) -> bool:
+        """Défausse and Sacrifice cards: used from the face-up assistance zone, on your turn;
+        equipment only once attached to a character."""
+        t = self.inst.types[c]
+        if t.logo not in ("discard", "sacrifice") or c in self.facedown or c in self.used:
+            return False
+        return t.type != "equipment" or c in self.attached
+
+    def _can_combo(self, p: int, c: int) -> bool:
+        t = self.inst.types[c]
+        if t.combo is None or c in self.facedown or c in self.combos_used or c in self.used:
+            return False
+        if t.type == "equipment" and c not in self.attached:
+            return False
+        types = self.inst.types
+        here = {types[x].id for x in self.assist[p] if x not in self.facedown and x not in self.used}
+        return all(w in here for w in t.combo_with)
+
+    def _combo_cards(self, p: int, c: int) -> list[int]:
+        types = self.inst.types
+        out = [c]
+        for w in types[c].combo_with:
+            out.append(next(x for x in self.assist[p] if types[x].id == w and x not in self.facedown
+                            and x not in self.used))
+        return out
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> list[Event]:
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
+        p = action.player
+        if self.over:
+            raise IllegalAction("the game is over")
+        if p != self.current:
+            raise IllegalAction(f"it is seat {self.current}'s turn, not seat {p}'s")
+        handler = _HANDLERS.get(action.kind)
+        if handler is None:
+            raise IllegalAction(f"Cosplay Team Battle has no move {action.kind!r}")
+        ev: list[Event] = []
+        handler(self, p, action.args, ev)
+        return ev
+
+    def _check(self, ok: bool, why: str) -> None:
+        if not ok:
+            raise IllegalAction(why)
+
+    def _int_args(self, args: tuple, n: int, what: str) -> tuple[int, ...]:
+        if len(args) != n or any(type(a) is not int for a in args):
+            raise IllegalAction(f"'{what}' takes {n} number(s)")
+        return args
+
+    def _not_waiting(self, what: str) -> None:
+        if self.choice is not None:
+            raise IllegalAction(f"first choose for {self.inst.types[self.choice[2]].name} "
+                                f"(one of {self.choice[1]})")
+        if self.pending is not None:
+            raise IllegalAction("finish paying for the target you named first")
+        if what != "prepare" and self.phase != MAIN:
+            raise IllegalAction("the preparation phase is not over ('ready')")
+
+    # --- preparation
+    def _do_place(self, p: int, args: tuple, ev: list[Event]) -> None:
+        (c,) = self._int_args(args, 1, "place")
+        self._not_waiting("prepare")
+        self._check(self.phase == PREPARE, "cards are laid in the assistance zone during the preparation phase")
+        self._check(c in self.hand[p], f"card {c} is not in your hand")
+        self._check(self.inst.kind[c] in _PLACEABLE, "only characters, equipment and objectives are laid "
+                                                     "in the assistance zone")
+        self.hand[p].remove(c)
+        self.assist[p].append(c)
+        ev.append(Event("place", p, self.inst.types[c].id, c))
+        self._arrive_face_up(p, c, ev)
+        self._run_agenda(ev)
+
+    def _do_attach(self, p: int, args: tuple, ev: list[Event]) -> None:
+        e, c = self._int_args(args, 2, "attach")
+        self._not_waiting("prepare")
+        self._check(self.phase == PREPARE, "equipment is attached during the preparation phase")
+        self._check((e, c) in self._attachable(p), f"equipment {e} cannot be attached to {c} now "
+                                                   "(face up in your assistance zone, within encumbrance)")
+        self.attached[e] = c
+        ev.append(Event("attach", p, self.inst.types[e].id, e, self.inst.types[c].id))
+
+    def _do_ready(self, p: int, args: tuple, ev: list[Event]) -> None:
+        self._check(not args, "'ready' takes nothing")
+        self._not_waiting("prepare")
+        self._check(self.phase == PREPARE, "the preparation phase is over already")
+        self.phase = MAIN
+        ev.append(Event("recruitment", p))
+
+    # --- starting a payment
+    def _start(self, p: int, what: str, target: Any, card: int, ev: list[Event]) -> None:
+        cost = self.target_cost(what, target)
+        total = self.available_points(p)
+        self._check(covers(total, cost), "your available cards cannot pay that")
+        self.pending = [what, target, cost, [], (0, 0, 0)]
+        ev.append(Event("target", p, self.inst.types[card].id if card >= 0 else None, card, (what, cost)))
+        if covers((0, 0, 0), cost):       # a cost brought to nothing by discounts
+            self._complete(p, ev)
+
+    def _do_recruit(self, p: int, args: tuple, ev: list[Event]) -> None:
+        (z,) = self._int_args(args, 1, "recruit")
+        self._not_waiting("recruit")
+        self._check(1 <= z <= len(self.zones) and self.zones[z - 1] >= 0, f"no card in recruitment zone {z}")
+        self._start(p, "recruit", z, self.zones[z - 1], ev)
+
+    def _do_complete(self, p: int, args: tuple, ev: list[Event]) -> None:
+        (z,) = self._int_args(args, 1, "complete")
+        self._not_waiting("complete")
+        self._check(1 <= z <= len(self.obj_zones) and self.obj_zones[z - 1] >= 0, f"no objective in zone {z}")
+        self._start(p, "complete", z, self.obj_zones[z - 1], ev)
+
+    def _do_drama(self, p: int, args: tuple, ev: list[Event]) -> None:
+        q, k = self._int_args(args, 2, "drama")
+        self._not_waiting("drama")
+        self._check(0 <= q < self.n and q != p, "Drama goes to another player's discard")
+        self._check(1 <= k <= len(self.drama_pile), f"the Drama pile holds {len(self.drama_pile)} card(s)")
+        self._start(p, "drama", (q, k), -1, ev)
+
+    def _do_steal(self, p: int, args: tuple, ev: list[Event]) -> None:
+        q, c = self._int_args(args, 2, "steal")
+        self._not_waiting("steal")
+        self._check(self._passion(p) is not None, "La Passion must be in your hand")
+        self._check(0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE
+                    and c not in self.facedown,
+                    f"card {c} is not a face-up character or equipment in seat {q}'s assistance zone")
+        self._start(p, "steal", (q, c), c, ev)
+
+    def _passion(self, p: int) -> int | None:
+        t = self.inst.types
+        for c in self.hand[p]:
+            a = t[c].ability
+            if a is not None and a.do == "passion":
+                return c
+        return None
+
+    # --- paying
+    def _do_pay(self, p: int, args: tuple, ev: list[Event]) -> None:
+        if len(args) != 1 or not (type(args[0]) is int or args[0] == POOL):
+            raise IllegalAction("'pay' takes one card number (or 'pool')")
+        self._check(self.choice is None, "first make the pending choice")
+        self._check(self.pending is not None, "name a target first (recruit, complete, drama, steal)")
+        key = args[0]
+        _, _, cost, taken, s = self.pending
+        self._check(key not in taken, "that card already pays for this target: its points are not split")
+        unit = next((u for u in self.units(p) if u.key == key), None)
+        if unit is None:
+            raise IllegalAction(f"{key} cannot pay: not in your hand or face up in your assistance zone "
+                                "(equipment pays with its character; a card used for its ability pays nothing)")
+        self._check(useful(unit.gives, s, cost), f"{key} brings nothing this cost still needs (wrong resource, "
+                                                 "or the cost is paid)")
+        taken.append(key)
+        self.pending[4] = add(s, unit.gives)
+        ev.append(Event("pay", p, None if key == POOL else self.inst.types[key].id, key))
+        if covers(self.pending[4], cost):
+            self._complete(p, ev)
+
+    def _complete(self, p: int, ev: list[Event]) -> None:
+        what, target, cost, taken, s = self.pending
+        self.pending = None
+        inst = self.inst
+        # the payers go to the discard (a character with its equipment)
+        gear = self._gear(p) if self.attached else {}
+        for key in taken:
+            if key == POOL:
+                self.pool = [0, 0, 0]
+                continue
+            if key in self.hand[p]:
+                self.hand[p].remove(key)
+                self.discard[p].append(key)
+            else:
+                self.assist[p].remove(key)
+                self.discard[p].append(key)
+                for e in gear.get(key, ()):
+                    del self.attached[e]
+                    self.assist[p].remove(e)
+                    self.discard[p].append(e)
+        lost = sum(s) - sum(cost)
+        if what == "recruit":
+            c = self.zones[target - 1]
+            self.zones[target - 1] = -1
+            self.assist[p].append(c)
+            self.facedown.add(c)
+            ev.append(Event("recruit", p, inst.types[c].id, c, (target, lost)))
+            self._trigger(p, c, "recruit")
+        elif what == "complete":
+            c = self.obj_zones[target - 1]
+            self.obj_zones[target - 1] = -1
+            self.assist[p].append(c)
+            self.facedown.add(c)
+            self.obj_points[p] += inst.types[c].points
+            self.completed[p] += 1
+            ev.append(Event("complete", p, inst.types[c].id, c, (target, lost, inst.types[c].points)))
+            self._trigger(p, c, "recruit")
+        elif what == "drama":
+            q, k = target
+            self._send_drama(p, q, k, ev)
+        else:
+            q, c = target
+            passion = self._passion(p)
+            self.hand[p].remove(passion)
+            self.discard[p].append(passion)
+            self._leave_assist(q, c)
+            self.assist[p].append(c)
+            self.facedown.add(c)
+            ev.append(Event("steal", p, inst.types[c].id, c, (q, lost)))
+            self._trigger(p, c, "recruit")
+        self._run_agenda(ev)
+
+    def _leave_assist(self, q: int, c: int) -> None:
+        """``c`` leaves seat ``q``'s assistance zone: the equipment it wore (or the character
+        it was attached to) stays behind, unattached equipment to the discard."""
+        self.assist[q].remove(c)
+        self.facedown.discard(c)
+        self.attached.pop(c, None)
+        for e in [e for e, w in self.attached.items() if w == c]:
+            del self.attached[e]
+            self.assist[q].remove(e)
+            self.discard[q].append(e)
+
+    def _send_drama(self, p: int, q: int, k: int, ev: list[Event]) -> None:
+        k = min(k, len(self.drama_pile))
+        for _ in range(k):
+            self.discard[q].append(self.drama_pile.pop())
+        ev.append(Event("drama", p, None, k, q))
+
+    # --- abilities
+    def _do_use(self, p: int, args: tuple, ev: list[Event]) -> None:
+        (c,) = self._int_args(args, 1, "use")
+        self._not_waiting("use")
+        self._check(c in self.assist[p] and self._can_use(p, c),
+                    f"card {c} has no Défausse or Sacrifice ability to use now")
+        t = self.inst.types[c]
+        if t.logo == "discard":
+            self._leave_assist(p, c)
+            self.discard[p].append(c)
+        else:
+            self._leave_assist(p, c)
+            self.cemetery.append(c)
+        ev.append(Event("use", p, t.id, c, t.logo))
+        self.agenda.append((t.ability, p, c))
+        self._run_agenda(ev)
+
+    def _do_combo(self, p: int, args: tuple, ev: list[Event]) -> None:
+        (c,) = self._int_args(args, 1, "combo")
+        self._not_waiting("combo")
+        self._check(c in self.assist[p] and self._can_combo(p, c),
+                    f"card {c}'s duo or trio is not all face up in your assistance zone")
+        group = self._combo_cards(p, c)
+        self.combos_used.add(c)
+        self.used.update(group)
+        t = self.inst.types[c]
+        ev.append(Event("combo", p, t.id, c, tuple(self.inst.types[x].id for x in group)))
+        self.agenda.append((t.combo, p, c))
+        self._run_agenda(ev)
+
+    def _trigger(self, p: int, c: int, logo: str) -> None:
+        t = self.inst.types[c]
+        if t.logo == logo and t.ability is not None:
+            self.agenda.append((t.ability, p, c))
+
+    def _arrive_face_up(self, p: int, c: int, ev: list[Event]) -> None:
+        """Soutien: the card's ability when it arrives face up in your assistance zone."""
+        self._trigger(p, c, "support")
+
+    def _run_agenda(self, ev: list[Event]) -> None:
+        while self.choice is None and self.agenda:
+            eff, p, src = self.agenda.pop(0)
+            self._resolve(eff, p, src, ev)
+
+    def _resolve(self, eff: Effect, p: int, src: int, ev: list[Event]) -> None:
+        do = eff.do
+        name = self.inst.types[src].id
+        if do == "draw":
+            got = self._draw(p, eff.n, ev)
+            ev.append(Event("ability", p, name, got, "draw"))
+        elif do == "gain":
+            self.pool[eff.kind] += eff.n
+            ev.append(Event("ability", p, name, eff.n, ("gain", eff.kind)))
+        elif do == "discount":
+            self.discount[eff.kind] += eff.n
+            ev.append(Event("ability", p, name, eff.n, ("discount", eff.kind)))
+        elif do == "score":
+            self.obj_points[p] += eff.n
+            ev.append(Event("ability", p, name, eff.n, "score"))
+        elif do == "drama":
+            if not self.drama_pile:
+                ev.append(Event("ability", p, name, 0, "drama"))
+                return
+            others = [q for q in range(self.n) if q != p]
+            self._ask("drama", others, src, eff.n, p, ev)
+        elif do == "cemetery":
+            self._ask("cemetery", [z + 1 for z, c in enumerate(self.zones) if c >= 0], src, 1, p, ev)
+        elif do == "recover":
+            self._ask("recover", self._recoverable(p, src), src, eff.n, p, ev)
+
+    def _recoverable(self, p: int, src: int) -> list[int]:
+        """The discard's cards by kind (alike cards are one choice), never the card whose
+        ability this is nor a Drama card."""
+        seen = set()
+        out = []
+        t = self.inst.types
+        for c in sorted(self.discard[p]):
+            ct = t[c]
+            if c == src or ct.type == "drama" or ct.id in seen:
+                continue
+            seen.add(ct.id)
+            out.append(c)
+        return out
+
+    def _ask(self, word: str, options: list[int], src: int, count: int, p: int, ev: list[Event]) -> None:
+        if not options or count <= 0:
+            ev.append(Event("ability", p, self.inst.types[src].id, 0, word))
+            return
+        if len(options) == 1:                          # one way to do it: not asked
+            self._choose(p, word, options[0], src, count, ev)
+            return
+        self.choice = [word, options, src, count]
+
+    def _do_choose(self, p: int, args: tuple, ev: list[Event]) -> None:
+        (x,) = self._int_args(args, 1, "choose")
+        self._check(self.choice is not None, "there is nothing to choose")
+        word, options, src, count = self.choice
+        self._check(x in options, f"choose one of {options}")
+        self.choice = None
+        self._choose(p, word, x, src, count, ev)
+        self._run_agenda(ev)
+
+    def _choose(self, p: int, word: str, x: int, src: int, count: int, ev: list[Event]) -> None:
+        name = self.inst.types[src].id
+        if word == "drama":
+            self._send_drama(p, x, count, ev)
+        elif word == "cemetery":
+            c = self.zones[x - 1]
+            self.zones[x - 1] = -1
+            self.cemetery.append(c)
+            ev.append(Event("ability", p, name, x, ("cemetery", self.inst.types[c].id)))
+        else:                                           # recover, one card at a time
+            self.discard[p].remove(x)
+            self.hand[p].append(x)
+            ev.append(Event("ability", p, name, x, ("recover", self.inst.types[x].id)))
+            if count > 1:
+                self._ask("recover", self._recoverable(p, src), src, count - 1, p, ev)
+
+    # --- the end of a turn
+    def _do_end(self, p: int, args: tuple, ev: list[Event]) -> None:
+        self._check(not args, "'end' takes nothing")
+        self._not_waiting("end")
+        self._reset(p, ev)
+
+    def _reset(self, p: int, ev: list[Event]) -> None:
+        """Phase d'initialisation: the zone-6 card to the cemetery, every card shifts toward
+        zone 6 keeping its order, empty zones refilled from the library (from zone 6 down);
+        completed objectives replaced by the next level; the player draws up to five."""
+        zones = self.zones
+        last = len(zones) - 1
+        if zones[last] >= 0:
+            self.cemetery.append(zones[last])
+            ev.append(Event("cemetery", None, self.inst.types[zones[last]].id, zones[last]))
+            zones[last] = -1
+        cards = [c for c in zones if c >= 0]
+        zones[:] = [-1] * (len(zones) - len(cards)) + cards
+        short = False
+        for z in range(last, -1, -1):
+            if zones[z] < 0:
+                if self.library:
+                    zones[z] = self.library.pop()
+                else:
+                    short = True
+        ev.append(Event("conveyor", None, None, len(self.library), tuple(zones)))
+        for z, c in enumerate(self.obj_zones):
+            if c < 0 and self.obj_level[z] < 3:
+                lv = self.obj_level[z] + 1
+                pile = self.obj_piles[lv - 1]
+                self.obj_level[z] = lv
+                if pile:
+                    self.obj_zones[z] = pile.pop()
+                    ev.append(Event("objective", None, self.inst.types[self.obj_zones[z]].id, z + 1, lv))
+                else:
+                    self.obj_level[z] = 3
+        hs = self.data.rules["hand_size"]
+        if len(self.hand[p]) < hs:
+            self._draw(p, hs - len(self.hand[p]), ev)
+        if not self.ending and (short or all(c < 0 for c in self.obj_zones)):
+            self.ending = True
+            ev.append(Event("last-round", None, None, None, "library" if short else "objectives"))
+        ev.append(Event("end-turn", p))
+        if self.ending and p == self.n - 1:
+            self.over = True
+            o = self.outcome()
+            ev.append(Event("game-over", None, None, None, (o.winners, o.scores)))
+            return
+        self._begin_turn((p + 1) % self.n, ev)
+
+    def _begin_turn(self, p: int, ev: list[Event] | None) -> None:
+        """A new turn: preparation (not on the first turn) turns the assistance zone face up
+        (Soutien abilities apply), sends Drama in hand back to the pile, then waits while
+        the player lays cards or attaches equipment."""
+        self.current = p
+        self.used = set()
+        self.combos_used = set()
+        self.pool = [0, 0, 0]
+        self.discount = [0, 0, 0]
+        self.turns[p] += 1
+        if ev is not None:
+            ev.append(Event("turn", p, None, self.turns[p]))
+        self.phase = MAIN
+        if self.turns[p] == 1:
+            return
+        flip = [c for c in self.assist[p] if c in self.facedown]
+        for c in flip:
+            self.facedown.discard(c)
+            if ev is not None:
+                ev.append(Event("face-up", p, self.inst.types[c].id, c))
+            self._trigger(p, c, "support")
+        kind = self.inst.kind
+        dramas = [c for c in self.hand[p] if kind[c] == "drama"]
+        if dramas:
+            self.hand[p] = [c for c in self.hand[p] if kind[c] != "drama"]
+            self.drama_pile.extend(dramas)
+            if ev is not None:
+                ev.append(Event("drama-back", p, None, len(dramas)))
+        if any(kind[c] in _PLACEABLE for c in self.hand[p]) or self._attachable(p):
+            self.phase = PREPARE
+        self._run_agenda(ev if ev is not None else [])
+
+    def _draw(self, p: int, k: int, ev: list[Event] | None) -> int:
+        """Draw ``k`` cards; an empty reserve is rebuilt by shuffling the discard."""
+        got = 0
+        reserve = self.reserve[p]
+        for _ in range(k):
+            if not reserve:
+                if not self.discard[p]:
+                    break
+                reserve.extend(self.discard[p])
+                self.discard[p].clear()
+                self.rng.shuffle(reserve)
+                if ev is not None:
+                    ev.append(Event("reshuffle", p, None, len(reserve)))
+            self.hand[p].append(reserve.pop())
+            got += 1
+        if ev is not None and got:
+            ev.append(Event("draw", p, None, got))
+        return got
+
+    # ------------------------------------------------------------------ views
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see: everything but the hands of the others and the order
+        of every face-down pile (the library, the objective piles, the reserves).
+        ``concealed`` lists each player's cards in hand and reserve together, which
+        anyone who watched the game could tell."""
+        fd = self.facedown
+        seats = []
+        for q in range(self.n):
+            seats.append({
+                "hand": len(self.hand[q]), "reserve": len(self.reserve[q]), "discard": list(self.discard[q]),
+                "assist": list(self.assist[q]), "facedown": [c for c in self.assist[q] if c in fd],
+                "attached": [[e, c] for e, c in self.attached.items() if c in self.assist[q]],
+                "objective_points": self.obj_points[q], "completed": self.completed[q],
+                "concealed": sorted(self.hand[q] + self.reserve[q]),
+                "score": self.score(q),
+            })
+        pend = None
+        if self.pending is not None:
+            what, target, cost, taken, s = self.pending
+            pend = {"what": what, "target": list(target) if isinstance(target, tuple) else target,
+                    "cost": list(cost), "payers": list(taken), "points": list(s)}
+        return {
+            "you": player, "players": self.n, "current": self.current, "phase": self.phase,
+            "turns": list(self.turns), "ending": self.ending, "over": self.over,
+            "zones": [c if c >= 0 else None for c in self.zones], "library": len(self.library),
+            "cemetery": list(self.cemetery),
+            "objectives": [c if c >= 0 else None for c in self.obj_zones], "objective_levels": list(self.obj_level),
+            "objective_piles": [len(x) for x in self.obj_piles], "drama_pile": len(self.drama_pile),
+            "seats": seats, "hand": list(self.hand[player]) if player is not None else None,
+            "pending": pend, "choice": None if self.choice is None else
+            {"word": self.choice[0], "options": list(self.choice[1]), "source": self.choice[2],
+             "count": self.choice[3]},
+            "agenda": [[e.do, e.n, e.kind, q, src] for e, q, src in self.agenda],
+            "pool": list(self.pool), "discount": list(self.discount), "used": sorted(self.used),
+            "combos_used": sorted(self.combos_used), "drama_cost": self.drama_cost(),
+        }
+
+    def clone(self) -> "CosplayState":
+        c = CosplayState.__new__(CosplayState)
+        c.data = self.data
+        c.inst = self.inst
+        c.setup = self.setup
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.n = self.n
+        c.library = self.library[:]
+        c.zones = self.zones[:]
+        c.cemetery = self.cemetery[:]
+        c.obj_piles = [x[:] for x in self.obj_piles]
+        c.obj_zones = self.obj_zones[:]
+        c.obj_level = self.obj_level[:]
+        c.drama_pile = self.drama_pile[:]
+        c.hand = [x[:] for x in self.hand]
+        c.reserve = [x[:] for x in self.reserve]
+        c.discard = [x[:] for x in self.discard]
+        c.assist = [x[:] for x in self.assist]
+        c.facedown = set(self.facedown)
+        c.attached = dict(self.attached)
+        c.obj_points = self.obj_points[:]
+        c.completed = self.completed[:]
+        c.turns = self.turns[:]
+        c.current = self.current
+        c.phase = self.phase
+        c.pending = None if self.pending is None else [self.pending[0], self.pending[1], self.pending[2],
+                                                        self.pending[3][:], self.pending[4]]
+        c.choice = None if self.choice is None else [self.choice[0], self.choice[1][:], self.choice[2],
+                                                      self.choice[3]]
+        c.agenda = self.agenda[:]
+        c.used = set(self.used)
+        c.combos_used = set(self.combos_used)
+        c.pool = self.pool[:]
+        c.discount = self.discount[:]
+        c.ending = self.ending
+        c.over = self.over
+        return c
+
+
+_HANDLERS = {
+    "place": CosplayState._do_place, "attach": CosplayState._do_attach, "ready": CosplayState._do_ready,
+    "recruit": CosplayState._do_recruit, "complete": CosplayState._do_complete, "drama": CosplayState._do_drama,
+    "steal": CosplayState._do_steal, "pay": CosplayState._do_pay, "use": CosplayState._do_use,
+    "combo": CosplayState._do_combo, "choose": CosplayState._do_choose, "end": CosplayState._do_end,
+}
+
+
+def determinize(data: Catalogue, obs: dict[str, Any], player: int, rng: random.Random) -> CosplayState:
+    """A whole state consistent with what ``player`` sees, every hidden thing drawn from
+    ``rng``: the others' hands out of their concealed cards, every reserve's order, the
+    library and the objective piles out of the cards nobody can see."""
+    n = obs["players"]
+    setup = GameSetup("cosplay", tuple(f"P{i + 1}" for i in range(n)), rng.randrange(2 ** 31))
+    s = CosplayState(data, setup, deal=False)
+    seen: set[int] = set()
+
+    def note(cards):
+        seen.update(cards)
+        return list(cards)
+
+    s.zones = [-1 if c is None else c for c in obs["zones"]]
+    note(c for c in s.zones if c >= 0)
+    s.obj_zones = [-1 if c is None else c for c in obs["objectives"]]
+    note(c for c in s.obj_zones if c >= 0)
+    s.obj_level = list(obs["objective_levels"])
+    s.cemetery = note(obs["cemetery"])
+    for q, seat in enumerate(obs["seats"]):
+        s.discard[q] = note(seat["discard"])
+        s.assist[q] = note(seat["assist"])
+        s.facedown.update(seat["facedown"])
+        for e, c in seat["attached"]:
+            s.attached[e] = c
+        s.obj_points[q] = seat["objective_points"]
+        s.completed[q] = seat["completed"]
+        concealed = note(seat["concealed"])
+        if q == player:
+            hand = list(obs["hand"])
+            rest = list(concealed)
+            for c in hand:
+                rest.remove(c)
+        else:
+            rng.shuffle(concealed)
+            hand, rest = concealed[:seat["hand"]], concealed[seat["hand"]:]
+        rng.shuffle(rest)
+        s.hand[q], s.reserve[q] = hand, rest
+    drama = [c for c in data.drama if c not in seen]
+    s.drama_pile = drama
+    lib = [c for c in data.library if c not in seen]
+    rng.shuffle(lib)
+    s.library = lib
+    for lv in range(3):
+        pile = [c for c in data.objectives[lv] if c not in seen]
+        rng.shuffle(pile)
+        s.obj_piles[lv] = pile
+    s.current = obs["current"]
+    s.phase = obs["phase"]
+    s.turns = list(obs["turns"])
+    s.ending = obs["ending"]
+    s.over = obs["over"]
+    pend = obs["pending"]
+    if pend is not None:
+        t = pend["target"]
+        s.pending = [pend["what"], tuple(t) if isinstance(t, list) else t, tuple(pend["cost"]),
+                     list(pend["payers"]), tuple(pend["points"])]
+    ch = obs["choice"]
+    if ch is not None:
+        s.choice = [ch["word"], list(ch["options"]), ch["source"], ch["count"]]
+    s.agenda = [(Effect(do, k, kind), q, src) for do, k, kind, q, src in obs["agenda"]]
+    s.pool = list(obs["pool"])
+    s.discount = list(obs["discount"])
+    s.used = set(obs["used"])
+    s.combos_used = set(obs["combos_used"])
+    return s

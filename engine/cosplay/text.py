@@ -1,0 +1,130 @@
+"""Cosplay Team Battle's events said in a sentence, in English and in French."""
+
+from __future__ import annotations
+
+from engine.events import Event
+
+from .cards import KINDS, Catalogue
+
+__all__ = ["describe_event", "remember_names"]
+
+_NAMES: dict[str, tuple[str, str]] = {}
+_KINDS_FR = {"badass": "BADASS", "kawaii": "KAWAII", "craft": "CRAFT"}
+
+
+def remember_names(cat: Catalogue) -> None:
+    """Keep the cards' names (EN, FR) so that events, which carry card ids, can be said."""
+    for t in cat.types.values():
+        _NAMES[t.id] = (t.name, t.name_fr or t.name)
+
+
+def _name(card_id, lang: str) -> str:
+    if card_id is None:
+        return "?"
+    en, fr = _NAMES.get(card_id, (card_id.replace("-", " ").title(),) * 2)
+    return fr if lang == "fr" else en
+
+
+def _seat(p) -> str:
+    return f"P{p + 1}"
+
+
+def describe_event(event: Event, lang: str = "en") -> str:
+    """One event in a sentence (``lang`` "en" or "fr")."""
+    fr = lang == "fr"
+    k, p, card, value, info = event
+    who = _seat(p) if p is not None else ""
+    n = lambda: _name(card, lang)  # noqa: E731
+    if k == "turn":
+        return f"Tour {value} de {who}." if fr else f"{who}'s turn {value}."
+    if k == "face-up":
+        return f"{who} retourne {n()} face visible." if fr else f"{who} turns {n()} face up."
+    if k == "drama-back":
+        return (f"{who} remet {value} carte(s) Drama sur la réserve de Drama." if fr
+                else f"{who} puts {value} Drama card(s) back on the Drama pile.")
+    if k == "place":
+        return (f"{who} pose {n()} dans sa zone d'assistance." if fr
+                else f"{who} lays {n()} in their assistance zone.")
+    if k == "attach":
+        return (f"{who} équipe {_name(info, lang)} de {n()}." if fr
+                else f"{who} attaches {n()} to {_name(info, lang)}.")
+    if k == "recruitment":
+        return f"{who} passe à la phase de recrutement." if fr else f"{who} moves on to recruitment."
+    if k == "target":
+        what = info[0]
+        if what == "drama":
+            return f"{who} achète du Drama." if fr else f"{who} buys Drama."
+        verb = {"recruit": ("recrute", "recruits"), "complete": ("remplit", "completes"),
+                "steal": ("recrute avec La Passion", "recruits with La Passion")}[what]
+        return f"{who} {verb[0]} {n()}…" if fr else f"{who} {verb[1]} {n()}…"
+    if k == "pay":
+        what = n() if card else ("les points gagnés" if fr else "the points gained")
+        return f"{who} paie avec {what}." if fr else f"{who} pays with {what}."
+    if k == "recruit":
+        zone, lost = info
+        return (f"{who} recrute {n()} (zone {zone}), {lost} point(s) perdu(s)." if fr
+                else f"{who} recruits {n()} (zone {zone}), {lost} point(s) lost.")
+    if k == "complete":
+        zone, lost, pts = info
+        return (f"{who} remplit l'objectif {n()} : {pts} point(s)." if fr
+                else f"{who} completes the objective {n()}: {pts} point(s).")
+    if k == "steal":
+        return (f"{who} recrute {n()} chez {_seat(info[0])} grâce à La Passion." if fr
+                else f"{who} recruits {n()} from {_seat(info[0])} with La Passion.")
+    if k == "drama":
+        return (f"{who} envoie {value} carte(s) Drama dans la défausse de {_seat(info)}." if fr
+                else f"{who} sends {value} Drama card(s) to {_seat(info)}'s discard.")
+    if k == "use":
+        how = {"discard": ("défausse", "discards"), "sacrifice": ("sacrifie", "sacrifices")}[info]
+        return f"{who} {how[0]} {n()} pour sa capacité." if fr else f"{who} {how[1]} {n()} for its ability."
+    if k == "combo":
+        names = ", ".join(_name(c, lang) for c in info)
+        return f"{who} active le combo {names}." if fr else f"{who} plays the combo {names}."
+    if k == "ability":
+        word = info[0] if isinstance(info, tuple) else info
+        if word == "draw":
+            return f"{n()} : {who} pioche {value} carte(s)." if fr else f"{n()}: {who} draws {value} card(s)."
+        if word == "gain":
+            kind = KINDS[info[1]].upper()
+            return f"{n()} : {who} gagne {value} {kind}." if fr else f"{n()}: {who} gains {value} {kind}."
+        if word == "discount":
+            kind = KINDS[info[1]].upper()
+            return (f"{n()} : les recrutements coûtent {value} {kind} de moins ce tour." if fr
+                    else f"{n()}: recruiting costs {value} {kind} less this turn.")
+        if word == "score":
+            return (f"{n()} : {who} marque {value} point(s) d'objectif." if fr
+                    else f"{n()}: {who} scores {value} objective point(s).")
+        if word == "cemetery":
+            return (f"{n()} : {_name(info[1], lang)} (zone {value}) va au cimetière." if fr
+                    else f"{n()}: {_name(info[1], lang)} (zone {value}) goes to the cemetery.")
+        if word == "recover":
+            return (f"{n()} : {who} reprend {_name(info[1], lang)} de sa défausse." if fr
+                    else f"{n()}: {who} takes {_name(info[1], lang)} back from their discard.")
+        return f"{n()} : sans effet." if fr else f"{n()}: no effect."
+    if k == "cemetery":
+        return f"{n()} quitte la zone 6 pour le cimetière." if fr else f"{n()} leaves zone 6 for the cemetery."
+    if k == "conveyor":
+        return (f"Les zones de recrutement avancent ; la bibliothèque a {value} carte(s)." if fr
+                else f"The recruitment zones move on; {value} card(s) left in the library.")
+    if k == "objective":
+        return (f"Nouvel objectif de niveau {info} : {n()} (zone {value})." if fr
+                else f"New level-{info} objective: {n()} (zone {value}).")
+    if k == "draw":
+        return f"{who} pioche {value} carte(s)." if fr else f"{who} draws {value} card(s)."
+    if k == "reshuffle":
+        return (f"{who} mélange sa défausse en une nouvelle réserve." if fr
+                else f"{who} shuffles their discard into a new reserve.")
+    if k == "last-round":
+        why = {"library": ("la bibliothèque est vide", "the library is empty"),
+               "objectives": ("il n'y a plus d'objectif", "no objective is left")}[info]
+        return (f"Dernier tour de table : {why[0]}." if fr else f"Last round: {why[1]}.")
+    if k == "end-turn":
+        return f"{who} termine son tour." if fr else f"{who} ends their turn."
+    if k == "game-over":
+        winners, scores = info
+        sc = ", ".join(f"{_seat(q)} {s}" for q, s in enumerate(scores))
+        if not winners:
+            return f"Partie finie, égalité : {sc}." if fr else f"Game over, a draw: {sc}."
+        w = " et ".join(map(_seat, winners)) if fr else " and ".join(map(_seat, winners))
+        return f"Partie finie, victoire de {w} : {sc}." if fr else f"Game over, {w} win(s): {sc}."
+    return f"{k} {who}".strip()
