@@ -36,7 +36,7 @@ from engine.events import Event
 
 __all__ = [
     "Action", "ActionSyntaxError", "Game", "GameSetup", "GameState", "Outcome", "Policy",
-    "RandomPolicy", "Termination",
+    "RandomPolicy", "Termination", "next_actor", "play_out", "replay",
 ]
 
 # ---------------------------------------------------------------------------- actions
@@ -290,15 +290,30 @@ def replay(game: Game, data: Any, setup: GameSetup, actions: Sequence[Action]) -
     return state, events
 
 
+def next_actor(state: GameState) -> int | None:
+    """The seat a driver that asks one seat at a time asks next (``None``: the game is over).
+
+    A state may say whom it would ask first with an optional ``next_to_act()``
+    method (Challengers!: the Deck Phases by seat, then the matches by park, so
+    that its event log reads in its own order); otherwise the lowest seat that
+    may act.
+    """
+    prefer = getattr(state, "next_to_act", None)
+    if prefer is not None:
+        seat: int | None = prefer()
+        return seat
+    acting = state.to_act()
+    return min(acting) if acting else None
+
+
 def play_out(state: GameState, policies: Mapping[int, Policy], limit: int = 100_000) -> list[Action]:
-    """Play ``state`` to its end, each seat deciding by its policy (lowest seat first
-    when several may act); the actions played."""
+    """Play ``state`` to its end, each seat deciding by its policy (:func:`next_actor`
+    first when several may act); the actions played."""
     played: list[Action] = []
     for _ in range(limit):
-        acting = state.to_act()
-        if not acting:
+        seat = next_actor(state)
+        if seat is None:
             return played
-        seat = min(acting)
         action = policies[seat].act(state.observation(seat), state.legal_actions(seat))
         state.apply(action)
         played.append(action)

@@ -63,7 +63,7 @@ def cmd_match(args) -> int:
     from engine.challengers.match import Match, play
     from engine.challengers.piles import LevelPiles
     from engine.challengers.policies import GreedyPolicy
-    from tablecup.describe import describe_event
+    from engine.challengers.describe import describe_event
 
     lib = _library()
     deck_a = _card_list(lib, args.deck_a, "--deck-a")

@@ -1,15 +1,45 @@
-"""Events in words, for the command line."""
+"""Events in words, for the command line and logs (English; screens have their own texts)."""
+
+from __future__ import annotations
+
+from typing import Sequence
 
 from engine.events import Event
+
+#: Seat names when none are given: the tournament's seats, numbered from 0.
+SEATS = tuple(f"seat {i}" for i in range(9))
 
 _PLACES = {"deck-top": "on top of the deck", "deck-bottom": "under the deck", "exhaust": "on the exhaust pile",
            "discard": "out of the deck", "box": "back in the box", "bench": "on the bench"}
 
 
-def describe_event(e: Event, names=("a", "b")) -> str:
-    """One line for one match event."""
+def describe_event(e: Event, names: Sequence[str] = ("a", "b")) -> str:
+    """One line for one match or tournament event."""
     who = names[e.player] if isinstance(e.player, int) and 0 <= e.player < len(names) else e.player
     k = e.kind
+    if k == "round":
+        return f"round {e.value}"
+    if k == "match":
+        light, dark = (names[p] if 0 <= p < len(names) else p for p in e.player)
+        return f"park {e.value}: {light} against {dark}"
+    if k == "option":
+        return f"  {who} drafts {e.info}"
+    if k == "pick":
+        return f"  {who} picks {e.card}" + (" (extra)" if e.info else "")
+    if k == "redraw":
+        return f"  {who} draws again"
+    if k == "remove":
+        return f"  {who} removes {e.card} ({e.info})"
+    if k == "deck-done":
+        return f"  {who} is ready with {e.value} card(s)"
+    if k == "trophy":
+        return f"{who} takes the trophy of round {e.value}"
+    if k == "trophy-to-box":
+        return f"the Robot wins round {e.value}'s trophy; it goes back to the box"
+    if k == "finalists":
+        return "the Final: " + " against ".join(names[p] for p in e.player)
+    if k == "champion":
+        return f"{who} wins the tournament ({e.info})"
     if k == "toss":
         return f"flag toss: {who} begins"
     if k == "begin":
@@ -31,6 +61,8 @@ def describe_event(e: Event, names=("a", "b")) -> str:
         return f"{who} must bench {e.value} more card name(s) and has no free seat"
     if k == "move":
         return f"  {who}: {e.card} goes {_PLACES.get(e.info, e.info)}"
+    if k == "draw" and e.card is None:
+        return f"  {who} draws {e.value} card(s)"
     if k == "draw":
         return f"  {who} gets {e.card} from {e.info}"
     if k == "fans":

@@ -1,0 +1,577 @@
+"""Challengers! on the game-neutral contract of :mod:`engine.game`.
+
+A :class:`ChallengersState` wraps one :class:`~engine.challengers.tournament.Tournament`
+and changes nothing of its rules: every contract :class:`~engine.game.Action`
+is one of the tournament's own action tuples, spelled as a typed value.
+
+Seats are the tournament's players: the people of the set-up in order, then
+the Robot when their count is odd (solo: seat 1 is the Robot).
+
+============================  =====================================================
+contract action               tournament action
+============================  =====================================================
+``Action(p, "deck.option", (i,))``   ``("deck", p, "option", i)``  draft option ``i``
+``Action(p, "deck.redraw")``         ``("deck", p, "redraw")``
+``Action(p, "deck.pick", (i,))``     ``("deck", p, "pick", i)``    drawn card ``i``
+``Action(p, "deck.choose", (i,))``   ``("deck", p, "choose", i)``  a when-picked choice
+``Action(p, "deck.remove", (i,))``   ``("deck", p, "remove", i)``  deck card ``i``
+``Action(p, "deck.done")``           ``("deck", p, "done")``
+``Action(p, "match.toss")``          ``("match", park, "toss")``    (the light side tosses)
+``Action(p, "match.reveal")``        ``("match", park, "reveal", side)``
+``Action(p, "match.choose", (i,))``  ``("match", park, "choose", side, i)``
+============================  =====================================================
+
+``park`` and ``side`` follow from ``p``: a player plays at most one match at a
+time.  Deck Phases run in parallel, so several players may act at once.
+
+What a player may not see (``shared/spec/challengers.md``, "Hidden
+information") is removed in :meth:`ChallengersState.observation` and nowhere
+else: no deck's order, for anyone; another player's drafted-but-unplayed cards
+(their deck, their draw, their when-picked choices) and the cards left in an
+opponent's deck; the fans on other players' trophies except with 2 players or
+solo (and at the end); the piles' order; every generator's state.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import replace
+from types import MethodType
+from typing import Any, Mapping, Sequence
+
+from engine.choices import Choice
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.game import Action, GameSetup, Outcome, Termination
+from engine.challengers import policies as legacy
+from engine.challengers.cards import CardType, Effect
+from engine.challengers.deckphase import DONE, DeckPhase
+from engine.challengers.library import Library
+from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
+from engine.challengers.piles import PileReserve
+from engine.challengers.rules import DraftOption
+from engine.challengers.tournament import DECK, FINAL, FINAL_DECK, MATCH, OVER, Setup, Tournament
+
+DECK_VERBS = ("option", "redraw", "pick", "choose", "remove", "done")
+MATCH_VERBS = ("toss", "reveal", "choose")
+
+#: The set-up options (``GameSetup.options``), each with one line of help.
+OPTIONS = {
+    "box": "whose starter decks and draft: base or beach (default: the basic set's box)",
+    "sets": "one basic set and five additional sets, comma-separated (default: the box's)",
+    "robot_level": "the Robot's level: 1-3, or 1-5 solo (default 1)",
+    "solo_cards": "yes: shuffle the SOLO cards into the Robot's R cards (default no)",
+    "final_park": "the park the Final is played at (default 1)",
+}
+
+
+# ---------------------------------------------------------------------------- set-up
+
+def _int_option(options: Mapping[str, Any], key: str, default: int) -> int:
+    value = options.get(key, default)
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise ValueError(f"option {key!r} is a whole number, not {value!r}")
+
+
+def _bool_option(options: Mapping[str, Any], key: str) -> bool:
+    value = options.get(key, False)
+    if type(value) is bool:
+        return value
+    if isinstance(value, str) and value.lower() in ("yes", "true", "1", "no", "false", "0"):
+        return value.lower() in ("yes", "true", "1")
+    raise ValueError(f"option {key!r} is yes or no, not {value!r}")
+
+
+def tournament_setup(library: Library, setup: GameSetup) -> Setup:
+    """The tournament's own set-up from the contract's (options checked, defaults filled)."""
+    options = dict(setup.options)
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown Challengers! option(s) {', '.join(unknown)} (one of {', '.join(OPTIONS)})")
+    sets = options.get("sets")
+    if isinstance(sets, str):
+        sets = [s.strip() for s in sets.split(",") if s.strip()]
+    if sets is not None and not (isinstance(sets, (list, tuple)) and all(isinstance(s, str) for s in sets)):
+        raise ValueError(f"option 'sets' is a list of set ids, not {sets!r}")
+    set_ids = tuple(sets) if sets else None
+    box = options.get("box")
+    if box is None:
+        # The box whose starter decks and draft the game uses: the basic set's.
+        cat = library.catalogue
+        basic = next((s for s in set_ids or () if s in cat.sets and cat.sets[s].kind == "basic"), None)
+        box = cat.sets[basic].box if basic else "base"
+    if not isinstance(box, str) or box not in library.boxes:
+        raise ValueError(f"option 'box' is one of {', '.join(library.boxes)}, not {box!r}")
+    return Setup(players=tuple(setup.players), box=box, sets=set_ids,
+                 robot_level=_int_option(options, "robot_level", 1), solo_cards=_bool_option(options, "solo_cards"),
+                 seed=setup.seed, final_park=_int_option(options, "final_park", 1))
+
+
+# ---------------------------------------------------------------------------- actions
+
+def to_tuple(t: Tournament, action: Action) -> tuple:
+    """The tournament's action tuple for a contract action; :class:`IllegalAction`
+    when there is none (nothing is changed)."""
+    p = action.player
+    kind = action.kind
+    if p >= len(t.players):
+        raise IllegalAction(f"there is no seat {p}")
+    if kind.startswith("deck."):
+        verb = kind[5:]
+        if verb not in DECK_VERBS:
+            raise IllegalAction(f"unknown Deck Phase action {kind!r}")
+        return ("deck", p, verb, *action.args)
+    if kind.startswith("match."):
+        verb = kind[6:]
+        m = match_of(t, p)
+        if verb not in MATCH_VERBS or m is None:
+            raise IllegalAction(f"player {p} has no match action {kind!r} now")
+        side = m.players.index(p)
+        if verb == "toss":
+            if action.args or side != 0:
+                raise IllegalAction("the light side tosses the flag, with no argument")
+            return ("match", m.park, "toss")
+        if verb == "reveal":
+            if action.args:
+                raise IllegalAction("a reveal takes no argument")
+            return ("match", m.park, "reveal", side)
+        if len(action.args) != 1:
+            raise IllegalAction("a choice takes one argument: the option's number")
+        return ("match", m.park, "choose", side, action.args[0])
+    raise IllegalAction(f"not a Challengers! action: {kind!r}")
+
+
+def from_tuple(t: Tournament, action: tuple) -> Action:
+    """The contract action for one of the tournament's action tuples."""
+    if action[0] == "deck":
+        return Action(action[1], "deck." + action[2], tuple(action[3:]))
+    m = t.matches[action[1]]
+    verb = action[2]
+    if verb == "toss":
+        return Action(m.players[0], "match.toss")
+    if verb == "reveal":
+        return Action(m.players[action[3]], "match.reveal")
+    return Action(m.players[action[3]], "match.choose", (action[4],))
+
+
+def match_of(t: Tournament, player: int) -> Match | None:
+    """The match ``player`` is playing now (``None`` outside the Match Phase or once it is over)."""
+    if t.phase not in (MATCH, FINAL):
+        return None
+    for m in t.matches.values():
+        if m.winner is None and player in m.players:
+            return m
+    return None
+
+
+# ---------------------------------------------------------------------------- the state
+
+class ChallengersState:
+    """A Challengers! tournament seen through the contract (:class:`engine.game.GameState`)."""
+
+    def __init__(self, setup: GameSetup, tournament: Tournament) -> None:
+        self.setup = setup
+        self.tournament = tournament
+        self.rng: random.Random = tournament.rng
+
+    @classmethod
+    def new(cls, library: Library, setup: GameSetup) -> "ChallengersState":
+        try:
+            return cls(setup, Tournament(library, tournament_setup(library, setup)))
+        except KeyError as e:       # an unknown box or plan: the library's message
+            raise ValueError(str(e.args[0])) from None
+
+    @property
+    def num_players(self) -> int:
+        return len(self.tournament.players)
+
+    # --- who acts
+    def to_act(self) -> frozenset[int]:
+        return frozenset(who[-1] for who in self.tournament.waiting())
+
+    def next_to_act(self) -> int | None:
+        """The seat the tournament asks first (Deck Phases by seat, then matches by park):
+        a one-at-a-time driver that follows it plays today's event order."""
+        who = self.tournament.next_waiting()
+        return None if who is None else who[-1]
+
+    def legal_actions(self, player: int) -> list[Action]:
+        t = self.tournament
+        if t.phase in (DECK, FINAL_DECK):
+            dp = t.deck_phases.get(player)
+            if dp is None or dp.stage == DONE:
+                return []
+            return [Action(player, "deck." + a[0], a[1:]) for a in dp.legal_actions()]
+        m = match_of(t, player)
+        if m is None:
+            return []
+        side = m.players.index(player)
+        kind, who = m.expect
+        if kind == TOSS:
+            return [Action(player, "match.toss")] if side == 0 else []
+        if kind == REVEAL:
+            return [Action(player, "match.reveal")] if who == side else []
+        if kind == CHOOSE and m.pending is not None and m.pending.player == side:
+            return [Action(player, "match.choose", (i,)) for i in range(len(m.pending.options))]
+        return []
+
+    # --- change
+    def apply(self, action: Action) -> list[Event]:
+        t = self.tournament
+        return t.apply(to_tuple(t, action))
+
+    # --- read
+    def outcome(self) -> Outcome | None:
+        t = self.tournament
+        if t.phase != OVER or t.winner is None:
+            return None
+        return Outcome(Termination.WIN, (t.winner,), t.end_reason or "",
+                       tuple(p.total_fans for p in t.players),
+                       {"results": [list(r) for r in t.results], "finalists": list(t.finalists or ())})
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return observe(self.tournament, player)
+
+    def clone(self) -> "ChallengersState":
+        return ChallengersState(self.setup, clone_tournament(self.tournament))
+
+
+# ---------------------------------------------------------------------------- copies
+
+_SHARED: dict[int, tuple[Library, dict[int, Any]]] = {}
+
+
+def _shared_objects(library: Library) -> dict[int, Any]:
+    """Every object of the library's data (cards, effects, filters, boxes, plans,
+    rules), by identity: immutable and shared by every copy of a tournament."""
+    hit = _SHARED.get(id(library))
+    if hit is not None and hit[0] is library:
+        return hit[1]
+    found: dict[int, Any] = {}
+    stack: list[Any] = [library]
+    atoms = (str, int, float, bool, bytes, type(None))
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, atoms) or id(obj) in found:
+            continue
+        found[id(obj)] = obj
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        elif not callable(obj) or hasattr(obj, "__slots__") or hasattr(obj, "__dict__"):
+            for name in getattr(type(obj), "__slots__", ()):
+                if hasattr(obj, name):
+                    stack.append(getattr(obj, name))
+            stack.extend(getattr(obj, "__dict__", {}).values())
+    _SHARED[id(library)] = (library, found)
+    return found
+
+
+def clone_tournament(t: Tournament) -> Tournament:
+    """A copy of ``t`` that shares nothing mutable with it (the card data, the set-up
+    and the plan are shared: they never change).  Pending choices are re-bound to the copy."""
+    c = Tournament.__new__(Tournament)
+    c.__dict__.update(t.__dict__)
+    c.rng = random.Random()
+    c.rng.setstate(t.rng.getstate())
+    c.log = None if t.log is None else list(t.log)      # events are tuples of plain values
+    c.actions = list(t.actions)
+    c.results = list(t.results)
+    c.trophy_for = dict(t.trophy_for)
+    c.players = [replace(p, deck=list(p.deck), trophies=list(p.trophies)) for p in t.players]
+    c.by_slot = {p.slot: p for p in c.players}
+    c.piles = t.piles.copy()
+    c.deck_phases = {i: _copy_deck_phase(dp, c, t) for i, dp in t.deck_phases.items()}
+    c.matches = {park: m.copy(record=m.log is not None) for park, m in t.matches.items()}
+    return c
+
+
+def _copy_deck_phase(dp: DeckPhase, c: Tournament, t: Tournament) -> DeckPhase:
+    """``dp`` for the copy ``c`` of ``t``: it works on the copy's deck, piles,
+    generator and log, and its pending choice answers on itself."""
+    d = copy.copy(dp)
+    d.deck = c.players[dp.player].deck if dp.deck is t.players[dp.player].deck else list(dp.deck)
+    d.piles, d.rng, d.log = c.piles, c.rng, c.log
+    d.drawn, d.picked, d.removed = list(dp.drawn), list(dp.picked), list(dp.removed)
+    if dp._ctx is not None:
+        d._ctx = _rebind(dp._ctx, dp, d)
+    return d
+
+
+def _rebind(value: Any, old: object, new: object) -> Any:
+    """``value`` with every method bound to ``old`` bound to ``new`` instead (inside tuples and lists)."""
+    if isinstance(value, MethodType):
+        return MethodType(value.__func__, new) if value.__self__ is old else value
+    if isinstance(value, tuple):
+        return tuple(_rebind(v, old, new) for v in value)
+    if isinstance(value, list):
+        return [_rebind(v, old, new) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------------------- what a player sees
+
+def _choice(ch: Choice | None, shown: bool) -> dict[str, Any] | None:
+    if ch is None:
+        return None
+    return {"player": ch.player, "kind": ch.kind, "source": ch.source, "count": len(ch.options),
+            "detail": list(ch.detail) if isinstance(ch.detail, tuple) else ch.detail,
+            "options": [_plain(o) for o in ch.options] if shown else None}
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, all the way down (JSON's shape)."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def encode_steps(value: Any, effects: Mapping[int, tuple[str, int]]) -> Any:
+    """Steps still to resolve and a pending choice's context, as JSON values: a method
+    by its name, a card by its id, an effect by its card and position, a tuple tagged."""
+    if isinstance(value, MethodType):
+        return {"step": value.__func__.__name__}
+    if isinstance(value, Effect):
+        return {"effect": list(effects[id(value)])}
+    if isinstance(value, CardType):
+        return {"card": value.id}
+    if isinstance(value, tuple):
+        return {"tuple": [encode_steps(v, effects) for v in value]}
+    if isinstance(value, list):
+        return [encode_steps(v, effects) for v in value]
+    if value is None or isinstance(value, (int, str)):
+        return value
+    raise TypeError(f"cannot say a step's argument {value!r}")
+
+
+_EFFECTS: dict[int, tuple[Any, dict[int, tuple[str, int]]]] = {}
+
+
+def effect_index(library: Library) -> dict[int, tuple[str, int]]:
+    """Every effect of the catalogue by identity: (card id, position in the card's effects)."""
+    cat = library.catalogue
+    hit = _EFFECTS.get(id(cat))
+    if hit is not None and hit[0] is cat and len(hit[1]) >= len(cat.cards):
+        return hit[1]
+    index = {id(e): (ct.id, i) for ct in cat.cards.values() for i, e in enumerate(ct.effects)}
+    _EFFECTS[id(cat)] = (cat, index)
+    return index
+
+
+def _deck_phase_view(dp: DeckPhase, own: bool, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "stage": dp.stage,
+        "options": [[o.level, o.pick, o.fans] for o in dp.options],
+        "option": None if dp.option is None else dp.options.index(dp.option),
+        "drawn_count": len(dp.drawn), "picks_left": dp.picks_left, "redraw_used": dp.redraw_used,
+        "fans": dp.fans, "removed_count": len(dp.removed), "picked_count": len(dp.picked),
+    }
+    if own:
+        view.update(drawn=[c.id for c in dp.drawn], picked=[c.id for c in dp.picked],
+                    removed=[[c.id, where] for c, where in dp.removed], deck=[c.id for c in dp.deck],
+                    pending=_choice(dp.pending, True),
+                    context=None if dp._ctx is None else encode_steps(dp._ctx, effects))
+    else:
+        view.update(drawn=None, picked=None, removed=None, deck=None, context=None,
+                    pending=None if dp.pending is None else {"kind": dp.pending.kind})
+    return view
+
+
+def _match_view(m: Match, player: int | None, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
+    me = m.players.index(player) if player in m.players else None
+    public: set[int] = set()
+    for s in m.sides:
+        public.update(s.park)
+        public.update(s.exhaust)
+        for seat in s.bench:
+            public.update(seat.cards)
+    public.update(m.attack)
+    ch = m.pending
+    shown_choice = ch is not None and me is not None and ch.player == me
+    if shown_choice and ch is not None:
+        for option in ch.options:
+            for x in option:
+                public.update(y for y in (x if isinstance(x, tuple) else (x,)) if type(y) is int)
+
+    def visible(i: int) -> bool:
+        return i in public or (me is not None and m.owner[i] == me)
+
+    sides = []
+    for side_no, s in enumerate(m.sides):
+        sides.append({
+            "name": s.name, "deck_size": len(s.deck),
+            # A set of cards, never their order.
+            "deck": sorted(s.deck) if me == side_no else None,
+            "bench": [[seat.key, list(seat.cards), seat.width] for seat in s.bench],
+            "exhaust": list(s.exhaust), "park": list(s.park), "fans": s.fans, "trophies": s.trophies,
+            "lost_previous": s.lost_previous, "next_bonus": _plain(s.next_bonus),
+        })
+    reserve = m.piles.piles if isinstance(m.piles, PileReserve) else {}
+    return {
+        "park": m.park, "players": list(m.players), "side": me, "round": m.round,
+        "final": bool(m.spec and m.spec.get("final")),
+        "expect": list(m.expect), "holder": m.holder, "flag": m.flag_card, "attacker": m.attacker,
+        "attack": list(m.attack), "attacked_by": m.attacked_by, "reveals": m.reveals,
+        "winner": m.winner, "reason": m.reason,
+        "cards": [ct.id if visible(i) else None for i, ct in enumerate(m.types)],
+        "owner": list(m.owner),
+        "kept": [k if visible(i) else 0 for i, k in enumerate(m.kept)],
+        "attack_bonus": sorted([i, v] for i, v in m.attack_bonus.items()),
+        "removed": [[i, where] for i, where in m.removed],
+        "sides": sides, "pending": _choice(ch, shown_choice),
+        # What the rules will do next is public; what the chooser's answer works on is theirs.
+        "agenda": encode_steps(m.agenda, effects),
+        "context": encode_steps(m._pending_ctx, effects) if shown_choice else None,
+        "reserve": {lv: len(c) for lv, c in sorted(reserve.items())},
+    }
+
+
+def observe(t: Tournament, player: int | None) -> dict[str, Any]:
+    """What ``player`` (``None``: a spectator) may see of ``t``, as JSON values."""
+    if player is not None and not 0 <= player < len(t.players):
+        raise ValueError(f"there is no seat {player}")
+    show_fans = t.fans_visible()
+    effects = effect_index(t.library)
+    players = []
+    for q in t.players:
+        own = player == q.index
+        players.append({
+            "name": q.name, "robot": q.robot, "slot": q.slot, "fan_tokens": q.fans,
+            "lost_previous": q.lost_previous, "deck_size": len(q.deck),
+            "deck": [c.id for c in q.deck] if own else None,
+            "trophies": [[r, v if (own or show_fans) else None] for r, v in q.trophies],
+            "fans": q.total_fans if (own or show_fans) else None,
+        })
+    s = t.setup
+    return {
+        "game": "challengers", "you": player,
+        "setup": {"players": list(s.players), "box": s.box, "sets": list(t.set_ids), "robot_level": s.robot_level,
+                  "solo_cards": s.solo_cards, "final_park": s.final_park},
+        "round": t.round, "phase": t.phase, "parks": t.parks, "fans_visible": show_fans,
+        "to_act": sorted({who[-1] for who in t.waiting()}),
+        "players": players,
+        "piles": {lv: [len(t.piles.piles[lv]), len(t.piles.discards[lv])] for lv in "ABC"},
+        "deck_phases": [_deck_phase_view(t.deck_phases[i], i == player, effects) if i in t.deck_phases else None
+                        for i in range(len(t.players))],
+        "matches": [_match_view(t.matches[park], player, effects) for park in sorted(t.matches)],
+        "results": [list(r) for r in t.results],
+        "finalists": None if t.finalists is None else list(t.finalists),
+        "winner": t.winner, "end": t.end_reason,
+    }
+
+
+# ---------------------------------------------------------------------------- bots through the contract
+
+def _tuples(value: Any) -> Any:
+    """Lists as tuples, all the way down (the engine's shape of options)."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+class _DeckPhaseView:
+    """What a Deck Phase policy reads, rebuilt from its player's observation."""
+
+    def __init__(self, view: dict[str, Any], player: int, card: Any) -> None:
+        self.player = player
+        self.stage = view["stage"]
+        self.options = tuple(DraftOption(lv, pick, fans) for lv, pick, fans in view["options"])
+        self.option = None if view["option"] is None else self.options[view["option"]]
+        self.drawn = [card(c) for c in view["drawn"]]
+        self.deck = [card(c) for c in view["deck"]]
+        self.picks_left = view["picks_left"]
+        self.redraw_used = view["redraw_used"]
+        ch = view["pending"]
+        self.pending = None if ch is None else Choice(ch["player"], ch["kind"], ch["source"],
+                                                      _tuples(ch["options"]), _tuples(ch["detail"]))
+
+    def can_redraw(self) -> bool:
+        return self.stage == "pick" and not self.redraw_used and self.picks_left > 0
+
+
+class _Seat:
+    __slots__ = ("key", "cards", "width")
+
+    def __init__(self, key: str, cards: list[int], width: int) -> None:
+        self.key, self.cards, self.width = key, cards, width
+
+
+class _SideView:
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.bench = [_Seat(k, c, w) for k, c, w in view["bench"]]
+        self.fans = view["fans"]
+
+
+class _MatchView:
+    """What a match policy reads (the cards it may see, benches, the pending choice)."""
+
+    def __init__(self, view: dict[str, Any], card: Any) -> None:
+        self.round = view["round"]
+        self.types = [None if c is None else card(c) for c in view["cards"]]
+        self.owner = view["owner"]
+        self.sides = [_SideView(s) for s in view["sides"]]
+        self.expect = tuple(view["expect"])
+        ch = view["pending"]
+        self.pending = None if ch is None else Choice(ch["player"], ch["kind"], ch["source"],
+                                                      _tuples(ch["options"]) or (), _tuples(ch["detail"]))
+
+    def base_power(self, inst: int) -> int:
+        ct = self.types[inst]
+        assert ct is not None, "a policy looked at a card its player cannot see"
+        return self.round if ct.round_power else ct.power
+
+
+class _TournamentView:
+    def __init__(self, obs: dict[str, Any], card: Any) -> None:
+        self.round = obs["round"]
+        me = obs["you"]
+        dv = obs["deck_phases"][me]
+        self.deck_phases = {me: _DeckPhaseView(dv, me, card)} if dv is not None else {}
+        self.matches = {mv["park"]: _MatchView(mv, card) for mv in obs["matches"] if mv["side"] is not None}
+
+
+class LegacyPolicy:
+    """One of today's Challengers! bots (:mod:`engine.challengers.policies`) deciding from
+    a player's observation alone: the robot seat always plays as the Robot."""
+
+    def __init__(self, library: Library, seat: int, seed: int, name: str) -> None:
+        self.name = name
+        self.seat = seat
+        self.card = library.catalogue.card
+        self.bot = legacy.make_policy(name, seed)
+        self.robot = legacy.make_policy("robot", seed)
+
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        me = observation["you"]
+        bot = self.robot if observation["players"][me]["robot"] else self.bot
+        view = _TournamentView(observation, self.card)
+        dv = observation["deck_phases"][me]
+        if observation["phase"] in (DECK, FINAL_DECK) and dv is not None and dv["stage"] != DONE:
+            return _deck_action(me, bot.act(view, ("deck", me)))
+        park = next(mv["park"] for mv in observation["matches"] if mv["side"] is not None and mv["winner"] is None)
+        return _match_action(me, bot.act(view, ("match", park, me)))
+
+
+def _deck_action(me: int, action: tuple) -> Action:
+    return Action(me, "deck." + action[2], tuple(action[3:]))
+
+
+def _match_action(me: int, action: tuple) -> Action:
+    verb = action[2]
+    if verb == "choose":
+        return Action(me, "match.choose", (action[4],))
+    return Action(me, "match." + verb)
+
+
+def legacy_policy(name: str) -> Any:
+    """A factory ``(library, seat, seed) -> policy`` for today's bot ``name``."""
+    def make(library: Library, seat: int, seed: int) -> LegacyPolicy:
+        return LegacyPolicy(library, seat, seed, name)
+    return make
+
