@@ -51,21 +51,20 @@ def lib():
 
 
 class TimedSearch(ChallengersSearch):
-    """The Challengers search bot, timing each hint it asks for (wall and CPU seconds)."""
+    """The Challengers search bot, timing each decision it took by a hint (wall and CPU
+    seconds, from its observation to its answer)."""
 
     def __init__(self, seed, simulations):
         super().__init__(seed, simulations)
         self.times: list[tuple[float, float]] = []
 
-    def deck_action(self, t, dp):
-        view = view_for(t, dp.player)
-        if view is not None:
-            w, c = time.perf_counter(), time.process_time()
-            h = hint(view, self.simulations, self.rng.randrange(2**31))
-            if h is not None:
-                self.times.append((time.perf_counter() - w, time.process_time() - c))
-                return h.action
-        return self._greedy.deck_action(t, dp)
+    def act(self, t, who):
+        w, c = time.perf_counter(), time.process_time()
+        before = len(self.bot.hints) if self.bot is not None else 0
+        action = super().act(t, who)
+        if len(self.bot.hints) > before:
+            self.times.append((time.perf_counter() - w, time.process_time() - c))
+        return action
 
 
 def play_chunk(job):
