@@ -54,8 +54,8 @@ class TimedSearch(ChallengersSearch):
     """The Challengers search bot, timing each decision it took by a hint (wall and CPU
     seconds, from its observation to its answer)."""
 
-    def __init__(self, seed, simulations):
-        super().__init__(seed, simulations)
+    def __init__(self, seed, simulations, prior=True):
+        super().__init__(seed, simulations, prior)
         self.times: list[tuple[float, float]] = []
 
     def act(self, t, who):
@@ -69,13 +69,13 @@ class TimedSearch(ChallengersSearch):
 
 def play_chunk(job):
     """Tournaments ``seeds``; (wins of the search bot, tournaments, hint times)."""
-    seeds, simulations = job
+    seeds, simulations, prior = job
     wins, times = 0, []
     for seed in seeds:
         seat = seed % 2
         t = Tournament(lib(), Setup(players=("Search", "Greedy") if seat == 0 else ("Greedy", "Search"), seed=seed),
                        record=False)
-        bot = TimedSearch(seed, simulations)
+        bot = TimedSearch(seed, simulations, prior)
         run_tournament(t, {seat: bot, 1 - seat: make_policy("greedy", seed)})
         wins += t.winner == seat
         times.extend(bot.times)
@@ -118,38 +118,33 @@ def p99(values):
     return s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
 
 
-def generic(games: int) -> list[tuple[str, float, float, int]]:
-    """(game, search(hard) mean reward, a random seat's share, games) for each searchable game."""
+def generic(toy_games: int, registered_games: int) -> list[tuple[str, float, float, int, float]]:
+    """(game, search(hard) mean reward, a random seat's share, games, seconds per game) for each
+    registered game that has a determinize, and the two toy games of the tests.  The hard
+    level's time cap holds, on this process's CPU clock."""
     import auction
     import toygame
-    found = [(g, g.load(cards)) for g in registry.games() if g.determinize is not None]
-    found += [(auction.GAME, None), (toygame.GAME, None)]
+    found = [(g, g.load(cards), registered_games) for g in registry.games() if g.determinize is not None]
+    found += [(auction.GAME, None, toy_games), (toygame.GAME, None, toy_games)]
     out = []
     level = LEVELS["hard"]
-    for game, data in found:
+    for game, data, games in found:
         n = max(2, game.min_players)
         total = 0.0
+        start = time.perf_counter()
         for seed in range(games):
             state = game.new(data, GameSetup(game.name, tuple(f"P{i + 1}" for i in range(n)), seed))
             seat = seed % n
             pols = {q: RandomPolicy(1000 * seed + q) for q in range(n)}
-            pols[seat] = SearchPolicy(game, data, seat, simulations=level.simulations, noise=level.noise, seed=seed)
+            pols[seat] = SearchPolicy(game, data, seat, simulations=level.simulations, seconds=level.seconds,
+                                      clock=time.process_time, noise=level.noise, seed=seed)
             play_out(state, pols)
             total += rewards(state.outcome(), n)[seat]
-        out.append((game.name, total / games, 1 / n, games))
+        out.append((game.name, total / games, 1 / n, games, (time.perf_counter() - start) / games))
     return out
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tournaments", type=int, default=1000)
-    ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--simulations", type=int, default=None, help="practice matches per hint")
-    ap.add_argument("--seconds", type=float, default=None, help="set the budget from a measured rate instead")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
-    ap.add_argument("--generic-games", type=int, default=40)
-    args = ap.parse_args(argv)
-
+def challengers(args) -> None:
     rate = practice_rate()
     print(f"practice matches: {rate:,.0f} per CPU second (load average {' '.join(f'{x:.1f}' for x in __import__('os').getloadavg())})")
     sims = args.simulations or ChallengersSearch.simulations
@@ -158,7 +153,8 @@ def main(argv=None) -> int:
     print(f"hint budget: {sims} practice matches (~{sims / rate:.2f} CPU s at that rate)")
 
     seeds = list(range(args.first_seed, args.first_seed + args.tournaments))
-    chunks = [(seeds[i::max(1, args.jobs * 8)], sims) for i in range(max(1, args.jobs * 8))]
+    parts = max(1, len(seeds) // 10)
+    chunks = [(seeds[i::parts], sims, not args.no_prior) for i in range(parts)]
     start = time.perf_counter()
     wins = n = 0
     times: list = []
@@ -166,6 +162,7 @@ def main(argv=None) -> int:
         for w, k, ts in pool.imap_unordered(play_chunk, [c for c in chunks if c[0]]):
             wins, n = wins + w, n + k
             times.extend(ts)
+            print(f"  ... {n} tournaments: search bot wins {wins / n:.1%}", file=sys.stderr, flush=True)
     lo, hi = wilson(wins, n)
     print(f"\nsearch bot vs greedy bot, {n} 2-player tournaments (seeds {seeds[0]}..{seeds[-1]}), "
           f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
@@ -179,10 +176,28 @@ def main(argv=None) -> int:
     print(f"{'CPU time (s)':<24} {statistics.median(cpu):>10.3f} {p99(cpu):>10.3f} {'<= 0.3':>8}")
     print(f"{'Pi 4 estimate (3x CPU)':<24} {3 * statistics.median(cpu):>10.3f} {3 * p99(cpu):>10.3f} {'<= 1.0':>8}")
 
-    print(f"\ngeneric search bot (level hard: {LEVELS['hard'].simulations} simulations) vs random bots")
-    print(f"{'game':<16} {'mean reward':>12} {'a random seat':>14} {'games':>6}")
-    for name, mean, chance, games in generic(args.generic_games):
-        print(f"{name:<16} {mean:>12.2f} {chance:>14.2f} {games:>6}")
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tournaments", type=int, default=1000)
+    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--simulations", type=int, default=None, help="practice matches per hint")
+    ap.add_argument("--seconds", type=float, default=None, help="set the budget from a measured rate instead")
+    ap.add_argument("--no-prior", action="store_true", help="the hint alone, without the greedy choice as default")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--toy-games", type=int, default=100, help="games of each toy game (generic search bot)")
+    ap.add_argument("--registered-games", type=int, default=4, help="games of each registered game (generic bot)")
+    ap.add_argument("--skip-challengers", action="store_true", help="only the generic search bot")
+    args = ap.parse_args(argv)
+
+    if not args.skip_challengers:
+        challengers(args)
+
+    print(f"\ngeneric search bot (level hard: {LEVELS['hard'].simulations} simulations or "
+          f"{LEVELS['hard'].seconds:g} CPU s per decision) vs random bots, 2 players")
+    print(f"{'game':<16} {'mean reward':>12} {'a random seat':>14} {'games':>6} {'s/game':>8}")
+    for name, mean, chance, games, secs in generic(args.toy_games, args.registered_games):
+        print(f"{name:<16} {mean:>12.2f} {chance:>14.2f} {games:>6} {secs:>8.1f}")
     return 0
 
 
