@@ -129,6 +129,8 @@ def generic(toy_games: int, registered_games: int) -> list[tuple[str, float, flo
     out = []
     level = LEVELS["hard"]
     for game, data, games in found:
+        if games < 1:
+            continue
         n = max(2, game.min_players)
         total = 0.0
         start = time.perf_counter()
