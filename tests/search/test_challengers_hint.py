@@ -94,3 +94,34 @@ def test_the_search_bot_plays_whole_tournaments(lib):
 def test_search_is_a_challengers_policy_by_name():
     bot = make_policy("search", 7)
     assert isinstance(bot, SearchPolicy) and bot.name == "search"
+
+
+def test_the_search_bot_plays_on_the_contract(lib):
+    """Through GAME.policies, as the kiosk and the coordinator will: observations in, actions out."""
+    from engine import registry
+    from engine.challengers.hint import HintSearchPolicy, policy_factory
+    from engine.game import GameSetup, play_out
+
+    game = registry.get("challengers")
+    assert "search" in game.policies
+    state = game.new(lib, GameSetup("challengers", ("A", "B"), 4))
+    bot = policy_factory(simulations=10)(lib, 0, 1)
+    assert isinstance(bot, HintSearchPolicy)
+    play_out(state, {0: bot, 1: game.policies["greedy"](lib, 1, 2)})
+    assert state.outcome() is not None
+    assert bot.hints and all(re.search(r"wins \d+ % of \d+ practice matches", h.reason) for h in bot.hints)
+    assert bot.memory.seen.get(1)            # it remembers the cards it saw the other play
+
+
+def test_the_greedy_choice_stands_unless_practice_beats_it(lib, card):
+    """Two equal cards: the default keeps its place; a clearly better card displaces it."""
+    starter = tuple(card(c) for c in lib.box("base").starter)
+    plain = sorted((c for c in lib.catalogue.cards.values() if c.level == "A" and not c.effects), key=lambda c: c.power)
+    strong = max((c for c in lib.catalogue.cards.values() if c.level == "C" and not c.effects), key=lambda c: c.power)
+    twins = DeckView(round=4, stage=PICK, deck=starter, drawn=(plain[-1], plain[-1], plain[0]), picks_left=1,
+                     opponent=Opponent(starter))
+    assert hint(twins, 60, seed=3).action == ("pick", 0)
+    assert hint(twins, 60, seed=3, default=("pick", 2)).action == ("pick", 2)  # weaker, but not clearly
+    clear = DeckView(round=4, stage=PICK, deck=starter, drawn=(plain[0], strong), picks_left=1,
+                     opponent=Opponent(starter))
+    assert hint(clear, 200, seed=3, default=("pick", 0)).action == ("pick", 1)
