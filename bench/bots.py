@@ -33,7 +33,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 
 import cards  # noqa: E402
 from engine import registry  # noqa: E402
-from engine.challengers.hint import SearchPolicy as ChallengersSearch, hint, view_for  # noqa: E402
+from engine.challengers.hint import HintSearchPolicy, SearchPolicy as ChallengersSearch, hint, view_for  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
 from engine.challengers.tournament import Setup, Tournament  # noqa: E402
@@ -149,7 +149,7 @@ def generic(toy_games: int, registered_games: int) -> list[tuple[str, float, flo
 def challengers(args) -> None:
     rate = practice_rate()
     print(f"practice matches: {rate:,.0f} per CPU second (load average {' '.join(f'{x:.1f}' for x in __import__('os').getloadavg())})")
-    sims = args.simulations or ChallengersSearch.simulations
+    sims = args.simulations or HintSearchPolicy.simulations
     if args.seconds is not None:
         sims = int(rate * args.seconds)
     print(f"hint budget: {sims} practice matches (~{sims / rate:.2f} CPU s at that rate)")
@@ -160,13 +160,18 @@ def challengers(args) -> None:
     start = time.perf_counter()
     wins = n = 0
     times: list = []
+    stopped = ""
     with multiprocessing.Pool(args.jobs) as pool:
-        for w, k, ts in pool.imap_unordered(play_chunk, [c for c in chunks if c[0]]):
-            wins, n = wins + w, n + k
-            times.extend(ts)
-            print(f"  ... {n} tournaments: search bot wins {wins / n:.1%}", file=sys.stderr, flush=True)
+        try:
+            for w, k, ts in pool.imap_unordered(play_chunk, [c for c in chunks if c[0]]):
+                wins, n = wins + w, n + k
+                times.extend(ts)
+                print(f"  ... {n} tournaments: search bot wins {wins / n:.1%}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:          # Ctrl-C: the figures so far
+            pool.terminate()
+            stopped = " (stopped early: the finished chunks of ten)"
     lo, hi = wilson(wins, n)
-    print(f"\nsearch bot vs greedy bot, {n} 2-player tournaments (seeds {seeds[0]}..{seeds[-1]}), "
+    print(f"\nsearch bot vs greedy bot, {n} 2-player tournaments (seeds {seeds[0]}..{seeds[-1]}){stopped}, "
           f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
     print(f"{'':<24} {'value':>10} {'95 % interval':>18} {'target':>8}")
     print(f"{'search bot wins':<24} {wins / n:>10.1%} {f'{lo:.1%} - {hi:.1%}':>18} {'>= 65%':>8}")
