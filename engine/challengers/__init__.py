@@ -15,6 +15,7 @@ from engine.challengers.game import OPTIONS, ChallengersState, legacy_policy
 from engine.challengers.library import load
 from engine.events import Event
 from engine.game import Game
+from engine.challengers.hint import policy_factory as search_policy
 
 
 def _describe(event: Event, lang: str = "en") -> str:
@@ -33,7 +34,8 @@ GAME = Game(
     hidden_information=True,     # deck orders, drafted cards, trophies' fans
     data_folder="cards",
     load=_load, new=ChallengersState.new,
-    policies={"greedy": legacy_policy("greedy"), "random": legacy_policy("random"), "robot": legacy_policy("robot")},
+    policies={"greedy": legacy_policy("greedy"), "random": legacy_policy("random"), "robot": legacy_policy("robot"),
+              "search": search_policy()},
     determinize=determinize,
     options=OPTIONS,
     describe_event=_describe,

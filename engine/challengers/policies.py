@@ -1,4 +1,4 @@
-"""Who decides when nobody taps: the Robot, a random bot and a greedy bot.
+"""Who decides when nobody taps: the Robot, a random bot, a greedy bot and the search bot.
 
 A policy answers :meth:`act` with one legal tournament action for the seat
 it plays, and :meth:`choose` with an option index for a match choice.  The
@@ -198,7 +198,13 @@ class GreedyPolicy(Policy):
         return ("done",)
 
 
-POLICIES = {"robot": RobotPolicy, "random": RandomPolicy, "greedy": GreedyPolicy}
+def _search(seed=0) -> Policy:
+    # The search bot decides by the Deck Phase hint, which builds on this module.
+    from engine.challengers.hint import SearchPolicy
+    return SearchPolicy(seed)
+
+
+POLICIES = {"robot": RobotPolicy, "random": RandomPolicy, "greedy": GreedyPolicy, "search": _search}
 
 
 def make_policy(name, seed=0) -> Policy:

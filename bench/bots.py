@@ -1,0 +1,212 @@
+"""How strong are the bots that think, and how fast is the Deck Phase hint?
+
+    python bench/bots.py [--tournaments 1000] [--simulations N | --seconds 0.3] [--jobs 2]
+
+1. Challengers!: the search bot (every Deck Phase decision by the hint, at
+   the hint's budget) against the greedy bot, in seeded 2-player base-box
+   tournaments (seeds 0..N-1, the search bot on seat ``seed % 2``): its win
+   rate with a 95 % Wilson interval (target: at least 65 %).
+2. The hint's time per decision, over every hint the search bot asked for:
+   median and p99 of wall time and of the process's CPU time (targets:
+   0.3 s here, 1 s on a Raspberry Pi 4, which runs CPython about 3x slower).
+3. Every registered game that has a determinize, and the two toy games the
+   tests use: the generic search bot at level "hard" against random bots.
+
+``--seconds`` measures the rate of practice matches first and sets the
+budget to ``rate x seconds``; ``--simulations`` fixes it (the default is the
+search bot's own, chosen so that a hint takes about 0.3 s on an idle
+development VM).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+
+import cards  # noqa: E402
+from engine import registry  # noqa: E402
+from engine.challengers.hint import HintSearchPolicy, SearchPolicy as ChallengersSearch, hint, view_for  # noqa: E402
+from engine.challengers.library import load  # noqa: E402
+from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
+from engine.challengers.tournament import Setup, Tournament  # noqa: E402
+from engine.game import GameSetup, RandomPolicy, play_out  # noqa: E402
+from engine.search import LEVELS, SearchPolicy, rewards  # noqa: E402
+
+_LIB = None
+
+
+def lib():
+    global _LIB
+    if _LIB is None:
+        _LIB = load(cards, boxes=("base",))
+    return _LIB
+
+
+class TimedSearch(ChallengersSearch):
+    """The Challengers search bot, timing each decision it took by a hint (wall and CPU
+    seconds, from its observation to its answer)."""
+
+    def __init__(self, seed, simulations, prior=True):
+        super().__init__(seed, simulations, prior)
+        self.times: list[tuple[float, float]] = []
+
+    def act(self, t, who):
+        w, c = time.perf_counter(), time.process_time()
+        before = len(self.bot.hints) if self.bot is not None else 0
+        action = super().act(t, who)
+        if len(self.bot.hints) > before:
+            self.times.append((time.perf_counter() - w, time.process_time() - c))
+        return action
+
+
+def play_chunk(job):
+    """Tournaments ``seeds``; (wins of the search bot, tournaments, hint times)."""
+    seeds, simulations, prior = job
+    wins, times = 0, []
+    for seed in seeds:
+        seat = seed % 2
+        t = Tournament(lib(), Setup(players=("Search", "Greedy") if seat == 0 else ("Greedy", "Search"), seed=seed),
+                       record=False)
+        bot = TimedSearch(seed, simulations, prior)
+        run_tournament(t, {seat: bot, 1 - seat: make_policy("greedy", seed)})
+        wins += t.winner == seat
+        times.extend(bot.times)
+    return wins, len(seeds), times
+
+
+def practice_rate(seconds=2.0) -> float:
+    """Practice matches per CPU second, over the hints of greedy-played tournaments."""
+    done, spent, seed = 0, 0.0, 10_000
+    while spent < seconds:
+        t = Tournament(lib(), Setup(players=("A", "B"), seed=seed), record=False)
+        pol = {0: make_policy("greedy", 1), 1: make_policy("greedy", 2)}
+        while not t.over:
+            who = t.next_waiting()
+            if who[0] == "deck" and who[1] == 0:
+                view = view_for(t, 0)
+                if view is not None:
+                    c = time.process_time()
+                    h = hint(view, 200, seed)
+                    if h is not None:
+                        spent += time.process_time() - c
+                        done += sum(n for _, _, n in h.records)
+            actor = who[1] if who[0] == "deck" else who[2]
+            t.apply(pol[actor].act(t, who))
+        seed += 1
+    return done / spent
+
+
+def wilson(wins, n, z=1.96):
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def p99(values):
+    s = sorted(values)
+    return s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
+
+
+def generic(toy_games: int, registered_games: int) -> list[tuple[str, float, float, int, float]]:
+    """(game, search(hard) mean reward, a random seat's share, games, seconds per game) for each
+    registered game that has a determinize, and the two toy games of the tests.  The hard
+    level's time cap holds, on this process's CPU clock."""
+    import auction
+    import toygame
+    found = [(g, g.load(cards), registered_games) for g in registry.games() if g.determinize is not None]
+    found += [(auction.GAME, None, toy_games), (toygame.GAME, None, toy_games)]
+    out = []
+    level = LEVELS["hard"]
+    for game, data, games in found:
+        if games < 1:
+            continue
+        n = max(2, game.min_players)
+        total = 0.0
+        start = time.perf_counter()
+        for seed in range(games):
+            state = game.new(data, GameSetup(game.name, tuple(f"P{i + 1}" for i in range(n)), seed))
+            seat = seed % n
+            pols = {q: RandomPolicy(1000 * seed + q) for q in range(n)}
+            pols[seat] = SearchPolicy(game, data, seat, simulations=level.simulations, seconds=level.seconds,
+                                      clock=time.process_time, noise=level.noise, seed=seed)
+            play_out(state, pols)
+            total += rewards(state.outcome(), n)[seat]
+        out.append((game.name, total / games, 1 / n, games, (time.perf_counter() - start) / games))
+    return out
+
+
+def challengers(args) -> None:
+    rate = practice_rate()
+    print(f"practice matches: {rate:,.0f} per CPU second (load average {' '.join(f'{x:.1f}' for x in __import__('os').getloadavg())})")
+    sims = args.simulations or HintSearchPolicy.simulations
+    if args.seconds is not None:
+        sims = int(rate * args.seconds)
+    print(f"hint budget: {sims} practice matches (~{sims / rate:.2f} CPU s at that rate)")
+
+    seeds = list(range(args.first_seed, args.first_seed + args.tournaments))
+    parts = max(1, len(seeds) // 10)
+    chunks = [(seeds[i::parts], sims, not args.no_prior) for i in range(parts)]
+    start = time.perf_counter()
+    wins = n = 0
+    times: list = []
+    stopped = ""
+    with multiprocessing.Pool(args.jobs) as pool:
+        try:
+            for w, k, ts in pool.imap_unordered(play_chunk, [c for c in chunks if c[0]]):
+                wins, n = wins + w, n + k
+                times.extend(ts)
+                print(f"  ... {n} tournaments: search bot wins {wins / n:.1%}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:          # Ctrl-C: the figures so far
+            pool.terminate()
+            stopped = " (stopped early: the finished chunks of ten)"
+    lo, hi = wilson(wins, n)
+    print(f"\nsearch bot vs greedy bot, {n} 2-player tournaments (seeds {seeds[0]}..{seeds[-1]}){stopped}, "
+          f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
+    print(f"{'':<24} {'value':>10} {'95 % interval':>18} {'target':>8}")
+    print(f"{'search bot wins':<24} {wins / n:>10.1%} {f'{lo:.1%} - {hi:.1%}':>18} {'>= 65%':>8}")
+    wall = [w for w, _ in times]
+    cpu = [c for _, c in times]
+    print(f"\nDeck Phase hint, {len(times)} hints at {sims} practice matches")
+    print(f"{'':<24} {'median':>10} {'p99':>10} {'target':>8}")
+    print(f"{'wall time (s)':<24} {statistics.median(wall):>10.3f} {p99(wall):>10.3f} {'<= 0.3':>8}")
+    print(f"{'CPU time (s)':<24} {statistics.median(cpu):>10.3f} {p99(cpu):>10.3f} {'<= 0.3':>8}")
+    print(f"{'Pi 4 estimate (3x CPU)':<24} {3 * statistics.median(cpu):>10.3f} {3 * p99(cpu):>10.3f} {'<= 1.0':>8}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tournaments", type=int, default=1000)
+    ap.add_argument("--first-seed", type=int, default=0)
+    ap.add_argument("--simulations", type=int, default=None, help="practice matches per hint")
+    ap.add_argument("--seconds", type=float, default=None, help="set the budget from a measured rate instead")
+    ap.add_argument("--no-prior", action="store_true", help="the hint alone, without the greedy choice as default")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--toy-games", type=int, default=100, help="games of each toy game (generic search bot)")
+    ap.add_argument("--registered-games", type=int, default=4, help="games of each registered game (generic bot)")
+    ap.add_argument("--skip-challengers", action="store_true", help="only the generic search bot")
+    args = ap.parse_args(argv)
+
+    if not args.skip_challengers:
+        challengers(args)
+
+    print(f"\ngeneric search bot (level hard: {LEVELS['hard'].simulations} simulations or "
+          f"{LEVELS['hard'].seconds:g} CPU s per decision) vs random bots, 2 players")
+    print(f"{'game':<16} {'mean reward':>12} {'a random seat':>14} {'games':>6} {'s/game':>8}")
+    for name, mean, chance, games, secs in generic(args.toy_games, args.registered_games):
+        print(f"{name:<16} {mean:>12.2f} {chance:>14.2f} {games:>6} {secs:>8.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,270 @@
+"""One search bot for every game on the contract of :mod:`engine.game`.
+
+The bot is told what its seat may see (``observation(seat)``), the legal
+actions and the game's public rules and data -- never the state.  It decides
+by *sampling what it cannot see*: each simulation asks the game to build a
+full state consistent with the observation (:attr:`Game.determinize`, every
+hidden thing drawn from the bot's own generator), plays it to the end, and
+scores the result for its seat.
+
+The search is single-observer information-set Monte Carlo tree search
+(Cowling, Powley and Whitehouse, 2012) with a tree over the bot's *own*
+decisions only:
+
+* a node is the sequence of the bot's own actions so far in this decision;
+  its children are the bot's actions, chosen by UCB1 among those legal in the
+  simulation's determinization (counting how often each was *available*, so
+  an action legal in few determinizations is not over-explored);
+* between two of the bot's decisions the other seats move by an opponent
+  model that sees only *their own* observation of the determinized state, so
+  a simultaneous secret choice of the bot is never answered by an opponent
+  who peeked at it (the opponents' already committed secret choices are part
+  of what the determinization draws);
+* when the bot leaves the tree, everybody plays on by the rollout policy
+  (uniform random unless told otherwise) to the end of the game;
+* every seat's reward comes from the :class:`~engine.game.Outcome`: 1 for a
+  win (each winner of a team), 0.5 each in a draw, 0 for a loss -- or the
+  final scores mapped onto 0..1 -- and the bot backs up its own.
+
+The answer is the most-visited action.  A budget is a number of simulations
+and, optionally, a time: the engine reads no clock, so a caller that wants a
+time budget passes one in (``clock=time.perf_counter``); without a clock the
+search is fully deterministic (same seed, same observations, same choices).
+Levels are budgets and noise (:data:`LEVELS`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from engine.errors import IllegalAction
+from engine.game import Action, Game, GameState, Outcome, Policy, RandomPolicy, Termination
+
+__all__ = ["LEVELS", "Level", "SearchPolicy", "rewards", "policy_factory"]
+
+PolicyFactory = Callable[[Any, int, int], Policy]
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard the bot tries: simulations per decision, an optional time cap (seconds,
+    used only when a clock is given) and ``noise``, the chance of playing a random
+    legal action instead of the searched one."""
+
+    simulations: int
+    seconds: float | None
+    noise: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(simulations=48, seconds=0.05, noise=0.25),
+    "medium": Level(simulations=300, seconds=0.3, noise=0.05),
+    "hard": Level(simulations=1500, seconds=1.0, noise=0.0),
+}
+
+
+def rewards(outcome: Outcome | None, num_players: int, mode: str = "outcome") -> list[float]:
+    """Each seat's reward in 0..1 for how a game ended.
+
+    ``"outcome"``: 1 to each winner, 0 to the others; a draw or an abandoned
+    game gives everybody 0.5.  ``"scores"``: the final scores mapped linearly
+    onto 0..1 (all equal: 0.5 each), falling back to the outcome where the game
+    keeps no scores.  A game that did not end (``None``) counts as a draw.
+    """
+    if outcome is None:
+        return [0.5] * num_players
+    if mode == "scores" and outcome.scores is not None:
+        lo, hi = min(outcome.scores), max(outcome.scores)
+        if hi == lo:
+            return [0.5] * num_players
+        return [(s - lo) / (hi - lo) for s in outcome.scores]
+    if outcome.termination == Termination.WIN and outcome.winners:
+        won = set(outcome.winners)
+        return [1.0 if p in won else 0.0 for p in range(num_players)]
+    return [0.5] * num_players
+
+
+class _Edge:
+    """One of the bot's own actions after one sequence of its own actions."""
+
+    __slots__ = ("action", "visits", "total", "available", "node")
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.visits = 0
+        self.total = 0.0          # sum of the bot's rewards over the visits
+        self.available = 0        # simulations in which the action was legal here
+        self.node: _Node | None = None
+
+
+class _Node:
+    """The bot's possible actions at one point of its own decisions."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Action, _Edge] = {}
+
+
+class SearchPolicy:
+    """The search bot for seat ``seat`` of ``game`` (whose data is ``data``).
+
+    ``simulations`` bounds the determinized play-outs per decision; with a
+    ``clock`` (a callable returning seconds, e.g. ``time.perf_counter``),
+    ``seconds`` bounds them too, whichever comes first (at least one is run).
+    ``noise`` is the chance of answering a uniformly random legal action.
+    ``opponent_model`` and ``rollout`` are policy factories ``(data, seat,
+    seed) -> Policy`` for the other seats inside the tree and for everybody
+    after it; ``None`` means uniform random (the cheapest: no observation is
+    built).  ``exploration`` is UCB1's constant.
+    """
+
+    name = "search"
+
+    def __init__(self, game: Game, data: Any, seat: int, *, simulations: int = 300, seconds: float | None = None,
+                 clock: Callable[[], float] | None = None, noise: float = 0.0, seed: int = 0,
+                 exploration: float = 0.7, reward: str = "outcome", opponent_model: PolicyFactory | None = None,
+                 rollout: PolicyFactory | None = None, max_steps: int = 100_000) -> None:
+        if game.determinize is None:
+            raise ValueError(f"{game.title()} cannot be searched: it has no determinize "
+                             "(a full state built from one player's observation)")
+        if simulations < 1:
+            raise ValueError(f"a search needs at least one simulation, not {simulations}")
+        if reward not in ("outcome", "scores"):
+            raise ValueError(f"reward is 'outcome' or 'scores', not {reward!r}")
+        self.game, self.data, self.seat = game, data, seat
+        self.simulations, self.seconds, self.clock = simulations, seconds, clock
+        self.noise, self.exploration, self.reward, self.max_steps = noise, exploration, reward, max_steps
+        self.rng = random.Random(seed)
+        self._models: dict[int, Policy] = {}
+        self._rollouts: dict[int, Policy] = {}
+        self._opponent_model, self._rollout = opponent_model, rollout
+        self.last_simulations = 0          # how many the last decision ran (for benchmarks)
+        self.last_stats: dict[Action, tuple[int, float]] = {}
+
+    # ------------------------------------------------------------------ the decision
+    def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise IllegalAction("no legal action to choose from")
+        legal = list(legal)
+        if len(legal) == 1:
+            self.last_simulations, self.last_stats = 0, {}
+            return legal[0]
+        edges = self.search(observation, legal).edges
+        self.last_stats = {a: (e.visits, e.total / e.visits if e.visits else 0.0)
+                           for a, e in edges.items() if a in legal}
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.randrange(len(legal))]
+
+        def merit(i: int) -> tuple:
+            e = edges[legal[i]]
+            # Most visited; then the best mean; then the first the game lists.
+            return (e.visits, e.total / e.visits if e.visits else 0.0, -i)
+        return legal[max(range(len(legal)), key=merit)]
+
+    def search(self, observation: dict[str, Any], legal: Sequence[Action]) -> _Node:
+        """Run the simulations of one decision; the root with its statistics."""
+        root = _Node()
+        for a in legal:
+            root.edges[a] = _Edge(a)
+        clock, deadline = self.clock, None
+        if clock is not None and self.seconds is not None:
+            deadline = clock() + self.seconds
+        n = 0
+        while n < self.simulations:
+            if n and deadline is not None and clock() >= deadline:
+                break
+            self._simulate(root, observation)
+            n += 1
+        self.last_simulations = n
+        return root
+
+    # ------------------------------------------------------------------ one simulation
+    def _simulate(self, root: _Node, observation: dict[str, Any]) -> None:
+        """Determinize, walk down the tree of the bot's own actions, roll out, back up."""
+        rng, seat = self.rng, self.seat
+        state = self.game.determinize(self.data, observation, seat, rng)
+        node: _Node | None = root
+        path: list[_Edge] = []
+        for _ in range(self.max_steps):
+            acting = state.to_act()
+            if not acting:
+                break
+            if node is not None and seat in acting:
+                edge = self._select(node, state.legal_actions(seat))
+                path.append(edge)
+                state.apply(edge.action)
+                if edge.visits == 0:
+                    node = None            # a new leaf: the tree grows by one edge per simulation
+                else:
+                    if edge.node is None:
+                        edge.node = _Node()
+                    node = edge.node
+                continue
+            # Others move by what they see; when the bot is out of the tree, it rolls out too.
+            p = seat if seat in acting else min(acting)
+            state.apply(self._move(p, state, in_tree=node is not None))
+        reward = rewards(state.outcome(), state.num_players, self.reward)[seat]
+        for edge in path:
+            edge.visits += 1
+            edge.total += reward
+
+    def _select(self, node: _Node, legal: list[Action]) -> _Edge:
+        """UCB1 over the actions legal in this determinization, each counted as available;
+        an untried one first (in the order the game lists them)."""
+        edges = node.edges
+        chosen, best = None, -math.inf
+        c = self.exploration
+        for a in legal:
+            e = edges.get(a)
+            if e is None:
+                e = edges[a] = _Edge(a)
+            e.available += 1
+            if chosen is not None and chosen.visits == 0:
+                continue
+            if e.visits == 0:
+                chosen = e
+                continue
+            score = e.total / e.visits + c * math.sqrt(math.log(e.available) / e.visits)
+            if score > best:
+                chosen, best = e, score
+        assert chosen is not None, "the bot's seat may act but has no legal action"
+        return chosen
+
+    def _move(self, p: int, state: GameState, in_tree: bool) -> Action:
+        """Seat ``p``'s move outside the bot's own tree decisions: the opponent model's
+        inside the tree, the rollout policy's after it (uniform random by default)."""
+        legal = state.legal_actions(p)
+        other = in_tree and p != self.seat
+        factory = self._opponent_model if other else self._rollout
+        if factory is None:
+            return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        cache = self._models if other else self._rollouts
+        policy = cache.get(p)
+        if policy is None:
+            policy = cache[p] = factory(self.data, p, self.rng.randrange(2**31))
+        return policy.act(state.observation(p), legal)
+
+
+def policy_factory(game: Game, level: str = "hard", *, clock: Callable[[], float] | None = None,
+                   **options: Any) -> PolicyFactory:
+    """A bot factory ``(data, seat, seed) -> Policy`` for ``game`` at ``level``, as
+    :attr:`Game.policies` holds them (``policies={"search": policy_factory(GAME)}``).
+    ``options`` go to :class:`SearchPolicy` (e.g. a game's own ``rollout`` policy)."""
+    try:
+        lv = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})") from None
+
+    def make(data: Any, seat: int, seed: int) -> Policy:
+        return SearchPolicy(game, data, seat, simulations=lv.simulations, seconds=lv.seconds, clock=clock,
+                            noise=lv.noise, seed=seed, **options)
+    return make
+
+
+def random_factory(data: Any, seat: int, seed: int) -> Policy:
+    """The uniform random policy as a factory (an explicit opponent model or rollout)."""
+    return RandomPolicy(seed)

@@ -1,0 +1,127 @@
+"""The Deck Phase hint and the Challengers! search bot (engine/challengers/hint.py)."""
+
+import re
+
+import pytest
+
+from engine.challengers.deckphase import OPTION, PICK, REMOVE
+from engine.challengers.hint import DeckView, Opponent, SearchPolicy, candidates, hint, view_for
+from engine.challengers.policies import make_policy, run_tournament
+from engine.challengers.tournament import Setup, Tournament
+
+SIMS = 24
+
+
+def _play_until(t, stop, policies):
+    """Play ``t`` with ``policies`` until ``stop(t, who)`` says so; returns who waits then."""
+    while not t.over:
+        who = t.next_waiting()
+        if stop(t, who):
+            return who
+        actor = who[1] if who[0] == "deck" else who[2]
+        t.apply(policies[actor].act(t, who))
+    raise AssertionError("the tournament ended first")
+
+
+def _greedy(n=2):
+    return {i: make_policy("greedy", i) for i in range(n)}
+
+
+@pytest.mark.parametrize("stage", [OPTION, PICK, REMOVE])
+def test_the_hint_suggests_a_legal_action_with_a_reason(lib, stage):
+    t = Tournament(lib, Setup(players=("A", "B"), seed=5), record=False)
+    _play_until(t, lambda t, who: who == ("deck", 0) and t.round >= 3 and t.deck_phases[0].stage == stage, _greedy())
+    view = view_for(t, 0)
+    h = hint(view, SIMS, seed=1)
+    dp = t.deck_phases[0]
+    assert h.action in dp.legal_actions()
+    assert re.fullmatch(r".+: wins \d+ % of \d+ practice matches vs \d+ % \(.+\)", h.reason), h.reason
+    assert {a for a, _, _ in h.records} == {a for a, _ in candidates(view)}
+    assert sum(n for _, _, n in h.records) <= SIMS + len(h.records)
+    t.apply(("deck", 0, *h.action))          # the engine takes it
+
+
+def test_the_hint_is_the_same_for_the_same_seed(lib):
+    t = Tournament(lib, Setup(players=("A", "B"), seed=8), record=False)
+    _play_until(t, lambda t, who: who == ("deck", 0) and t.round >= 2 and t.deck_phases[0].stage == PICK, _greedy())
+    view = view_for(t, 0)
+    assert hint(view, SIMS, seed=4) == hint(view, SIMS, seed=4)
+
+
+def test_the_hint_finds_the_clearly_stronger_card(lib, card):
+    """A drawn level-C card against a 1-power level-A card: the practice matches see it."""
+    starter = tuple(card(c) for c in lib.box("base").starter)
+    c_cards = sorted((c for c in lib.catalogue.cards.values() if c.level == "C" and not c.effects),
+                     key=lambda c: -c.power)
+    a_cards = sorted((c for c in lib.catalogue.cards.values() if c.level == "A" and not c.effects),
+                     key=lambda c: c.power)
+    strong, weak = c_cards[0], a_cards[0]
+    view = DeckView(round=4, stage=PICK, deck=starter, drawn=(weak, strong), picks_left=1,
+                    opponent=Opponent(starter + (a_cards[-1],)))
+    h = hint(view, 200, seed=0)
+    assert h.action == ("pick", 1), h.reason
+    assert h.records[0][1] > h.records[1][1]
+
+
+def test_the_hint_does_not_read_the_opponents_draft(lib):
+    """Two tournaments alike until the opponent drafts differently, after the player drew:
+    the player's view and hint are the same in both."""
+    hints = []
+    for other_pick in (0, 1):
+        t = Tournament(lib, Setup(players=("A", "B"), seed=21), record=False)
+        _play_until(t, lambda t, who: t.round == 3 and who == ("deck", 0), _greedy())
+        t.apply(("deck", 0, "option", 0))        # the player draws first
+        assert t.deck_phases[0].stage == PICK
+        t.apply(("deck", 1, "option", 1))        # then the opponent, out of sight
+        t.apply(("deck", 1, "pick", other_pick))
+        view = view_for(t, 0)
+        hints.append((view, hint(view, SIMS, seed=2), sorted(c.id for c in t.players[1].deck)))
+    (v0, h0, deck0), (v1, h1, deck1) = hints
+    assert deck0 != deck1                        # the opponents' decks do differ
+    assert v0 == v1
+    assert h0 == h1
+
+
+def test_the_search_bot_plays_whole_tournaments(lib):
+    for players, level in ((("A", "B"), 1), (("Solo",), 3)):
+        t = Tournament(lib, Setup(players=players, seed=3, robot_level=level), record=False)
+        policies = {0: SearchPolicy(seed=1, simulations=12)}
+        policies.update({p.index: make_policy("robot" if p.robot else "greedy", p.index) for p in t.players[1:]})
+        run_tournament(t, policies)
+        assert t.over
+
+
+def test_search_is_a_challengers_policy_by_name():
+    bot = make_policy("search", 7)
+    assert isinstance(bot, SearchPolicy) and bot.name == "search"
+
+
+def test_the_search_bot_plays_on_the_contract(lib):
+    """Through GAME.policies, as the kiosk and the coordinator will: observations in, actions out."""
+    from engine import registry
+    from engine.challengers.hint import HintSearchPolicy, policy_factory
+    from engine.game import GameSetup, play_out
+
+    game = registry.get("challengers")
+    assert "search" in game.policies
+    state = game.new(lib, GameSetup("challengers", ("A", "B"), 4))
+    bot = policy_factory(simulations=10)(lib, 0, 1)
+    assert isinstance(bot, HintSearchPolicy)
+    play_out(state, {0: bot, 1: game.policies["greedy"](lib, 1, 2)})
+    assert state.outcome() is not None
+    assert bot.hints and all(re.search(r"wins \d+ % of \d+ practice matches", h.reason) for h in bot.hints)
+    assert bot.memory.seen.get(1)            # it remembers the cards it saw the other play
+
+
+def test_the_greedy_choice_stands_unless_practice_beats_it(lib, card):
+    """Two equal cards: the default keeps its place; a clearly better card displaces it."""
+    starter = tuple(card(c) for c in lib.box("base").starter)
+    plain = sorted((c for c in lib.catalogue.cards.values() if c.level == "A" and not c.effects), key=lambda c: c.power)
+    strong = max((c for c in lib.catalogue.cards.values() if c.level == "C" and not c.effects), key=lambda c: c.power)
+    twins = DeckView(round=4, stage=PICK, deck=starter, drawn=(plain[-1], plain[-1], plain[0]), picks_left=1,
+                     opponent=Opponent(starter))
+    assert hint(twins, 60, seed=3).action == ("pick", 0)
+    assert hint(twins, 60, seed=3, default=("pick", 2)).action == ("pick", 2)  # weaker, but not clearly
+    clear = DeckView(round=4, stage=PICK, deck=starter, drawn=(plain[0], strong), picks_left=1,
+                     opponent=Opponent(starter))
+    assert hint(clear, 200, seed=3, default=("pick", 0)).action == ("pick", 1)
