@@ -68,10 +68,10 @@ class Bot:
             kind, side = m.expect
             if kind == "toss":
                 self._press(c.press_toss)
-            elif kind == "reveal" and not c.is_robot(side):
-                self._press(c.press_reveal, side)
-            elif kind == "choose" and not c.is_robot(m.pending.player):
-                self._press(c.tap_choice, m.pending.player, self.policy.choose(m, m.pending))
+            elif kind == "reveal" and not c.is_robot(c.half_of(side)):
+                self._press(c.press_reveal, c.half_of(side))
+            elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
+                self._press(c.tap_choice, c.half_of(m.pending.player), self.policy.choose(m, m.pending))
 
 
 def attach(app, policy):

@@ -10,7 +10,8 @@ The Robot acts through the same path: after each change the controller asks
 its ``schedule(fn, delay)`` (the UI passes ``Clock.schedule_once``) to call
 :meth:`robot_step` a little later; it never blocks and never sleeps.
 
-Sides: 0 = light (bottom edge), 1 = dark (top edge, turned 180°).
+Halves: 0 = the bottom edge, 1 = the top edge (turned 180°); each player keeps one for the
+whole tournament, whichever plan side (light/dark) they play in a round.
 """
 
 from __future__ import annotations
@@ -114,23 +115,26 @@ class TableController(TableInputs):
             return None
         return self.t.matches.get(self.park)
 
-    def player_at(self, side):
-        """The player index seated on ``side`` now (match or Deck Phase), or None."""
+    def player_at(self, half):
+        """The player index seated on ``half``, or None.
+
+        One table hosts the whole solo or 2-player game, and people do not change seats:
+        player 0 (the solo player, or "light") keeps the bottom half and player 1 (the Robot,
+        or "dark") the top half for the whole tournament.  The plan's light/dark sides only
+        say which engine side each plays in a round (:meth:`match_side` translates)."""
         t = self.t
-        if t is None:
+        if t is None or not 0 <= half < len(t.players):
             return None
+        return half
+
+    def match_side(self, half):
         m = self.match
-        if m is not None:
-            return m.players[side]
-        rnd = "final" if t.phase in ("final-deck", "final") else t.round
-        for p in t.players:
-            try:
-                park, s = t.seat_of(p.index, rnd if rnd == "final" else None)
-            except Exception:
-                continue
-            if park == self.park and s == side:
-                return p.index
-        return None
+        p = self.player_at(half)
+        return half if m is None or p not in m.players else m.players.index(p)
+
+    def half_of(self, side, m=None):
+        m = m if m is not None else self.match
+        return side if m is None or side is None else m.players[side]
 
     def is_robot(self, side) -> bool:
         p = self.player_at(side)
@@ -149,8 +153,8 @@ class TableController(TableInputs):
             return {"flag": None, "attacker": None, "over": self.t is not None and self.t.over,
                     "expect": None}
         kind, side = m.expect
-        return {"flag": m.holder, "attacker": (1 - m.holder) if m.holder is not None else None,
-                "over": m.winner is not None, "expect": side if kind == "reveal" else None}
+        return {"flag": self.half_of(m.holder), "attacker": self.half_of(1 - m.holder) if m.holder is not None else None,
+                "over": m.winner is not None, "expect": self.half_of(side) if kind == "reveal" else None}
 
     # ------------------------------------------------------------------ the one path
     def _apply(self, action):

@@ -1,0 +1,164 @@
+"""Drive the real kiosk app through a whole solo or 2-player tournament, by taps and keys.
+
+Run as a subprocess:  python drive_table.py DATA_DIR ARTIFACTS_DIR solo|two SEED [REMOVE_ROUND]
+
+* Deck Phase: real taps on each half's widgets (first option, first card, first answer, Done).
+  With REMOVE_ROUND, player 0 (the bottom half) taps every card of their deck away in that
+  round, answering the "fewer than 6 cards" question with "Remove".
+* Match: the flag toss by the space bar; a person reveals with the key of the half *where their
+  name is shown* ("a" bottom, "l" top); a choice by a tap on the panel of its owner's half.
+* Records, at every match step, which names the two halves show, so a test can check that
+  everybody keeps their seat.
+
+Prints one line "DRIVE-RESULT {json}" at the end.
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
+
+from kiosk.main import run  # noqa: E402
+
+DATA, ART, MODE, SEED = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+REMOVE_ROUND = int(sys.argv[5]) if len(sys.argv) > 5 else None
+out = {"error": None, "done": False, "steps": 0, "keys": 0, "taps": 0, "seats": [], "confirm_asked": 0,
+       "removed": 0, "shots": []}
+state = {"pending": None, "started": False}
+
+
+def hook(app):
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+    from kiosk.widgets import CardFace
+
+    def shot(name):
+        """Save a screenshot once, after animations settle; stepping pauses meanwhile."""
+        if name in out["shots"] or state["pending"]:
+            return False
+        state["pending"] = name
+
+        def later(dt):
+            app.save_screenshot(ART / f"{name}.png")
+            out["shots"].append(name)
+            state["pending"] = None
+        Clock.schedule_once(later, 0.3)
+        return True
+
+    def key(ch):
+        out["keys"] += 1
+        Window.dispatch("on_key_down", {" ": 32}.get(ch, ord(ch)), 0, ch, [])
+
+    def tap(w):
+        out["taps"] += 1
+        w.trigger_action(0)
+
+    def step(dt):
+        try:
+            _step()
+        except Exception:
+            import traceback
+            out["error"] = traceback.format_exc()
+            ev.cancel()
+            app.stop()
+
+    def _step():
+        if state["pending"]:
+            return
+        out["steps"] += 1
+        if out["steps"] > 8000:
+            out["error"] = "too many steps (stuck on the %s screen)" % app.sm.current
+            ev.cancel()
+            app.stop()
+            return
+        c = app.controller
+        cur = app.sm.current
+        if cur == "home":
+            if not state["started"] and out["steps"] > 5:
+                state["started"] = True
+                names = (app.t("player_name"),) if MODE == "solo" else (app.t("light"), app.t("dark"))
+                c.new_game(names, seed=SEED)
+            return
+        t = c.t
+        if cur == "deck":
+            scr = app.sm.get_screen("deck")
+            for half in (scr.ids.light, scr.ids.dark):
+                dp = c.deck_phase_at(half.side)
+                if dp is None or dp.stage == "done":
+                    continue
+                kids = list(reversed(half.ids.body.children))
+                if dp.stage == "pick":
+                    tap([k for k in kids if isinstance(k, CardFace)][0])
+                elif dp.stage in ("option", "choose"):
+                    tap([k for k in kids if isinstance(k, Button)][0])
+                elif dp.stage == "remove":
+                    if REMOVE_ROUND == t.round and half.side == 0 and dp.deck:
+                        if half.confirm_buttons and half.confirm_buttons[0].parent is not None:
+                            out["confirm_asked"] += 1
+                            if shot("confirm-remove"):
+                                return
+                            tap(half.confirm_buttons[0])          # "Remove"
+                        else:
+                            faces = [k for k in kids if isinstance(k, CardFace)]
+                            n = len(dp.deck)
+                            tap(faces[0])
+                            out["removed"] += n - len(dp.deck)
+                    else:
+                        tap(half.ids.done)
+                return
+            return
+        if cur == "match":
+            m = c.match
+            scr = app.sm.get_screen("match")
+            bottom, top = scr.ids.light.ids.who.text, scr.ids.dark.ids.who.text
+            out["seats"].append([t.round, list(m.players), bottom, top])
+            if t.round == 3 and shot(f"match-round3-{MODE}"):
+                return
+            kind, side = m.expect
+            if kind == "toss":
+                key(" ")
+            elif kind == "reveal":
+                name = t.players[m.players[side]].name
+                if t.players[m.players[side]].robot:
+                    return
+                # The key of the half that shows the revealing player's name.
+                if f"[b]{name}[/b]" in bottom:
+                    key("a")
+                elif f"[b]{name}[/b]" in top:
+                    key("l")
+                else:
+                    raise AssertionError(f"{name} is on neither half: {bottom!r} / {top!r}")
+            elif kind == "choose":
+                who = m.players[m.pending.player]
+                if t.players[who].robot:
+                    return
+                half = scr.ids.light if f"[b]{t.players[who].name}[/b]" in bottom else scr.ids.dark
+                buttons = [b for b in half._buttons if b.option == 0] if half._panel_on else []
+                if not buttons:
+                    raise AssertionError(f"the choice of {t.players[who].name} is not on their half")
+                tap(buttons[0])
+            return
+        if cur == "result":
+            if t.over:
+                out.update(done=True, winner=t.winner, end_reason=t.end_reason, rounds=t.round,
+                           results=[list(r) for r in t.results], actions=len(t.actions),
+                           db_actions=len(c.store.actions(c.game_id)),
+                           finished=c.store.game(c.game_id)["finished"] is not None)
+                if shot(f"final-{MODE}"):
+                    return
+                ev.cancel()
+                Clock.schedule_once(lambda dt: app.stop(), 0.3)
+                return
+            if c.result and c.result["reason"] == "out-of-cards" and shot(f"out-of-cards-{MODE}"):
+                return
+            tap(app.sm.get_screen("result").ids.next)
+
+    ev = Clock.schedule_interval(step, 0.02)
+
+
+rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
+print("DRIVE-RESULT " + json.dumps({"rc": rc, **out}), flush=True)
