@@ -16,6 +16,10 @@ The rules as the engine plays them (``shared/spec/challengers.md``):
 5. Roles swap; repeat.
 6. A player wins when the opponent, attacking, runs out of cards before
    reaching the total, or must bench cards and has no free seat for them.
+   A player who must reveal with no card left (to begin or to attack) loses:
+   an attacker at once; a beginner with an empty deck when they reveal, so
+   that every match, even one lost before its first card, is played by at
+   least one action.
 
 Players are numbered 0 and 1.  Card *instances* are numbered too: each
 physical card in the match has an index into ``types`` (its
@@ -32,7 +36,8 @@ one raises :class:`~engine.IllegalAction` and changes nothing.
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement, permutations, product
+from itertools import combinations, combinations_with_replacement, permutations, product
+from types import MethodType
 
 from engine.choices import Choice
 from engine.errors import IllegalAction
@@ -46,7 +51,7 @@ TOSS, REVEAL, CHOOSE, OVER = "toss", "reveal", "choose", "over"
 ATTACK, POSSESSION = "attack", "possession"
 
 # Why a match ended.
-OUT_OF_CARDS = "out-of-cards"      # the attacker could not reach the total
+OUT_OF_CARDS = "out-of-cards"      # a player had to reveal and had no card left
 BENCH_FULL = "bench-full"          # the loser had to bench cards and had no seat
 CARD_EFFECT = "card-effect"        # a card said its owner loses (Zeppelin, Troll)
 
@@ -185,8 +190,15 @@ class Match:
         m.holder, m.flag_card, m.attacker = self.holder, self.flag_card, self.attacker
         m.attack = list(self.attack)
         m.attacked_by = self.attacked_by
-        m.agenda = list(self.agenda)
-        m.pending, m._pending_ctx = self.pending, self._pending_ctx
+        # Steps still to resolve and the pending choice's handler are methods of
+        # this match: the copy gets the same steps bound to itself.
+        m.agenda = [(MethodType(step[0].__func__, m), *step[1:]) for step in self.agenda] if self.agenda else []
+        m.pending = self.pending
+        if self._pending_ctx is None:
+            m._pending_ctx = None
+        else:
+            handler, args = self._pending_ctx
+            m._pending_ctx = (MethodType(handler.__func__, m), args)
         m.removed = list(self.removed)
         m.winner, m.reason, m.reveals, m.expect = self.winner, self.reason, self.reveals, self.expect
         m.players, m.park, m.spec = self.players, self.park, self.spec
@@ -260,12 +272,17 @@ class Match:
             self._emit("begin", p)
 
     def reveal(self, p) -> list:
-        """Player ``p`` reveals the top card of their deck."""
+        """Player ``p`` reveals the top card of their deck; with no card left, ``p`` loses."""
         exp = self.expect
         if exp[0] != REVEAL or exp[1] != p:
             raise IllegalAction(f"player {p!r} cannot reveal now: " + self.describe_expect())
         start = len(self.log) if self.log is not None else 0
         side = self.sides[p]
+        if not side.deck:
+            # A player who must reveal with no card left loses (the Deck Phase
+            # lets a player remove every card; the opening reveal finds none).
+            self._finish(1 - p, OUT_OF_CARDS)
+            return self.log[start:] if self.log is not None else []
         inst = side.deck.pop()
         self.reveals += 1
         self.kept[inst] = 0
@@ -751,7 +768,11 @@ class Match:
             if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
                 low = min(self.base_power(c) for c in pool)
                 pool = [c for c in pool if self.base_power(c) == low]
-        options = self._subsets(pool, e.count, e.up_to, e.may)
+        if src == "deck":
+            # A deck is ordered: which copy moves changes the order left behind.
+            options = self._deck_picks(side.deck, pool, e.count, e.up_to, e.may)
+        else:
+            options = self._subsets(pool, e.count, e.up_to, e.may)
         if options and options != [()]:
             self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "card"))
 
@@ -770,7 +791,8 @@ class Match:
         return []
 
     def _subsets(self, pool, count, up_to, may):
-        """The distinct ways to pick cards from ``pool`` (cards of one type are alike)."""
+        """The distinct ways to pick cards from ``pool`` of an unordered zone (bench, exhaust
+        pile), where cards of one type are alike."""
         by_type = {}
         for c in pool:
             by_type.setdefault(self.types[c].uid, []).append(c)
@@ -796,6 +818,32 @@ class Match:
                 if ok:
                     options.append(tuple(pick))
         return options
+
+    def _deck_picks(self, deck, pool, count, up_to, may):
+        """The ways to pick cards from ``pool`` (cards of the ordered ``deck``, in deck order),
+        as many as leave different outcomes: two copies of one card at different depths are
+        two picks (the deck left behind differs), unless picking either leaves the same order."""
+        types = self.types
+        n = min(count, len(pool))
+        sizes = range(n, -1, -1) if up_to else ([n, 0] if may and n else [n])
+        options, seen = [], set()
+        for k in sizes:
+            if k == 0:
+                options.append(())
+                continue
+            for pick in combinations(pool, k):
+                left = tuple(types[c].uid for c in deck if c not in pick)
+                outcome = (left, tuple(types[c].uid for c in pick))
+                if outcome not in seen:
+                    seen.add(outcome)
+                    options.append(pick)
+        return options
+
+    def deck_depth(self, inst) -> int | None:
+        """How many cards lie above ``inst`` in its owner's deck (0: the top card), or
+        ``None`` off the deck: what a screen shows to tell apart copies offered as picks."""
+        deck = self.sides[self.owner[inst]].deck
+        return len(deck) - 1 - deck.index(inst) if inst in deck else None
 
     def _answer_move(self, e, inst, p, dst, tp, option):
         for c in option:

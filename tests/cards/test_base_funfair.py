@@ -95,6 +95,18 @@ def test_clairvoyant_flag_loss_puts_any_deck_card_on_top(match):
     assert m.holder == 0
 
 
+def test_clairvoyant_offers_a_lower_copy_that_changes_the_next_card(match):
+    """Clairvoyant among identical cards: the Horse under two Newcomers is a different pick from
+    the Horse on top (which changes nothing)."""
+    m = match(["clairvoyant", "horse", "newcomer", "horse"], ["lion", "newcomer"], first=0)
+    m.reveal(0)
+    m.reveal(1)
+    opts = {(m.deck_depth(o[0]), ids(m, o)[0]) for o in m.pending.options}
+    assert opts == {(0, "horse"), (1, "newcomer"), (2, "horse")}
+    m.choose(0, [m.deck_depth(o[0]) for o in m.pending.options].index(2))
+    assert deck_ids(m, 0) == ["horse", "horse", "newcomer"]
+
+
 def test_clairvoyant_flag_loss_resolves_before_the_new_holders_cowboy(match):
     """Flag-loss effects first: the Clairvoyant's chosen card is on top when the Cowboy benches the top card."""
     m = match(["clairvoyant", "newcomer", "talent", "horse"], ["newcomer", "cowboy", "dog"], first=0)

@@ -49,6 +49,37 @@ def test_sailor_puts_any_deck_card_under_the_deck(match):
     assert m.holder == 0 and m.defense_total() == 2
 
 
+def test_sailor_offers_each_copy_by_its_depth_when_the_order_left_behind_differs(match):
+    """Sailor among identical cards (issue: the upper Newcomer was never offered): a pick is a
+    position in the deck. Putting the upper Newcomer under brings the Lifeguard up with two cards
+    left, so it gets no +2 and the Sailor's attack takes the flag at 2 + 4 = 6."""
+    m = match(["lifeguard", "director"], ["sailor", "newcomer", "lifeguard", "newcomer"], first=0, round=7)
+    m.reveal(0)                                   # Lifeguard, 1 card left: 4 + 2 = 6
+    m.reveal(1)                                   # Sailor 2: look through the deck
+    ch = m.pending
+    depths = sorted((m.deck_depth(o[0]), ids(m, o)[0]) for o in ch.options)
+    assert depths == [(0, "newcomer"), (1, "lifeguard"), (2, "newcomer")]
+    m.choose(1, [m.deck_depth(o[0]) for o in ch.options].index(0))   # the upper Newcomer goes under
+    assert deck_ids(m, 1) == ["lifeguard", "newcomer", "newcomer"]
+    m.reveal(1)                                   # Lifeguard with 2 cards left: 4, no +2
+    assert m.holder == 1 and m.defense_total() == 4
+    # The lower Newcomer, already at the bottom, changes nothing: the Sailor reaches only 2 + 1.
+    m = match(["lifeguard", "director"], ["sailor", "newcomer", "lifeguard", "newcomer"], first=0, round=7)
+    m.reveal(0)
+    m.reveal(1)
+    m.choose(1, [m.deck_depth(o[0]) for o in m.pending.options].index(2))
+    assert deck_ids(m, 1) == ["newcomer", "lifeguard", "newcomer"]
+    m.reveal(1)
+    assert m.holder == 0 and m.attack_total() == 3
+
+
+def test_sailor_merges_copies_whose_pick_leaves_the_same_deck(match):
+    """Two Newcomers next to each other: either one under gives the same deck, one option."""
+    m = match(["sailor", "champion", "newcomer", "newcomer", "dog"], ["pig"], first=0)
+    m.reveal(0)
+    assert sorted(option_ids(m)) == [["champion"], ["dog"], ["newcomer"]]
+
+
 def test_treasure_in_possession_plus_two_only(match):
     """Treasure (in flag possession): +2 while holding the flag; 2 while attacking."""
     m = match(["newcomer", "newcomer"], ["treasure", "newcomer"], first=0)

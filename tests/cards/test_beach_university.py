@@ -138,9 +138,17 @@ def test_tutor_puts_a_chosen_deck_card_on_top(match):
     m = match(["horse", "newcomer"], ["tutor", "newcomer", "talent", "champion", "newcomer"], first=0)
     m.reveal(0)                                   # Horse 5
     m.reveal(1)                                   # Tutor 5 >= 5 takes the flag; its effect first
-    assert options(m) == [("champion",), ("newcomer",), ("talent",)]
+    # Deck, top first: Newcomer, Talent, Champion, Newcomer. The top Newcomer changes nothing;
+    # the bottom one, put on top, is a different deck: each copy is offered by its depth.
+    assert sorted((m.deck_depth(o[0]), ids(m, o)[0]) for o in m.pending.options) == [
+        (0, "newcomer"), (1, "talent"), (2, "champion"), (3, "newcomer")]
     pick(m, 1, ["champion"])
-    assert deck_ids(m, 1)[0] == "champion" and sorted(deck_ids(m, 1)) == ["champion", "newcomer", "newcomer", "talent"]
+    assert deck_ids(m, 1) == ["champion", "newcomer", "talent", "newcomer"]
+    m = match(["horse", "newcomer"], ["tutor", "newcomer", "talent", "champion", "newcomer"], first=0)
+    m.reveal(0)
+    m.reveal(1)
+    m.choose(1, [m.deck_depth(o[0]) for o in m.pending.options].index(3))
+    assert deck_ids(m, 1) == ["newcomer", "newcomer", "talent", "champion"]
 
 
 def test_janitor_lowest_power_filter_key_is_checked():

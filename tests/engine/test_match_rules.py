@@ -184,6 +184,38 @@ def test_rule6_a_player_with_no_card_to_attack_with_loses_at_once(match):
     assert (m.winner, m.reason) == (1, OUT_OF_CARDS)
 
 
+def test_rule6_a_beginner_with_an_empty_deck_loses_when_they_must_reveal(match):
+    """Rule 6: the Deck Phase may remove every card; a beginner with none left loses (out of cards)."""
+    m = match([], ["champion"], first=0)
+    assert m.legal_actions() == [("reveal", 0)]
+    events = m.reveal(0)
+    assert (m.winner, m.reason) == (1, OUT_OF_CARDS) and m.expect == ("over", None)
+    assert [(e.kind, e.player, e.info) for e in events] == [("win", 1, OUT_OF_CARDS)]
+    assert m.reveals == 0 and deck_ids(m, 1) == ["champion"]
+
+
+def test_rule6_an_empty_deck_after_a_flag_toss_or_on_both_sides_loses_for_the_one_who_must_reveal(lib):
+    """Rule 6: whoever the toss names must reveal; with both decks empty, the beginner loses."""
+    cat = lib.catalogue
+    for seed in range(6):
+        m = Match([[], [cat.card("pig")]], rng=seed)
+        m.toss()
+        play(m)
+        assert (m.winner, m.reason) == (1, OUT_OF_CARDS)   # the light side never has a card
+        both = Match([[], []], rng=seed)
+        both.toss()
+        beginner = both.expect[1]
+        both.reveal(beginner)
+        assert (both.winner, both.reason) == (1 - beginner, OUT_OF_CARDS)
+
+
+def test_rule6_an_empty_deck_defending_loses_once_the_opening_card_takes_the_flag(match):
+    """Rule 6: the attacker with an empty deck loses as soon as they must attack."""
+    m = match(["newcomer"], [], first=0)
+    m.reveal(0)
+    assert (m.winner, m.reason) == (0, OUT_OF_CARDS)
+
+
 def test_rule6_a_player_who_must_bench_without_a_free_seat_loses(match):
     """Rule 6: a player who must bench cards and has no free seat for them loses."""
     m = match(["lion"], ["champion", "dog"], first=1,

@@ -292,3 +292,48 @@ def test_a_higher_robot_level_is_harder_for_the_greedy_bot(lib):
         return n
     w1, w3, w5 = wins(1), wins(3), wins(5)
     assert w1 > w3 > w5
+
+
+class _RemovesEverything:
+    """A greedy bot that, in one Deck Phase (round ``when``, or the Final's), removes every card."""
+
+    def __init__(self, index, when):
+        self.bot = make_policy("greedy", index)
+        self.when = when
+        self.emptied = False
+
+    def act(self, t, who):
+        if who[0] == "deck" and not self.emptied:
+            dp = t.deck_phases[who[1]]
+            if t.round == self.when and dp.stage == "remove":
+                if dp.deck:
+                    return ("deck", who[1], "remove", 0)
+                self.emptied = True
+                return ("deck", who[1], "done")
+        return self.bot.act(t, who)
+
+
+@pytest.mark.parametrize("n,when", [(1, 1), (1, 4), (2, 1), (2, 3), (3, "final")])
+def test_a_player_who_removes_every_card_loses_that_match_and_the_tournament_goes_on(lib, n, when):
+    """The Deck Phase lets a player remove every card; their match is lost out of cards, nothing crashes,
+    the tournament ends as usual and replays event for event."""
+    for seed in range(3):
+        t = Tournament(lib, Setup(players=names(n), seed=seed))
+        policies = bots(t)
+        final_round = lib.rules.rounds + 1
+        emptier = _RemovesEverything(0, final_round if when == "final" else when)
+        policies[0] = emptier
+        if when == "final":
+            # Whoever reaches the Final empties their deck there.
+            for i in range(n):
+                policies[i] = _RemovesEverything(i, final_round)
+        run_tournament(t, policies)
+        assert t.over and t.winner is not None
+        if when == "final":
+            assert t.results[-1][0] == "final" and t.results[-1][4] == "out-of-cards"
+            assert any(p.emptied for p in policies.values() if isinstance(p, _RemovesEverything))
+        else:
+            assert emptier.emptied
+            lost = [r for r in t.results if r[0] == when and 0 in r[2:4]]
+            assert lost and lost[0][3] == 0 and lost[0][4] == "out-of-cards"
+        assert replay(lib, t.setup, t.actions).log == t.log
