@@ -98,9 +98,9 @@ def hook(app):
                 elif dp.stage == "remove":
                     if REMOVE_ROUND == t.round and half.side == 0 and dp.deck:
                         if half.confirm_buttons and half.confirm_buttons[0].parent is not None:
-                            out["confirm_asked"] += 1
                             if shot("confirm-remove"):
                                 return
+                            out["confirm_asked"] += 1
                             tap(half.confirm_buttons[0])          # "Remove"
                         else:
                             faces = [k for k in kids if isinstance(k, CardFace)]
@@ -153,7 +153,7 @@ def hook(app):
                 ev.cancel()
                 Clock.schedule_once(lambda dt: app.stop(), 0.3)
                 return
-            if c.result and c.result["reason"] == "out-of-cards" and shot(f"out-of-cards-{MODE}"):
+            if c.result and c.result["round"] == REMOVE_ROUND and shot(f"out-of-cards-{MODE}"):
                 return
             tap(app.sm.get_screen("result").ids.next)
 
