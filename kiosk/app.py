@@ -29,6 +29,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -46,7 +47,7 @@ from kiosk.park_screen import ParkScreen
 from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
 from kiosk.result import ResultScreen
-from kiosk.store import Store
+from kiosk.store import StorageError, open_store
 from tablecup import sdnotify
 from tablecup.sdnotify import KivyWatchdog
 
@@ -82,7 +83,9 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ build
     def build(self):
-        self.store = Store(self.data_dir / "kiosk.db")
+        self.store, aside = open_store(self.data_dir / "kiosk.db")
+        # One sentence on the home screen (until tapped or a game starts): the database set aside.
+        self.notice = ("db_set_aside", {"name": aside.name}) if aside is not None else None
         self.lang = self._lang_arg or self.store.get("lang", "en")
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
@@ -113,6 +116,16 @@ class TablecupApp(App):
             rect = Rectangle(pos=self.banner.pos, size=self.banner.size)
         self.banner.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
         root.add_widget(self.banner)
+        # What went wrong, in one sentence, over the screen: storage that cannot save (every
+        # screen, until a write succeeds), a saved game that could not be resumed or a damaged
+        # database set aside (home screen, until tapped).
+        self.alert = Button(text="", size_hint=(0.94, None), height=120, font_size=19, bold=True, halign="center",
+                            valign="middle", color=(1, 1, 1, 1), background_normal="", background_down="",
+                            background_color=(0.72, 0.1, 0.1, 0.95), pos_hint={"center_x": 0.5, "center_y": 0.5},
+                            opacity=0, disabled=True)
+        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)))
+        self.alert.bind(on_release=lambda *_: self.dismiss_notice())
+        root.add_widget(self.alert)
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
@@ -162,11 +175,39 @@ class TablecupApp(App):
         if self.sm.current != name:
             self.sm.current = name
         self.sm.current_screen.refresh(self.controller, events)
+        self._show_alert()
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
         self.banner.opacity = 1 if show else 0
         if show:
             self.banner.text = i18n.tr("offline_banner", self.lang, n=pc.outbox_n)
+
+    def alert_text(self) -> str:
+        c = self.controller
+        if getattr(c, "storage_error", None) is not None:
+            return i18n.tr("storage_full", self.lang)
+        if self.sm.current != "home":
+            return ""
+        err = getattr(c, "resume_error", None)
+        if err is not None:
+            return i18n.tr("resume_failed", self.lang, game=err[0], why=err[1][:80])
+        if self.notice is not None:
+            return i18n.tr(self.notice[0], self.lang, **self.notice[1])
+        return ""
+
+    def _show_alert(self):
+        if self.controller.t is not None:
+            self.notice = None                # a game started: the home screen's notice is read
+        text = self.alert_text()
+        self.alert.text = text
+        self.alert.opacity = 1 if text else 0
+        self.alert.disabled = not text
+
+    def dismiss_notice(self):
+        """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
+        self.notice = None
+        self.solo_controller.resume_error = None
+        self._show_alert()
 
     def on_state(self, controller, events):
         if controller is not self.controller:
@@ -187,7 +228,7 @@ class TablecupApp(App):
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
                                  url=configured_url(self.coordinator_arg)).start()
             pc.attach(self.client)
-        self.store.put("park_mode", True)
+        self._put("park_mode", True)
         self.controller = self.park_controller
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.controller:
@@ -196,7 +237,7 @@ class TablecupApp(App):
             self.sync()
 
     def leave_tournament(self):
-        self.store.put("park_mode", False)
+        self._put("park_mode", False)
         self.controller = self.solo_controller
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.controller:
@@ -236,8 +277,15 @@ class TablecupApp(App):
             self.sm.current = self.screen_for()
         self.sync()
 
+    def _put(self, key, value):
+        """A setting saved; if the store cannot write, the table goes on with it in memory only."""
+        try:
+            self.store.put(key, value)
+        except StorageError:
+            log.exception("setting %s not saved", key)
+
     def set_setting(self, key, value):
-        self.store.put(key, value)
+        self._put(key, value)
         setattr(self, key, value)
         if key == "rotation":
             Window.rotation = value

@@ -16,12 +16,16 @@ whole tournament, whichever plan side (light/dark) they play in a round.
 
 from __future__ import annotations
 
+import logging
 import random
 
 from engine.errors import IllegalAction
 from engine.challengers.tournament import Tournament, Setup, replay
 from engine.challengers.policies import make_policy
 from kiosk.inputs import TableInputs
+from kiosk.store import StorageError
+
+log = logging.getLogger("tablecup.kiosk")
 
 LIGHT, DARK = 0, 1
 
@@ -67,15 +71,27 @@ class TableController(TableInputs):
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
         self._rng = random.Random(seed)
+        self.storage_error = None          # why the last write failed; None once one succeeds
+        self.resume_error = None           # (game id, why) of a saved game that could not be resumed
 
     # ------------------------------------------------------------------ games
     def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False):
-        if self.t is not None and not self.t.over and self.game_id is not None:
-            self.store.abandon(self.game_id)
         seed = self._rng.getrandbits(48) if seed is None else seed
         setup = Setup(players=tuple(players), box=box, robot_level=robot_level, solo_cards=solo_cards, seed=seed)
-        self.t = Tournament(self.lib, setup)
-        self.game_id = self.store.new_game(setup)
+        t = Tournament(self.lib, setup)
+        try:
+            if self.t is not None and not self.t.over and self.game_id is not None:
+                self.store.abandon(self.game_id)
+            gid = self.store.new_game(setup)
+        except StorageError as exc:
+            log.error("no new game: %s", exc)
+            self.storage_error = str(exc)
+            self._changed([])
+            return None
+        self.storage_error = None
+        self.resume_error = None
+        self.t = t
+        self.game_id = gid
         self.result = None
         self._policy = make_policy("robot", seed)
         self._changed([])
@@ -158,6 +174,13 @@ class TableController(TableInputs):
 
     # ------------------------------------------------------------------ the one path
     def _apply(self, action):
+        """Check ``action`` with the engine, write it, and only then let anybody see it.
+
+        The engine checks by applying (an illegal action raises and changes nothing).  If the
+        write then fails (disk full, read-only folder, I/O error), the action is taken back --
+        the state is replayed from the actions before it, exactly what is on disk -- so nothing
+        is shown or played that is not saved and the saved sequence has no gap;
+        :attr:`storage_error` holds the reason until a write succeeds again."""
         t = self.t
         if t is None:
             return self._ignore(action, "no game")
@@ -166,10 +189,17 @@ class TableController(TableInputs):
             events = t.apply(action)
         except IllegalAction as exc:
             return self._ignore(action, str(exc))
-        # On disk before anybody sees it.
-        self.store.add_action(self.game_id, len(t.actions) - 1, action)
-        if t.over:
-            self.store.finish(self.game_id, t.winner)
+        try:
+            self.store.add_action(self.game_id, len(t.actions) - 1, action, winner=t.winner if t.over else None)
+        except StorageError as exc:
+            log.error("action %s not saved, so not played: %s", action, exc)
+            self.t = replay(self.lib, t.setup, t.actions[:-1])
+            self.storage_error = str(exc)
+            self._changed([])
+            return None
+        if self.storage_error is not None:
+            log.info("storage works again")
+            self.storage_error = None
         if m_before is not None and m_before.winner is not None:
             self.result = self._result_of(m_before, events)
         self._changed(events)

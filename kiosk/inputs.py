@@ -20,6 +20,9 @@ import logging
 
 log = logging.getLogger("tablecup.kiosk")
 
+#: Seconds between the Robot's attempts while the store cannot write.
+STORAGE_RETRY = 3.0
+
 
 class TableInputs:
     """Match inputs, Deck Phase taps by name, and the digit / redraw / done keys."""
@@ -114,7 +117,10 @@ class TableInputs:
         if self._robot_scheduled or self.robot_action() is None:
             return
         self._robot_scheduled = True
-        self.schedule(self.robot_step, self.robot_delay)
+        # After a failed write the Robot stops and only tries again now and then: its next
+        # move is the probe that finds storage working again (a person's press is another).
+        failing = getattr(self, "storage_error", None) is not None
+        self.schedule(self.robot_step, STORAGE_RETRY if failing else self.robot_delay)
 
     def robot_step(self, *_):
         self._robot_scheduled = False

@@ -27,6 +27,7 @@ from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
 from kiosk.inputs import TableInputs
+from kiosk.store import StorageError
 
 log = logging.getLogger("tablecup.kiosk.park")
 
@@ -152,6 +153,7 @@ class ParkController(TableInputs):
         self.seats_acked = store.get("park_seats_acked")
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
+        self.storage_error = None          # why the last write failed; None once one succeeds
         self.t = None
         if self.tid is not None:
             self._resume_local()
@@ -422,8 +424,17 @@ class ParkController(TableInputs):
         seq = loc.n
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
         body = {"request_id": rid, "action": list(action), "match_seq": seq}
-        # On disk (local log + outbox) before anybody sees it.
-        self.store.park_play(self.tid, loc.id, seq, action, rid, body)
+        # On disk (local log + outbox) before anybody sees it; a failed write is taken back.
+        try:
+            self.store.park_play(self.tid, loc.id, seq, action, rid, body)
+        except StorageError as exc:
+            log.error("action %s not saved, so not played: %s", action, exc)
+            self._load_local(loc.id, loc.key[1], m.spec, self.store.park_actions(loc.id), loc.acked)
+            self.storage_error = str(exc)
+            self._rebuild_t()
+            self._changed([])
+            return None
+        self.storage_error = None
         loc.n += 1
         self.outbox_n += 1
         m.log.clear()
@@ -440,7 +451,14 @@ class ParkController(TableInputs):
         if p in self.inflight:
             return self._ignore(action, "waiting for the coordinator's answer")
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
-        self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": list(action)})
+        try:
+            self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": list(action)})
+        except StorageError as exc:
+            log.error("Deck Phase action %s not saved, so not sent: %s", action, exc)
+            self.storage_error = str(exc)
+            self._changed([])
+            return None
+        self.storage_error = None
         self.inflight.add(p)
         self.outbox_n += 1
         if self.client is not None:

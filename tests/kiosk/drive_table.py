@@ -24,8 +24,13 @@ os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 from kiosk.main import run  # noqa: E402
 
 DATA, ART, MODE, SEED = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
-REMOVE_ROUND = int(sys.argv[5]) if len(sys.argv) > 5 else None
-out = {"error": None, "done": False, "steps": 0, "keys": 0, "taps": 0, "seats": [], "confirm_asked": 0,
+REMOVE_ROUND = int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != "-" else None
+# Storage faults (drive_table.py ... - FAULT): "fill" fills the data folder's (small) file system
+# with a filler file, "inject" makes the store's connection raise sqlite3.OperationalError at
+# the action's write.  Twice in round 1's match: once when the person must reveal, once when
+# the Robot must; each time the space comes back (or the injection stops) 1.5 s later.
+FAULT = sys.argv[6] if len(sys.argv) > 6 else None
+out = {"faults": [], "error": None, "done": False, "steps": 0, "keys": 0, "taps": 0, "seats": [], "confirm_asked": 0,
        "removed": 0, "shots": []}
 state = {"pending": None, "started": False}
 
@@ -77,6 +82,19 @@ def hook(app):
             return
         c = app.controller
         cur = app.sm.current
+        if FAULT and fault["done"] >= 2 and c.t is not None and c.t.round >= 2 and c.t.phase == "match":
+            # Play went on after both faults, into the next round's match: what is saved replays
+            # to exactly the state on the table.
+            from engine.challengers.tournament import replay
+            from kiosk.controller import state_dump
+            from kiosk.store import setup_from_json
+            saved = c.store.actions(c.game_id)
+            t = replay(c.lib, setup_from_json(c.store.game(c.game_id)["setup_json"]), saved)
+            out.update(stopped_in_round=c.t.round, actions=len(c.t.actions), db_actions=len(saved),
+                       replays_equal=state_dump(t) == c.dump())
+            ev.cancel()
+            app.stop()
+            return
         if cur == "home":
             if not state["started"] and out["steps"] > 5:
                 state["started"] = True
@@ -110,6 +128,8 @@ def hook(app):
                     else:
                         tap(half.ids.done)
                 return
+            return
+        if FAULT and cur == "match" and fault_step(c):
             return
         if cur == "match":
             m = c.match
@@ -156,6 +176,74 @@ def hook(app):
             if c.result and c.result["round"] == REMOVE_ROUND and shot(f"out-of-cards-{MODE}"):
                 return
             tap(app.sm.get_screen("result").ids.next)
+
+    import time
+    fault = {"on": None, "done": 0, "injected": False}
+    filler = DATA / "filler.bin"
+
+    def storage_fails(on):
+        if FAULT == "fill":
+            if on:
+                fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+                try:
+                    for size in (1 << 16, 1 << 12, 1 << 9, 1):
+                        try:
+                            while os.write(fd, b"\0" * size):
+                                pass
+                        except OSError:
+                            pass
+                finally:
+                    os.close(fd)
+            else:
+                filler.unlink()
+        else:
+            fault["injected"] = on
+
+    class FailingConnection:
+        """The store's connection, failing the action writes while asked to (the "inject" mode)."""
+
+        def __init__(self, conn):
+            self._conn = conn
+
+        def execute(self, sql, *a):
+            import sqlite3
+            if fault["injected"] and sql.startswith("insert into actions"):
+                raise sqlite3.OperationalError("database or disk is full")
+            return self._conn.execute(sql, *a)
+
+        def __getattr__(self, name):
+            return getattr(self._conn, name)
+
+    def fault_step(c):
+        """True while a fault is being set up or checked (the normal play waits)."""
+        m = c.match
+        if FAULT == "inject" and not isinstance(c.store.db.conn, FailingConnection):
+            c.store.db.conn = FailingConnection(c.store.db.conn)
+        if fault["on"] is None:
+            if fault["done"] >= 2 or m is None or c.t.round != 1 or m.reveals < 3 or m.expect[0] != "reveal":
+                return False
+            robot_turn = c.is_robot(c.half_of(m.expect[1]))
+            if robot_turn != (fault["done"] == 1):        # first a person's reveal, then the Robot's
+                return False
+            fault["on"] = {"at": time.monotonic(), "n": len(c.t.actions), "robot": robot_turn,
+                           "dump": json.dumps(c.dump(), sort_keys=True), "checked": False}
+            storage_fails(True)
+            return False                                   # the person presses now (or the Robot acts)
+        f = fault["on"]
+        if time.monotonic() - f["at"] < 1.5:
+            return f["robot"] is False and c.storage_error is not None   # no more presses meanwhile
+        if not f["checked"]:
+            f["checked"] = True
+            f.update(actions=len(c.t.actions), saved=len(c.store.actions(c.game_id)),
+                     error=c.storage_error, alert=app.alert.text if app.alert.opacity else "",
+                     same_state=json.dumps(c.dump(), sort_keys=True) == f["dump"], screen=app.sm.current)
+            if shot("storage-full-" + ("robot" if f["robot"] else "person")):
+                return True
+        storage_fails(False)
+        out["faults"].append({k: v for k, v in f.items() if k not in ("dump", "at")})
+        fault["on"] = None
+        fault["done"] += 1
+        return False
 
     ev = Clock.schedule_interval(step, 0.02)
 
