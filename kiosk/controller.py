@@ -101,11 +101,28 @@ class TableController(TableInputs):
         return self.store.unfinished()
 
     def resume(self) -> bool:
-        got = self.store.unfinished()
-        if got is None:
+        """Play on from the latest unfinished game.  If it cannot be replayed, for any reason,
+        it is closed with the reason in its record (kept: setup and every action), and
+        :attr:`resume_error` says so for the home screen; the table stays usable."""
+        self.resume_error = None
+        gid = self.store.unfinished_id()
+        if gid is None:
             return False
-        gid, setup, actions = got
-        self.t = replay(self.lib, setup, actions)
+        try:
+            _, setup, actions = self.store.unfinished()
+            t = replay(self.lib, setup, actions)
+        except Exception as exc:       # any fault: a game that cannot be replayed must not lock the table
+            why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            log.exception("game %s cannot be resumed", gid)
+            self.resume_error = (gid, why)
+            try:
+                self.store.close_unresumable(gid, why)
+            except StorageError:
+                log.exception("cannot mark game %s as not resumable", gid)
+            self.t, self.game_id, self.result = None, None, None
+            self._changed([])
+            return False
+        self.t = t
         self.game_id = gid
         self.result = None
         self._policy = make_policy("robot", setup.seed + len(actions))
@@ -113,9 +130,9 @@ class TableController(TableInputs):
         return True
 
     def abandon(self):
-        got = self.store.unfinished()
-        if got:
-            self.store.abandon(got[0])
+        gid = self.store.unfinished_id()
+        if gid is not None:
+            self.store.abandon(gid)
 
     def close_game(self):
         """Back to the home screen; an unfinished game stays resumable."""

@@ -192,6 +192,11 @@ class Store:
         row = self.db["games"].get(game_id)
         return row
 
+    def unfinished_id(self):
+        """The id of the latest unfinished game, or None (reads nothing else of it)."""
+        row = self.db.conn.execute("select max(id) from games where finished is null").fetchone()
+        return row[0] if row else None
+
     def unfinished(self):
         """(game id, setup, actions) of the latest unfinished game, or None."""
         rows = list(self.db.query("select * from games where finished is null order by id desc limit 1"))

@@ -1,0 +1,56 @@
+"""The real kiosk app (offscreen) at start-up: what the home screen says, then real taps.
+
+Run as a subprocess:  python drive_home.py DATA_DIR ARTIFACTS_DIR SCENARIO
+  resume    tap "Resume", then "Solo"     (a saved game that cannot be replayed)
+  start     tap "Solo"                    (a damaged database was set aside at start-up)
+Prints "DRIVE-RESULT {json}": per stage, the screen, the alert shown and whether Resume is offered.
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+
+from kiosk.main import run  # noqa: E402
+
+DATA, ART, SCENARIO = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+out = {"error": None, "stages": []}
+
+
+def hook(app):
+    from kivy.clock import Clock
+
+    def look(name, shot=None):
+        home = app.sm.get_screen("home")
+        out["stages"].append({"name": name, "screen": app.sm.current, "can_resume": bool(home.can_resume),
+                              "alert": app.alert.text if app.alert.opacity else "",
+                              "game": app.controller.game_id})
+        if shot:
+            app.save_screenshot(ART / f"{shot}.png")
+
+    def tap(w):
+        w.trigger_action(0)
+
+    plan = [lambda: look("start", "home-at-start")]
+    if SCENARIO == "resume":
+        plan += [lambda: tap(app.sm.get_screen("home").ids.resume), lambda: look("after-resume", "resume-failed")]
+    plan += [lambda: tap(app.sm.get_screen("home").ids.solo), lambda: look("after-solo"), app.stop]
+
+    def step(dt):
+        try:
+            plan.pop(0)()
+        except Exception:
+            import traceback
+            out["error"] = traceback.format_exc()
+            app.stop()
+            return
+        if plan:
+            Clock.schedule_once(step, 0.4)
+
+    Clock.schedule_once(step, 1.0)
+
+
+rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
+print("DRIVE-RESULT " + json.dumps({"rc": rc, **out}), flush=True)
