@@ -10,12 +10,13 @@ import asyncio
 import gc
 import logging
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
 from aiohttp import web
 
-from tablecup import paths, sdnotify
+from tablecup import dbcheck, paths, sdnotify
 
 from .service import Coordinator
 from .web import make_app
@@ -53,9 +54,28 @@ async def gc_keeper(every: float = GC_FREEZE_EVERY):
         gc.freeze()
 
 
+#: Exit status for "the database is damaged": the unit's RestartPreventExitStatus, so systemd
+#: does not restart into the same fault; a person restores a backup first.
+EXIT_DAMAGED_DB = 3
+
+
+def damaged_database_line(path: Path, why: str, data: Path) -> str:
+    return (f"tablecup coordinator: {path} is damaged ({why}); stop here and {dbcheck.restore_advice(path, data)} "
+            f"(see docs/raspberry-pi.md), or move {path.name} away to start with no tournaments")
+
+
 async def serve(args) -> int:
     data = args.data if args.data is not None else paths.data_dir()
-    coordinator = Coordinator(data, organiser_pin=args.organiser_pin)
+    db_path = Path(data) / "coordinator.db"
+    why = dbcheck.problem(db_path)
+    if why is None:
+        try:
+            coordinator = Coordinator(data, organiser_pin=args.organiser_pin)
+        except sqlite3.DatabaseError as exc:        # damage the quick check did not reach
+            why = str(exc)
+    if why is not None:
+        print(damaged_database_line(db_path, why, Path(data)), file=sys.stderr, flush=True)
+        return EXIT_DAMAGED_DB
     app = make_app(coordinator)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2)
     await runner.setup()

@@ -101,6 +101,8 @@ class Store:
     def __init__(self, path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.exists() and (not self.path.is_file() or not os.access(self.path, os.R_OK | os.W_OK)):
+            raise DamagedDatabase(f"{self.path}: not a file this user can read and write")
         try:
             conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:

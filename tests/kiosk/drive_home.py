@@ -49,7 +49,7 @@ def hook(app):
         if plan:
             Clock.schedule_once(step, 0.4)
 
-    Clock.schedule_once(step, 1.0)
+    Clock.schedule_once(step, 2.0)
 
 
 rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
