@@ -23,6 +23,35 @@ def default_data_dir() -> Path:
     return Path(env).expanduser() if env else Path.home() / ".local" / "share" / "tablecup"
 
 
+LOCK_NAME = "kiosk.lock"
+_lock_file = None      # held open (and locked) for the life of the process
+
+
+def lock_data_folder(data: Path):
+    """Take the data folder for this kiosk: None, or who holds it already.
+
+    Two kiosks on one kiosk.db (the systemd service plus a manual start) would both write the
+    same game.  An advisory lock (``flock``) on ``kiosk.lock`` in the data folder is held for the
+    life of the process; the kernel drops it when the process ends, however it ends, so a
+    crash never leaves a stale lock behind."""
+    global _lock_file
+    import fcntl
+    f = open(data / LOCK_NAME, "a+")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        holder = f.read().strip()
+        f.close()
+        return f"pid {holder}" if holder.isdigit() else "its lock file is held"
+    f.seek(0)
+    f.truncate()
+    f.write(str(os.getpid()))
+    f.flush()
+    _lock_file = f
+    return None
+
+
 def display_available(environ=None) -> bool:
     """Can SDL open a screen here?  SDL itself falls back silently to an
     invisible offscreen window, so decide before Kivy starts:
@@ -64,6 +93,11 @@ def run(argv: list[str], app_hook=None) -> int:
         return 2
     data = (args.data or default_data_dir()).expanduser()
     data.mkdir(parents=True, exist_ok=True)
+    other = lock_data_folder(data)
+    if other is not None:
+        print(f"tablecup kiosk: another kiosk is already running on {data} ({other}); "
+              "stop it first (e.g. sudo systemctl stop tablecup-kiosk)", file=sys.stderr)
+        return 1
     os.environ.setdefault("KIVY_HOME", str(data / "kivy"))
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
