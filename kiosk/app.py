@@ -34,6 +34,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 import cards
+from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
@@ -48,7 +49,7 @@ from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
 from kiosk.result import ResultScreen
 from kiosk.store import StorageError, open_store
-from tablecup import sdnotify
+from tablecup import house, sdnotify
 from tablecup.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
@@ -84,13 +85,15 @@ class TablecupApp(App):
     # ------------------------------------------------------------------ build
     def build(self):
         self.store, aside = open_store(self.data_dir / "kiosk.db")
-        # One sentence on the home screen (until tapped or a game starts): the database set aside.
-        self.notice = ("db_set_aside", {"name": aside.name}) if aside is not None else None
+        # Sentences on the home screen (until tapped or a game starts): the database set aside,
+        # a house set that could not be loaded.
+        self.notices = [("db_set_aside", {"name": aside.name})] if aside is not None else []
         self.lang = self._lang_arg or self.store.get("lang", "en")
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
         Window.rotation = self.rotation
         lib = load(cards)
+        self._add_house_sets(lib)
         cardtext.use_catalogue(lib.catalogue)
         delay = float(os.environ.get("TABLECUP_ROBOT_DELAY", "0.6"))
         self.lib = lib
@@ -123,7 +126,8 @@ class TablecupApp(App):
                             valign="middle", color=(1, 1, 1, 1), background_normal="", background_down="",
                             background_color=(0.72, 0.1, 0.1, 0.95), pos_hint={"center_x": 0.5, "center_y": 0.5},
                             opacity=0, disabled=True)
-        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)))
+        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)),
+                        texture_size=lambda w, v: setattr(w, "height", max(120, v[1] + 28)))
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
         root.add_widget(self.alert)
         sm.get_screen("home").level = self.robot_level
@@ -142,6 +146,17 @@ class TablecupApp(App):
             from kiosk import bot as kiosk_bot
             self.bot = kiosk_bot.attach(self, bot)
         return root
+
+    def _add_house_sets(self, lib):
+        """The café's house sets (the data folder's cards/), one file at a time: a broken one
+        is left out, said in one line in the log and on the home screen; the others load."""
+        folder = house.house_folder(self.data_dir)
+        for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+            try:
+                lib.add_sets([(str(path), house.read_text(path))])
+            except (CardFileError, house.DataFileError) as exc:
+                log.error("house set not loaded: %s", exc)
+                self.notices.append(("house_set_skipped", {"error": str(exc)}))
 
     def _first_frame(self, *_):
         def flipped(*_):
@@ -191,13 +206,11 @@ class TablecupApp(App):
         err = getattr(c, "resume_error", None)
         if err is not None:
             return i18n.tr("resume_failed", self.lang, game=err[0], why=err[1][:80])
-        if self.notice is not None:
-            return i18n.tr(self.notice[0], self.lang, **self.notice[1])
-        return ""
+        return " ".join(i18n.tr(key, self.lang, **fmt) for key, fmt in self.notices)
 
     def _show_alert(self):
         if self.controller.t is not None:
-            self.notice = None                # a game started: the home screen's notice is read
+            self.notices = []                 # a game started: the home screen's notices are read
         text = self.alert_text()
         self.alert.text = text
         self.alert.opacity = 1 if text else 0
@@ -205,7 +218,7 @@ class TablecupApp(App):
 
     def dismiss_notice(self):
         """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
-        self.notice = None
+        self.notices = []
         self.solo_controller.resume_error = None
         self._show_alert()
 

@@ -211,6 +211,7 @@ STRINGS["en"].update({
     "resume_failed": "The saved game #{game} could not be resumed ({why}); it is kept in the database: "
                      "start a new game.",
     "db_set_aside": "The table's database was damaged: it was set aside as {name} and a fresh one was started.",
+    "house_set_skipped": "A house set was not loaded: {error}",
 })
 STRINGS["fr"].update({
     "confirm_remove": "Il resterait {n} carte(s) dans votre deck, moins de 6. Qui doit révéler sans "
@@ -223,6 +224,7 @@ STRINGS["fr"].update({
                      "commencez une nouvelle partie.",
     "db_set_aside": "La base de la table était abîmée : elle a été mise de côté sous le nom {name} et une "
                     "nouvelle a été créée.",
+    "house_set_skipped": "Un set maison n'a pas été chargé : {error}",
 })
 
 LANGS = tuple(STRINGS)

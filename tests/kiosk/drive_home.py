@@ -26,7 +26,10 @@ def hook(app):
         home = app.sm.get_screen("home")
         out["stages"].append({"name": name, "screen": app.sm.current, "can_resume": bool(home.can_resume),
                               "alert": app.alert.text if app.alert.opacity else "",
-                              "game": app.controller.game_id})
+                              "game": app.controller.game_id,
+                              "house_cards": sorted(c.id for c in app.lib.catalogue.cards.values()
+                                                    if c.set in app.lib.catalogue.sets
+                                                    and app.lib.catalogue.sets[c.set].kind == "house")})
         if shot:
             app.save_screenshot(ART / f"{shot}.png")
 
