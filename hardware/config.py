@@ -159,6 +159,11 @@ def load_config(path: Optional[Union[str, os.PathLike]]) -> HardwareConfig:
         raise ConfigError(f"{origin}: cannot read configuration file: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{origin}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:      # TOML is UTF-8 text; tomllib lets this one through
+        before = exc.object[:exc.start]
+        line, column = before.count(b"\n") + 1, exc.start - before.rfind(b"\n")
+        raise ConfigError(f"{origin}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at line {line}, "
+                          f"column {column}); save it as UTF-8") from None
     section = doc.get(SECTION)
     if section is None:
         data = doc  # a stand-alone hardware file

@@ -22,6 +22,7 @@ from typing import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from . import dbcheck, paths
+from .house import DataFileError, read_text
 
 __all__ = [
     "report",
@@ -140,8 +141,7 @@ def _env(name: str) -> str:
 def _load_toml(path: Path) -> dict:
     import tomllib
 
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+    return tomllib.loads(read_text(path))      # DataFileError (one line) if not UTF-8
 
 
 def coordinator_address(config: os.PathLike | str | None = None) -> tuple[str, int] | None:
@@ -163,6 +163,8 @@ def coordinator_address(config: os.PathLike | str | None = None) -> tuple[str, i
         return None
     try:
         data = _load_toml(path)
+    except DataFileError:
+        raise                 # already one line naming the file
     except Exception as exc:  # tomllib.TOMLDecodeError, OSError
         raise ValueError(f"{path}: {exc}") from exc
     section = data.get("coordinator") if isinstance(data.get("coordinator"), dict) else data
