@@ -1,6 +1,7 @@
 """Drive the real kiosk app through a whole solo or 2-player tournament, by taps and keys.
 
-Run as a subprocess:  python drive_table.py DATA_DIR ARTIFACTS_DIR solo|two SEED [REMOVE_ROUND]
+Run as a subprocess:  python drive_table.py DATA_DIR ARTIFACTS_DIR solo|two|resume SEED [REMOVE_ROUND]
+("resume" taps "Resume" on the home screen and plays the saved game on.)
 
 * Deck Phase: real taps on each half's widgets (first option, first card, first answer, Done).
   With REMOVE_ROUND, player 0 (the bottom half) taps every card of their deck away in that
@@ -30,9 +31,12 @@ REMOVE_ROUND = int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != "-" else
 # the action's write.  Twice in round 1's match: once when the person must reveal, once when
 # the Robot must; each time the space comes back (or the injection stops) 1.5 s later.
 FAULT = sys.argv[6] if len(sys.argv) > 6 else None
+# TABLECUP_TEST_STOP_ROUND=N: stop once round N begins (what is saved is checked as after the faults).
+STOP_ROUND = int(os.environ.get("TABLECUP_TEST_STOP_ROUND", "0"))
 out = {"faults": [], "error": None, "done": False, "steps": 0, "keys": 0, "taps": 0, "seats": [], "confirm_asked": 0,
        "removed": 0, "shots": []}
 state = {"pending": None, "started": False}
+PER_FRAME = 4
 
 
 def hook(app):
@@ -64,7 +68,10 @@ def hook(app):
 
     def step(dt):
         try:
-            _step()
+            for _ in range(PER_FRAME):            # a few presses per frame: a quicker test, same path
+                if state["pending"] or not ev.is_triggered:
+                    break
+                _step()
         except Exception:
             import traceback
             out["error"] = traceback.format_exc()
@@ -82,7 +89,9 @@ def hook(app):
             return
         c = app.controller
         cur = app.sm.current
-        if FAULT and fault["done"] >= 2 and c.t is not None and c.t.round >= 2 and c.t.phase == "match":
+        if c.t is not None and c.t.phase in ("match", "deck") and (
+                (FAULT and fault["done"] >= 2 and c.t.round >= 2 and c.t.phase == "match")
+                or (STOP_ROUND and c.t.round >= STOP_ROUND)):
             # Play went on after both faults, into the next round's match: what is saved replays
             # to exactly the state on the table.
             from engine.challengers.tournament import replay
@@ -91,13 +100,18 @@ def hook(app):
             saved = c.store.actions(c.game_id)
             t = replay(c.lib, setup_from_json(c.store.game(c.game_id)["setup_json"]), saved)
             out.update(stopped_in_round=c.t.round, actions=len(c.t.actions), db_actions=len(saved),
-                       replays_equal=state_dump(t) == c.dump())
+                       replays_equal=state_dump(t) == c.dump(), schema=c.store.schema_version, lang=app.lang)
             ev.cancel()
             app.stop()
             return
         if cur == "home":
             if not state["started"] and out["steps"] > 5:
                 state["started"] = True
+                if MODE == "resume":                 # the saved game, by a tap on "Resume"
+                    out["resumed_actions"] = len(c.store.actions(c.store.unfinished_id()))
+                    tap(app.sm.get_screen("home").ids.resume)
+                    out["resumed"] = c.t is not None and len(c.t.actions) == out["resumed_actions"]
+                    return
                 names = (app.t("player_name"),) if MODE == "solo" else (app.t("light"), app.t("dark"))
                 c.new_game(names, seed=SEED)
             return
@@ -167,7 +181,8 @@ def hook(app):
                 out.update(done=True, winner=t.winner, end_reason=t.end_reason, rounds=t.round,
                            results=[list(r) for r in t.results], actions=len(t.actions),
                            db_actions=len(c.store.actions(c.game_id)),
-                           finished=c.store.game(c.game_id)["finished"] is not None)
+                           finished=c.store.game(c.game_id)["finished"] is not None,
+                           schema=c.store.schema_version, lang=app.lang)
                 if shot(f"final-{MODE}"):
                     return
                 ev.cancel()
