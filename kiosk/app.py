@@ -62,8 +62,11 @@ class TablecupApp(App):
     robot_level = NumericProperty(1)
     rotation = NumericProperty(0)
 
-    def __init__(self, data_dir, lang=None, coordinator=None, name=None, **kw):
+    def __init__(self, data_dir, lang=None, coordinator=None, name=None, store=None, set_aside=None, **kw):
+        """``store``: kiosk.db already opened (kiosk.main does, before the window); ``set_aside``:
+        where a damaged kiosk.db was moved to then."""
         super().__init__(**kw)
+        self._store, self._set_aside = store, set_aside
         self.data_dir = Path(data_dir)
         self.coordinator_arg = coordinator
         self.kiosk_name = name or "Table"
@@ -84,7 +87,10 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ build
     def build(self):
-        self.store, aside = open_store(self.data_dir / "kiosk.db")
+        if self._store is not None:
+            self.store, aside = self._store, self._set_aside
+        else:
+            self.store, aside = open_store(self.data_dir / "kiosk.db")
         # Sentences on the home screen (until tapped or a game starts): the database set aside,
         # a house set that could not be loaded.
         self.notices = [("db_set_aside", {"name": aside.name})] if aside is not None else []

@@ -98,6 +98,14 @@ def run(argv: list[str], app_hook=None) -> int:
         print(f"tablecup kiosk: another kiosk is already running on {data} ({other}); "
               "stop it first (e.g. sudo systemctl stop tablecup-kiosk)", file=sys.stderr)
         return 1
+    # The table's database, before any window: a damaged file is set aside (the home screen
+    # says so); one that cannot be used as it is gets one line, not a traceback.
+    from kiosk.store import NewerDatabase, StorageError, open_store
+    try:
+        store, set_aside = open_store(data / "kiosk.db")
+    except (NewerDatabase, StorageError, OSError) as exc:
+        print(f"tablecup kiosk: {exc}", file=sys.stderr)
+        return 1
     os.environ.setdefault("KIVY_HOME", str(data / "kivy"))
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
@@ -119,7 +127,8 @@ def run(argv: list[str], app_hook=None) -> int:
     Config.set("input", "mouse", "mouse,disable_multitouch")
     from kivy.core.window import Window  # noqa: F401  (creates the window with the config above)
     from kiosk.app import TablecupApp
-    app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name)
+    app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
+                      set_aside=set_aside)
     if app_hook is not None:
         app_hook(app)
     app.run()

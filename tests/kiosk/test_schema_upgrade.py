@@ -63,3 +63,22 @@ def test_the_app_resumes_the_old_saved_game_and_plays_on(tmp_path):
     assert r["rc"] == 0 and r["stopped_in_round"] == 4, "round 2 and round 3 were played on"
     assert r["db_actions"] == r["actions"] > 37 and r["replays_equal"]
     assert r["schema"] == SCHEMA_VERSION and r["lang"] == "fr"
+
+
+def test_the_kiosk_started_on_a_newer_database_says_so_in_one_line(tmp_path):
+    import subprocess
+    import sys
+    from kiosk_helpers import ROOT, kiosk_env
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(FIXTURE, data / "kiosk.db")
+    conn = sqlite3.connect(data / "kiosk.db")
+    conn.execute(f"pragma user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    p = subprocess.run([sys.executable, "-m", "kiosk.main", "--data", str(data), "--windowed"], env=kiosk_env(),
+                       cwd=ROOT, capture_output=True, text=True, timeout=60)
+    lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert lines == [f"tablecup kiosk: {data / 'kiosk.db'} has schema version {SCHEMA_VERSION + 1}; this Tablecup "
+                     f"knows up to {SCHEMA_VERSION}: update Tablecup"]
+    assert sqlite3.connect(data / "kiosk.db").execute("pragma user_version").fetchone()[0] == SCHEMA_VERSION + 1
