@@ -55,7 +55,7 @@ def hook(app):
             app.save_screenshot(ART / f"{name}.png")
             out["shots"].append(name)
             state["pending"] = None
-        Clock.schedule_once(later, 0.3)
+        Clock.schedule_once(later, 0.6)     # animations end within 250 ms, but a loaded machine draws late
         return True
 
     def key(ch):
