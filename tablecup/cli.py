@@ -72,7 +72,7 @@ def cmd_match(args) -> int:
     piles = LevelPiles(pile_cards, random.Random(args.seed + 1))
     beginner = None if args.first is None else "ab".index(args.first)
     m = Match([deck_a, deck_b], rng=rng, beginner=beginner, round=args.round, shuffle=not args.no_shuffle,
-              piles=piles, names=("a", "b"))
+              piles=piles, names=("a", "b"), icons_in_play=lib.icons_in_play(lib.default_sets(args.box)))
     play(m, GreedyPolicy(args.seed).choose)
     names = ("a", "b")
     if args.json:

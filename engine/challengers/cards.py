@@ -251,6 +251,10 @@ class CardType:
     box: str = "base"
     names: dict = field(default_factory=dict)
     all_icons: bool = False
+    # The set icons the card carries: its set's; a Rainbow card (all_icons) carries
+    # those of its box's first game unless the game in play says otherwise
+    # (the Match's icons_in_play).  Filled in when the card's box is loaded.
+    icons: frozenset = frozenset()
     round_power: bool = False
     provisional: bool = False
     own_design: bool = False
@@ -598,7 +602,8 @@ def parse_set(source: str, text: str, caps: dict | None = None, box_caps: dict |
         cards.append(make_card_type(
             id=cid, name=raw["name"], set=data.get("icon", set_id), level=level, power=power, copies=raw["copies"],
             keyword=keyword, effects=parsed, box=data["box"], names=names,
-            all_icons=bool(data.get("all_icons", False)), round_power=round_power,
+            all_icons=bool(data.get("all_icons", False)), icons=frozenset((data.get("icon", set_id),)),
+            round_power=round_power,
             provisional=bool(raw.get("provisional", False)), own_design=bool(raw.get("own_design", False)),
             note=str(raw.get("note", "")),
         ))

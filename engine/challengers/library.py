@@ -8,7 +8,7 @@ where the data lives.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.challengers.cards import Catalogue, CardFileError, parse_set
 from engine.challengers.rules import Box, Plan, Rules, parse_box, parse_plan, parse_rules
@@ -41,7 +41,27 @@ class Library:
         """Add house sets, [(source, text)], each checked against its own box's power caps."""
         caps = {b.id: b.caps for b in self.boxes.values()}
         for source, text in texts:
-            self.catalogue.add(parse_set(source, text, box_caps=caps))
+            s = parse_set(source, text, box_caps=caps)
+            self.catalogue.add(s)
+            self._give_rainbow_cards_their_icons([s])
+
+    def icons_in_play(self, set_ids) -> frozenset:
+        """The set icons of a game played with ``set_ids``: every icon a Rainbow card carries."""
+        sets = self.catalogue.sets
+        return frozenset(sets[s].cards[0].set for s in set_ids)
+
+    def _give_rainbow_cards_their_icons(self, card_sets):
+        """A Rainbow card (``all_icons``) carries every set icon of the game in play; a match
+        that is not told the game's sets counts those of the card's box's first game."""
+        cat = self.catalogue
+        for s in card_sets:
+            if s.box not in self.boxes or not any(c.all_icons for c in s.cards):
+                continue
+            icons = self.icons_in_play(self.default_sets(s.box))
+            cards = tuple(replace(c, icons=icons) if c.all_icons else c for c in s.cards)
+            cat.sets[s.id] = replace(s, cards=cards)
+            for c in cards:
+                cat.cards[c.id] = c
 
     def check_sets(self, sets) -> tuple:
         """The sets a game uses, checked: one basic set and five others (additional or
@@ -101,4 +121,6 @@ def load(source, boxes=None) -> Library:
         if cid not in catalogue.cards:
             raise CardFileError(f"rules.toml: field 'robot.deck': unknown card id '{cid}'")
     catalogue.boxes = box_map
-    return Library(rules, box_map, plans, catalogue)
+    library = Library(rules, box_map, plans, catalogue)
+    library._give_rainbow_cards_their_icons(list(catalogue.sets.values()))
+    return library

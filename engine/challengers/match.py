@@ -10,9 +10,11 @@ The rules as the engine plays them (``shared/spec/challengers.md``):
    attack total with the total of the card in flag possession.  At equal or
    greater the attack stops: the last card revealed takes the flag and the
    other attackers slide under it.  Never a card more than needed.
-4. The card that lost the flag, and every card under it, go onto its owner's
-   bench, cards of one name on one seat.  Flag-loss effects resolve before
-   the new holder's possession effects.
+4. The capture: the old holder's flag-loss effects resolve; the flag goes on
+   the attacker's latest card, whose "takes the flag" effects resolve at
+   once; then the card that lost the flag, and every card under it, go onto
+   its owner's bench, cards of one name on one seat (only now can that bench
+   overflow).
 5. Roles swap; repeat.
 6. A player wins when the opponent, attacking, runs out of cards before
    reaching the total, or must bench cards and has no free seat for them.
@@ -116,7 +118,9 @@ class Match:
     a deck list).  ``beginner`` is 0 or 1, or ``None`` for a flag toss.
     ``rng`` is the match's own seeded generator; ``piles`` the level piles
     that cards such as the Villain draw from (``None``: those effects find
-    nothing).  ``round`` feeds the Cyborg's power.
+    nothing).  ``round`` feeds the Cyborg's power.  ``icons_in_play`` are the
+    set icons of the game's sets, which a Rainbow card carries (``None``: each
+    Rainbow card's own default, its box's first game).
     """
 
     def __init__(self, decks, *, rng: random.Random | int = 0, beginner=None, round=1, shuffle=True,
@@ -305,6 +309,9 @@ class Match:
             for e in ct.on_reveal:
                 steps.append((self._step_effect, e, inst, p))
             steps.append((self._step_take_flag, inst, p))
+            for e in ct.on_takes_flag:
+                steps.append((self._step_effect, e, inst, p))
+            steps.append((self._step_swap, p))
         else:
             self.attack.append(inst)
             self.attacked_by += 1
@@ -503,7 +510,9 @@ class Match:
                 for c in s.cards:
                     ct = self.types[c]
                     if ct.all_icons:
-                        icons.update(self.icons_in_play or ())
+                        # A Rainbow card: every icon of the game in play (by default, of
+                        # its box's first game; see CardType.icons).
+                        icons.update(ct.icons if self.icons_in_play is None else self.icons_in_play)
                     icons.add(ct.set)
             return len(icons)
         raise ValueError(f"unknown counter {counter}")
@@ -568,21 +577,30 @@ class Match:
         if self.log is not None:
             self._emit("compare", p, self.types[inst].id, att, dfn)
         if att >= dfn:
+            # The capture, in the rulebook's order: the old holder's flag-loss effects; the
+            # flag goes on the attacker's latest card (its "takes the flag" effects apply
+            # as soon as it is placed) and the other attackers slide under it; only then
+            # does the loser bench their cards, so only then can their bench overflow.
             d = 1 - p
             old = self.flag_card
             flag_loss = self.types[old].on_flag_loss
-            if not flag_loss and not self.agenda:
+            takes_flag = self.types[inst].on_takes_flag
+            if not flag_loss and not takes_flag and not self.agenda:
                 # Nothing can interrupt: resolve the capture straight away (the hot path).
                 self._step_flag_lost(old, d)
+                self._step_take_flag(inst, p)
                 self._step_bench_park(d)
                 if self.winner is None:
-                    self._step_take_flag(inst, p)
+                    self._step_swap(p)
                 return
             steps = [(self._step_flag_lost, old, d)]
             for e in flag_loss:
                 steps.append((self._step_effect, e, old, d))
-            steps.append((self._step_bench_park, d))
             steps.append((self._step_take_flag, inst, p))
+            for e in takes_flag:
+                steps.append((self._step_effect, e, inst, p))
+            steps.append((self._step_bench_park, d))
+            steps.append((self._step_swap, p))
             self.agenda.extend(reversed(steps))
         else:
             no_flag_win = self.types[inst].on_no_flag_win
@@ -620,13 +638,6 @@ class Match:
         self.attacked_by = 0
         if self.log is not None:
             self._emit("flag", p, self.types[inst].id, self.power(inst, POSSESSION), tuple(self.types[c].id for c in side.park[:-1]))
-        takes_flag = self.types[inst].on_takes_flag
-        if not takes_flag and not self.agenda:
-            self._step_swap(p)
-            return
-        steps = [(self._step_effect, e, inst, p) for e in takes_flag]
-        steps.append((self._step_swap, p))
-        self.agenda.extend(reversed(steps))
 
     def _step_swap(self, holder):
         other = 1 - holder

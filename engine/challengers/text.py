@@ -45,6 +45,9 @@ def _filter(f, lang, set_names, plural=True) -> str:
     if "power_min" in d:
         after_en.append(f"with power {d['power_min']} or more")
         after_fr.append(f"de force {d['power_min']} ou plus")
+    if d.get("lowest_power"):
+        after_en.append("with the lowest base power")
+        after_fr.append("à la plus faible force de base")
     if lang == "en":
         return " ".join(x for x in (before + noun_en, *after_en) if x)
     fr_before = " ".join(x for x in (d.get("name"), set_names.get(d.get("set"), d.get("set"))) if x)

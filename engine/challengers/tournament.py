@@ -104,7 +104,7 @@ class Tournament:
             raise ValueError(f"the Final's park is 1 to {self.parks}, not {setup.final_park}")
         cat = library.catalogue
         self.set_ids = library.check_sets(setup.sets) if setup.sets else library.default_sets(setup.box)
-        self.icons_in_play = frozenset(cat.sets[s].cards[0].set for s in self.set_ids)
+        self.icons_in_play = library.icons_in_play(self.set_ids)
         starter = [cat.card(c) for c in self.box.starter]
         free_slots = [s for s in range(1, slots + 1) if not (has_robot and s == self.plan.robot_slot)]
         self.players = [Player(i, name, free_slots[i], deck=list(starter)) for i, name in enumerate(setup.players)]

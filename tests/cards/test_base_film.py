@@ -211,7 +211,7 @@ def test_cowboy_benching_onto_a_full_bench_makes_the_opponent_lose(match):
     m = match(["dog", "horse", "newcomer"], ["cowboy", "newcomer"], first=0,
               bench_a=["pig", "cat", "pony", "spider", "parrot"])
     m.reveal(0)
-    m.reveal(1)                       # the Dog takes the sixth seat, the Horse finds none
+    m.reveal(1)                       # the Cowboy benches the Horse in the sixth seat; the Dog finds none
     assert m.winner == 1 and m.reason == "bench-full"
 
 

@@ -125,3 +125,69 @@ def test_skater_takes_no_fans_after_winning_the_previous_match(match):
     m = match(["skater"], ["newcomer"], first=0)
     m.reveal(0)
     assert m.sides[0].fans == 0 and m.defense_total() == 5
+
+
+# --- Rainbow and Mascot: "+1 for each different set icon on your bench" ------------------------
+
+BEACH_FIRST_GAME = {"rainbow", "secret", "beachclub", "mountain", "university", "toystore"}
+
+
+def mascot_bonus(events):
+    """The Mascot's "+1 per icon" bonus, from a match's events (plain dicts or Events)."""
+    for e in events:
+        d = e if isinstance(e, dict) else e.as_dict()
+        if d["kind"] == "bonus" and d.get("card") == "mascot":
+            return d["value"]
+    return 0
+
+
+def play_skater_then_mascot(m):
+    """Skater (Rainbow) opens and is beaten by the Lion; the Mascot attacks over the benched Skater."""
+    m.reveal(1)                                   # Skater 5 takes the flag
+    m.reveal(0)                                   # Lion 5 >= 5: the Skater goes to the bench
+    m.reveal(1)                                   # Mascot: +1 per icon on the bench
+    return m
+
+
+def test_a_rainbow_card_counts_every_icon_of_the_game_the_same_from_every_entry_point(lib, match):
+    """A Rainbow card carries every set icon of the game in play: one count whether the match is
+    built directly, by a tournament (through its spec), or by `tablecup match`."""
+    import json
+    import subprocess
+    import sys
+
+    from engine.challengers.tournament import Setup, Tournament, match_from_spec
+    # Built directly, told nothing about the game: the Rainbow box's first game, six icons.
+    direct = play_skater_then_mascot(match(["lion", "newcomer"], ["skater", "mascot"], first=1))
+    assert mascot_bonus(direct.log) == len(BEACH_FIRST_GAME) == 6
+    # A tournament of that game hands its matches the same icons.
+    t = Tournament(lib, Setup(players=("A", "B"), box="beach", seed=1))
+    assert t.icons_in_play == BEACH_FIRST_GAME
+    spec = {"park": 1, "round": 1, "final": False, "players": [0, 1], "names": ["A", "B"], "seed": 0,
+            "beginner": 1, "decks": [["lion", "newcomer"], ["skater", "mascot"]], "fans": [0, 0],
+            "trophies": [0, 0], "lost_previous": [False, False], "icons_in_play": sorted(t.icons_in_play),
+            "reserve": {}}
+    via_spec = match_from_spec(lib.catalogue, json.loads(json.dumps(spec)))
+    for p, order in ((0, ["lion", "newcomer"]), (1, ["skater", "mascot"])):    # undo the spec's shuffle
+        via_spec.sides[p].deck.sort(key=lambda c: order.index(via_spec.types[c].id), reverse=True)
+    assert mascot_bonus(play_skater_then_mascot(via_spec).log) == 6
+    # The command line plays the --box's first game.
+    r = subprocess.run([sys.executable, "-m", "tablecup.cli", "match", "--deck-a", "lion,newcomer",
+                        "--deck-b", "skater,mascot", "--first", "b", "--no-shuffle", "--box", "beach", "--json"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert mascot_bonus(json.loads(r.stdout)["events"]) == 6
+
+
+def test_a_rainbow_card_counts_the_icons_of_the_sets_the_game_is_played_with(lib, match):
+    """Rainbow with base additional sets: its icons are that game's, plus a City starter card's own."""
+    sets = ("rainbow", "castle", "film", "funfair", "haunted", "shipwreck")
+    icons = lib.icons_in_play(sets)
+    assert icons == {"rainbow", "castle", "film", "funfair", "haunted", "shipwreck"}
+    m = play_skater_then_mascot(match(["lion", "newcomer"], ["skater", "mascot"], first=1, icons_in_play=icons,
+                                      bench_b=["newcomer"]))
+    assert mascot_bonus(m.log) == 7              # six sets' icons and the Newcomer's City
+    m = play_skater_then_mascot(match(["lion", "newcomer"], ["skater", "mascot"], first=1, bench_b=["newcomer"]))
+    assert mascot_bonus(m.log) == 7              # the Beach first game's six, and City
+    m = play_skater_then_mascot(match(["lion", "newcomer"], ["skater", "mascot"], first=1, bench_b=["rat"]))
+    assert mascot_bonus(m.log) == 6              # a Secret card adds no icon the Rainbow card lacks

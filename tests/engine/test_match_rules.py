@@ -154,6 +154,33 @@ def test_rule4_flag_loss_effects_resolve_before_the_new_holders(match):
     assert bench_ids(m2, 0) == {"Clairvoyant": ["clairvoyant"], "Lion": ["lion"]}   # Cowboy benched the Lion
 
 
+@pytest.mark.parametrize("capturer,fans", [("clown", 2), ("heroine", 3)])
+def test_rule4_the_flag_is_placed_and_its_fans_paid_before_the_loser_benches_and_overflows(match, capturer, fans):
+    """Rule 4, the capture's order: flag-loss effects, the flag on the attacker's latest card (its
+    "takes the flag" fans at once), then the loser benches -- only then does their bench overflow."""
+    full = ["pig", "cat", "pony", "spider", "parrot", "dog"]
+    m = match(["newcomer", "talent"], [capturer, "newcomer"], first=0, bench_a=full)
+    m.reveal(0)
+    events = m.reveal(1)                          # it takes the flag; the Newcomer needs a seventh seat
+    assert (m.winner, m.reason) == (1, BENCH_FULL)
+    assert m.sides[1].fans == fans                # the capture paid before the bench overflowed
+    assert [e.kind for e in events] == ["reveal", "compare", "flag-lost", "flag", "fans", "bench-full", "win"]
+    assert m.holder == 1 and ids(m, [m.flag_card]) == [capturer]
+
+
+def test_rule4_the_loser_benches_after_the_new_holders_takes_the_flag_effect(match):
+    """Rule 4: the Cowboy's "takes the flag" move (the opponent's top card to their bench) comes
+    before the loser benches: the Horse takes the last seat, the Dog finds none."""
+    m = match(["dog", "horse", "newcomer"], ["cowboy", "newcomer"], first=0,
+              bench_a=["pig", "cat", "pony", "spider", "parrot"])
+    m.reveal(0)
+    m.reveal(1)
+    assert (m.winner, m.reason) == (1, BENCH_FULL)
+    assert "Horse" in bench_ids(m, 0) and "Dog" not in bench_ids(m, 0)
+    order = [(e.kind, e.card) for e in m.log]
+    assert order.index(("flag", "cowboy")) < order.index(("bench", "horse")) < order.index(("bench-full", None))
+
+
 # --- Rule 5: roles swap ---------------------------------------------------------------
 
 def test_rule5_roles_swap_after_the_flag_changes_hands(match):
