@@ -27,7 +27,7 @@ from pathlib import Path
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -55,6 +55,23 @@ from tablecup.sdnotify import KivyWatchdog
 log = logging.getLogger("tablecup.kiosk")
 
 KEY_REVEAL = {"a": 0, "l": 1}
+
+
+class Alert(Button):
+    """One sentence over the screen.  A home-screen notice goes when tapped; a passive alert
+    (hidden, or the storage message) lets every touch through to what is underneath."""
+
+    passive = BooleanProperty(True)
+
+    def on_touch_down(self, touch):
+        if self.passive:
+            return False
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch):
+        if self.passive:
+            return False
+        return super().on_touch_up(touch)
 
 
 class TablecupApp(App):
@@ -128,10 +145,10 @@ class TablecupApp(App):
         # What went wrong, in one sentence, over the screen: storage that cannot save (every
         # screen, until a write succeeds), a saved game that could not be resumed or a damaged
         # database set aside (home screen, until tapped).
-        self.alert = Button(text="", size_hint=(0.94, None), height=120, font_size=19, bold=True, halign="center",
-                            valign="middle", color=(1, 1, 1, 1), background_normal="", background_down="",
-                            background_color=(0.72, 0.1, 0.1, 0.95), pos_hint={"center_x": 0.5, "center_y": 0.5},
-                            opacity=0, disabled=True)
+        self.alert = Alert(text="", size_hint=(0.94, None), height=120, font_size=19, bold=True, halign="center",
+                           valign="middle", color=(1, 1, 1, 1), background_normal="", background_down="",
+                           background_color=(0.72, 0.1, 0.1, 0.95), pos_hint={"center_x": 0.5, "center_y": 0.5},
+                           opacity=0)
         self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)),
                         texture_size=lambda w, v: setattr(w, "height", max(120, v[1] + 28)))
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
@@ -220,7 +237,8 @@ class TablecupApp(App):
         text = self.alert_text()
         self.alert.text = text
         self.alert.opacity = 1 if text else 0
-        self.alert.disabled = not text
+        # The storage message must not stand between a person and the button that tries again.
+        self.alert.passive = not text or getattr(self.controller, "storage_error", None) is not None
 
     def dismiss_notice(self):
         """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""

@@ -36,9 +36,28 @@ def hook(app):
     def tap(w):
         w.trigger_action(0)
 
+    def touch(w):
+        """A real touch through the window at the centre of ``w``."""
+        from kivy.tests.common import UnitTestTouch
+        t = UnitTestTouch(*w.to_window(*w.center))
+        t.touch_down()
+        t.touch_up()
+
+    def beach():
+        # A real touch in the middle of the screen, where the (hidden) alert would be.
+        home = app.sm.get_screen("home")
+        touch(home.ids.box_beach)
+        out["box_after_touch"] = home.box
+        home.box = "base"
+
+    def touch_alert():
+        touch(app.alert)
+        look("after-touching-the-alert")
+
     plan = [lambda: look("start", "home-at-start")]
     if SCENARIO == "resume":
-        plan += [lambda: tap(app.sm.get_screen("home").ids.resume), lambda: look("after-resume", "resume-failed")]
+        plan += [beach, lambda: tap(app.sm.get_screen("home").ids.resume),
+                 lambda: look("after-resume", "resume-failed"), touch_alert]
     plan += [lambda: tap(app.sm.get_screen("home").ids.solo), lambda: look("after-solo"), app.stop]
 
     def step(dt):

@@ -251,6 +251,7 @@ def hook(app):
             f["checked"] = True
             f.update(actions=len(c.t.actions), saved=len(c.store.actions(c.game_id)),
                      error=c.storage_error, alert=app.alert.text if app.alert.opacity else "",
+                     alert_lets_touches_through=app.alert.passive,
                      same_state=json.dumps(c.dump(), sort_keys=True) == f["dump"], screen=app.sm.current)
             if shot("storage-full-" + ("robot" if f["robot"] else "person")):
                 return True

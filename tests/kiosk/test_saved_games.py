@@ -21,7 +21,7 @@ def home_run(data, scenario):
     r = json.loads(line[-1][len("DRIVE-RESULT "):])
     assert r["error"] is None, r["error"]
     assert r["rc"] == 0
-    return {s["name"]: s for s in r["stages"]}
+    return {s["name"]: s for s in r["stages"]}, r
 
 
 def saved_game(path, extra_action):
@@ -41,12 +41,14 @@ def saved_game(path, extra_action):
 def test_a_saved_game_that_cannot_be_resumed_is_kept_and_a_new_game_starts(tmp_path):
     data = tmp_path / "data"
     gid, n = saved_game(data / "kiosk.db", ("match", 1, "reveal", 0))      # no match in a Deck Phase
-    s = home_run(data, "resume")
+    s, r = home_run(data, "resume")
+    assert r["box_after_touch"] == "beach", "a touch in the middle of the screen reaches the home screen"
     assert s["start"]["can_resume"] and s["start"]["alert"] == ""
     after = s["after-resume"]
     assert after["screen"] == "home" and not after["can_resume"]
     assert after["alert"].startswith(f"The saved game #{gid} could not be resumed (IllegalAction")
     assert after["alert"].endswith("it is kept in the database: start a new game.")
+    assert s["after-touching-the-alert"]["alert"] == "", "a tap on the notice puts it away"
     assert s["after-solo"]["screen"] == "deck" and s["after-solo"]["alert"] == ""
     store = Store(data / "kiosk.db")
     row = store.game(gid)

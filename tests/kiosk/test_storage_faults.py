@@ -61,6 +61,7 @@ def test_a_failed_write_is_not_played_and_play_goes_on(small_fs, tmp_path):
         assert f["actions"] == f["n"] and f["saved"] == f["n"], f        # not played, not saved
         assert f["same_state"], "the state is exactly the last saved one"
         assert f["alert"].startswith("Storage full — call staff"), f["alert"]
+        assert f["alert_lets_touches_through"], "the buttons under the message still work"
         assert f["screen"] == "match"
     assert r["rc"] == 0 and r["stopped_in_round"] == 2, "play went on into the next round"
     assert r["db_actions"] == r["actions"] and r["replays_equal"]
