@@ -127,9 +127,9 @@ def child(n_presses, out, pace="fast", gl_finish=True):
                 if kind == "toss":
                     c.press_toss()
                 elif kind == "choose":
-                    c.tap_choice(m.pending.player, 0)
+                    c.tap_choice(c.half_of(m.pending.player), 0)
                 elif kind == "reveal":
-                    st["side"] = side
+                    st["side"] = c.half_of(side)           # the button of the half where the player sits
                     want.set()                       # the player presses (driver thread)
                 else:
                     Clock.schedule_once(director, 0.01)
