@@ -355,7 +355,12 @@ class ParkController(TableInputs):
         mid, rnd, spec, acked = got
         if self.view is not None and self.view.get("round") is not None and self.view["round"] > rnd:
             return
-        self._load_local(mid, rnd, spec, self.store.park_actions(mid), acked)
+        try:
+            self._load_local(mid, rnd, spec, self.store.park_actions(mid), acked)
+        except Exception as exc:   # a saved match that cannot be replayed must not stop the kiosk at start
+            log.exception("park %s: the saved match %s cannot be replayed", self.park, mid)
+            self.local = None
+            self.message = f"the saved match could not be replayed ({type(exc).__name__}): the coordinator's record will be used"
 
     def _load_local(self, mid, rnd, spec, actions, acked):
         m = match_from_spec(self.lib.catalogue, spec)
@@ -381,7 +386,13 @@ class ParkController(TableInputs):
                 return
             mid, stored_spec, acked = got
             self.result = None
-            self._load_local(mid, rnd, stored_spec, self.store.park_actions(mid), acked)
+            try:
+                self._load_local(mid, rnd, stored_spec, self.store.park_actions(mid), acked)
+            except Exception:
+                log.exception("park %s: the saved match cannot be replayed; the coordinator's record wins", self.park)
+                self.store.park_reset_match(mid, coord)
+                self._load_local(mid, rnd, spec, coord, acked)
+                return
         local = self.store.park_actions(self.local.id)
         if local[:len(coord)] == coord and not (self.local.conflict and len(local) > len(coord)
                                                 and not self._pending(self.local.id)):

@@ -90,3 +90,21 @@ def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):
     fail.on = False
     assert pc.press_reveal(half) and pc.storage_error is None
     assert len(store.park_actions(pc.local.id)) == pc.local.n == n_before + 1
+
+
+def test_a_park_match_that_cannot_be_replayed_does_not_stop_the_kiosk(lib, tmp_path):
+    """A restart in tournament mode replays the saved park match; if that fails the kiosk starts
+    anyway (the coordinator's record of the match is used when it answers), the saved rows kept."""
+    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
+    while t.phase == "deck":
+        who = t.waiting()[0]
+        dp = t.deck_phases[who[1]]
+        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
+                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
+    store = Store(tmp_path / "k.db")
+    store.put("park_tournament", 1)
+    store.put("park_number", 1)
+    mid = store.new_park_match(1, 1, 1, t.matches[1].spec, [("match", 1, "reveal", 0)])   # before the toss
+    pc = ParkController(lib, store)
+    assert pc.local is None and "could not be replayed" in pc.message
+    assert store.park_actions(mid) == [("match", 1, "reveal", 0)]
