@@ -842,6 +842,20 @@ class Match:
             if k == 0:
                 options.append(())
                 continue
+            if k == 1:
+                # One card: two copies leave the same deck exactly when only copies lie
+                # between them, so each run of neighbouring copies is one option (its lowest).
+                picked = set(pool)
+                below = None
+                for c in deck:
+                    uid = types[c].uid
+                    if c in picked:
+                        if uid != below:
+                            options.append((c,))
+                        below = uid
+                    else:
+                        below = None
+                continue
             for pick in combinations(pool, k):
                 left = tuple(types[c].uid for c in deck if c not in pick)
                 outcome = (left, tuple(types[c].uid for c in pick))

@@ -80,6 +80,32 @@ def test_sailor_merges_copies_whose_pick_leaves_the_same_deck(match):
     assert sorted(option_ids(m)) == [["champion"], ["dog"], ["newcomer"]]
 
 
+def test_sailor_offers_one_option_for_each_different_deck_it_can_leave(lib):
+    """Sailor on random decks full of copies: one option per distinct deck order that
+    "put any card under" can leave, each option leaving its own."""
+    import random
+
+    from engine.challengers.match import Match
+    cat = lib.catalogue
+    kinds = [cat.card(c) for c in ("newcomer", "talent", "dog", "pig")]
+    rng = random.Random(5)
+    for seed in range(60):
+        rest = [rng.choice(kinds) for _ in range(rng.randrange(2, 9))]
+        m = Match([[cat.card("sailor")] + rest, [cat.card("pig")]], rng=seed, beginner=0, shuffle=False)
+        m.reveal(0)
+        deck = [m.types[c].id for c in m.sides[0].deck]
+        reachable = {tuple([deck[i]] + deck[:i] + deck[i + 1:]) for i in range(len(deck))}
+        options = m.pending.options if m.pending is not None else [None]
+        assert len(options) == len(reachable), (deck, options)
+        left = set()
+        for i in range(len(options)):
+            twin = m.copy()
+            if twin.pending is not None:
+                twin.choose(0, i)
+            left.add(tuple(twin.types[c].id for c in twin.sides[0].deck))
+        assert left == reachable
+
+
 def test_treasure_in_possession_plus_two_only(match):
     """Treasure (in flag possession): +2 while holding the flag; 2 while attacking."""
     m = match(["newcomer", "newcomer"], ["treasure", "newcomer"], first=0)
