@@ -262,7 +262,8 @@ class TablecupApp(App):
             pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
             self.park_controller = pc
-            self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
+            self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
+                                     lambda dt: self._from_network(pc, fn), 0),
                                  url=configured_url(self.coordinator_arg)).start()
             pc.attach(self.client)
         self._put("park_mode", True)
@@ -272,6 +273,24 @@ class TablecupApp(App):
             self._move_hardware(self.controller)
         if sync:
             self.sync()
+
+    def _from_network(self, pc, fn):
+        """Run a network update on the UI thread; if saving it fails, the table says so (the
+        coordinator sends its view again, so nothing is lost by not applying it now)."""
+        try:
+            fn()
+        except StorageError as exc:
+            log.error("coordinator update not saved: %s", exc)
+            pc.storage_error = self._network_storage_error = str(exc)
+            if self.controller is pc:
+                self.sync()
+            return
+        if getattr(self, "_network_storage_error", None) is not None:
+            if pc.storage_error == self._network_storage_error:
+                pc.storage_error = None          # that update was saved this time
+            self._network_storage_error = None
+            if self.controller is pc:
+                self.sync()
 
     def leave_tournament(self):
         self._put("park_mode", False)

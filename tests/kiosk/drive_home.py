@@ -3,6 +3,7 @@
 Run as a subprocess:  python drive_home.py DATA_DIR ARTIFACTS_DIR SCENARIO
   resume    tap "Resume", then "Solo"     (a saved game that cannot be replayed)
   start     tap "Solo"                    (a damaged database was set aside at start-up)
+  network   tournament mode: a coordinator update whose saving fails, then one that is saved
 Prints "DRIVE-RESULT {json}": per stage, the screen, the alert shown and whether Resume is offered.
 """
 
@@ -54,11 +55,36 @@ def hook(app):
         touch(app.alert)
         look("after-touching-the-alert")
 
+    def network_write(fail):
+        """A coordinator update whose saving fails (the store's connection raises), then succeeds."""
+        import sqlite3
+        pc = app.park_controller
+        real = app.store.db.conn
+
+        class Failing:
+            def execute(self, sql, *a):
+                if sql.startswith("insert into settings"):
+                    raise sqlite3.OperationalError("database or disk is full")
+                return real.execute(sql, *a)
+
+            def __getattr__(self, name):
+                return getattr(real, name)
+        if fail:
+            app.store.db.conn = Failing()
+        app._from_network(pc, lambda: pc.store.put("park_last_view", {"round": 1}))
+        app.store.db.conn = real
+        out.setdefault("network", []).append({"alert": app.alert.text if app.alert.opacity else "",
+                                              "error": pc.storage_error, "screen": app.sm.current})
+
     plan = [lambda: look("start", "home-at-start")]
+    if SCENARIO == "network":
+        plan += [app.enter_tournament, lambda: network_write(True), lambda: network_write(False)]
+        plan += [app.stop]
     if SCENARIO == "resume":
         plan += [beach, lambda: tap(app.sm.get_screen("home").ids.resume),
                  lambda: look("after-resume", "resume-failed"), touch_alert]
-    plan += [lambda: tap(app.sm.get_screen("home").ids.solo), lambda: look("after-solo"), app.stop]
+    if SCENARIO != "network":
+        plan += [lambda: tap(app.sm.get_screen("home").ids.solo), lambda: look("after-solo"), app.stop]
 
     def step(dt):
         try:

@@ -71,3 +71,26 @@ def test_a_failed_write_is_not_played_and_play_goes_on(small_fs, tmp_path):
     seqs = [row[0] for row in store.db.conn.execute("select seq from actions where game_id = ? order by seq", (gid,))]
     assert seqs == list(range(r["actions"]))
     store.close()
+
+
+def test_a_coordinator_update_that_cannot_be_saved_is_said_not_a_crash(tmp_path):
+    """Tournament mode (the real app, the coordinator at a closed port): saving an update from the
+    network fails (the store's connection raises), the table says storage is full and runs on;
+    the next update that is saved clears the message."""
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "coordinator.toml").write_text(f'url = "http://127.0.0.1:{port}"\n')
+    p = run_script("drive_home.py", tmp_path / "data", artifacts_dir() / "home", "network", timeout=90,
+                   TABLECUP_CONFIG=config)
+    line = [ln for ln in p.stdout.splitlines() if ln.startswith("DRIVE-RESULT ")]
+    assert line, p.stdout[-2000:] + p.stderr[-4000:]
+    r = json.loads(line[-1][len("DRIVE-RESULT "):])
+    assert r["error"] is None and r["rc"] == 0, r["error"]
+    failed, saved = r["network"]
+    assert failed["alert"].startswith("Storage full — call staff") and "full" in failed["error"]
+    assert saved["alert"] == "" and saved["error"] is None
