@@ -13,16 +13,37 @@ from urllib.parse import urlsplit
 
 from appliance import paths
 
-__all__ = ["COORDINATOR_FILE", "coordinator_address"]
+__all__ = ["COORDINATOR_FILE", "DataFileError", "coordinator_address", "not_utf8", "read_text"]
 
 COORDINATOR_FILE = "coordinator.toml"
+
+
+class DataFileError(ValueError):
+    """A data or config file that cannot be read as text (one line, naming the file)."""
+
+
+def read_text(path: os.PathLike | str) -> str:
+    """The text of a UTF-8 file; DataFileError naming the file, line and column otherwise."""
+    raw = Path(path).read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFileError(not_utf8(path, raw, exc)) from None
+
+
+def not_utf8(path, raw: bytes, exc: UnicodeDecodeError) -> str:
+    """'<path>: not UTF-8 text (byte 0xe9 at line 3, column 12); save it as UTF-8'."""
+    before = raw[:exc.start]
+    line = before.count(b"\n") + 1
+    column = exc.start - (before.rfind(b"\n") + 1) + 1
+    return (f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line}, column {column}); "
+            "save it as UTF-8")
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
     import tomllib
 
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+    return tomllib.loads(read_text(path))
 
 
 def coordinator_address(config: os.PathLike[str] | str | None = None) -> tuple[str, int] | None:
@@ -44,6 +65,8 @@ def coordinator_address(config: os.PathLike[str] | str | None = None) -> tuple[s
         return None
     try:
         data = _load_toml(path)
+    except DataFileError:
+        raise                 # already one line naming the file
     except Exception as exc:  # tomllib.TOMLDecodeError, OSError
         raise ValueError(f"{path}: {exc}") from exc
     inner = data.get("coordinator")

@@ -127,9 +127,9 @@ def child(n_presses, out, pace="fast", gl_finish=True):
                 if kind == "toss":
                     c.press_toss()
                 elif kind == "choose":
-                    c.tap_choice(m.pending.player, 0)
+                    c.tap_choice(c.half_of(m.pending.player), 0)
                 elif kind == "reveal":
-                    st["side"] = side
+                    st["side"] = c.half_of(side)           # the button of the half where the player sits
                     want.set()                       # the player presses (driver thread)
                 else:
                     Clock.schedule_once(director, 0.01)
@@ -172,10 +172,10 @@ def child(n_presses, out, pace="fast", gl_finish=True):
             store = app.controller.store
             orig = store.add_action
 
-            def add_action(game_id, seq, action):
+            def add_action(game_id, seq, action, **kw):
                 if st["t0"] is not None and st["engine"] is None and action[0] == "match" and action[2] == "reveal":
                     st["engine"] = time.perf_counter()
-                return orig(game_id, seq, action)
+                return orig(game_id, seq, action, **kw)
             store.add_action = add_action
             link = app.hardware
             orig_handle = link.handle

@@ -104,10 +104,10 @@ def child(n_reveals, gl_finish=True):
                 if kind == "toss":
                     c.press_toss()
                 elif kind == "choose":
-                    c.tap_choice(m.pending.player, 0)
+                    c.tap_choice(c.half_of(m.pending.player), 0)
                 elif kind == "reveal":
                     st["t_in"] = time.perf_counter()
-                    app.handle_key("a" if side == 0 else "l")
+                    app.handle_key("a" if c.half_of(side) == 0 else "l")
                     Window.canvas.ask_update()
                     return
             Clock.schedule_once(drive, 0)

@@ -10,12 +10,15 @@ import asyncio
 import gc
 import logging
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
 from aiohttp import web
 
-from appliance import paths, sdnotify
+from appliance import dbcheck, paths, sdnotify
+from appliance.house import DataFileError, house_set_texts
+from engine.challengers.cards import CardFileError
 
 from .service import Coordinator
 from .web import make_app
@@ -53,9 +56,47 @@ async def gc_keeper(every: float = GC_FREEZE_EVERY):
         gc.freeze()
 
 
+#: Exit status for a house set that cannot be loaded (fix the file, then start again).
+EXIT_BAD_DATA = 2
+
+
+def load_library(data: Path):
+    """The bundled card data plus the café's house sets (the data folder's cards/), as the
+    command line and the kiosk load them: a tournament may use a house set."""
+    import cards
+    from engine.challengers.library import load
+    lib = load(cards)
+    lib.add_sets(house_set_texts(data))
+    return lib
+
+
+#: Exit status for "the database is damaged": the unit's RestartPreventExitStatus, so systemd
+#: does not restart into the same fault; a person restores a backup first.
+EXIT_DAMAGED_DB = 3
+
+
+def damaged_database_line(path: Path, why: str, data: Path) -> str:
+    return (f"tablecup coordinator: {path} is damaged ({why}); stop here and {dbcheck.restore_advice(path, data)} "
+            f"(see docs/raspberry-pi.md), or move {path.name} away to start with no tournaments")
+
+
 async def serve(args) -> int:
     data = args.data if args.data is not None else paths.data_dir()
-    coordinator = Coordinator(data, organiser_pin=args.organiser_pin)
+    db_path = Path(data) / "coordinator.db"
+    try:
+        library = load_library(Path(data))
+    except (CardFileError, DataFileError) as exc:
+        print(f"tablecup coordinator: house set not loaded: {exc}", file=sys.stderr, flush=True)
+        return EXIT_BAD_DATA
+    why = dbcheck.problem(db_path)
+    if why is None:
+        try:
+            coordinator = Coordinator(data, organiser_pin=args.organiser_pin, library=library)
+        except sqlite3.DatabaseError as exc:        # damage the quick check did not reach
+            why = str(exc)
+    if why is not None:
+        print(damaged_database_line(db_path, why, Path(data)), file=sys.stderr, flush=True)
+        return EXIT_DAMAGED_DB
     app = make_app(coordinator)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2)
     await runner.setup()

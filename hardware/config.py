@@ -30,6 +30,8 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Union
 
+from appliance.config import not_utf8
+
 from .errors import ConfigError
 
 BACKENDS = ("auto", "gpio", "serial", "keyboard", "none")
@@ -159,6 +161,8 @@ def load_config(path: Optional[Union[str, os.PathLike]]) -> HardwareConfig:
         raise ConfigError(f"{origin}: cannot read configuration file: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{origin}: not valid TOML: {exc}") from None
+    except UnicodeDecodeError as exc:      # TOML is UTF-8 text; tomllib lets this one through
+        raise ConfigError(not_utf8(origin, exc.object, exc)) from None
     section = doc.get(SECTION)
     if section is None:
         data = doc  # a stand-alone hardware file

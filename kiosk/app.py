@@ -27,12 +27,14 @@ from pathlib import Path
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 import cards
+from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
@@ -46,8 +48,8 @@ from kiosk.park_screen import ParkScreen
 from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
 from kiosk.result import ResultScreen
-from kiosk.store import Store
-from appliance import sdnotify
+from kiosk.store import StorageError, open_store
+from appliance import house, sdnotify
 from appliance.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
@@ -55,13 +57,33 @@ log = logging.getLogger("tablecup.kiosk")
 KEY_REVEAL = {"a": 0, "l": 1}
 
 
+class Alert(Button):
+    """One sentence over the screen.  A home-screen notice goes when tapped; a passive alert
+    (hidden, or the storage message) lets every touch through to what is underneath."""
+
+    passive = BooleanProperty(True)
+
+    def on_touch_down(self, touch):
+        if self.passive:
+            return False
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch):
+        if self.passive:
+            return False
+        return super().on_touch_up(touch)
+
+
 class TablecupApp(App):
     lang = StringProperty("en")
     robot_level = NumericProperty(1)
     rotation = NumericProperty(0)
 
-    def __init__(self, data_dir, lang=None, coordinator=None, name=None, **kw):
+    def __init__(self, data_dir, lang=None, coordinator=None, name=None, store=None, set_aside=None, **kw):
+        """``store``: kiosk.db already opened (kiosk.main does, before the window); ``set_aside``:
+        where a damaged kiosk.db was moved to then."""
         super().__init__(**kw)
+        self._store, self._set_aside = store, set_aside
         self.data_dir = Path(data_dir)
         self.coordinator_arg = coordinator
         self.kiosk_name = name or "Table"
@@ -82,12 +104,19 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ build
     def build(self):
-        self.store = Store(self.data_dir / "kiosk.db")
+        if self._store is not None:
+            self.store, aside = self._store, self._set_aside
+        else:
+            self.store, aside = open_store(self.data_dir / "kiosk.db")
+        # Sentences on the home screen (until tapped or a game starts): the database set aside,
+        # a house set that could not be loaded.
+        self.notices = [("db_set_aside", {"name": aside.name})] if aside is not None else []
         self.lang = self._lang_arg or self.store.get("lang", "en")
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
         Window.rotation = self.rotation
         lib = load(cards)
+        self._add_house_sets(lib)
         cardtext.use_catalogue(lib.catalogue)
         delay = float(os.environ.get("TABLECUP_ROBOT_DELAY", "0.6"))
         self.lib = lib
@@ -113,6 +142,17 @@ class TablecupApp(App):
             rect = Rectangle(pos=self.banner.pos, size=self.banner.size)
         self.banner.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
         root.add_widget(self.banner)
+        # What went wrong, in one sentence, over the screen: storage that cannot save (every
+        # screen, until a write succeeds), a saved game that could not be resumed or a damaged
+        # database set aside (home screen, until tapped).
+        self.alert = Alert(text="", size_hint=(0.94, None), height=120, font_size=19, bold=True, halign="center",
+                           valign="middle", color=(1, 1, 1, 1), background_normal="", background_down="",
+                           background_color=(0.72, 0.1, 0.1, 0.95), pos_hint={"center_x": 0.5, "center_y": 0.5},
+                           opacity=0)
+        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)),
+                        texture_size=lambda w, v: setattr(w, "height", max(120, v[1] + 28)))
+        self.alert.bind(on_release=lambda *_: self.dismiss_notice())
+        root.add_widget(self.alert)
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
@@ -129,6 +169,17 @@ class TablecupApp(App):
             from kiosk import bot as kiosk_bot
             self.bot = kiosk_bot.attach(self, bot)
         return root
+
+    def _add_house_sets(self, lib):
+        """The café's house sets (the data folder's cards/), one file at a time: a broken one
+        is left out, said in one line in the log and on the home screen; the others load."""
+        folder = house.house_folder(self.data_dir)
+        for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
+            try:
+                lib.add_sets([(str(path), house.read_text(path))])
+            except (CardFileError, house.DataFileError) as exc:
+                log.error("house set not loaded: %s", exc)
+                self.notices.append(("house_set_skipped", {"error": str(exc)}))
 
     def _first_frame(self, *_):
         def flipped(*_):
@@ -162,11 +213,38 @@ class TablecupApp(App):
         if self.sm.current != name:
             self.sm.current = name
         self.sm.current_screen.refresh(self.controller, events)
+        self._show_alert()
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
         self.banner.opacity = 1 if show else 0
         if show:
             self.banner.text = i18n.tr("offline_banner", self.lang, n=pc.outbox_n)
+
+    def alert_text(self) -> str:
+        c = self.controller
+        if getattr(c, "storage_error", None) is not None:
+            return i18n.tr("storage_full", self.lang)
+        if self.sm.current != "home":
+            return ""
+        err = getattr(c, "resume_error", None)
+        if err is not None:
+            return i18n.tr("resume_failed", self.lang, game=err[0], why=err[1][:80])
+        return " ".join(i18n.tr(key, self.lang, **fmt) for key, fmt in self.notices)
+
+    def _show_alert(self):
+        if self.controller.t is not None:
+            self.notices = []                 # a game started: the home screen's notices are read
+        text = self.alert_text()
+        self.alert.text = text
+        self.alert.opacity = 1 if text else 0
+        # The storage message must not stand between a person and the button that tries again.
+        self.alert.passive = not text or getattr(self.controller, "storage_error", None) is not None
+
+    def dismiss_notice(self):
+        """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
+        self.notices = []
+        self.solo_controller.resume_error = None
+        self._show_alert()
 
     def on_state(self, controller, events):
         if controller is not self.controller:
@@ -184,10 +262,11 @@ class TablecupApp(App):
             pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
             self.park_controller = pc
-            self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
+            self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
+                                     lambda dt: self._from_network(pc, fn), 0),
                                  url=configured_url(self.coordinator_arg)).start()
             pc.attach(self.client)
-        self.store.put("park_mode", True)
+        self._put("park_mode", True)
         self.controller = self.park_controller
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.controller:
@@ -195,8 +274,26 @@ class TablecupApp(App):
         if sync:
             self.sync()
 
+    def _from_network(self, pc, fn):
+        """Run a network update on the UI thread; if saving it fails, the table says so (the
+        coordinator sends its view again, so nothing is lost by not applying it now)."""
+        try:
+            fn()
+        except StorageError as exc:
+            log.error("coordinator update not saved: %s", exc)
+            pc.storage_error = self._network_storage_error = str(exc)
+            if self.controller is pc:
+                self.sync()
+            return
+        if getattr(self, "_network_storage_error", None) is not None:
+            if pc.storage_error == self._network_storage_error:
+                pc.storage_error = None          # that update was saved this time
+            self._network_storage_error = None
+            if self.controller is pc:
+                self.sync()
+
     def leave_tournament(self):
-        self.store.put("park_mode", False)
+        self._put("park_mode", False)
         self.controller = self.solo_controller
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.controller:
@@ -236,8 +333,15 @@ class TablecupApp(App):
             self.sm.current = self.screen_for()
         self.sync()
 
+    def _put(self, key, value):
+        """A setting saved; if the store cannot write, the table goes on with it in memory only."""
+        try:
+            self.store.put(key, value)
+        except StorageError:
+            log.exception("setting %s not saved", key)
+
     def set_setting(self, key, value):
-        self.store.put(key, value)
+        self._put(key, value)
         setattr(self, key, value)
         if key == "rotation":
             Window.rotation = value

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 import zlib
 
 from kivy.clock import Clock
 
 from engine.challengers.policies import make_policy
+from kiosk.inputs import STORAGE_RETRY
 
 log = logging.getLogger("tablecup.kiosk.bot")
 
@@ -28,6 +30,7 @@ class Bot:
         seed = zlib.crc32(str(app.data_dir).encode())
         self.policy = make_policy(policy, seed)
         self.presses = 0
+        self._waiting_since = 0.0
         delay = float(os.environ.get("TABLECUP_BOT_DELAY", "0.05")) if delay is None else delay
         self.event = Clock.schedule_interval(self.step, delay)
 
@@ -46,6 +49,12 @@ class Bot:
         c = app.controller
         if c is not app.park_controller or c.t is None:
             return
+        if c.storage_error is not None:
+            # The table cannot save: the bot stops, and tries again now and then (as a person would).
+            now = time.monotonic()
+            if now - self._waiting_since < STORAGE_RETRY:
+                return
+            self._waiting_since = now
         cur = app.sm.current
         if cur == "park":
             if c.needs_seats_ack():
@@ -68,10 +77,10 @@ class Bot:
             kind, side = m.expect
             if kind == "toss":
                 self._press(c.press_toss)
-            elif kind == "reveal" and not c.is_robot(side):
-                self._press(c.press_reveal, side)
-            elif kind == "choose" and not c.is_robot(m.pending.player):
-                self._press(c.tap_choice, m.pending.player, self.policy.choose(m, m.pending))
+            elif kind == "reveal" and not c.is_robot(c.half_of(side)):
+                self._press(c.press_reveal, c.half_of(side))
+            elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
+                self._press(c.tap_choice, c.half_of(m.pending.player), self.policy.choose(m, m.pending))
 
 
 def attach(app, policy):

@@ -10,17 +10,22 @@ The Robot acts through the same path: after each change the controller asks
 its ``schedule(fn, delay)`` (the UI passes ``Clock.schedule_once``) to call
 :meth:`robot_step` a little later; it never blocks and never sleeps.
 
-Sides: 0 = light (bottom edge), 1 = dark (top edge, turned 180°).
+Halves: 0 = the bottom edge, 1 = the top edge (turned 180°); each player keeps one for the
+whole tournament, whichever plan side (light/dark) they play in a round.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 
 from engine.errors import IllegalAction
 from engine.challengers.tournament import Tournament, Setup, replay
 from engine.challengers.policies import make_policy
 from kiosk.inputs import TableInputs
+from kiosk.store import StorageError
+
+log = logging.getLogger("tablecup.kiosk")
 
 LIGHT, DARK = 0, 1
 
@@ -66,15 +71,27 @@ class TableController(TableInputs):
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
         self._rng = random.Random(seed)
+        self.storage_error = None          # why the last write failed; None once one succeeds
+        self.resume_error = None           # (game id, why) of a saved game that could not be resumed
 
     # ------------------------------------------------------------------ games
     def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False):
-        if self.t is not None and not self.t.over and self.game_id is not None:
-            self.store.abandon(self.game_id)
         seed = self._rng.getrandbits(48) if seed is None else seed
         setup = Setup(players=tuple(players), box=box, robot_level=robot_level, solo_cards=solo_cards, seed=seed)
-        self.t = Tournament(self.lib, setup)
-        self.game_id = self.store.new_game(setup)
+        t = Tournament(self.lib, setup)
+        try:
+            if self.t is not None and not self.t.over and self.game_id is not None:
+                self.store.abandon(self.game_id)
+            gid = self.store.new_game(setup)
+        except StorageError as exc:
+            log.error("no new game: %s", exc)
+            self.storage_error = str(exc)
+            self._changed([])
+            return None
+        self.storage_error = None
+        self.resume_error = None
+        self.t = t
+        self.game_id = gid
         self.result = None
         self._policy = make_policy("robot", seed)
         self._changed([])
@@ -84,11 +101,28 @@ class TableController(TableInputs):
         return self.store.unfinished()
 
     def resume(self) -> bool:
-        got = self.store.unfinished()
-        if got is None:
+        """Play on from the latest unfinished game.  If it cannot be replayed, for any reason,
+        it is closed with the reason in its record (kept: setup and every action), and
+        :attr:`resume_error` says so for the home screen; the table stays usable."""
+        self.resume_error = None
+        gid = self.store.unfinished_id()
+        if gid is None:
             return False
-        gid, setup, actions = got
-        self.t = replay(self.lib, setup, actions)
+        try:
+            _, setup, actions = self.store.unfinished()
+            t = replay(self.lib, setup, actions)
+        except Exception as exc:       # any fault: a game that cannot be replayed must not lock the table
+            why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            log.exception("game %s cannot be resumed", gid)
+            self.resume_error = (gid, why)
+            try:
+                self.store.close_unresumable(gid, why)
+            except StorageError:
+                log.exception("cannot mark game %s as not resumable", gid)
+            self.t, self.game_id, self.result = None, None, None
+            self._changed([])
+            return False
+        self.t = t
         self.game_id = gid
         self.result = None
         self._policy = make_policy("robot", setup.seed + len(actions))
@@ -96,9 +130,9 @@ class TableController(TableInputs):
         return True
 
     def abandon(self):
-        got = self.store.unfinished()
-        if got:
-            self.store.abandon(got[0])
+        gid = self.store.unfinished_id()
+        if gid is not None:
+            self.store.abandon(gid)
 
     def close_game(self):
         """Back to the home screen; an unfinished game stays resumable."""
@@ -114,23 +148,26 @@ class TableController(TableInputs):
             return None
         return self.t.matches.get(self.park)
 
-    def player_at(self, side):
-        """The player index seated on ``side`` now (match or Deck Phase), or None."""
+    def player_at(self, half):
+        """The player index seated on ``half``, or None.
+
+        One table hosts the whole solo or 2-player game, and people do not change seats:
+        player 0 (the solo player, or "light") keeps the bottom half and player 1 (the Robot,
+        or "dark") the top half for the whole tournament.  The plan's light/dark sides only
+        say which engine side each plays in a round (:meth:`match_side` translates)."""
         t = self.t
-        if t is None:
+        if t is None or not 0 <= half < len(t.players):
             return None
+        return half
+
+    def match_side(self, half):
         m = self.match
-        if m is not None:
-            return m.players[side]
-        rnd = "final" if t.phase in ("final-deck", "final") else t.round
-        for p in t.players:
-            try:
-                park, s = t.seat_of(p.index, rnd if rnd == "final" else None)
-            except Exception:
-                continue
-            if park == self.park and s == side:
-                return p.index
-        return None
+        p = self.player_at(half)
+        return half if m is None or p not in m.players else m.players.index(p)
+
+    def half_of(self, side, m=None):
+        m = m if m is not None else self.match
+        return side if m is None or side is None else m.players[side]
 
     def is_robot(self, side) -> bool:
         p = self.player_at(side)
@@ -149,11 +186,18 @@ class TableController(TableInputs):
             return {"flag": None, "attacker": None, "over": self.t is not None and self.t.over,
                     "expect": None}
         kind, side = m.expect
-        return {"flag": m.holder, "attacker": (1 - m.holder) if m.holder is not None else None,
-                "over": m.winner is not None, "expect": side if kind == "reveal" else None}
+        return {"flag": self.half_of(m.holder), "attacker": self.half_of(1 - m.holder) if m.holder is not None else None,
+                "over": m.winner is not None, "expect": self.half_of(side) if kind == "reveal" else None}
 
     # ------------------------------------------------------------------ the one path
     def _apply(self, action):
+        """Check ``action`` with the engine, write it, and only then let anybody see it.
+
+        The engine checks by applying (an illegal action raises and changes nothing).  If the
+        write then fails (disk full, read-only folder, I/O error), the action is taken back --
+        the state is replayed from the actions before it, exactly what is on disk -- so nothing
+        is shown or played that is not saved and the saved sequence has no gap;
+        :attr:`storage_error` holds the reason until a write succeeds again."""
         t = self.t
         if t is None:
             return self._ignore(action, "no game")
@@ -162,10 +206,17 @@ class TableController(TableInputs):
             events = t.apply(action)
         except IllegalAction as exc:
             return self._ignore(action, str(exc))
-        # On disk before anybody sees it.
-        self.store.add_action(self.game_id, len(t.actions) - 1, action)
-        if t.over:
-            self.store.finish(self.game_id, t.winner)
+        try:
+            self.store.add_action(self.game_id, len(t.actions) - 1, action, winner=t.winner if t.over else None)
+        except StorageError as exc:
+            log.error("action %s not saved, so not played: %s", action, exc)
+            self.t = replay(self.lib, t.setup, t.actions[:-1])
+            self.storage_error = str(exc)
+            self._changed([])
+            return None
+        if self.storage_error is not None:
+            log.info("storage works again")
+            self.storage_error = None
         if m_before is not None and m_before.winner is not None:
             self.result = self._result_of(m_before, events)
         self._changed(events)

@@ -19,6 +19,10 @@ from kivy.uix.screenmanager import Screen
 from kiosk.cardtext import card_name
 from kiosk.widgets import CardFace
 
+#: A removal that would leave fewer cards than this asks first (the rules allow any number:
+#: a player who must reveal with no card left loses the match).
+MIN_DECK = 6
+
 
 class DeckHalf(BoxLayout):
     side = NumericProperty(0)
@@ -32,6 +36,10 @@ class DeckHalf(BoxLayout):
         self._faces = []
         self._buttons = []
         self._label = None
+        self._confirm = None         # ((player, round), card index) waiting for "Remove" / "Keep it"
+        self._confirmed = None       # (player, round) whose short deck was confirmed
+        self._lang_tr = ("en", None)
+        self.confirm_buttons = ()
 
     def _face(self, k):
         while len(self._faces) <= k:
@@ -56,19 +64,64 @@ class DeckHalf(BoxLayout):
 
     def _tap(self, w):
         act = getattr(w, "act", None)
-        if act is not None:
-            getattr(App.get_running_app().controller, "deck_" + act)(self.side, w.idx)
+        if act is None:
+            return
+        c = App.get_running_app().controller
+        if act == "keep":
+            self._confirm = None
+            self._shown = None
+            self.refresh(c, *self._lang_tr)
+            return
+        if act == "remove" and w.idx != "confirmed":
+            dp = c.deck_phase_at(self.side)
+            key = (c.player_at(self.side), c.t.round)
+            if dp is not None and len(dp.deck) - 1 < MIN_DECK and self._confirmed != key:
+                self._confirm = (key, w.idx)
+                self._shown = None
+                self.refresh(c, *self._lang_tr)
+                return
+        if act == "remove" and w.idx == "confirmed":
+            key, idx = self._confirm
+            self._confirmed, self._confirm = key, None
+            self._shown = None
+            return c.deck_remove(self.side, idx)
+        getattr(c, "deck_" + act)(self.side, w.idx)
+
+    def _ask(self, dp, lang, tr):
+        """Ask before a removal leaves the deck under MIN_DECK cards (once per Deck Phase)."""
+        if not self.confirm_buttons:
+            msg = Label(size_hint=(1, None), height=96, font_size=19, halign="center", valign="middle")
+            msg.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)))
+            yes = Button(size_hint=(None, None), size=(220, 56), font_size=22, background_color=(1, 0.45, 0.35, 1))
+            no = Button(size_hint=(None, None), size=(220, 56), font_size=22, background_color=(0.3, 0.8, 0.4, 1))
+            yes.act, yes.idx = "remove", "confirmed"
+            no.act, no.idx = "keep", None
+            for b in (yes, no):
+                b.bind(on_release=self._tap)
+            self._confirm_label = msg
+            self.confirm_buttons = (yes, no)
+        yes, no = self.confirm_buttons
+        _, idx = self._confirm
+        card = card_name(dp.deck[idx], lang) if idx < len(dp.deck) else "?"
+        self._confirm_label.text = tr("confirm_remove", lang, n=len(dp.deck) - 1, card=card)
+        yes.text, no.text = tr("confirm_yes", lang), tr("confirm_no", lang)
+        body = self.ids.body
+        for w in (self._confirm_label, no, yes):
+            body.add_widget(w)
 
     def refresh(self, c, lang, tr):
+        self._lang_tr = (lang, tr)
         t = c.t
         p = c.player_at(self.side)
         dp = c.deck_phase_at(self.side)
         body = self.ids.body
+        if self._confirm is not None and (dp is None or dp.stage != "remove" or self._confirm[0] != (p, t.round)):
+            self._confirm = None
         if dp is None:
             key = ("none", p, lang, t.round)
         else:
             key = (dp.stage, tuple(x.uid for x in dp.drawn), tuple(x.uid for x in dp.deck), dp.picks_left,
-                   dp.can_redraw(), dp.pending, lang, t.round)
+                   dp.can_redraw(), dp.pending, lang, t.round, self._confirm)
         self.can_redraw = dp is not None and dp.can_redraw()
         self.can_done = dp is not None and dp.stage == "remove"
         if key == self._shown:
@@ -113,6 +166,8 @@ class DeckHalf(BoxLayout):
                 b.font_size, b.size = 14, (200, 60)
                 b.act, b.idx = "choose", i
                 body.add_widget(b)
+        elif stage == "remove" and self._confirm is not None:
+            self._ask(dp, lang, tr)
         elif stage == "remove":
             n = len(dp.deck)
             w = 94 if n <= 16 else 76

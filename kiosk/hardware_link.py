@@ -202,7 +202,7 @@ class HardwareLink:
             finished = None
         if finished is not None and finished is not self._celebrated:
             self._celebrated = finished
-            return ("celebrate", SIDE_NAME[finished.winner], id(finished))
+            return ("celebrate", SIDE_NAME[controller.half_of(finished.winner, finished)], id(finished))
         if m is None or lights["over"]:
             return ("off",)
         flag = SIDE_NAME[lights["flag"]] if lights["flag"] is not None else None

@@ -24,14 +24,19 @@ class HomeScreen(Screen):
     def refresh(self, c, events=()):
         app = App.get_running_app()
         lang, tr = app.lang, app.tr_fn
-        got = c.store.unfinished()
-        self.can_resume = got is not None
-        if got:
-            gid, setup, actions = got
-            self.resume_text = f"({' / '.join(setup.players)}, {len(actions)})"
+        self.can_resume = c.store.unfinished_id() is not None
+        if self.can_resume:
+            try:
+                gid, setup, actions = c.store.unfinished()
+                self.resume_text = f"({' / '.join(setup.players)}, {len(actions)})"
+            except Exception:          # unreadable: Resume says so when tapped, and keeps the record
+                self.resume_text = ""
         lines = []
         for g in c.store.history(8):
-            s = setup_from_json(g["setup_json"])
+            try:
+                s = setup_from_json(g["setup_json"])
+            except Exception:
+                continue
             names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
             when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
             w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"

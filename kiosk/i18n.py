@@ -200,6 +200,33 @@ STRINGS["fr"].update({
     "go": "Go",
 })
 
+# Keeping the game safe: short removals, storage faults, saved games that cannot be resumed.
+STRINGS["en"].update({
+    "confirm_remove": "Your deck would keep {n} card(s), fewer than 6. A player who must reveal with "
+                      "no card left loses the match. Remove {card}?",
+    "confirm_yes": "Remove",
+    "confirm_no": "Keep it",
+    "storage_full": "Storage full — call staff. The last move was not saved and not played; "
+                    "play goes on once the table can save again.",
+    "resume_failed": "The saved game #{game} could not be resumed ({why}); it is kept in the database: "
+                     "start a new game.",
+    "db_set_aside": "The table's database was damaged: it was set aside as {name} and a fresh one was started.",
+    "house_set_skipped": "A house set was not loaded: {error}",
+})
+STRINGS["fr"].update({
+    "confirm_remove": "Il resterait {n} carte(s) dans votre deck, moins de 6. Qui doit révéler sans "
+                      "carte perd le match. Retirer {card} ?",
+    "confirm_yes": "Retirer",
+    "confirm_no": "La garder",
+    "storage_full": "Stockage plein — appelez le personnel. Le dernier coup n'a été ni enregistré ni joué ; "
+                    "le jeu reprend dès que la table peut de nouveau enregistrer.",
+    "resume_failed": "La partie n° {game} n'a pas pu être reprise ({why}) ; elle reste dans la base : "
+                     "commencez une nouvelle partie.",
+    "db_set_aside": "La base de la table était abîmée : elle a été mise de côté sous le nom {name} et une "
+                    "nouvelle a été créée.",
+    "house_set_skipped": "Un set maison n'a pas été chargé : {error}",
+})
+
 LANGS = tuple(STRINGS)
 
 

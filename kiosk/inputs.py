@@ -1,5 +1,11 @@
 """The inputs every table controller shares: reveal, toss, choices, Deck Phase taps, keys.
 
+Inputs name *halves* of the table (0 = the bottom half, 1 = the top half, turned 180°), where
+people sit; the engine's match names *sides* (0 = the plan's light side, 1 = dark).
+:meth:`match_side` and :meth:`half_of` translate; at a park of a café tournament the plan's sides
+are the seats, so both are the identity, while a table that hosts a whole solo or 2-player game
+keeps each player on their own half (:class:`kiosk.controller.TableController`).
+
 A controller that mixes this in provides ``match``, ``park``, ``listeners``,
 ``ignored``, ``is_robot(side)``, ``deck_phase_at(side)``, ``active_deck_side()``,
 ``_deck(side, *action)``, ``_apply(action)``, ``robot_action()`` and, for the
@@ -14,9 +20,20 @@ import logging
 
 log = logging.getLogger("tablecup.kiosk")
 
+#: Seconds between the Robot's attempts while the store cannot write.
+STORAGE_RETRY = 3.0
+
 
 class TableInputs:
     """Match inputs, Deck Phase taps by name, and the digit / redraw / done keys."""
+
+    def match_side(self, half):
+        """The engine's side of the current match played on ``half``."""
+        return half
+
+    def half_of(self, side, m=None):
+        """The half where the player of the engine's ``side`` (of ``m``, default the current match) sits."""
+        return side
 
     def _ignore(self, what, why):
         self.ignored.append((what, why))
@@ -31,14 +48,15 @@ class TableInputs:
                 log.exception("listener failed")
         self._maybe_robot()
 
-    def press_reveal(self, side):
+    def press_reveal(self, half):
         m = self.match
         if m is None or m.winner is not None:
-            return self._ignore(("reveal", side), "no match running")
+            return self._ignore(("reveal", half), "no match running")
+        side = self.match_side(half)
         if m.expect != ("reveal", side):
-            return self._ignore(("reveal", side), f"the match expects {m.expect}")
-        if self.is_robot(side):
-            return self._ignore(("reveal", side), "the Robot reveals for itself")
+            return self._ignore(("reveal", half), f"the match expects {m.expect}")
+        if self.is_robot(half):
+            return self._ignore(("reveal", half), "the Robot reveals for itself")
         return self._apply(("match", self.park, "reveal", side))
 
     def press_toss(self):
@@ -47,13 +65,13 @@ class TableInputs:
             return self._ignore(("toss",), "no toss expected")
         return self._apply(("match", self.park, "toss"))
 
-    def tap_choice(self, side, i):
+    def tap_choice(self, half, i):
         m = self.match
-        if m is None or m.pending is None or m.pending.player != side or m.expect[0] != "choose":
-            return self._ignore(("choose", side, i), "no choice pending for this side")
-        if self.is_robot(side):
-            return self._ignore(("choose", side, i), "the Robot chooses for itself")
-        return self._apply(("match", self.park, "choose", side, i))
+        if m is None or m.pending is None or m.expect[0] != "choose" or m.pending.player != self.match_side(half):
+            return self._ignore(("choose", half, i), "no choice pending for this half")
+        if self.is_robot(half):
+            return self._ignore(("choose", half, i), "the Robot chooses for itself")
+        return self._apply(("match", self.park, "choose", m.pending.player, i))
 
     def deck_option(self, side, i):
         return self._deck(side, "option", i)
@@ -77,7 +95,7 @@ class TableInputs:
         """Digit ``n`` (1-9): answer the pending match choice, or act in the active Deck Phase."""
         m = self.match
         if m is not None and m.pending is not None and m.expect[0] == "choose":
-            return self.tap_choice(m.pending.player, n - 1)
+            return self.tap_choice(self.half_of(m.pending.player), n - 1)
         side = self.active_deck_side()
         if side is None:
             return self._ignore(("digit", n), "nothing to choose")
@@ -99,7 +117,10 @@ class TableInputs:
         if self._robot_scheduled or self.robot_action() is None:
             return
         self._robot_scheduled = True
-        self.schedule(self.robot_step, self.robot_delay)
+        # After a failed write the Robot stops and only tries again now and then: its next
+        # move is the probe that finds storage working again (a person's press is another).
+        failing = getattr(self, "storage_error", None) is not None
+        self.schedule(self.robot_step, STORAGE_RETRY if failing else self.robot_delay)
 
     def robot_step(self, *_):
         self._robot_scheduled = False

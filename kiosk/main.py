@@ -24,6 +24,35 @@ def default_data_dir() -> Path:
     return data_dir(create=False)
 
 
+LOCK_NAME = "kiosk.lock"
+_lock_file = None      # held open (and locked) for the life of the process
+
+
+def lock_data_folder(data: Path):
+    """Take the data folder for this kiosk: None, or who holds it already.
+
+    Two kiosks on one kiosk.db (the systemd service plus a manual start) would both write the
+    same game.  An advisory lock (``flock``) on ``kiosk.lock`` in the data folder is held for the
+    life of the process; the kernel drops it when the process ends, however it ends, so a
+    crash never leaves a stale lock behind."""
+    global _lock_file
+    import fcntl
+    f = open(data / LOCK_NAME, "a+")
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        holder = f.read().strip()
+        f.close()
+        return f"pid {holder}" if holder.isdigit() else "its lock file is held"
+    f.seek(0)
+    f.truncate()
+    f.write(str(os.getpid()))
+    f.flush()
+    _lock_file = f
+    return None
+
+
 def display_available(environ=None) -> bool:
     """Can SDL open a screen here?  SDL itself falls back silently to an
     invisible offscreen window, so decide before Kivy starts:
@@ -66,6 +95,19 @@ def run(argv: list[str], app_hook=None) -> int:
         return 2
     data = (args.data or default_data_dir()).expanduser()
     data.mkdir(parents=True, exist_ok=True)
+    other = lock_data_folder(data)
+    if other is not None:
+        print(f"tablecup kiosk: another kiosk is already running on {data} ({other}); "
+              "stop it first (e.g. sudo systemctl stop tablecup-kiosk)", file=sys.stderr)
+        return 1
+    # The table's database, before any window: a damaged file is set aside (the home screen
+    # says so); one that cannot be used as it is gets one line, not a traceback.
+    from kiosk.store import NewerDatabase, StorageError, open_store
+    try:
+        store, set_aside = open_store(data / "kiosk.db")
+    except (NewerDatabase, StorageError, OSError) as exc:
+        print(f"tablecup kiosk: {exc}", file=sys.stderr)
+        return 1
     os.environ.setdefault("KIVY_HOME", str(data / "kivy"))
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ.setdefault("KIVY_NO_FILELOG", "1")
@@ -87,7 +129,8 @@ def run(argv: list[str], app_hook=None) -> int:
     Config.set("input", "mouse", "mouse,disable_multitouch")
     from kivy.core.window import Window  # noqa: F401  (creates the window with the config above)
     from kiosk.app import TablecupApp
-    app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name)
+    app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
+                      set_aside=set_aside)
     if app_hook is not None:
         app_hook(app)
     app.run()

@@ -1,6 +1,7 @@
 """The match: both halves (dark turned 180°), the middle, reveal buttons, choices.
 
-Each half faces its player: name and role, deck count, exhaust pile count,
+Each half faces its player (a half is a seat: :meth:`match_side` says which engine side is
+played there this round): name and role, deck count, exhaust pile count,
 fans and trophies, the REVEAL button, and the bench of 6 seats (cards of one
 name stacked on one seat, with a count badge).  The middle is drawn twice,
 once facing each player: the card in flag possession with its power broken
@@ -154,12 +155,13 @@ class MatchSide(BoxLayout):
 
     def refresh(self, c, lang, tr):
         m = c.match
-        s = m.sides[self.side]
+        es = c.match_side(self.side)        # the engine's side played on this half this round
+        s = m.sides[es]
         t = c.t
-        pl = t.players[m.players[self.side]]
-        self.can_reveal = m.expect == ("reveal", self.side) and not pl.robot and c.result is None
+        pl = t.players[m.players[es]]
+        self.can_reveal = m.expect == ("reveal", es) and not pl.robot and c.result is None
         trophies = ", ".join(f"R{r}: {f}" for r, f in pl.trophies) or "–"
-        if m.holder == self.side:
+        if m.holder == es:
             role = f"  [color=ffd84a]{tr('flag', lang)}[/color]"
         elif m.holder is not None:
             role = f"  [color=ff8a7a]{tr('attack', lang)}[/color]"
@@ -203,7 +205,7 @@ class MatchSide(BoxLayout):
 
     def _refresh_choice(self, c, m, lang, tr):
         ch = m.pending if m.expect[0] == "choose" else None
-        mine = ch is not None and ch.player == self.side and not c.is_robot(self.side)
+        mine = ch is not None and ch.player == c.match_side(self.side) and not c.is_robot(self.side)
         key = (ch.source, ch.options, lang, self._page) if mine else None
         if key == self._shown_choice:
             return

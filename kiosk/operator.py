@@ -15,6 +15,8 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
+from kiosk.store import StorageError
+
 DEFAULT_PIN = "1234"
 
 
@@ -47,9 +49,12 @@ class OperatorScreen(Screen):
         if k == "OK":
             if self.mode == "newpin":
                 if self.entered.isdigit() and 4 <= len(self.entered) <= 8:
-                    app.store.put("pin", self.entered)
+                    try:
+                        app.store.put("pin", self.entered)
+                        self.message = tr("pin_saved", app.lang)
+                    except StorageError:         # the old PIN stays; say why
+                        self.message = tr("storage_full", app.lang)
                     self.mode, self.unlocked = "unlocked", True
-                    self.message = tr("pin_saved", app.lang)
                 else:
                     self.message = tr("pin_short", app.lang)
             elif self.entered == self.pin():

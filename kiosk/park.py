@@ -27,6 +27,7 @@ from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
 from kiosk.inputs import TableInputs
+from kiosk.store import StorageError
 
 log = logging.getLogger("tablecup.kiosk.park")
 
@@ -152,6 +153,7 @@ class ParkController(TableInputs):
         self.seats_acked = store.get("park_seats_acked")
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
+        self.storage_error = None          # why the last write failed; None once one succeeds
         self.t = None
         if self.tid is not None:
             self._resume_local()
@@ -353,7 +355,12 @@ class ParkController(TableInputs):
         mid, rnd, spec, acked = got
         if self.view is not None and self.view.get("round") is not None and self.view["round"] > rnd:
             return
-        self._load_local(mid, rnd, spec, self.store.park_actions(mid), acked)
+        try:
+            self._load_local(mid, rnd, spec, self.store.park_actions(mid), acked)
+        except Exception as exc:   # a saved match that cannot be replayed must not stop the kiosk at start
+            log.exception("park %s: the saved match %s cannot be replayed", self.park, mid)
+            self.local = None
+            self.message = f"the saved match could not be replayed ({type(exc).__name__}): the coordinator's record will be used"
 
     def _load_local(self, mid, rnd, spec, actions, acked):
         m = match_from_spec(self.lib.catalogue, spec)
@@ -379,7 +386,13 @@ class ParkController(TableInputs):
                 return
             mid, stored_spec, acked = got
             self.result = None
-            self._load_local(mid, rnd, stored_spec, self.store.park_actions(mid), acked)
+            try:
+                self._load_local(mid, rnd, stored_spec, self.store.park_actions(mid), acked)
+            except Exception:
+                log.exception("park %s: the saved match cannot be replayed; the coordinator's record wins", self.park)
+                self.store.park_reset_match(mid, coord)
+                self._load_local(mid, rnd, spec, coord, acked)
+                return
         local = self.store.park_actions(self.local.id)
         if local[:len(coord)] == coord and not (self.local.conflict and len(local) > len(coord)
                                                 and not self._pending(self.local.id)):
@@ -422,8 +435,17 @@ class ParkController(TableInputs):
         seq = loc.n
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
         body = {"request_id": rid, "action": list(action), "match_seq": seq}
-        # On disk (local log + outbox) before anybody sees it.
-        self.store.park_play(self.tid, loc.id, seq, action, rid, body)
+        # On disk (local log + outbox) before anybody sees it; a failed write is taken back.
+        try:
+            self.store.park_play(self.tid, loc.id, seq, action, rid, body)
+        except StorageError as exc:
+            log.error("action %s not saved, so not played: %s", action, exc)
+            self._load_local(loc.id, loc.key[1], m.spec, self.store.park_actions(loc.id), loc.acked)
+            self.storage_error = str(exc)
+            self._rebuild_t()
+            self._changed([])
+            return None
+        self.storage_error = None
         loc.n += 1
         self.outbox_n += 1
         m.log.clear()
@@ -440,7 +462,14 @@ class ParkController(TableInputs):
         if p in self.inflight:
             return self._ignore(action, "waiting for the coordinator's answer")
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
-        self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": list(action)})
+        try:
+            self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": list(action)})
+        except StorageError as exc:
+            log.error("Deck Phase action %s not saved, so not sent: %s", action, exc)
+            self.storage_error = str(exc)
+            self._changed([])
+            return None
+        self.storage_error = None
         self.inflight.add(p)
         self.outbox_n += 1
         if self.client is not None:

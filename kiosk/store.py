@@ -1,10 +1,16 @@
 """The table's SQLite store: every game's setup and every action, in order.
 
-``games(id, setup_json, started, finished, winner)`` and
+``games(id, setup_json, started, finished, winner, note)`` and
 ``actions(game_id, seq, action_json)``; a ``settings(key, value)`` table
 holds the operator settings.  WAL journal with ``synchronous=FULL``: an action
 is on disk before :meth:`Store.add_action` returns, so a power cut loses at
 most the press being made.  Resume = ``replay(setup, actions)``.
+
+The schema has a version (``PRAGMA user_version``, :data:`SCHEMA_VERSION`); opening an older
+database migrates it step by step (:data:`MIGRATIONS`), in one transaction.  A file that is
+not a sound SQLite database raises :class:`DamagedDatabase`; :func:`open_store` then sets it
+aside (renamed with a timestamp) and starts a fresh one.  A failed write raises
+:class:`StorageError` and leaves the database as it was.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -21,6 +28,25 @@ import sqlite_utils
 from engine.challengers.tournament import Setup
 
 log = logging.getLogger("tablecup.kiosk.store")
+
+#: Version 0: the first kiosk.db (no user_version).  1: ``games.note`` says why a game was
+#: closed without a result (e.g. it could not be resumed).
+SCHEMA_VERSION = 1
+
+#: winner value of a game closed because it could not be resumed (its record is kept).
+UNRESUMABLE = -2
+
+
+class StorageError(Exception):
+    """A write failed (disk full, read-only folder, I/O error): nothing of it was stored."""
+
+
+class DamagedDatabase(Exception):
+    """The file is not a sound SQLite database (or cannot be read as one)."""
+
+
+class NewerDatabase(Exception):
+    """The database was written by a newer Tablecup (a schema version this one does not know)."""
 
 
 def setup_to_json(setup: Setup) -> str:
@@ -39,43 +65,126 @@ def action_from_json(text: str) -> tuple:
     return tuple(json.loads(text))
 
 
+def _create_v0(conn) -> None:
+    """The tables as the first kiosk.db had them (later versions migrate from here)."""
+    for statement in V0_TABLES + PARK_TABLES:
+        conn.execute(statement)
+
+
+V0_TABLES = [
+    "create table if not exists games (id integer primary key, setup_json text, started float, finished float, "
+    "winner integer)",
+    "create table if not exists actions (game_id integer references games(id), seq integer, action_json text, "
+    "primary key (game_id, seq))",
+    "create table if not exists settings (key text primary key, value text)",
+]
+
+
+#: MIGRATIONS[v] takes a database from version v to v + 1.
+MIGRATIONS = {
+    0: ["alter table games add column note text"],
+}
+
+
+def _writing(fn):
+    """A write that fails raises StorageError (and SQLite has rolled it back)."""
+    def wrapper(self, *a, **kw):
+        try:
+            return fn(self, *a, **kw)
+        except (sqlite3.OperationalError, sqlite3.DatabaseError, OSError) as exc:
+            raise StorageError(f"{self.path}: {exc}") from exc
+    wrapper.__name__, wrapper.__doc__ = fn.__name__, fn.__doc__
+    return wrapper
+
+
 class Store:
     def __init__(self, path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
+        if self.path.exists() and (not self.path.is_file() or not os.access(self.path, os.R_OK | os.W_OK)):
+            raise DamagedDatabase(f"{self.path}: not a file this user can read and write")
+        try:
+            conn = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise DamagedDatabase(f"{self.path}: {exc}") from exc
+        try:
+            conn.execute("PRAGMA busy_timeout=10000")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            ok = conn.execute("PRAGMA quick_check").fetchone()
+            if not ok or ok[0] != "ok":
+                raise DamagedDatabase(f"{self.path}: integrity check failed: {ok[0] if ok else 'no answer'}")
+            self._upgrade(conn)
+        except sqlite3.OperationalError as exc:      # locked, read-only, disk full: not the file's fault
+            conn.close()
+            raise StorageError(f"{self.path}: {exc}") from exc
+        except sqlite3.DatabaseError as exc:         # not a database, malformed
+            conn.close()
+            raise DamagedDatabase(f"{self.path}: {exc}") from exc
+        except BaseException:
+            conn.close()
+            raise
         self.db = sqlite_utils.Database(conn)
-        if "games" not in self.db.table_names():
-            self.db["games"].create({"id": int, "setup_json": str, "started": float, "finished": float,
-                                     "winner": int}, pk="id")
-        if "actions" not in self.db.table_names():
-            self.db["actions"].create({"game_id": int, "seq": int, "action_json": str},
-                                      pk=("game_id", "seq"), foreign_keys=[("game_id", "games", "id")])
-        if "settings" not in self.db.table_names():
-            self.db["settings"].create({"key": str, "value": str}, pk="key")
-        conn.execute("PRAGMA busy_timeout=10000")
-        create_park_tables(conn)
+
+    def _upgrade(self, conn) -> None:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise NewerDatabase(f"{self.path} has schema version {version}; this Tablecup knows up to "
+                                f"{SCHEMA_VERSION}: update Tablecup")
+        if version == SCHEMA_VERSION:
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            _create_v0(conn)
+            for v in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[v]:
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        if version:
+            log.info("%s: schema %d -> %d", self.path, version, SCHEMA_VERSION)
+
+    @property
+    def schema_version(self) -> int:
+        return self.db.conn.execute("PRAGMA user_version").fetchone()[0]
 
     # ------------------------------------------------------------------ games
+    @_writing
     def new_game(self, setup: Setup) -> int:
-        with self.db.conn:
-            return self.db["games"].insert({"setup_json": setup_to_json(setup), "started": time.time(),
-                                            "finished": None, "winner": None}).last_pk
+        with self._txn() as c:
+            return c.execute("insert into games(setup_json, started, finished, winner) values (?,?,NULL,NULL)",
+                             (setup_to_json(setup), time.time())).lastrowid
 
-    def add_action(self, game_id: int, seq: int, action) -> None:
-        with self.db.conn:
-            self.db["actions"].insert({"game_id": game_id, "seq": seq, "action_json": json.dumps(list(action))})
+    @_writing
+    def add_action(self, game_id: int, seq: int, action, winner=None) -> None:
+        """Action number ``seq`` of a game; with ``winner`` (the game is over) the game is closed
+        in the same transaction."""
+        with self._txn() as c:
+            c.execute("insert into actions(game_id, seq, action_json) values (?,?,?)",
+                      (game_id, seq, json.dumps(list(action))))
+            if winner is not None:
+                c.execute("update games set finished = ?, winner = ? where id = ?", (time.time(), winner, game_id))
 
+    @_writing
     def finish(self, game_id: int, winner) -> None:
-        with self.db.conn:
-            self.db["games"].update(game_id, {"finished": time.time(), "winner": winner})
+        with self._txn() as c:
+            c.execute("update games set finished = ?, winner = ? where id = ?", (time.time(), winner, game_id))
 
+    @_writing
     def abandon(self, game_id: int) -> None:
         """An unfinished game the players chose not to resume: closed without a winner."""
-        with self.db.conn:
-            self.db["games"].update(game_id, {"finished": time.time(), "winner": -1})
+        with self._txn() as c:
+            c.execute("update games set finished = ?, winner = -1 where id = ?", (time.time(), game_id))
+
+    @_writing
+    def close_unresumable(self, game_id: int, why: str) -> None:
+        """A game that could not be resumed: closed, its setup and actions kept, ``note`` says why."""
+        with self._txn() as c:
+            c.execute("update games set finished = ?, winner = ?, note = ? where id = ?",
+                      (time.time(), UNRESUMABLE, why, game_id))
 
     def actions(self, game_id: int) -> list:
         rows = self.db.query("select action_json from actions where game_id = ? order by seq", [game_id])
@@ -84,6 +193,11 @@ class Store:
     def game(self, game_id: int):
         row = self.db["games"].get(game_id)
         return row
+
+    def unfinished_id(self):
+        """The id of the latest unfinished game, or None (reads nothing else of it)."""
+        row = self.db.conn.execute("select max(id) from games where finished is null").fetchone()
+        return row[0] if row else None
 
     def unfinished(self):
         """(game id, setup, actions) of the latest unfinished game, or None."""
@@ -102,9 +216,11 @@ class Store:
         rows = list(self.db.query("select value from settings where key = ?", [key]))
         return json.loads(rows[0]["value"]) if rows else default
 
+    @_writing
     def put(self, key, value):
-        with self.db.conn:
-            self.db["settings"].upsert({"key": key, "value": json.dumps(value)}, pk="key")
+        with self._txn() as c:
+            c.execute("insert into settings(key, value) values (?, ?) on conflict(key) do update set value = "
+                      "excluded.value", (key, json.dumps(value)))
 
     # ------------------------------------------------------------------ tournaments (park play)
     def _txn(self):
@@ -121,6 +237,7 @@ class Store:
                                  "order by round desc limit 1", (tournament, park)).fetchone()
         return None if r is None else (r[0], r[1], json.loads(r[2]), bool(r[3]))
 
+    @_writing
     def new_park_match(self, tournament, round_no, park, spec, actions=()) -> int:
         """The local copy of a match, with the actions the coordinator already holds (not sent again)."""
         with self._txn() as c:
@@ -135,6 +252,7 @@ class Store:
         return [tuple(json.loads(r[0])) for r in self.db.conn.execute(
             "select action_json from park_actions where match_id = ? order by seq", (match_id,))]
 
+    @_writing
     def park_play(self, tournament, match_id, seq, action, request_id, body) -> None:
         """One match action played here: the local log AND the outbox, in one transaction."""
         with self._txn() as c:
@@ -144,6 +262,7 @@ class Store:
                       "values (?, 'match', ?, ?, ?, ?, ?)", (tournament, match_id, seq, request_id, json.dumps(body),
                                                             time.time()))
 
+    @_writing
     def park_reset_match(self, match_id, actions) -> None:
         """The coordinator's actions win: the local log becomes exactly them; nothing of it is left to send."""
         with self._txn() as c:
@@ -153,10 +272,12 @@ class Store:
                 c.execute("insert into park_actions(match_id, seq, action_json, request_id) values (?,?,?,NULL)",
                           (match_id, i, json.dumps(list(a))))
 
+    @_writing
     def park_ack(self, match_id) -> None:
         with self._txn() as c:
             c.execute("update park_matches set acked = 1 where id = ?", (match_id,))
 
+    @_writing
     def outbox_deck(self, tournament, request_id, body) -> None:
         with self._txn() as c:
             c.execute("insert into outbox(tournament, kind, match_id, match_seq, request_id, body_json, created) "
@@ -176,7 +297,8 @@ class Store:
 
 
 class _Txn:
-    """``with`` block = one IMMEDIATE transaction on an autocommit connection."""
+    """``with`` block = one IMMEDIATE transaction on an autocommit connection.  If anything fails
+    (the block, or the COMMIT itself: a full disk shows there) nothing of it stays."""
 
     def __init__(self, conn):
         self.conn = conn
@@ -186,20 +308,66 @@ class _Txn:
         return self.conn
 
     def __exit__(self, exc_type, *_):
-        self.conn.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        if exc_type is None:
+            try:
+                self.conn.execute("COMMIT")
+                return False
+            except BaseException:
+                self._rollback()
+                raise
+        self._rollback()
         return False
+
+    def _rollback(self):
+        if self.conn.in_transaction:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                log.exception("rollback failed")
+
+
+PARK_TABLES = [
+    "create table if not exists park_matches (id integer primary key, tournament integer, round integer, "
+    "park integer, spec_json text, created real, acked integer default 0, unique(tournament, round, park))",
+    "create table if not exists park_actions (match_id integer, seq integer, action_json text, request_id text, "
+    "primary key (match_id, seq))",
+    "create table if not exists outbox (id integer primary key autoincrement, tournament integer, kind text, "
+    "match_id integer, match_seq integer, request_id text unique, body_json text, created real)",
+    "create table if not exists sent_log (request_id text primary key, tournament integer, kind text, "
+    "action_json text, seq integer, duplicate_checks integer default 0, created real)",
+]
 
 
 def create_park_tables(conn) -> None:
     """Tournament play at a park: the local copy of each match (its spec and every action in
     order), the outbox of actions still to deliver, and the log of what the coordinator acknowledged."""
-    conn.executescript("""
-        create table if not exists park_matches (id integer primary key, tournament integer, round integer,
-            park integer, spec_json text, created real, acked integer default 0, unique(tournament, round, park));
-        create table if not exists park_actions (match_id integer, seq integer, action_json text, request_id text,
-            primary key (match_id, seq));
-        create table if not exists outbox (id integer primary key autoincrement, tournament integer, kind text,
-            match_id integer, match_seq integer, request_id text unique, body_json text, created real);
-        create table if not exists sent_log (request_id text primary key, tournament integer, kind text,
-            action_json text, seq integer, duplicate_checks integer default 0, created real);
-    """)
+    for statement in PARK_TABLES:
+        conn.execute(statement)
+
+
+def set_aside(path) -> Path:
+    """Rename a damaged database (and its -wal/-shm files) to ``NAME.damaged-YYYYmmdd-HHMMSS``;
+    nothing is deleted, so staff can still send it in or try to recover it."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.replace(path, target)
+    for side in ("-wal", "-shm"):
+        extra = path.with_name(path.name + side)
+        if extra.exists():
+            os.replace(extra, target.with_name(target.name + side))
+    return target
+
+
+def open_store(path):
+    """(store, None), or (a fresh store, the path the damaged file was moved to)."""
+    try:
+        return Store(path), None
+    except DamagedDatabase as exc:
+        aside = set_aside(path)
+        log.error("%s; set aside as %s, starting a fresh database", exc, aside.name)
+        return Store(path), aside

@@ -13,6 +13,7 @@ import random
 import sys
 
 from engine.challengers.cards import CardFileError
+from appliance.house import DataFileError
 
 EXIT_USAGE = 2
 
@@ -26,21 +27,11 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def house_set_texts(folder=None):
-    """[(path, text)] of the house sets in the data folder's ``cards/`` (none if absent)."""
-    from pathlib import Path
-
-    from appliance.paths import data_dir
-    folder = Path(folder) if folder else data_dir(create=False) / "cards"
-    if not folder.is_dir():
-        return []
-    return [(str(p), p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.toml"))]
-
-
 def _library(house=True):
     """The bundled data, plus the house sets a café placed in its data folder."""
     import cards
     from engine.challengers.library import load
+    from appliance.house import house_set_texts
     lib = load(cards)
     if house:
         lib.add_sets(house_set_texts())
@@ -315,6 +306,7 @@ def cmd_cards_check(args) -> int:
     from pathlib import Path
     lib = _library(house=False)
     paths = [Path(p) for p in args.paths] if args.paths else None
+    from appliance.house import house_set_texts, read_text
     if paths is None:
         texts = house_set_texts()
         if not texts:
@@ -325,7 +317,7 @@ def cmd_cards_check(args) -> int:
         for p in paths:
             if not p.is_file():
                 raise UsageError(f"no such file: {p}")
-            texts.append((str(p), p.read_text(encoding="utf-8")))
+            texts.append((str(p), read_text(p)))
     lib.add_sets(texts)     # raises CardFileError naming file, card, field and line
     for source, _ in texts:
         print(f"{source}: ok")
@@ -475,7 +467,7 @@ def main(argv=None) -> int:
     except UsageError as e:
         print(f"tablecup: {e}", file=sys.stderr)
         return EXIT_USAGE
-    except CardFileError as e:
+    except (CardFileError, DataFileError) as e:
         print(f"tablecup: {e}", file=sys.stderr)
         return EXIT_USAGE
 

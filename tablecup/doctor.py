@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
 
-from appliance import paths
+from appliance import dbcheck, paths
 from appliance.config import COORDINATOR_FILE, coordinator_address
 
 __all__ = [
@@ -46,6 +46,7 @@ K_DATA = "data folder"
 K_DATA_SIZE = "data size"
 K_DISK_FREE = "disk free"
 K_DATABASES = "databases"
+K_DB_HEALTH = "database health"
 K_CONFIG = "config folder"
 K_PIN_FACTORY = "GPIOZERO_PIN_FACTORY"
 K_COORDINATOR = "coordinator"
@@ -55,7 +56,7 @@ K_ERRORS = "last errors"
 
 KEYS = (
     K_VERSION, K_PYTHON, K_KIVY, K_PLATFORM, K_MODEL, K_SDL, K_KIVY_WINDOW,
-    K_KIVY_GL, K_DRM, K_DATA, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_CONFIG,
+    K_KIVY_GL, K_DRM, K_DATA, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_DB_HEALTH, K_CONFIG,
     K_PIN_FACTORY, K_COORDINATOR, K_COORDINATOR_REACHABLE, K_SERVICE, K_ERRORS,
 )
 
@@ -191,6 +192,19 @@ def _last_errors() -> str:
     return "\n".join(lines[-JOURNAL_LINES:])
 
 
+def database_health(data: Path) -> str:
+    """One line per database (ok, or damaged: why and which backup to restore), and one per
+    damaged database the kiosk set aside."""
+    lines = []
+    for db in paths.database_files(data):
+        why = dbcheck.problem(db)
+        lines.append(f"{db.name}: ok" if why is None else
+                     f"{db.name}: DAMAGED ({why}); {dbcheck.restore_advice(db, data)}")
+    for aside in dbcheck.set_aside_files(data):
+        lines.append(f"{aside.name}: a damaged database the kiosk set aside (it started a fresh one)")
+    return "\n".join(lines) or "no databases"
+
+
 def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
     """Collect the support facts as ``(key, value)`` pairs (keys: :data:`KEYS`).
 
@@ -223,11 +237,13 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
         dbs = paths.database_files(data)
         add(K_DATABASES, ", ".join(
             f"{p.name} ({_human(p.stat().st_size)})" for p in dbs) or "none")
+        add(K_DB_HEALTH, database_health(data))
     else:
         add(K_DATA, f"{data} (missing)")
         add(K_DATA_SIZE, "0 bytes in 0 files")
         add(K_DISK_FREE, "unknown")
         add(K_DATABASES, "none")
+        add(K_DB_HEALTH, "no databases")
 
     config = paths.config_dir(create=False)
     add(K_CONFIG, str(config) if config.is_dir() else f"{config} (missing)")

@@ -43,7 +43,7 @@ def hook(app):
     def tap(side):
         c = app.controller
         m = c.match
-        legal = m is not None and m.expect == ("reveal", side)
+        legal = m is not None and m.expect == ("reveal", c.match_side(side))
         before = m.reveals if m is not None else 0
         b = button(side)
         if side == 0:
@@ -76,9 +76,10 @@ def hook(app):
                 if kind == "toss":
                     c.press_toss()
                 elif kind == "choose":
-                    c.tap_choice(m.pending.player, 0)
+                    c.tap_choice(c.half_of(m.pending.player), 0)
                 elif kind == "reveal":
                     state["steps"] += 1
+                    side = c.half_of(side)
                     tap(side)                                  # starts a reveal animation
                     running = bool(Animation._instances)
                     out["taps_during_animation"] += running

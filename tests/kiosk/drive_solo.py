@@ -101,9 +101,9 @@ def hook(app):
             if kind == "toss":
                 shot("match-toss")
                 key(" ")
-            elif kind == "reveal" and not c.is_robot(side):
-                key("a" if side == 0 else "l")
-            elif kind == "choose" and not c.is_robot(m.pending.player):
+            elif kind == "reveal" and not c.is_robot(c.half_of(side)):
+                key("a" if c.half_of(side) == 0 else "l")
+            elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
                 shot("match-choice")
                 key("1")
             return

@@ -38,9 +38,9 @@ def play_until(c, queue, stop, limit=5000):
             if k == "toss":
                 c.press_toss()
             elif k == "reveal":
-                c.press_reveal(side)
+                c.press_reveal(c.half_of(side))
             elif k == "choose":
-                c.tap_choice(m.pending.player, 0)
+                c.tap_choice(c.half_of(m.pending.player), 0)
     assert limit
 
 

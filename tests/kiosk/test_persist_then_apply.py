@@ -1,0 +1,110 @@
+"""Persist-then-apply in both controllers, without Kivy: a failed write changes nothing.
+
+The store's connection raises sqlite3.OperationalError("database or disk is full") at the write
+(the app test, test_storage_faults.py, fills a real file system instead).
+"""
+
+import sqlite3
+
+import pytest
+
+import cards
+from engine.challengers.library import load
+from engine.challengers.tournament import Setup, Tournament
+from kiosk.controller import TableController, state_dump
+from kiosk.park import ParkController
+from kiosk.store import Store
+
+
+class Failing:
+    """A connection whose writes (insert, update, delete) fail while ``on``."""
+
+    def __init__(self, conn):
+        self.conn, self.on = conn, False
+
+    def execute(self, sql, *a):
+        if self.on and sql.split()[0].lower() in ("insert", "update", "delete"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.conn.execute(sql, *a)
+
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return load(cards)
+
+
+def finish_deck_phases(c):
+    while c.match is None:
+        s = c.active_deck_side()
+        dp = c.deck_phase_at(s)
+        {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
+         "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+
+
+def test_table_controller_a_failed_write_is_not_played(lib, tmp_path):
+    store = Store(tmp_path / "k.db")
+    c = TableController(lib, store)
+    c.new_game(("Light", "Dark"), seed=5)
+    finish_deck_phases(c)
+    c.press_toss()
+    fail = store.db.conn = Failing(store.db.conn)
+    before, seen = state_dump(c.t), []
+    c.listeners.append(lambda ctl, ev: seen.append(ev))
+    fail.on = True
+    half = c.half_of(c.match.expect[1])
+    assert c.press_reveal(half) is None
+    assert "full" in c.storage_error and state_dump(c.t) == before and seen == [[]]
+    assert len(store.actions(c.game_id)) == len(c.t.actions)
+    games = store.db.conn.execute("select count(*) from games").fetchone()
+    assert c.new_game(("Light", "Dark")) is None and state_dump(c.t) == before      # no new game either
+    assert store.db.conn.execute("select count(*) from games").fetchone() == games
+    assert store.unfinished_id() == c.game_id                                        # nor the old one closed
+    fail.on = False
+    assert c.press_reveal(half) and c.storage_error is None
+    assert [tuple(a) for a in store.actions(c.game_id)] == c.t.actions
+
+
+def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):
+    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
+    while t.phase == "deck":
+        who = t.waiting()[0]
+        dp = t.deck_phases[who[1]]
+        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
+                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
+    store = Store(tmp_path / "k.db")
+    store.put("park_tournament", 1)
+    store.put("park_number", 1)
+    store.new_park_match(1, 1, 1, t.matches[1].spec)
+    pc = ParkController(lib, store)
+    assert pc.match is not None and pc.press_toss()
+    fail = store.db.conn = Failing(store.db.conn)
+    m_before, n_before, outbox = pc.match.snapshot(), pc.local.n, store.outbox_rows()
+    fail.on = True
+    half = pc.half_of(pc.match.expect[1])
+    assert pc.press_reveal(half) is None
+    assert "full" in pc.storage_error
+    assert pc.match.snapshot() == m_before and pc.local.n == n_before and store.outbox_rows() == outbox
+    fail.on = False
+    assert pc.press_reveal(half) and pc.storage_error is None
+    assert len(store.park_actions(pc.local.id)) == pc.local.n == n_before + 1
+
+
+def test_a_park_match_that_cannot_be_replayed_does_not_stop_the_kiosk(lib, tmp_path):
+    """A restart in tournament mode replays the saved park match; if that fails the kiosk starts
+    anyway (the coordinator's record of the match is used when it answers), the saved rows kept."""
+    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
+    while t.phase == "deck":
+        who = t.waiting()[0]
+        dp = t.deck_phases[who[1]]
+        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
+                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
+    store = Store(tmp_path / "k.db")
+    store.put("park_tournament", 1)
+    store.put("park_number", 1)
+    mid = store.new_park_match(1, 1, 1, t.matches[1].spec, [("match", 1, "reveal", 0)])   # before the toss
+    pc = ParkController(lib, store)
+    assert pc.local is None and "could not be replayed" in pc.message
+    assert store.park_actions(mid) == [("match", 1, "reveal", 0)]

@@ -1,0 +1,58 @@
+"""No saved game may lock the table (the real app, offscreen, real taps).
+
+A saved game that cannot be replayed (here: a recorded action the engine refuses): "Resume"
+says so in one sentence on the home screen, the game's record stays in the database (setup,
+every action, and why it was closed), Resume is no longer offered, and a new game starts.
+"""
+
+import json
+
+import cards
+from engine.challengers.library import load
+from kiosk.controller import TableController
+from kiosk.store import UNRESUMABLE, Store
+from kiosk_helpers import artifacts_dir, run_script
+
+
+def home_run(data, scenario):
+    p = run_script("drive_home.py", data, artifacts_dir() / "home", scenario, timeout=90)
+    line = [ln for ln in p.stdout.splitlines() if ln.startswith("DRIVE-RESULT ")]
+    assert line, p.stdout[-2000:] + p.stderr[-4000:]
+    r = json.loads(line[-1][len("DRIVE-RESULT "):])
+    assert r["error"] is None, r["error"]
+    assert r["rc"] == 0
+    return {s["name"]: s for s in r["stages"]}, r
+
+
+def saved_game(path, extra_action):
+    """A 2-player game saved mid-Deck Phase, then ``extra_action`` recorded after it."""
+    store = Store(path)
+    c = TableController(load(cards), store)
+    c.new_game(("Light", "Dark"), seed=3)
+    c.deck_option(0, 0)
+    c.deck_pick(0, 0)
+    n = len(c.t.actions)
+    store.add_action(c.game_id, n, extra_action)
+    gid = c.game_id
+    store.close()
+    return gid, n + 1
+
+
+def test_a_saved_game_that_cannot_be_resumed_is_kept_and_a_new_game_starts(tmp_path):
+    data = tmp_path / "data"
+    gid, n = saved_game(data / "kiosk.db", ("match", 1, "reveal", 0))      # no match in a Deck Phase
+    s, r = home_run(data, "resume")
+    assert r["box_after_touch"] == "beach", "a touch in the middle of the screen reaches the home screen"
+    assert s["start"]["can_resume"] and s["start"]["alert"] == ""
+    after = s["after-resume"]
+    assert after["screen"] == "home" and not after["can_resume"]
+    assert after["alert"].startswith(f"The saved game #{gid} could not be resumed (IllegalAction")
+    assert after["alert"].endswith("it is kept in the database: start a new game.")
+    assert s["after-touching-the-alert"]["alert"] == "", "a tap on the notice puts it away"
+    assert s["after-solo"]["screen"] == "deck" and s["after-solo"]["alert"] == ""
+    store = Store(data / "kiosk.db")
+    row = store.game(gid)
+    assert row["winner"] == UNRESUMABLE and row["finished"] and "IllegalAction" in row["note"]
+    assert len(store.actions(gid)) == n                      # every action kept
+    assert store.unfinished_id() != gid
+    store.close()
