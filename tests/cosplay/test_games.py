@@ -71,3 +71,18 @@ def test_events_read_in_english_and_french(data):
     name = data.card(rec.card)
     assert name.name in GAME.describe_event(rec, "en") and name.title("fr") in GAME.describe_event(rec, "fr")
     assert GAME.describe_event(events[-1], "fr").startswith("Partie finie")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_many_seeded_random_games_finish_with_equal_turns(data, n):
+    import random
+    for seed in range(30):
+        s = GAME.new(data, setup(n, 500 + seed))
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            if s.over:
+                break
+            legal = s.legal_actions(s.current)
+            s.apply(legal[rng.randrange(len(legal))])
+        assert s.over and len(set(s.turns)) == 1
+        assert s.outcome().scores == tuple(s.score(p) for p in range(n))

@@ -392,3 +392,32 @@ def test_the_hand_is_the_only_secret(data):
         assert o["hand"] != s.hand[0]
         assert o["seats"][0]["hand"] == 5 and "reserve_order" not in text
     assert s.observation(0)["hand"] == s.hand[0]
+
+
+def test_gained_points_and_discounts_last_for_the_turn(data):
+    """Points an ability gains pay for one target this turn; a discount lasts the turn; both are
+    gone at the next turn (decision: « durant le reste du tour » read for every lasting effect)."""
+    s = table(data, assists={0: ["volt-huntress", "aurora-siren"]}, zones=["onyx-gladiator", "titan-fist"]
+              + [None] * 4, hands={0: ["badass"]})
+    s.apply(A(0, "use", find(s, s.assist[0], "volt-huntress")))      # gain 2 badass
+    s.apply(A(0, "use", find(s, s.assist[0], "aurora-siren")))       # recruits cost 2 badass less
+    assert s.pool == [2, 0, 0] and s.discount == [2, 0, 0]
+    assert s.recruit_cost(s.zones[0]) == (3, 0, 0, 0)                # onyx: 5 - 2
+    s.apply(A(0, "recruit", 1))
+    s.apply(A(0, "pay", "pool"))
+    s.apply(A(0, "pay", find(s, s.hand[0], "badass")))
+    assert s.pool == [0, 0, 0] and find(s, s.assist[0], "onyx-gladiator") in s.facedown
+    s.pool = [1, 0, 0]
+    s.apply(A(0, "end"))
+    assert s.pool == [0, 0, 0] and s.discount == [0, 0, 0]
+
+
+def test_a_character_leaving_for_its_ability_leaves_its_equipment_to_the_discard(data):
+    """« elles restent indissociables tant qu'elles ne quittent pas la zone d'assistance »."""
+    s = table(data, assists={0: ["comet-princess", "foam-sword", "glue-gun"]},
+              attached=[(0, "foam-sword", "comet-princess"), (0, "glue-gun", "comet-princess")])
+    princess = find(s, s.assist[0], "comet-princess")
+    s.apply(A(0, "use", princess))                                   # sacrifice: draw 2
+    assert princess in s.cemetery
+    assert sorted(names(s, s.discard[0])) == ["foam-sword", "glue-gun"] and s.attached == {}
+    assert s.assist[0] == []
