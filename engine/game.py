@@ -123,7 +123,7 @@ class Action:
 class Termination(str, Enum):
     """How a game ended."""
 
-    WIN = "win"            # one player (or one team) won
+    WIN = "win"            # one player won, or several shared the win (all in ``winners``)
     DRAW = "draw"          # nobody won
     ABANDONED = "abandoned"
 
@@ -207,7 +207,11 @@ class GameState(Protocol):
         ...
 
     def apply(self, action: Action) -> list[Event]:
-        """Check and apply one action; the events it caused.  Illegal: raises, changes nothing."""
+        """Check and apply one action; the events it caused.  Illegal: raises, changes nothing.
+
+        Events are the authority's record (the log, replay): they may name what only their actor
+        sees (a player's own draw), so what travels to a player, a phone or a bot is
+        ``observation``, never raw events."""
         ...
 
     def observation(self, player: int | None) -> dict[str, Any]:
