@@ -16,7 +16,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from engine.between.cards import Deckbook
 from engine.game import Action, RandomPolicy
@@ -49,8 +50,9 @@ class SensiblePolicy:
     AWKWARD = 1.2         # keeping a middle card, playing an edge card
     JOKER_KEEP = 3.0      # the Joker is worth keeping while other cards fit
     DAMAGE_EASE = 9.0     # what a fresh start is worth when taking damage on purpose
-    ABILITY = {"discard-random": 1.5, "tutor": 1.0, "draw": 1.5, "pull-top": 0.0, "bind-pile": 1.0,
-               "silence": 1.0, "extra-turn": 2.0, "reveal-hand": 1.0}
+    ABILITY: ClassVar[dict[str, float]] = {
+        "discard-random": 1.5, "tutor": 1.0, "draw": 1.5, "pull-top": 0.0, "bind-pile": 1.0,
+        "silence": 1.0, "extra-turn": 2.0, "reveal-hand": 1.0}
 
     def __init__(self, book: Deckbook, seat: int, seed: int = 0) -> None:
         self.book = book

@@ -65,7 +65,7 @@ class _Actions:
         self.give = [[Action(p, "give", (z,)) for z in ZONES] for p in (0, 1)]
 
 
-_ACTIONS: "weakref.WeakKeyDictionary[Deckbook, _Actions]" = weakref.WeakKeyDictionary()
+_ACTIONS: weakref.WeakKeyDictionary[Deckbook, _Actions] = weakref.WeakKeyDictionary()
 
 
 def _actions_for(book: Deckbook) -> _Actions:
@@ -94,9 +94,9 @@ class BetweenState:
     """One duel.  Seats 0 and 1; zones 0 (``a``) and 1 (``b``); cards are the
     Deckbook's indices.  Decks keep their top card last; piles their top card last."""
 
-    __slots__ = ("setup", "book", "acts", "rng", "chars", "hp", "hands", "decks", "zones", "outward",
-                 "links", "discard", "damage", "revealed", "current", "pending", "extra", "bind_zone",
-                 "silenced", "next_bind", "next_silence", "turn", "announced", "first", "result")
+    __slots__ = ("acts", "announced", "bind_zone", "book", "chars", "current", "damage", "decks", "discard", "extra",
+                 "first", "hands", "hp", "links", "next_bind", "next_silence", "outward", "pending", "result",
+                 "revealed", "rng", "setup", "silenced", "turn", "zones")
 
     def __init__(self, book: Deckbook, setup: GameSetup, deal: bool = True) -> None:
         if len(setup.players) != 2:
@@ -646,7 +646,7 @@ class BetweenState:
             "outcome": None if self.result is None else self.result.to_json(),
         }
 
-    def clone(self) -> "BetweenState":
+    def clone(self) -> BetweenState:
         c = BetweenState.__new__(BetweenState)
         c.setup = self.setup
         c.book = self.book

@@ -13,7 +13,8 @@ from typing import Any
 
 from engine.game import Game, GameSetup, RandomPolicy
 
-from .cards import Catalogue, load as _load
+from .cards import Catalogue
+from .cards import load as _load
 from .state import CosplayState, determinize
 from .text import describe_event, remember_names
 

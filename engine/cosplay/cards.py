@@ -16,12 +16,22 @@ int, because the rules ask these questions in their innermost loops.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 __all__ = [
-    "ABILITIES", "BADASS", "CRAFT", "CardDataError", "CardType", "Catalogue", "Effect", "KAWAII", "KINDS",
-    "LOGOS", "load",
+    "ABILITIES",
+    "BADASS",
+    "CRAFT",
+    "KAWAII",
+    "KINDS",
+    "LOGOS",
+    "CardDataError",
+    "CardType",
+    "Catalogue",
+    "Effect",
+    "load",
 ]
 
 # Resources, as indexes into a points vector (badass, kawaii, craft).
@@ -132,7 +142,7 @@ class Catalogue:
         except KeyError:
             raise KeyError(f"unknown Cosplay Team Battle card {card_id!r}") from None
 
-    def with_players(self, n: int) -> "Instances":
+    def with_players(self, n: int) -> Instances:
         """Every instance of an ``n``-player game (built once per player count)."""
         inst = self._by_players.get(n)
         if inst is None:
@@ -155,7 +165,7 @@ class Instances:
     recruit_value: tuple[int, ...]                 # printed cost of characters and equipment, else 0
 
     @classmethod
-    def build(cls, cat: Catalogue, n: int) -> "Instances":
+    def build(cls, cat: Catalogue, n: int) -> Instances:
         types = list(cat.inst_type)
         starters = []
         for _p in range(n):
@@ -251,7 +261,7 @@ def _card(path: str, kind: str, i: int, row: Any) -> CardType:
 
     extra = set(row) - _FIELDS[kind]
     if extra:
-        raise bad(sorted(extra)[0], f"not a field of a {kind} card (fields: {', '.join(sorted(_FIELDS[kind]))})")
+        raise bad(min(extra), f"not a field of a {kind} card (fields: {', '.join(sorted(_FIELDS[kind]))})")
     name = row.get("name")
     if not isinstance(name, str) or not name.strip():
         raise bad("name", "a card needs a name")
@@ -342,7 +352,7 @@ def _effect(value: Any, fieldname: str, bad) -> Effect:
         raise bad(fieldname, "a table like { do = \"draw\", n = 1 }")
     extra = set(value) - {"do", "n", "kind"}
     if extra:
-        raise bad(fieldname, f"unknown key {sorted(extra)[0]!r} (do, n, kind)")
+        raise bad(fieldname, f"unknown key {min(extra)!r} (do, n, kind)")
     do = value.get("do")
     if do not in ABILITIES:
         raise bad(fieldname, f"unknown ability {do!r} (one of {', '.join(ABILITIES)})")

@@ -14,7 +14,8 @@ A bot sees only its observation: it rebuilds a state from it
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import Action

@@ -37,7 +37,7 @@ from engine.game import Action, GameSetup, Outcome, Termination
 from .cards import Catalogue, Effect, Instances
 from .payment import Payment, Unit, add, cheapest, covers, useful
 
-__all__ = ["CosplayState", "PREPARE", "MAIN", "determinize"]
+__all__ = ["MAIN", "PREPARE", "CosplayState", "determinize"]
 
 PREPARE, MAIN = "prepare", "main"
 
@@ -258,7 +258,8 @@ class CosplayState:
         b -= d[0] + disc[0]
         k -= d[1] + disc[1]
         c -= d[2] + disc[2]
-        return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a
+        # Conditionals, not max(): asked for every card a bot considers.
+        return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a  # noqa: FURB136
 
     def drama_cost(self) -> int:
         """One Drama card's multicolour cost now (at least 1)."""
@@ -292,7 +293,7 @@ class CosplayState:
         if self.choice is not None:
             return [_action(p, "choose", (o,)) for o in self.choice[1]]
         if self.pending is not None:
-            _, _, cost, taken, s = self.pending
+            _, _, cost, _taken, s = self.pending
             return [_action(p, "pay", (u.key,)) for u in self.units(p) if useful(u.gives, s, cost)]
         if self.phase == PREPARE:
             return self._prepare_actions(p)
@@ -848,7 +849,7 @@ class CosplayState:
             "combos_used": sorted(self.combos_used), "drama_cost": self.drama_cost(),
         }
 
-    def clone(self) -> "CosplayState":
+    def clone(self) -> CosplayState:
         c = CosplayState.__new__(CosplayState)
         c.data = self.data
         c.inst = self.inst

@@ -34,7 +34,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
     fr = lang == "fr"
     k, p, card, value, info = event
     who = _seat(p) if p is not None else ""
-    n = lambda: _name(card, lang)  # noqa: E731
+    n = lambda: _name(card, lang)
     if k == "turn":
         return f"Tour {value} de {who}." if fr else f"{who}'s turn {value}."
     if k == "face-up":
