@@ -65,6 +65,11 @@ class _Actions:
         self.give = [[Action(p, "give", (z,)) for z in ZONES] for p in (0, 1)]
 
 
+def _zone_name(z: int | None) -> str | None:
+    """A zone's letter in an observation, None for no zone."""
+    return None if z is None else ZONES[z]
+
+
 _ACTIONS: weakref.WeakKeyDictionary[Deckbook, _Actions] = weakref.WeakKeyDictionary()
 
 
@@ -126,8 +131,8 @@ class BetweenState:
         self.first = 0
         self.result: Outcome | None = None
         if not deal:
-            self.chars = ("", "")
-            self.hp = (0, 0)
+            self.chars: tuple[str, ...] = ("", "")
+            self.hp: tuple[int, ...] = (0, 0)
             return
         opts = setup.options
         chars = parse_characters(book, opts.get("characters"))
@@ -197,6 +202,7 @@ class BetweenState:
         values = book.values
         zones = self.zones
         za, zb = zones
+        allowed: tuple[int, ...]
         if self.bind_zone is not None:
             allowed = (self.bind_zone,)
         elif not za:
@@ -641,7 +647,7 @@ class BetweenState:
             "extra_turn": self.extra,
             "bound": {"zone": None if self.bind_zone is None else ZONES[self.bind_zone],
                       "silenced": self.silenced},
-            "next_bound": [{"zone": None if self.next_bind[s] is None else ZONES[self.next_bind[s]],
+            "next_bound": [{"zone": _zone_name(self.next_bind[s]),
                             "silenced": self.next_silence[s]} for s in (0, 1)],
             "outcome": None if self.result is None else self.result.to_json(),
         }
