@@ -16,7 +16,7 @@ int, because the rules ask these questions in their innermost loops.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +66,10 @@ ENCUMBRANCE = {"1": 1, "2": 2, "unlimited": 0}     # 0: no limit
 class CardDataError(ValueError):
     """A data file that is not a valid Cosplay Team Battle box; the message names
     the file, the card and the field."""
+
+
+#: How a card's parser complains: the field and why, as the error to raise.
+_Complaint = Callable[[str, str], CardDataError]
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,17 +327,19 @@ def _card(path: str, kind: str, i: int, row: Any) -> CardType:
         enc = ENCUMBRANCE[e]
     level = points = 0
     if kind == "objective":
-        level = row.get("level")
-        if level not in (1, 2, 3):
-            raise bad("level", f"1, 2 or 3, not {level!r}")
-        points = row.get("points")
-        if type(points) is not int or points < 1:
-            raise bad("points", f"the objective points it scores (at least 1), not {points!r}")
+        raw_level = row.get("level")
+        if raw_level not in (1, 2, 3):
+            raise bad("level", f"1, 2 or 3, not {raw_level!r}")
+        level = raw_level
+        raw_points = row.get("points")
+        if type(raw_points) is not int or raw_points < 1:
+            raise bad("points", f"the objective points it scores (at least 1), not {raw_points!r}")
+        points = raw_points
     return CardType(cid, name.strip(), kind, path, cost, gives, logo, ability, combo_with, combo, enc, level,
                     points, copies, name_fr)
 
 
-def _vector(value: Any, allowed: set[str], fieldname: str, bad, with_any: bool) -> tuple[int, int, int, int]:
+def _vector(value: Any, allowed: set[str], fieldname: str, bad: _Complaint, with_any: bool) -> tuple[int, int, int, int]:
     if not isinstance(value, dict):
         raise bad(fieldname, "a table of resources, e.g. { badass = 2, kawaii = 1 }")
     out = [0, 0, 0, 0]
@@ -347,7 +353,7 @@ def _vector(value: Any, allowed: set[str], fieldname: str, bad, with_any: bool) 
     return tuple(out)  # type: ignore[return-value]
 
 
-def _effect(value: Any, fieldname: str, bad) -> Effect:
+def _effect(value: Any, fieldname: str, bad: _Complaint) -> Effect:
     if not isinstance(value, dict):
         raise bad(fieldname, "a table like { do = \"draw\", n = 1 }")
     extra = set(value) - {"do", "n", "kind"}

@@ -18,14 +18,14 @@ def remember_names(cat: Catalogue) -> None:
         _NAMES[t.id] = (t.name, t.name_fr or t.name)
 
 
-def _name(card_id, lang: str) -> str:
+def _name(card_id: str | None, lang: str) -> str:
     if card_id is None:
         return "?"
     en, fr = _NAMES.get(card_id, (card_id.replace("-", " ").title(),) * 2)
     return fr if lang == "fr" else en
 
 
-def _seat(p) -> str:
+def _seat(p: int) -> str:
     return f"P{p + 1}"
 
 
