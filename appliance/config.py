@@ -22,7 +22,7 @@ class DataFileError(ValueError):
     """A data or config file that cannot be read as text (one line, naming the file)."""
 
 
-def read_text(path: os.PathLike | str) -> str:
+def read_text(path: os.PathLike[str] | str) -> str:
     """The text of a UTF-8 file; DataFileError naming the file, line and column otherwise."""
     raw = Path(path).read_bytes()
     try:
@@ -31,7 +31,7 @@ def read_text(path: os.PathLike | str) -> str:
         raise DataFileError(not_utf8(path, raw, exc)) from None
 
 
-def not_utf8(path, raw: bytes, exc: UnicodeDecodeError) -> str:
+def not_utf8(path: os.PathLike[str] | str, raw: bytes, exc: UnicodeDecodeError) -> str:
     """'<path>: not UTF-8 text (byte 0xe9 at line 3, column 12); save it as UTF-8'."""
     before = raw[:exc.start]
     line = before.count(b"\n") + 1

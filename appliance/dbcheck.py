@@ -19,7 +19,7 @@ from appliance import paths
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-def problem(path: os.PathLike | str) -> str | None:
+def problem(path: os.PathLike[str] | str) -> str | None:
     """None if ``path`` is missing or a sound SQLite database, else what is wrong (one line)."""
     path = Path(path)
     if not path.exists():
@@ -47,7 +47,7 @@ def problem(path: os.PathLike | str) -> str | None:
     return None
 
 
-def newest_backup(name: str, data_dir: os.PathLike | str | None = None) -> Path | None:
+def newest_backup(name: str, data_dir: os.PathLike[str] | str | None = None) -> Path | None:
     """The newest ``backups/YYYY-MM-DD/<name>`` under the data folder, or None."""
     folder = paths.backups_dir(data_dir)
     if not folder.is_dir():
@@ -59,7 +59,7 @@ def newest_backup(name: str, data_dir: os.PathLike | str | None = None) -> Path 
     return None
 
 
-def set_aside_files(data_dir: os.PathLike | str | None = None) -> list[Path]:
+def set_aside_files(data_dir: os.PathLike[str] | str | None = None) -> list[Path]:
     """Damaged databases renamed ``<name>.damaged-<time>`` in the data folder, oldest first."""
     folder = Path(data_dir) if data_dir is not None else paths.data_dir(create=False)
     if not folder.is_dir():
@@ -67,7 +67,7 @@ def set_aside_files(data_dir: os.PathLike | str | None = None) -> list[Path]:
     return sorted(p for p in folder.iterdir() if ".db.damaged-" in p.name and not p.name.endswith(("-wal", "-shm")))
 
 
-def restore_advice(path: os.PathLike | str, data_dir: os.PathLike | str | None = None) -> str:
+def restore_advice(path: os.PathLike[str] | str, data_dir: os.PathLike[str] | str | None = None) -> str:
     """'restore <backup>' or 'no backup found in <folder>' for a damaged database."""
     path = Path(path)
     backup = newest_backup(path.name, data_dir if data_dir is not None else path.parent)

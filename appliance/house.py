@@ -22,12 +22,12 @@ __all__ = ["DataFileError", "house_folder", "house_set_texts", "read_text"]
 FOLDER = "cards"
 
 
-def house_folder(data_dir: os.PathLike | str | None = None) -> Path:
+def house_folder(data_dir: os.PathLike[str] | str | None = None) -> Path:
     """``<data folder>/cards``."""
     return (Path(data_dir) if data_dir is not None else paths.data_dir(create=False)) / FOLDER
 
 
-def house_set_texts(data_dir: os.PathLike | str | None = None) -> list[tuple[str, str]]:
+def house_set_texts(data_dir: os.PathLike[str] | str | None = None) -> list[tuple[str, str]]:
     """[(path, text)] of the house sets (``*.toml``) in the data folder's ``cards/``, sorted;
     none if the folder is absent."""
     folder = house_folder(data_dir)

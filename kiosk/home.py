@@ -29,13 +29,14 @@ class HomeScreen(Screen):
             try:
                 gid, setup, actions = c.store.unfinished()
                 self.resume_text = f"({' / '.join(setup.players)}, {len(actions)})"
-            except Exception:          # unreadable: Resume says so when tapped, and keeps the record
+            except Exception:  # noqa: BLE001 - whatever fails, the home screen still draws
+                # unreadable: Resume says so when tapped, and keeps the record
                 self.resume_text = ""
         lines = []
         for g in c.store.history(8):
             try:
                 s = setup_from_json(g["setup_json"])
-            except Exception:
+            except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
                 continue
             names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
             when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")

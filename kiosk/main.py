@@ -37,7 +37,7 @@ def lock_data_folder(data: Path):
     crash never leaves a stale lock behind."""
     global _lock_file
     import fcntl
-    f = open(data / LOCK_NAME, "a+")
+    f = open(data / LOCK_NAME, "a+")  # noqa: SIM115 - held open (and locked) for the process's life
     try:
         fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:

@@ -72,10 +72,10 @@ def _create_v0(conn) -> None:
 
 
 V0_TABLES = [
-    "create table if not exists games (id integer primary key, setup_json text, started float, finished float, "
-    "winner integer)",
-    "create table if not exists actions (game_id integer references games(id), seq integer, action_json text, "
-    "primary key (game_id, seq))",
+    ("create table if not exists games (id integer primary key, setup_json text, started float, finished float, "
+     "winner integer)"),
+    ("create table if not exists actions (game_id integer references games(id), seq integer, action_json text, "
+     "primary key (game_id, seq))"),
     "create table if not exists settings (key text primary key, value text)",
 ]
 
@@ -327,14 +327,14 @@ class _Txn:
 
 
 PARK_TABLES = [
-    "create table if not exists park_matches (id integer primary key, tournament integer, round integer, "
-    "park integer, spec_json text, created real, acked integer default 0, unique(tournament, round, park))",
-    "create table if not exists park_actions (match_id integer, seq integer, action_json text, request_id text, "
-    "primary key (match_id, seq))",
-    "create table if not exists outbox (id integer primary key autoincrement, tournament integer, kind text, "
-    "match_id integer, match_seq integer, request_id text unique, body_json text, created real)",
-    "create table if not exists sent_log (request_id text primary key, tournament integer, kind text, "
-    "action_json text, seq integer, duplicate_checks integer default 0, created real)",
+    ("create table if not exists park_matches (id integer primary key, tournament integer, round integer, "
+     "park integer, spec_json text, created real, acked integer default 0, unique(tournament, round, park))"),
+    ("create table if not exists park_actions (match_id integer, seq integer, action_json text, request_id text, "
+     "primary key (match_id, seq))"),
+    ("create table if not exists outbox (id integer primary key autoincrement, tournament integer, kind text, "
+     "match_id integer, match_seq integer, request_id text unique, body_json text, created real)"),
+    ("create table if not exists sent_log (request_id text primary key, tournament integer, kind text, "
+     "action_json text, seq integer, duplicate_checks integer default 0, created real)"),
 ]
 
 

@@ -12,8 +12,8 @@ import json
 import random
 import sys
 
-from engine.challengers.cards import CardFileError
 from appliance.house import DataFileError
+from engine.challengers.cards import CardFileError
 
 EXIT_USAGE = 2
 
@@ -30,8 +30,8 @@ class _Parser(argparse.ArgumentParser):
 def _library(house=True):
     """The bundled data, plus the house sets a café placed in its data folder."""
     import cards
-    from engine.challengers.library import load
     from appliance.house import house_set_texts
+    from engine.challengers.library import load
     lib = load(cards)
     if house:
         lib.add_sets(house_set_texts())

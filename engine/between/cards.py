@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-__all__ = ["BetweenDataError", "Card", "Character", "Deckbook", "EFFECTS", "parse", "load"]
+__all__ = ["EFFECTS", "BetweenDataError", "Card", "Character", "Deckbook", "load", "parse"]
 
 #: Every effect a special or unique card may carry, and what it does (the rules
 #: of each are in :mod:`engine.between.state`).
@@ -165,7 +166,7 @@ def _parse_card(source: str, ch_id: str, n: int, raw: Any, index: int) -> Card:
         raise _fail(source, where, "cards", "each card is a table such as { value = 7 }")
     unknown = set(raw) - _CARD_KEYS
     if unknown:
-        raise _fail(source, where, sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(_CARD_KEYS))})")
+        raise _fail(source, where, min(unknown), f"unknown key (known: {', '.join(sorted(_CARD_KEYS))})")
     joker = raw.get("joker", False)
     if type(joker) is not bool:
         raise _fail(source, where, "joker", "true or false")
@@ -201,7 +202,7 @@ def _parse_character(source: str, raw: Any, first_index: int) -> tuple[Character
     where = f"character '{ch_id}'"
     unknown = set(raw) - _CHARACTER_KEYS
     if unknown:
-        raise _fail(source, where, sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(_CHARACTER_KEYS))})")
+        raise _fail(source, where, min(unknown), f"unknown key (known: {', '.join(sorted(_CHARACTER_KEYS))})")
     names = _names(source, where, "names", raw.get("names"), True)
     help_text = _names(source, where, "help", raw.get("help"), False)
     hp = raw.get("hit_points")
@@ -245,7 +246,7 @@ def parse(texts: Iterable[tuple[str, str]]) -> Deckbook:
             raise BetweenDataError(f"{source}: not valid TOML: {e}") from None
         unknown = set(doc) - _FILE_KEYS
         if unknown:
-            raise _fail(source, "the file", sorted(unknown)[0], f"unknown key (known: {', '.join(sorted(_FILE_KEYS))})")
+            raise _fail(source, "the file", min(unknown), f"unknown key (known: {', '.join(sorted(_FILE_KEYS))})")
         mark = doc.get("own_design")
         if type(mark) is not bool:
             raise _fail(source, "the file", "own_design",

@@ -16,22 +16,34 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from engine.between.cards import Deckbook
-from engine.game import Action, RandomPolicy
+from engine.game import Action, Policy, RandomPolicy
+
+#: A zone's top as a bot sees it: a number, "wild" (the Joker) or None (an empty zone).
+Top = int | str | None
 
 
-def _top(book: Deckbook, pile: list[str]) -> int | None | str:
+def _word(action: Action, i: int) -> str:
+    """Argument ``i`` of one of Between's actions: a card id or a zone letter, always a word."""
+    arg = action.args[i]
+    if not isinstance(arg, str):
+        raise TypeError(f"not a Between Battle action: {action}")
+    return arg
+
+
+def _top(book: Deckbook, pile: list[str]) -> Top:
     if not pile:
         return None
     v = book.values[book.by_id[pile[-1]]]
     return "wild" if v is None else v
 
 
-def _bounds(a, b) -> tuple[int, int] | None:
+def _bounds(a: Top, b: Top) -> tuple[int, int] | None:
     """The open interval of the next play, or None when anything goes."""
-    if a is None or b is None or a == "wild" or b == "wild":
+    if not isinstance(a, int) or not isinstance(b, int):   # empty, or a Joker on top
         return None
     lo, hi = (a, b) if a <= b else (b, a)
     if hi - lo <= 1:
@@ -49,8 +61,9 @@ class SensiblePolicy:
     AWKWARD = 1.2         # keeping a middle card, playing an edge card
     JOKER_KEEP = 3.0      # the Joker is worth keeping while other cards fit
     DAMAGE_EASE = 9.0     # what a fresh start is worth when taking damage on purpose
-    ABILITY = {"discard-random": 1.5, "tutor": 1.0, "draw": 1.5, "pull-top": 0.0, "bind-pile": 1.0,
-               "silence": 1.0, "extra-turn": 2.0, "reveal-hand": 1.0}
+    ABILITY: ClassVar[dict[str, float]] = {
+        "discard-random": 1.5, "tutor": 1.0, "draw": 1.5, "pull-top": 0.0, "bind-pile": 1.0,
+        "silence": 1.0, "extra-turn": 2.0, "reveal-hand": 1.0}
 
     def __init__(self, book: Deckbook, seat: int, seed: int = 0) -> None:
         self.book = book
@@ -79,23 +92,23 @@ class SensiblePolicy:
     def _answer(self, obs: dict[str, Any], kind: str, legal: Sequence[Action]) -> Action:
         book = self.book
         if kind == "give":   # the bigger pile to the opponent
-            return max(legal, key=lambda a: (len(obs["zones"]["ab".index(a.args[0])]), a.args[0] == "a"))
+            return max(legal, key=lambda a: (len(obs["zones"]["ab".index(_word(a, 0))]), a.args[0] == "a"))
         if kind == "raise":  # the card whose value squeezes most, its ability as a bonus
             z = "ab".index(obs["pending"]["zone"])
             other = _top(book, obs["zones"][1 - z])
             scores = {}
             for a in legal:
-                c = book.by_id[a.args[0]]
+                c = book.by_id[_word(a, 0)]
                 v = book.values[c]
                 effect = book.effects[c]
-                scores[a] = (self._squeeze(obs, v if z == 0 else other, other if z == 0 else v, len(obs["zones"][z]),
-                                           len(obs["zones"][1 - z]))
+                scores[a] = (self._squeeze(obs, (v if z == 0 else other, other if z == 0 else v),
+                                           (len(obs["zones"][z]), len(obs["zones"][1 - z])))
                              + (self.ABILITY.get(effect, 0) if effect and not obs["bound"]["silenced"] else 0))
             return max(legal, key=lambda a: scores[a])
         # take (the Pirate's unique): the Joker, else the card that best fills the hand's gaps
         hand_values = [book.values[book.by_id[c]] for c in obs["hand"]]
         def gain(a: Action) -> float:
-            v = book.values[book.by_id[a.args[0]]]
+            v = book.values[book.by_id[_word(a, 0)]]
             if v is None:
                 return 100.0
             gap = min((abs(v - h) for h in hand_values if h is not None), default=self.span)
@@ -117,7 +130,7 @@ class SensiblePolicy:
         shown = [book.values[book.by_id[c]] for c in revealed]
         return pool, shown, obs["hand_sizes"][q] - len(revealed)
 
-    def _stuck(self, obs: dict[str, Any], a, b) -> float:
+    def _stuck(self, obs: dict[str, Any], a: Top, b: Top) -> float:
         """The chance the opponent cannot play between tops ``a`` and ``b``."""
         bounds = _bounds(a, b)
         if bounds is None:
@@ -131,26 +144,30 @@ class SensiblePolicy:
         fit = sum(1 for v in pool if v is None or lo < v < hi) / len(pool)
         return (1.0 - fit) ** max(hidden, 0)
 
-    def _squeeze(self, obs, a, b, size_a: int, size_b: int) -> float:
-        return self.SQUEEZE * self._stuck(obs, a, b) * max(size_a, size_b)
+    def _squeeze(self, obs: dict[str, Any], tops: Sequence[Top], sizes: Sequence[int]) -> float:
+        """What leaving ``tops`` on piles of ``sizes`` cards is worth: the damage the
+        opponent is likely forced to take."""
+        return self.SQUEEZE * self._stuck(obs, tops[0], tops[1]) * max(sizes[0], sizes[1])
 
     def _score(self, obs: dict[str, Any], action: Action) -> float:
         book = self.book
         zones = obs["zones"]
-        tops = [_top(book, zones[0]), _top(book, zones[1])]
+        tops: list[Top] = [_top(book, zones[0]), _top(book, zones[1])]
         sizes = [len(zones[0]), len(zones[1])]
         if action.kind == "damage":
             taken = max(sizes) if all(sizes) else sum(sizes)
             return -self.SQUEEZE * taken + self.DAMAGE_EASE
-        c = book.by_id[action.args[0]]
-        z = "ab".index(action.args[1])
+        played = _word(action, 0)
+        c = book.by_id[played]
+        z = "ab".index(_word(action, 1))
         v = book.values[c]
         if action.kind == "link":
+            assert v is not None, "the Joker is never a Link card (the card files refuse it)"
             new_tops = tops[:]
             new_tops[z] = v
             new_sizes = sizes[:]
             new_sizes[z] = 1
-            return self._squeeze(obs, *new_tops, *new_sizes) + 0.5 * sizes[z] - self.AWKWARD * self.fitness[v]
+            return self._squeeze(obs, new_tops, new_sizes) + 0.5 * sizes[z] - self.AWKWARD * self.fitness[v]
         new_sizes = sizes[:]
         new_sizes[z] += 1
         if v is None:   # the Joker: the best card of the pile comes up; worth keeping meanwhile
@@ -159,20 +176,20 @@ class SensiblePolicy:
             if not below:
                 return -self.JOKER_KEEP
             other = tops[1 - z]
-            best = max(self._squeeze(obs, x, other, *new_sizes) for x in below)
+            best = max(self._squeeze(obs, (x, other), new_sizes) for x in below)
             return best - self.JOKER_KEEP
         new_tops = tops[:]
         new_tops[z] = v
         effect = book.effects[c]
-        score = self._squeeze(obs, *new_tops, *new_sizes) - self.AWKWARD * self.fitness[v]
+        score = self._squeeze(obs, new_tops, new_sizes) - self.AWKWARD * self.fitness[v]
         if effect and not obs["bound"]["silenced"]:
             score += self.ABILITY.get(effect, 0.0)
             if effect == "extra-turn":
                 # the next turn is ours too: worth what our best follow-up in the range just set is worth
-                score -= self._squeeze(obs, *new_tops, *new_sizes)
-                score += self._follow_up(obs, action.args[0], new_tops, new_sizes)
+                score -= self._squeeze(obs, new_tops, new_sizes)
+                score += self._follow_up(obs, played, new_tops, new_sizes)
             elif effect == "bind-pile":
-                score += self._squeeze(obs, *new_tops, *new_sizes) * 0.3
+                score += self._squeeze(obs, new_tops, new_sizes) * 0.3
             elif effect == "pull-top":
                 other = zones[1 - z]
                 if other:
@@ -181,14 +198,14 @@ class SensiblePolicy:
                     sizes2 = [0, 0]
                     sizes2[z] = new_sizes[z] + 1
                     sizes2[1 - z] = new_sizes[1 - z] - 1
-                    pulled = [None, None]
+                    pulled: list[Top] = [None, None]
                     pulled[z] = moved
                     pulled[1 - z] = under
-                    score += self._squeeze(obs, *pulled, *sizes2) - self._squeeze(obs, *new_tops, *new_sizes)
+                    score += self._squeeze(obs, pulled, sizes2) - self._squeeze(obs, new_tops, new_sizes)
         return score
 
 
-    def _follow_up(self, obs: dict[str, Any], played: str, tops: list, sizes: list[int]) -> float:
+    def _follow_up(self, obs: dict[str, Any], played: str, tops: list[Top], sizes: list[int]) -> float:
         """The best next play from the rest of the hand with ``tops`` and ``sizes`` on the
         zones, or taking the bigger pile when nothing fits."""
         book = self.book
@@ -208,7 +225,7 @@ class SensiblePolicy:
                 t, n = tops[:], sizes[:]
                 t[z] = v
                 n[z] += 1
-                best = max(best, self._squeeze(obs, *t, *n) - self.AWKWARD * self.fitness[v])
+                best = max(best, self._squeeze(obs, t, n) - self.AWKWARD * self.fitness[v])
         return best
 
 
@@ -220,4 +237,4 @@ def _sensible(data: Deckbook, seat: int, seed: int) -> SensiblePolicy:
     return SensiblePolicy(data, seat, seed)
 
 
-POLICIES = {"random": _random, "sensible": _sensible}
+POLICIES: dict[str, Callable[[Deckbook, int, int], Policy]] = {"random": _random, "sensible": _sensible}

@@ -65,7 +65,12 @@ class _Actions:
         self.give = [[Action(p, "give", (z,)) for z in ZONES] for p in (0, 1)]
 
 
-_ACTIONS: "weakref.WeakKeyDictionary[Deckbook, _Actions]" = weakref.WeakKeyDictionary()
+def _zone_name(z: int | None) -> str | None:
+    """A zone's letter in an observation, None for no zone."""
+    return None if z is None else ZONES[z]
+
+
+_ACTIONS: weakref.WeakKeyDictionary[Deckbook, _Actions] = weakref.WeakKeyDictionary()
 
 
 def _actions_for(book: Deckbook) -> _Actions:
@@ -94,9 +99,9 @@ class BetweenState:
     """One duel.  Seats 0 and 1; zones 0 (``a``) and 1 (``b``); cards are the
     Deckbook's indices.  Decks keep their top card last; piles their top card last."""
 
-    __slots__ = ("setup", "book", "acts", "rng", "chars", "hp", "hands", "decks", "zones", "outward",
-                 "links", "discard", "damage", "revealed", "current", "pending", "extra", "bind_zone",
-                 "silenced", "next_bind", "next_silence", "turn", "announced", "first", "result")
+    __slots__ = ("acts", "announced", "bind_zone", "book", "chars", "current", "damage", "decks", "discard", "extra",
+                 "first", "hands", "hp", "links", "next_bind", "next_silence", "outward", "pending", "result",
+                 "revealed", "rng", "setup", "silenced", "turn", "zones")
 
     def __init__(self, book: Deckbook, setup: GameSetup, deal: bool = True) -> None:
         if len(setup.players) != 2:
@@ -126,8 +131,8 @@ class BetweenState:
         self.first = 0
         self.result: Outcome | None = None
         if not deal:
-            self.chars = ("", "")
-            self.hp = (0, 0)
+            self.chars: tuple[str, ...] = ("", "")
+            self.hp: tuple[int, ...] = (0, 0)
             return
         opts = setup.options
         chars = parse_characters(book, opts.get("characters"))
@@ -197,6 +202,7 @@ class BetweenState:
         values = book.values
         zones = self.zones
         za, zb = zones
+        allowed: tuple[int, ...]
         if self.bind_zone is not None:
             allowed = (self.bind_zone,)
         elif not za:
@@ -641,12 +647,12 @@ class BetweenState:
             "extra_turn": self.extra,
             "bound": {"zone": None if self.bind_zone is None else ZONES[self.bind_zone],
                       "silenced": self.silenced},
-            "next_bound": [{"zone": None if self.next_bind[s] is None else ZONES[self.next_bind[s]],
+            "next_bound": [{"zone": _zone_name(self.next_bind[s]),
                             "silenced": self.next_silence[s]} for s in (0, 1)],
             "outcome": None if self.result is None else self.result.to_json(),
         }
 
-    def clone(self) -> "BetweenState":
+    def clone(self) -> BetweenState:
         c = BetweenState.__new__(BetweenState)
         c.setup = self.setup
         c.book = self.book

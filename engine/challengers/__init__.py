@@ -12,10 +12,10 @@ from typing import Any
 from engine.challengers.describe import SEATS, describe_event
 from engine.challengers.determinize import determinize
 from engine.challengers.game import OPTIONS, ChallengersState, legacy_policy
+from engine.challengers.hint import policy_factory as search_policy
 from engine.challengers.library import load
 from engine.events import Event
 from engine.game import Game
-from engine.challengers.hint import policy_factory as search_policy
 
 
 def _describe(event: Event, lang: str = "en") -> str:

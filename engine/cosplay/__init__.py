@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game import Game, GameSetup, RandomPolicy
+from engine.game import Game, GameSetup, Policy, RandomPolicy
 
-from .cards import Catalogue, load as _load
+from .cards import Catalogue
+from .cards import load as _load
 from .state import CosplayState, determinize
 from .text import describe_event, remember_names
 
@@ -31,7 +32,7 @@ def new(data: Catalogue, setup: GameSetup) -> CosplayState:
     return CosplayState(data, setup)
 
 
-def _sensible(data, seat, seed):
+def _sensible(data: Catalogue, seat: int, seed: int) -> Policy:
     from .policies import SensiblePolicy
     return SensiblePolicy(data, seat, seed)
 

@@ -16,12 +16,22 @@ int, because the rules ask these questions in their innermost loops.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 __all__ = [
-    "ABILITIES", "BADASS", "CRAFT", "CardDataError", "CardType", "Catalogue", "Effect", "KAWAII", "KINDS",
-    "LOGOS", "load",
+    "ABILITIES",
+    "BADASS",
+    "CRAFT",
+    "KAWAII",
+    "KINDS",
+    "LOGOS",
+    "CardDataError",
+    "CardType",
+    "Catalogue",
+    "Effect",
+    "load",
 ]
 
 # Resources, as indexes into a points vector (badass, kawaii, craft).
@@ -56,6 +66,10 @@ ENCUMBRANCE = {"1": 1, "2": 2, "unlimited": 0}     # 0: no limit
 class CardDataError(ValueError):
     """A data file that is not a valid Cosplay Team Battle box; the message names
     the file, the card and the field."""
+
+
+#: How a card's parser complains: the field and why, as the error to raise.
+_Complaint = Callable[[str, str], CardDataError]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +146,7 @@ class Catalogue:
         except KeyError:
             raise KeyError(f"unknown Cosplay Team Battle card {card_id!r}") from None
 
-    def with_players(self, n: int) -> "Instances":
+    def with_players(self, n: int) -> Instances:
         """Every instance of an ``n``-player game (built once per player count)."""
         inst = self._by_players.get(n)
         if inst is None:
@@ -155,7 +169,7 @@ class Instances:
     recruit_value: tuple[int, ...]                 # printed cost of characters and equipment, else 0
 
     @classmethod
-    def build(cls, cat: Catalogue, n: int) -> "Instances":
+    def build(cls, cat: Catalogue, n: int) -> Instances:
         types = list(cat.inst_type)
         starters = []
         for _p in range(n):
@@ -251,7 +265,7 @@ def _card(path: str, kind: str, i: int, row: Any) -> CardType:
 
     extra = set(row) - _FIELDS[kind]
     if extra:
-        raise bad(sorted(extra)[0], f"not a field of a {kind} card (fields: {', '.join(sorted(_FIELDS[kind]))})")
+        raise bad(min(extra), f"not a field of a {kind} card (fields: {', '.join(sorted(_FIELDS[kind]))})")
     name = row.get("name")
     if not isinstance(name, str) or not name.strip():
         raise bad("name", "a card needs a name")
@@ -313,17 +327,19 @@ def _card(path: str, kind: str, i: int, row: Any) -> CardType:
         enc = ENCUMBRANCE[e]
     level = points = 0
     if kind == "objective":
-        level = row.get("level")
-        if level not in (1, 2, 3):
-            raise bad("level", f"1, 2 or 3, not {level!r}")
-        points = row.get("points")
-        if type(points) is not int or points < 1:
-            raise bad("points", f"the objective points it scores (at least 1), not {points!r}")
+        raw_level = row.get("level")
+        if raw_level not in (1, 2, 3):
+            raise bad("level", f"1, 2 or 3, not {raw_level!r}")
+        level = raw_level
+        raw_points = row.get("points")
+        if type(raw_points) is not int or raw_points < 1:
+            raise bad("points", f"the objective points it scores (at least 1), not {raw_points!r}")
+        points = raw_points
     return CardType(cid, name.strip(), kind, path, cost, gives, logo, ability, combo_with, combo, enc, level,
                     points, copies, name_fr)
 
 
-def _vector(value: Any, allowed: set[str], fieldname: str, bad, with_any: bool) -> tuple[int, int, int, int]:
+def _vector(value: Any, allowed: set[str], fieldname: str, bad: _Complaint, with_any: bool) -> tuple[int, int, int, int]:
     if not isinstance(value, dict):
         raise bad(fieldname, "a table of resources, e.g. { badass = 2, kawaii = 1 }")
     out = [0, 0, 0, 0]
@@ -337,12 +353,12 @@ def _vector(value: Any, allowed: set[str], fieldname: str, bad, with_any: bool) 
     return tuple(out)  # type: ignore[return-value]
 
 
-def _effect(value: Any, fieldname: str, bad) -> Effect:
+def _effect(value: Any, fieldname: str, bad: _Complaint) -> Effect:
     if not isinstance(value, dict):
         raise bad(fieldname, "a table like { do = \"draw\", n = 1 }")
     extra = set(value) - {"do", "n", "kind"}
     if extra:
-        raise bad(fieldname, f"unknown key {sorted(extra)[0]!r} (do, n, kind)")
+        raise bad(fieldname, f"unknown key {min(extra)!r} (do, n, kind)")
     do = value.get("do")
     if do not in ABILITIES:
         raise bad(fieldname, f"unknown ability {do!r} (one of {', '.join(ABILITIES)})")

@@ -15,9 +15,10 @@ the multicolour part.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
-__all__ = ["Payment", "Unit", "covers", "add", "cheapest", "useful", "need"]
+__all__ = ["Payment", "Unit", "add", "cheapest", "covers", "need", "useful"]
 
 Vec = tuple[int, int, int]
 Cost = tuple[int, int, int, int]
@@ -124,8 +125,9 @@ def cheapest(units: Sequence[Unit], cost: Cost, start: Sequence[int] = (0, 0, 0)
             for p0, p1, p2, sur in parts:
                 n0, n1, n2 = p0 + g0, p1 + g1, p2 + g2
                 ns = sur + (n0 - b if n0 > b else 0) + (n1 - k if n1 > k else 0) + (n2 - c if n2 > c else 0)
-                move.append((((n0 if n0 < b else b) * mk + (n1 if n1 < k else k)) * mc + (n2 if n2 < c else c)) * ma
-                            + (ns if ns < a else a))
+                # Conditionals, not min(): this is the innermost loop of every payment search.
+                move.append((((n0 if n0 < b else b) * mk + (n1 if n1 < k else k)) * mc  # noqa: FURB136
+                             + (n2 if n2 < c else c)) * ma + (ns if ns < a else a))  # noqa: FURB136
             moves[g] = move
         gp = g[0] + g[1] + g[2]
         aw = 0 if u.from_hand else 1

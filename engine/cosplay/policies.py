@@ -14,12 +14,13 @@ A bot sees only its observation: it rebuilds a state from it
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import Action
 
-from .cards import Catalogue
+from .cards import CardType, Catalogue
 from .state import CosplayState, determinize
 
 __all__ = ["SensiblePolicy", "card_value"]
@@ -28,7 +29,15 @@ _ABILITY_VALUE = {"score": 3.0, "draw": 1.0, "gain": 0.8, "drama": 0.6, "recover
                   "cemetery": 0.3, "drama-cost": 0.2}
 
 
-def card_value(t) -> float:
+def _number(action: Action, i: int) -> int:
+    """Argument ``i`` of an action that names a card, a seat or a place: a number."""
+    arg = action.args[i]
+    if type(arg) is not int:
+        raise TypeError(f"argument {i} of {action} is not a number")
+    return arg
+
+
+def card_value(t: CardType) -> float:
     """How much a card is worth recruiting: its share of the final bonus, its points to
     pay with, and its ability."""
     v = t.printed_cost / 10 * 1.0 + sum(t.gives) * 1.2
@@ -74,17 +83,18 @@ class SensiblePolicy:
         if "combo" in by_kind:
             return by_kind["combo"][0]
         for a in by_kind.get("use", ()):
-            t = types[a.args[0]]
-            if t.type == "objective" or (t.ability.do == "score" and observation["ending"]):
+            t = types[_number(a, 0)]
+            if t.type == "objective" or (t.ability is not None and t.ability.do == "score" and observation["ending"]):
                 return a
         if "complete" in by_kind:
-            return max(by_kind["complete"], key=lambda a: (types[view.obj_zones[a.args[0] - 1]].points, -a.args[0]))
-        buys = []
+            return max(by_kind["complete"], key=lambda a: (types[view.obj_zones[_number(a, 0) - 1]].points,
+                                                               -_number(a, 0)))
+        buys: list[tuple[float, int, Action]] = []
         for a in by_kind.get("recruit", ()):
-            c = view.zones[a.args[0] - 1]
-            buys.append((card_value(types[c]), a.args[0], a))
+            c = view.zones[_number(a, 0) - 1]
+            buys.append((card_value(types[c]), _number(a, 0), a))
         for a in by_kind.get("steal", ()):
-            buys.append((card_value(types[a.args[1]]) + 1.0, 10 + a.args[1], a))
+            buys.append((card_value(types[_number(a, 1)]) + 1.0, 10 + _number(a, 1), a))
         if buys:
             return max(buys, key=lambda b: (b[0], b[1]))[2]
         if "drama" in by_kind:
@@ -95,15 +105,21 @@ class SensiblePolicy:
             if pace[me] > pace[leader] or (observation["ending"] and pace[me] >= pace[leader]):
                 sends = [a for a in by_kind["drama"] if a.args[0] == leader]
                 if sends:
-                    return max(sends, key=lambda a: a.args[1])
+                    return max(sends, key=lambda a: _number(a, 1))
         return by_kind["end"][0] if "end" in by_kind else legal[0]
 
     def _choose(self, view: CosplayState, options: list[Action]) -> Action:
+        if view.choice is None:
+            raise IllegalAction("there is nothing to choose")
         word = view.choice[0]
         types = view.inst.types
-        if word == "drama":
-            return max(options, key=lambda a: (view.score(a.args[0]) / max(1, view.turns[a.args[0]]), -a.args[0]))
-        if word == "cemetery":                          # take away the best card on offer
-            return max(options, key=lambda a: (card_value(types[view.zones[a.args[0] - 1]]), a.args[0]))
-        return max(options, key=lambda a: (card_value(types[a.args[0]]) if types[a.args[0]].type != "starter"
-                                           else sum(types[a.args[0]].gives), -a.args[0]))
+
+        def worth(a: Action) -> tuple[float, int]:
+            x = _number(a, 0)
+            if word == "drama":
+                return view.score(x) / max(1, view.turns[x]), -x
+            if word == "cemetery":                      # take away the best card on offer
+                return card_value(types[view.zones[x - 1]]), x
+            return (card_value(types[x]) if types[x].type != "starter" else sum(types[x].gives)), -x
+
+        return max(options, key=worth)

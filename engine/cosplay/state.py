@@ -28,6 +28,7 @@ targets the available cards cover).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -37,7 +38,7 @@ from engine.game import Action, GameSetup, Outcome, Termination
 from .cards import Catalogue, Effect, Instances
 from .payment import Payment, Unit, add, cheapest, covers, useful
 
-__all__ = ["CosplayState", "PREPARE", "MAIN", "determinize"]
+__all__ = ["MAIN", "PREPARE", "CosplayState", "determinize"]
 
 PREPARE, MAIN = "prepare", "main"
 
@@ -242,6 +243,7 @@ class CosplayState:
                 ct = t[c]
                 if ct.logo == "influence":
                     a = ct.ability
+                    assert a is not None, "the card files give every card with a logo its ability"
                     if a.do == "discount":
                         disc[a.kind] += a.n
                     else:
@@ -258,7 +260,8 @@ class CosplayState:
         b -= d[0] + disc[0]
         k -= d[1] + disc[1]
         c -= d[2] + disc[2]
-        return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a
+        # Conditionals, not max(): asked for every card a bot considers.
+        return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a  # noqa: FURB136
 
     def drama_cost(self) -> int:
         """One Drama card's multicolour cost now (at least 1)."""
@@ -292,7 +295,7 @@ class CosplayState:
         if self.choice is not None:
             return [_action(p, "choose", (o,)) for o in self.choice[1]]
         if self.pending is not None:
-            _, _, cost, taken, s = self.pending
+            _, _, cost, _taken, s = self.pending
             return [_action(p, "pay", (u.key,)) for u in self.units(p) if useful(u.gives, s, cost)]
         if self.phase == PREPARE:
             return self._prepare_actions(p)
@@ -349,7 +352,7 @@ class CosplayState:
             if q != p:
                 for k in range(1, most + 1):
                     out.append(_action(p, "drama", (q, k)))
-        if any(inst.types[c].ability is not None and inst.types[c].ability.do == "passion" for c in self.hand[p]):
+        if any((a := inst.types[c].ability) is not None and a.do == "passion" for c in self.hand[p]):
             for q in range(self.n):
                 if q != p:
                     for c in self.assist[q]:
@@ -506,7 +509,8 @@ class CosplayState:
         if len(args) != 1 or not (type(args[0]) is int or args[0] == POOL):
             raise IllegalAction("'pay' takes one card number (or 'pool')")
         self._check(self.choice is None, "first make the pending choice")
-        self._check(self.pending is not None, "name a target first (recruit, complete, drama, steal)")
+        if self.pending is None:
+            raise IllegalAction("name a target first (recruit, complete, drama, steal)")
         key = args[0]
         _, _, cost, taken, s = self.pending
         self._check(key not in taken, "that card already pays for this target: its points are not split")
@@ -523,6 +527,7 @@ class CosplayState:
             self._complete(p, ev)
 
     def _complete(self, p: int, ev: list[Event]) -> None:
+        assert self.pending is not None, "completed only while a payment is pending"
         what, target, cost, taken, s = self.pending
         self.pending = None
         inst = self.inst
@@ -565,6 +570,7 @@ class CosplayState:
         else:
             q, c = target
             passion = self._passion(p)
+            assert passion is not None, "a steal is only started with La Passion in hand"
             self.hand[p].remove(passion)
             self.discard[p].append(passion)
             self._leave_assist(q, c)
@@ -605,6 +611,7 @@ class CosplayState:
             self._leave_assist(p, c)
             self.cemetery.append(c)
         ev.append(Event("use", p, t.id, c, t.logo))
+        assert t.ability is not None, "the card files give every card with a logo its ability"
         self.agenda.append((t.ability, p, c))
         self._run_agenda(ev)
 
@@ -618,6 +625,7 @@ class CosplayState:
         self.used.update(group)
         t = self.inst.types[c]
         ev.append(Event("combo", p, t.id, c, tuple(self.inst.types[x].id for x in group)))
+        assert t.combo is not None, "_can_combo checked it"
         self.agenda.append((t.combo, p, c))
         self._run_agenda(ev)
 
@@ -686,7 +694,8 @@ class CosplayState:
 
     def _do_choose(self, p: int, args: tuple, ev: list[Event]) -> None:
         (x,) = self._int_args(args, 1, "choose")
-        self._check(self.choice is not None, "there is nothing to choose")
+        if self.choice is None:
+            raise IllegalAction("there is nothing to choose")
         word, options, src, count = self.choice
         self._check(x in options, f"choose one of {options}")
         self.choice = None
@@ -755,6 +764,7 @@ class CosplayState:
         if self.ending and p == self.n - 1:
             self.over = True
             o = self.outcome()
+            assert o is not None, "the game is over"
             ev.append(Event("game-over", None, None, None, (o.winners, o.scores)))
             return
         self._begin_turn((p + 1) % self.n, ev)
@@ -848,7 +858,7 @@ class CosplayState:
             "combos_used": sorted(self.combos_used), "drama_cost": self.drama_cost(),
         }
 
-    def clone(self) -> "CosplayState":
+    def clone(self) -> CosplayState:
         c = CosplayState.__new__(CosplayState)
         c.data = self.data
         c.inst = self.inst
@@ -905,7 +915,8 @@ def determinize(data: Catalogue, obs: dict[str, Any], player: int, rng: random.R
     s = CosplayState(data, setup, deal=False)
     seen: set[int] = set()
 
-    def note(cards):
+    def note(cards: Iterable[int]) -> list[int]:
+        cards = list(cards)
         seen.update(cards)
         return list(cards)
 

@@ -18,14 +18,14 @@ def remember_names(cat: Catalogue) -> None:
         _NAMES[t.id] = (t.name, t.name_fr or t.name)
 
 
-def _name(card_id, lang: str) -> str:
+def _name(card_id: str | None, lang: str) -> str:
     if card_id is None:
         return "?"
     en, fr = _NAMES.get(card_id, (card_id.replace("-", " ").title(),) * 2)
     return fr if lang == "fr" else en
 
 
-def _seat(p) -> str:
+def _seat(p: int) -> str:
     return f"P{p + 1}"
 
 
@@ -34,7 +34,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
     fr = lang == "fr"
     k, p, card, value, info = event
     who = _seat(p) if p is not None else ""
-    n = lambda: _name(card, lang)  # noqa: E731
+    n = lambda: _name(card, lang)
     if k == "turn":
         return f"Tour {value} de {who}." if fr else f"{who}'s turn {value}."
     if k == "face-up":
