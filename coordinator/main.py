@@ -1,6 +1,7 @@
 """``tablecup coordinator``: run the coordinator service (see docs/protocol.md).
 
     tablecup coordinator [--host 0.0.0.0] [--port 8470] [--data DIR] [--organiser-pin PIN] [--no-mdns]
+                         [--max-connections N] [--connections-per-client N] [--head-timeout S]
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ import signal
 import sys
 from pathlib import Path
 
-from aiohttp import web
-
 from tablecup import paths, sdnotify
 
+from .limits import ConnectionGuard, RateLimitFilter
 from .service import Coordinator
-from .web import make_app
+from .store import SchemaError
+from .web import serve as serve_app
 
 log = logging.getLogger("tablecup.coordinator")
 
@@ -31,8 +32,38 @@ def parse(argv):
     ap.add_argument("--organiser-pin", default=None,
                     help="organiser PIN (default: the stored one, or a new one printed at start)")
     ap.add_argument("--no-mdns", action="store_true", help="do not advertise _tablecup._tcp by mDNS")
+    ap.add_argument("--max-connections", type=int, default=None,
+                    help="open connections at most (default: 512, less if the file-descriptor limit is low)")
+    ap.add_argument("--connections-per-client", type=int, default=32, help="open connections per client address")
+    ap.add_argument("--head-timeout", type=float, default=10.0,
+                    help="seconds a connection may take to send a request head (and stay idle between requests)")
     ap.add_argument("--log-level", default="INFO")
     return ap.parse_args(argv)
+
+
+def raise_fd_limit(want: int = 8192) -> int:
+    """Raise this process's soft limit on open files towards ``want`` (up to the hard limit); returns it.
+    The systemd unit raises the hard limit (LimitNOFILE); a shell's default soft limit is often 1024."""
+    try:
+        import resource
+    except ImportError:          # not on a POSIX system
+        return 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError) as exc:
+            log.warning("could not raise the open-file limit from %d: %s", soft, exc)
+    return soft if soft != resource.RLIM_INFINITY else want
+
+
+def connection_cap(fd_limit: int, asked: int | None) -> int:
+    """Connections at most: what was asked, else 512; never so many that the process runs out of
+    file descriptors (the database, the log, mDNS and the listening socket need some)."""
+    room = max(16, fd_limit - 64)
+    return min(asked or 512, room)
 
 
 GC_FREEZE_EVERY = 1.0     # seconds
@@ -55,18 +86,21 @@ async def gc_keeper(every: float = GC_FREEZE_EVERY):
 
 async def serve(args) -> int:
     data = args.data if args.data is not None else paths.data_dir()
-    coordinator = Coordinator(data, organiser_pin=args.organiser_pin)
-    app = make_app(coordinator)
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2)
-    await runner.setup()
-    site = web.TCPSite(runner, args.host, args.port)
+    fds = raise_fd_limit()
     try:
-        await site.start()
+        coordinator = Coordinator(data, organiser_pin=args.organiser_pin)
+    except SchemaError as exc:
+        log.error("%s", exc)
+        return 1
+    guard = ConnectionGuard(per_client=args.connections_per_client,
+                            max_total=connection_cap(fds, args.max_connections), head_timeout=args.head_timeout)
+    try:
+        runner = await serve_app(coordinator, args.host, args.port, guard)
     except OSError as exc:
         log.error("cannot listen on %s:%d: %s", args.host, args.port, exc)
-        await runner.cleanup()
         return 1
-    log.info("coordinator listening on http://%s:%d (data: %s)", args.host, args.port, data)
+    log.info("coordinator listening on http://%s:%d (data: %s; %d connections at most, %d per address; "
+             "open-file limit %d)", args.host, args.port, data, guard.max_total, guard.per_client, fds)
     gc.collect()                # start-up garbage (the replay), then the start-up heap is frozen
     gc.freeze()
     keeper = asyncio.create_task(gc_keeper())
@@ -99,6 +133,9 @@ def run(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.INFO), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # A flood (wrong guesses, refused connections, broken clients) must not fill the disk with logs.
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RateLimitFilter())
     try:
         return asyncio.run(serve(args))
     except KeyboardInterrupt:

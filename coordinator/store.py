@@ -1,6 +1,8 @@
-"""The coordinator's SQLite store: schema, start-up load, and a group-committing writer.
+"""The coordinator's SQLite store: schema and its version, migrations, and a group-committing writer.
 
-One file, ``<data>/coordinator.db``, WAL journal, ``synchronous=FULL``.  Every write the
+One file, ``<data>/coordinator.db``, WAL journal, ``synchronous=FULL``.  ``PRAGMA user_version``
+says which schema the file holds; :func:`open_db` brings an older file up to
+:data:`SCHEMA_VERSION` in one transaction (and refuses a file written by a newer coordinator).  Every write the
 service makes is a small function of the connection; :class:`Writer` runs the functions
 queued while the previous commit was on disk in ONE transaction (group commit) -- the statements
 on the loop's thread, the COMMIT and its fsync on a worker thread -- then resolves their futures.  A request is answered only after its rows are
@@ -34,7 +36,24 @@ TABLES = {
     "kiosks": ({"id": int, "name": str, "token_hash": str, "revoked": int, "created": float}, "id"),
     "parks": ({"tournament_id": int, "park": int, "kiosk_id": int}, ("tournament_id", "park")),
     "pairing_pins": ({"id": int, "pin": str, "created": float, "used_by": int, "failures": int}, "id"),
+    # A finished tournament's final record, written in the same transaction as its last action:
+    # what the views show from then on (the engine state is not rebuilt at start any more).
+    "finished": ({"tournament_id": int, "summary": str, "public": str, "parks": str, "snapshot": str,
+                  "digest": str, "finished": float}, "tournament_id"),
 }
+
+#: 0: the first schema (no version).  1: finished tournaments kept as records (``finished``),
+#: 12-digit pairing codes (the unused 6-digit PIN is retired), requests indexed by tournament.
+SCHEMA_VERSION = 1
+
+
+class SchemaError(RuntimeError):
+    """The database was written by a newer coordinator."""
+
+
+def _migrate_0_to_1(conn):
+    # A 6-digit pairing PIN is too easy to guess: retire the unused one (a new code is made at start).
+    conn.execute("UPDATE pairing_pins SET used_by = 0 WHERE used_by IS NULL")
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
@@ -55,11 +74,36 @@ def open_db(data_dir: Path) -> sqlite_utils.Database:
     db.enable_wal()
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
-    for name, (columns, pk) in TABLES.items():
-        db[name].create(columns, pk=pk, if_not_exists=True)
-    db["actions"].create_index(["request_id"], if_not_exists=True)
-    db["kiosks"].create_index(["token_hash"], unique=True, if_not_exists=True)
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        conn.close()
+        raise SchemaError(f"{data_dir / DB_NAME} has schema version {version}; this coordinator knows "
+                          f"{SCHEMA_VERSION} at most (it was written by a newer one)")
+    fresh = not conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for name, (columns, pk) in TABLES.items():
+            db[name].create(columns, pk=pk, if_not_exists=True)
+        db["actions"].create_index(["request_id"], if_not_exists=True)
+        db["kiosks"].create_index(["token_hash"], unique=True, if_not_exists=True)
+        db["requests"].create_index(["tournament_id"], if_not_exists=True)
+        if not fresh and version < 1:
+            _migrate_0_to_1(conn)
+            log.info("store: %s migrated from schema 0 to 1", data_dir / DB_NAME)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
     return db
+
+
+def open_reader(data_dir: Path) -> sqlite3.Connection:
+    """A second, read-only connection for look-ups on the event loop's thread (finished tournaments,
+    old request ids): in WAL mode it never waits for the writer's commit."""
+    conn = sqlite3.connect(f"file:{data_dir / DB_NAME}?mode=ro", uri=True, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    return conn
 
 
 def row_counts(path: Path) -> dict:
