@@ -24,14 +24,15 @@ _FORMS = {(k, v): args for k, v, args in ACTION_FORMS}
 
 
 def _is_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer())
 
 
 def decode_action(value) -> tuple:
     """A wire action (a JSON list such as ``["match", 2, "reveal", 1]``) -> the engine's action.
 
     Checks the shape only (kind, verb, argument count and ranges); whether the action is legal
-    now is the engine's business.  Raises ``ValueError`` naming the element that is wrong."""
+    now is the engine's business.  Raises ``ValueError`` naming the element that is wrong.
+    A number such as 2.0 counts as the integer 2 (as JSON Schema has it)."""
     if not isinstance(value, list) or not 3 <= len(value) <= 5:
         raise ValueError('must be a list like ["deck", player, "pick", 0] or ["match", park, "reveal", side]')
     kind = value[0]
@@ -51,7 +52,7 @@ def decode_action(value) -> tuple:
         lo, hi = _RANGES[name]
         if not _is_int(value[i]) or not lo <= value[i] <= hi:
             raise ValueError(f"action[{i}] ({name}) must be an integer {lo} to {hi}")
-    return tuple(value)
+    return tuple(int(x) if isinstance(x, float) else x for x in value)
 
 
 def _int_schema(name):

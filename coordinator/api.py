@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError,
-                      WithJsonSchema, model_validator)
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints,
+                      ValidationError, WithJsonSchema, model_validator)
 
 from .actions import ACTION_FORMS, action_schema, decode_action  # noqa: F401 (ACTION_FORMS: the table)
 from .service import ApiError
@@ -33,6 +33,17 @@ NAME_PATTERN = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$"
 
 def _name(most: int):
     return Annotated[str, StringConstraints(min_length=1, max_length=most, pattern=NAME_PATTERN)]
+
+
+def _integral(value):
+    """JSON Schema counts 1.0 as an integer: take it as 1 (a bool or 1.5 is still refused)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def Int(lo: int, hi: int):
+    return Annotated[int, Field(ge=lo, le=hi), BeforeValidator(_integral)]
 
 
 class Strict(BaseModel):
@@ -65,22 +76,22 @@ class CreateTournament(Strict):
     name: _name(60) | None = None
     box: BoxId = "base"
     sets: Annotated[list[SetId], Field(min_length=1, max_length=20)] | None = None
-    robot_level: Annotated[int, Field(ge=1, le=5)] = 1
+    robot_level: Int(1, 5) = 1
     solo_cards: bool = False
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
-    final_park: Annotated[int, Field(ge=1, le=4)] = 1
+    seed: Int(0, MAX_SEED) | None = None
+    final_park: Int(1, 4) = 1
 
 
 class AssignKiosk(Strict):
-    kiosk_id: Annotated[int, Field(ge=1, le=MAX_ID)]
+    kiosk_id: Int(1, MAX_ID)
 
 
 class FinalPark(Strict):
-    park: Annotated[int, Field(ge=1, le=4)]
+    park: Int(1, 4)
 
 
 RequestId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:\-]{1,64}$")]
-MatchSeq = Annotated[int, Field(ge=0, le=100_000)]
+MatchSeq = Int(0, 100_000)
 
 
 class ActionRequest(Strict):
@@ -385,7 +396,7 @@ PARAMS = {
     "id": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
     "park": {"schema": {"type": "integer", "minimum": 1, "maximum": 4}},
     "kid": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
-    "name": {"schema": {"type": "string", "pattern": r"^[a-z]+\.(css|js)$"}},
+    "name": {"schema": {"enum": ["standings.css", "standings.js", "organiser.css", "organiser.js"]}},
 }
 #: aiohttp's pattern for each path parameter (the route's text: {id:\d{1,9}}).
 PATTERNS = {"id": r"\d{1,9}", "park": r"\d{1,3}", "kid": r"\d{1,9}", "name": r"[a-z]+\.(?:css|js)"}
@@ -434,6 +445,8 @@ ROUTES = (
           "what[]} on every change; needs a kiosk token (Authorization) or a ticket (?ticket=)", "websocket",
           security=ANYONE, errors=(400, 401, 404, 429), params=("id",)),
 )
+# OpenAPI describes HTTP exchanges, not WebSockets: the WebSocket routes are listed under the
+# document's "x-websockets" (and described in docs/protocol.md).
 
 
 def aiohttp_path(path: str) -> str:
@@ -456,6 +469,7 @@ def openapi() -> dict:
                                      else {"type": "object"}}}
 
     paths: dict = {}
+    sockets: dict = {}
     for r in ROUTES:
         op: dict = {"summary": r.summary, "operationId": f"{r.handler}_{r.method.lower()}", "security": r.security}
         if r.params:
@@ -473,7 +487,7 @@ def openapi() -> dict:
             ok = {str(r.status): {"description": "OK", "content": content(r.response)}}
         errs = {str(c): {"description": ERRORS[c], "content": content(Error)} for c in r.errors}
         op["responses"] = {**ok, **errs}
-        paths.setdefault(r.path, {})[r.method.lower()] = op
+        (sockets if r.response == "websocket" else paths).setdefault(r.path, {})[r.method.lower()] = op
     schemas = {}
     for name, model in list(models.items()):
         s = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -486,6 +500,7 @@ def openapi() -> dict:
                  "description": "See docs/protocol.md. Every error is {\"error\": reason}. Every POST with a body "
                                 "must say Content-Type: application/json."},
         "paths": paths,
+        "x-websockets": sockets,
         "components": {"schemas": schemas, "securitySchemes": {
             "bearer": {"type": "http", "scheme": "bearer", "description": "token from POST /api/pair"},
             "organiser": {"type": "apiKey", "in": "header", "name": "X-Organiser-Pin"}}},

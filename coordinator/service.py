@@ -585,7 +585,8 @@ class Coordinator:
         t = e.t
         if action[0] == "match":
             park = action[1]
-            self.check_park(e, park)
+            if not 1 <= park <= t.parks:      # the tournament exists: its rules refuse the action (409)
+                raise ApiError(409, f"illegal action: tournament {e.id} has parks 1 to {t.parks}, not {park}")
             return park
         player = action[1]
         if not 0 <= player < len(t.players):
