@@ -55,7 +55,7 @@ class Loose(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
-Action = Annotated[list, AfterValidator(decode_action),
+Action = Annotated[Any, AfterValidator(decode_action),
                    WithJsonSchema({"oneOf": action_schema("deck")["oneOf"] + action_schema("match")["oneOf"]})]
 
 
