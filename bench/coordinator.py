@@ -316,18 +316,18 @@ async def _setup(base, parks) -> list:
 
 
 def bench(parks: int, seconds: float, data: Path, human: bool, procs: int, profile: Path | None,
-          db: Path | None = None) -> dict:
+          db: Path | None = None, tree: Path = ROOT) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    tag = f"{parks}-{'human' if human else 'saturate'}"
+    tag = f"{parks}-{'human' if human else 'saturate'}-{'after' if tree == ROOT else 'before'}"
     log = open(data / f"coordinator-{tag}.log", "wb")
     cmd = [sys.executable]
     if profile is not None:
         cmd += ["-m", "cProfile", "-o", str(profile / f"coordinator-{tag}.pstats")]
     cmd += ["-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port), "--data", str(db or data / f"db-{tag}"),
             "--organiser-pin", PIN, "--no-mdns", "--log-level", "WARNING"]
-    proc = subprocess.Popen(cmd, cwd=str(ROOT), stdout=log, stderr=log,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(cmd, cwd=str(tree), stdout=log, stderr=log,
+                            env={**os.environ, "PYTHONPATH": str(tree)})
     try:
         groups = asyncio.run(_setup(base, parks))
         procs = max(1, min(procs, len(groups)))
@@ -377,15 +377,15 @@ def report(mode, r) -> bool:
     first = True
     for kind in KINDS:
         xs = lat[kind]
-        head = (f"{mode:<8} {n:>5} {total / r['elapsed']:>8.0f} {r['server_cpu']:>6.0f}% {r['client_cpu']:>6.0f}%"
-                if first else f"{'':<8} {'':>5} {'':>8} {'':>7} {'':>7}")
+        head = (f"{mode:<15} {n:>5} {total / r['elapsed']:>8.0f} {r['server_cpu']:>6.0f}% {r['client_cpu']:>6.0f}%"
+                if first else f"{'':<15} {'':>5} {'':>8} {'':>7} {'':>7}")
         print(f"{head} {kind:<13} {len(xs):>7} {ms(xs, 50):>9.2f} {ms(xs, 99):>8.2f} {max(xs) * 1000 if xs else 0:>8.2f}"
               f"  {len(r['errors']) if first else ''}")
         first = False
-    print(f"{'':<8} {'':>5} {'':>8} {'':>7} {'':>7} {'posts (result+draw) p99':<30} {p99:>8.2f} ms  "
+    print(f"{'':<15} {'':>5} {'':>8} {'':>7} {'':>7} {'posts (result+draw) p99':<30} {p99:>8.2f} ms  "
           f"{'meets' if ok else 'misses'} p99 <= {TARGET_MS:g} ms, no errors")
     for e in r["errors"][:3]:
-        print("         error:", e)
+        print("                error:", e)
     sys.stdout.flush()
     return ok
 
@@ -522,7 +522,7 @@ def restart_bench(tmp: Path, before: Path | None, live_seconds: float, repeats: 
             sys.stdout.flush()
     # the live load, with the 1,000 finished tournaments in the database
     print(f"live requests with {max(RESTART_COUNTS)} finished tournaments in the database (human mode, 64 parks):")
-    print(f"{'mode':<8} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
+    print(f"{'mode':<15} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
           f"{'median ms':>9} {'p99 ms':>8} {'max ms':>8}  errors")
     r = bench(64, live_seconds, tmp, True, 1, None, db=dbs[max(RESTART_COUNTS)])
     ok &= report("human", r)
@@ -540,7 +540,7 @@ def main(argv=None):
     ap.add_argument("--restart", action="store_true",
                     help="restart time and RSS with 1, 100 and 1,000 finished tournaments, then live p99 at 64 parks")
     ap.add_argument("--before-tree", type=Path, default=None,
-                    help="with --restart: also restart the coordinator of this (older) source tree, side by side")
+                    help="also run the coordinator of this (older) source tree, side by side")
     args = ap.parse_args(argv)
     if args.restart:
         with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
@@ -553,16 +553,18 @@ def main(argv=None):
     modes = ["saturate", "human"] if args.mode == "both" else [args.mode]
     print(f"coordinator bench: {os.cpu_count()} CPUs, coordinator in its own process, {args.client_procs} client "
           f"process(es), all on 127.0.0.1; saturate {args.seconds:g} s, human {args.human_seconds:g} s per size")
-    print(f"{'mode':<8} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
+    print(f"{'mode':<15} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
           f"{'median ms':>9} {'p99 ms':>8} {'max ms':>8}  errors")
     errors = 0
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
         for mode in modes:
             for n in sizes:
-                r = bench(n, args.human_seconds if mode == "human" else args.seconds, Path(tmp), mode == "human",
-                          args.client_procs, args.profile)
-                report(mode, r)
-                errors += len(r["errors"])
+                trees = [("", ROOT)] + ([("/before", args.before_tree)] if args.before_tree else [])
+                for label, tree in trees:
+                    r = bench(n, args.human_seconds if mode == "human" else args.seconds, Path(tmp), mode == "human",
+                              args.client_procs, args.profile, tree=tree)
+                    report(mode + label, r)
+                    errors += len(r["errors"])
     return 1 if errors else 0
 
 

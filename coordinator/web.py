@@ -21,7 +21,6 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-import segno
 from aiohttp import WSMsgType, web
 from yarl import URL
 
@@ -173,6 +172,8 @@ async def pairing_pin(request):
     code = c.pairing_pin
     if code is None:
         return web.json_response({"pin": None, "qr": None, "uri": None})
+    import segno                      # only the organiser page needs it
+
     uri = pairing_uri(request, code)
     qr = segno.make(uri, error="m").svg_data_uri(scale=4, border=2)
     return web.json_response({"pin": code, "qr": qr, "uri": uri})
@@ -349,7 +350,10 @@ async def health(request):
 
 
 async def spec(request):
-    return web.json_response(request.app[SPEC])
+    app = request.app
+    if not app[SPEC]:                  # built on first use: a restart does not wait for it
+        app[SPEC].update(api.openapi())
+    return web.json_response(app[SPEC])
 
 
 def _file(name: str, content_type: str) -> web.Response:
@@ -398,7 +402,7 @@ def make_app(coordinator: Coordinator, connection_guard: ConnectionGuard | None 
     app[GUARD] = connection_guard or ConnectionGuard()
     app[SOCKETS] = {}
     app[SECRET] = secrets.token_bytes(32)
-    app[SPEC] = api.openapi()
+    app[SPEC] = {}
     handlers = globals()
     for r in api.ROUTES:
         app.router.add_route(r.method, api.aiohttp_path(r.path), handlers[r.handler])
