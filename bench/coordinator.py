@@ -259,11 +259,14 @@ async def _gc_keeper():
 
 async def _clients(base, groups, seconds, human, seed) -> dict:
     """Play ``groups`` ([(tokens, kids)]) for ``seconds``; returns latencies, errors, CPU."""
-    conn = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(total=30)) as s:
+    # Each group of 4 parks connects from its own loopback address, as tables on a LAN have their
+    # own addresses (the coordinator limits connections per client address).
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(f"127.0.{seed}.{i + 1}", 0)),
+                                      timeout=aiohttp.ClientTimeout(total=30)) for i in range(len(groups))]
+    try:
         gs = []
         for i, (tokens, kids) in enumerate(groups):
-            g = Group(s, base, {int(k): v for k, v in tokens.items()}, {int(k): v for k, v in kids.items()},
+            g = Group(sessions[i], base, {int(k): v for k, v in tokens.items()}, {int(k): v for k, v in kids.items()},
                       seed0=seed * 1000 + i * 100)
             await g.new()
             gs.append(g)
@@ -279,6 +282,9 @@ async def _clients(base, groups, seconds, human, seed) -> dict:
         elapsed = time.monotonic() - start
         keeper.cancel()
         cpu = self_cpu() - cpu0
+    finally:
+        for session in sessions:
+            await session.close()
     return {"lat": stats.lat, "errors": [repr(e)[:300] for e in stats.errors], "elapsed": elapsed, "cpu": cpu}
 
 

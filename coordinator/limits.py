@@ -90,6 +90,11 @@ class Backoff:
         return 0 if got is None else got[0]
 
 
+_REFUSED_BODY = b'{"error": "too many connections from this address or in all: try again shortly"}'
+REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 5\r\n"
+           b"Connection: close\r\nContent-Length: " + str(len(_REFUSED_BODY)).encode() + b"\r\n\r\n" + _REFUSED_BODY)
+
+
 class _Guarded(asyncio.Protocol):
     """Wraps aiohttp's protocol for one connection: admitted or refused by the guard, and dropped if
     a request head does not arrive in time."""
@@ -107,7 +112,9 @@ class _Guarded(asyncio.Protocol):
         self.transport = transport
         self.key = client_key(transport.get_extra_info("peername"))
         if not self.guard.admit(self):
-            transport.abort()
+            # A short answer, then close: a kiosk sees why and backs off (a flood reads nothing).
+            transport.write(REFUSED)
+            transport.close()
             return
         self.admitted = True
         self.inner.connection_made(transport)
