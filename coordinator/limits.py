@@ -99,7 +99,7 @@ class _Guarded(asyncio.Protocol):
     """Wraps aiohttp's protocol for one connection: admitted or refused by the guard, and dropped if
     a request head does not arrive in time."""
 
-    __slots__ = ("guard", "inner", "transport", "key", "timer", "admitted")
+    __slots__ = ("guard", "inner", "transport", "key", "timer", "admitted", "idle")
 
     def __init__(self, guard, inner):
         self.guard, self.inner = guard, inner
@@ -107,6 +107,7 @@ class _Guarded(asyncio.Protocol):
         self.key = None
         self.timer = None
         self.admitted = False
+        self.idle = False          # between two requests, nothing of the next one received yet
 
     def connection_made(self, transport):
         self.transport = transport
@@ -121,6 +122,8 @@ class _Guarded(asyncio.Protocol):
 
     def data_received(self, data):
         if self.admitted:
+            if self.idle:          # the next request starts: its head must now come in time
+                self.guard.head_started(self)
             self.inner.data_received(data)
 
     def eof_received(self):
@@ -151,13 +154,17 @@ class ConnectionGuard:
     """Open connections per client and overall, and the request-head deadline.
 
     A connection is *waiting* from the moment it is accepted, and again after each answer, until
-    the next request head has been read (the middleware calls :meth:`busy`, then :meth:`idle`);
-    a waiting connection is aborted after ``head_timeout`` seconds.  At ``max_total`` a new
-    connection evicts the connection that has waited longest; with none waiting it is refused.
+    the next request head has been read (the middleware calls :meth:`busy`, then :meth:`idle`).
+    A new connection, or one whose next request has begun to arrive, must complete the request
+    head within ``head_timeout`` seconds; a connection idle between requests (nothing received)
+    is kept ``idle_timeout`` seconds, longer than clients keep idle connections themselves, so a
+    kiosk never reuses one the coordinator has just closed.  At ``max_total`` a new connection
+    evicts the connection that has waited longest; with none waiting it is refused.
     """
 
-    def __init__(self, per_client=32, max_total=512, head_timeout=10.0):
+    def __init__(self, per_client=32, max_total=512, head_timeout=10.0, idle_timeout=30.0):
         self.per_client, self.max_total, self.head_timeout = per_client, max_total, head_timeout
+        self.idle_timeout = idle_timeout
         self.by_key: dict[str, int] = {}
         self.by_transport: dict = {}
         self.waiting: OrderedDict = OrderedDict()      # _Guarded -> None, oldest first
@@ -188,7 +195,7 @@ class ConnectionGuard:
         self.by_key[conn.key] = self.by_key.get(conn.key, 0) + 1
         self.total += 1
         self.by_transport[conn.transport] = conn
-        self._arm(conn)
+        self._arm(conn, self.head_timeout)
         return True
 
     def release(self, conn: _Guarded):
@@ -208,19 +215,26 @@ class ConnectionGuard:
         conn = self.by_transport.get(transport)
         if conn is not None:
             self._cancel(conn)
+            conn.idle = False
             self.waiting.pop(conn, None)
 
     def idle(self, transport):
-        """The answer is out: the next request head must come within the deadline."""
+        """The answer is out: the connection may stay idle a while for the client's next request."""
         conn = self.by_transport.get(transport)
         if conn is not None:
-            self._arm(conn)
+            self._arm(conn, self.idle_timeout)
+            conn.idle = True
 
-    def _arm(self, conn):
+    def head_started(self, conn):
+        """Bytes of a new request on an idle connection: its head must now come in time."""
+        conn.idle = False
+        self._arm(conn, self.head_timeout)
+
+    def _arm(self, conn, seconds):
         self._cancel(conn)
         self.waiting[conn] = None
         self.waiting.move_to_end(conn)
-        conn.timer = asyncio.get_running_loop().call_later(self.head_timeout, conn._expired)
+        conn.timer = asyncio.get_running_loop().call_later(seconds, conn._expired)
 
     @staticmethod
     def _cancel(conn):

@@ -2,6 +2,7 @@
 
     tablecup coordinator [--host 0.0.0.0] [--port 8470] [--data DIR] [--organiser-pin PIN] [--no-mdns]
                          [--max-connections N] [--connections-per-client N] [--head-timeout S]
+                         [--idle-timeout S]
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ def parse(argv):
                     help="open connections at most (default: 512, less if the file-descriptor limit is low)")
     ap.add_argument("--connections-per-client", type=int, default=32, help="open connections per client address")
     ap.add_argument("--head-timeout", type=float, default=10.0,
-                    help="seconds a connection may take to send a request head (and stay idle between requests)")
+                    help="seconds a connection may take to send a request head once it connects or begins one")
+    ap.add_argument("--idle-timeout", type=float, default=30.0,
+                    help="seconds a connection may stay idle between two requests")
     ap.add_argument("--log-level", default="INFO")
     return ap.parse_args(argv)
 
@@ -93,7 +96,8 @@ async def serve(args) -> int:
         log.error("%s", exc)
         return 1
     guard = ConnectionGuard(per_client=args.connections_per_client,
-                            max_total=connection_cap(fds, args.max_connections), head_timeout=args.head_timeout)
+                            max_total=connection_cap(fds, args.max_connections), head_timeout=args.head_timeout,
+                            idle_timeout=args.idle_timeout)
     try:
         runner = await serve_app(coordinator, args.host, args.port, guard)
     except OSError as exc:

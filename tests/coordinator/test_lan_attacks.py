@@ -140,6 +140,27 @@ def test_guessing_from_one_address_never_blocks_another(coordinator):
     assert log.stat().st_size < 100_000, log.stat().st_size
 
 
+def keep_alive(port):
+    """A connection from FRIEND that has had one request answered."""
+    s = socket.create_connection(("127.0.0.1", port), source_address=(FRIEND, 0), timeout=5)
+    s.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+    got = b""
+    while b"\r\n\r\n" not in got or not got.rstrip().endswith(b"}"):
+        got += s.recv(4096)
+    assert got.startswith(b"HTTP/1.1 200")
+    s.setblocking(False)
+    return s
+
+
+def is_open(s) -> bool:
+    try:
+        return s.recv(1) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
 def test_half_open_connections_do_not_keep_a_kiosk_out(coordinator):
     base, port, log = coordinator
     raise_own_fd_limit(1100 + 200)
@@ -187,8 +208,16 @@ def test_half_open_connections_do_not_keep_a_kiosk_out(coordinator):
 
         times = asyncio.run(normal_client())
         assert max(times) < 1.0, times
+        # two keep-alive connections after one answer each: one stays idle, the other starts its
+        # next request and trickles it
+        keep, trickle = keep_alive(port), keep_alive(port)
+        trickle.send(b"GET /api/health HTTP/1.1\r\nHo")
         # the half-open connections are dropped once their head deadline (3 s here) has passed
         time.sleep(4)
+        assert is_open(keep)                   # idle between requests: kept (30 s)
+        assert not is_open(trickle)            # a head begun 4 s ago: closed
+        keep.close()
+        trickle.close()
         alive = 0
         for s in flood:
             try:
