@@ -284,3 +284,22 @@ def test_websockets_need_a_token_and_are_capped(coordinator, tmp_path):
                 for ws in opened:
                     await ws.close()
     asyncio.run(main())
+
+
+def test_a_body_that_does_not_arrive_is_a_408(tmp_path, monkeypatch):
+    from coordinator import web
+    monkeypatch.setattr(web, "BODY_TIMEOUT", 0.5)
+
+    async def main():
+        async with cb.inprocess(tmp_path / "data") as (base, coord):
+            port = int(base.rsplit(":", 1)[1])
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+            writer.write(b"POST /api/pair HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 60\r\n\r\n{\"pin\": \"12")
+            t0 = time.monotonic()
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+            assert head.startswith(b"HTTP/1.1 408"), head
+            assert time.monotonic() - t0 < 2
+            writer.close()
+            assert coord.pairing_guesses.failures(ATTACKER) == 0         # nothing was checked
+    asyncio.run(main())

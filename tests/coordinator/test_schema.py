@@ -35,19 +35,21 @@ def running(tmp_path):
         coord.stop()
 
 
-def schemathesis(base, *headers):
+def schemathesis(base, workdir, *headers):
     args = [sys.executable, "-m", "schemathesis.cli", "run", base + "/openapi.json", "--checks", "all",
             "--max-examples", str(EXAMPLES), "--seed", "1", "--generation-database", "none", "--no-shrink",
             "--request-timeout", "10", "--max-failures", "20"]
     for h in headers:
         args += ["--header", h]
-    return subprocess.Popen(args, cwd=str(cb.ROOT), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return subprocess.Popen(args, cwd=str(workdir), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 
 
-def test_schemathesis_every_check_with_and_without_credentials(running):
+def test_schemathesis_every_check_with_and_without_credentials(running, tmp_path):
     coord, token = running
-    runs = {"without credentials": schemathesis(coord.base),
-            "with credentials": schemathesis(coord.base, f"Authorization: Bearer {token}",
+    (tmp_path / "anonymous").mkdir()
+    (tmp_path / "credentials").mkdir()
+    runs = {"without credentials": schemathesis(coord.base, tmp_path / "anonymous"),
+            "with credentials": schemathesis(coord.base, tmp_path / "credentials", f"Authorization: Bearer {token}",
                                              f"X-Organiser-Pin: {cb.ORG_PIN}")}
     outs = {name: p.communicate(timeout=300)[0] for name, p in runs.items()}
     for name, p in runs.items():
