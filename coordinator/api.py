@@ -46,13 +46,15 @@ def Int(lo: int, hi: int):
     return Annotated[int, Field(ge=lo, le=hi), BeforeValidator(_integral)]
 
 
+# defer_build: a model's validator is built when it is first used, not when the coordinator starts
+# (the response models serve only /openapi.json).
 class Strict(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid")
+    model_config = ConfigDict(strict=True, extra="forbid", defer_build=True)
 
 
 class Loose(BaseModel):
     """A response: the fields a client may rely on; more may be added later."""
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
 
 Action = Annotated[Any, AfterValidator(decode_action),

@@ -13,7 +13,7 @@ import pytest
 
 import coordbots as cb
 
-EXAMPLES = 5
+EXAMPLES = 3
 
 
 @pytest.fixture
