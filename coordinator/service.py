@@ -157,7 +157,7 @@ class Coordinator:
 
     # ------------------------------------------------------------------ start-up
     def _load_meta(self, organiser_pin):
-        meta = {r["key"]: r["value"] for r in self.db["meta"].rows}
+        meta = dict(self.db.conn.execute("SELECT key, value FROM meta"))
         if organiser_pin:
             self.organiser_pin = organiser_pin
             self.organiser_pin_source = "--organiser-pin"
@@ -169,9 +169,10 @@ class Coordinator:
             self.organiser_pin_source = "generated"
             self.db.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('organiser_pin', ?)",
                                  (self.organiser_pin,))
-        pins = list(self.db["pairing_pins"].rows_where("used_by IS NULL", order_by="id desc", limit=1))
+        pins = self.db.conn.execute("SELECT id, pin FROM pairing_pins WHERE used_by IS NULL "
+                                    "ORDER BY id DESC LIMIT 1").fetchall()
         if pins:
-            self.pairing_pin_id, self.pairing_pin = pins[0]["id"], pins[0]["pin"]
+            self.pairing_pin_id, self.pairing_pin = pins[0]
         else:
             self.pairing_pin_id, self.pairing_pin = None, None
 
@@ -574,11 +575,12 @@ class Coordinator:
             lost = [rid for rid, r in self.requests.items() if r["tid"] == e.id and r.get("fut") is not None]
             for rid in lost:
                 self.requests.pop(rid, None)
-            rows = list(self.db["actions"].rows_where("tournament_id = ?", [e.id], order_by="seq"))
+            rows = self.db.conn.execute("SELECT action, request_id, kiosk_id, match_seq FROM actions "
+                                        "WHERE tournament_id = ? ORDER BY seq", (e.id,)).fetchall()
             fresh = Entry(e.id, e.name, e.setup, Tournament(self.lib, e.setup), kiosks=e.kiosks, lock=e.lock,
                           subscribers=e.subscribers, created=e.created)
-            for a in rows:
-                self._apply_tracked(fresh, decode_stored(a["action"]), (a["request_id"], a["kiosk_id"], a["match_seq"]))
+            for action, rid, kid, ms in rows:
+                self._apply_tracked(fresh, decode_stored(action), (rid, kid, ms))
             self.tournaments[e.id] = fresh
 
     def _owner_park(self, e: Entry, action) -> int:

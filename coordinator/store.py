@@ -20,7 +20,6 @@ import threading
 import time
 from pathlib import Path
 
-import sqlite_utils
 
 log = logging.getLogger("tablecup.coordinator")
 
@@ -65,13 +64,37 @@ def dumps(value) -> str:
     return _ENCODE(value)
 
 
-def open_db(data_dir: Path) -> sqlite_utils.Database:
+_TYPES = {int: "INTEGER", str: "TEXT", float: "REAL"}
+
+
+def _create_table(name, columns, pk) -> str:
+    """CREATE TABLE IF NOT EXISTS, written as the first coordinator's (sqlite-utils) made them."""
+    pks = (pk,) if isinstance(pk, str) else tuple(pk)
+    cols = [f"[{c}] {_TYPES[t]}" + (" PRIMARY KEY" if len(pks) == 1 and c == pks[0] else "")
+            for c, t in columns.items()]
+    if len(pks) > 1:
+        cols.append("PRIMARY KEY (" + ", ".join(f"[{c}]" for c in pks) + ")")
+    return f"CREATE TABLE IF NOT EXISTS [{name}] (\n   " + ",\n   ".join(cols) + "\n)"
+
+
+INDEXES = (  # (table, column, unique): named as the first coordinator named them
+    ("actions", "request_id", False), ("kiosks", "token_hash", True), ("requests", "tournament_id", False))
+
+
+class Database:
+    """The coordinator's connection (``conn``); the rest is plain SQL."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+
+def open_db(data_dir: Path) -> Database:
     data_dir.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a batch is exactly one
     # transaction (sqlite3's implicit transactions would not nest the way we need).
     conn = sqlite3.connect(str(data_dir / DB_NAME), isolation_level=None, check_same_thread=False)
-    db = sqlite_utils.Database(conn)
-    db.enable_wal()
+    db = Database(conn)
+    conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -83,10 +106,10 @@ def open_db(data_dir: Path) -> sqlite_utils.Database:
     conn.execute("BEGIN IMMEDIATE")
     try:
         for name, (columns, pk) in TABLES.items():
-            db[name].create(columns, pk=pk, if_not_exists=True)
-        db["actions"].create_index(["request_id"], if_not_exists=True)
-        db["kiosks"].create_index(["token_hash"], unique=True, if_not_exists=True)
-        db["requests"].create_index(["tournament_id"], if_not_exists=True)
+            conn.execute(_create_table(name, columns, pk))
+        for table, column, unique in INDEXES:
+            conn.execute(f"CREATE {'UNIQUE ' if unique else ''}INDEX IF NOT EXISTS [idx_{table}_{column}] "
+                         f"ON [{table}] ([{column}])")
         if not fresh and version < 1:
             _migrate_0_to_1(conn)
             log.info("store: %s migrated from schema 0 to 1", data_dir / DB_NAME)
@@ -127,7 +150,7 @@ class Writer:
     commit took 2.5 ms median / 12.5 ms p99 for a 0.2 ms fsync (64 parks, saturated).
     """
 
-    def __init__(self, db: sqlite_utils.Database):
+    def __init__(self, db: Database):
         self.db = db
         self.queue: asyncio.Queue | None = None
         self.task: asyncio.Task | None = None

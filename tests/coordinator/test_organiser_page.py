@@ -65,9 +65,9 @@ def test_organiser_page_in_chromium(tmp_path):
                     pin_shown = await text(tab, "#pairpin")
                     assert pin_shown.replace(" ", "") == coord.pairing_pin and " " in pin_shown   # in groups of 4
                     # the QR code: an SVG image that the page's CSP allows, carrying the code and the address
-                    assert await tab.js("!document.getElementById('pairqr').hidden && "
-                                        "document.getElementById('pairqr').complete && "
-                                        "document.getElementById('pairqr').naturalWidth > 50")
+                    await tab.wait_for("!document.getElementById('pairqr').hidden && "
+                                       "document.getElementById('pairqr').complete && "
+                                       "document.getElementById('pairqr').naturalWidth > 50")
                     async with s.get(base + "/api/pairing-pin", headers=cb.org()) as r:
                         info = await r.json()
                     assert info["uri"].startswith("tablecup://pair?code=" + coord.pairing_pin)
