@@ -23,6 +23,15 @@ Two load modes:
   back to back (a kiosk's outbox after a Wi-Fi drop-out).  Waiting kiosks re-read their park view
   every 0.5 s.  This is the load the latency target is about.
 
+``--restart`` measures what a restart costs once an event has played many tournaments: for 1,
+100 and 1,000 finished 8-player tournaments in the database (one played through the
+coordinator's own write path, then copied row for row under new ids), the time from starting the
+process to its first answer, and its resident memory then; and, with the 1,000, the live-request
+latency of 64 parks in human mode.  Targets: with 1,000 finished, restart <= 1 s and RSS <= 100 MB;
+p99 <= 20 ms.  ``--before-tree DIR`` (a checkout of an older commit, e.g. made with
+``git worktree add /tmp/before <commit>``) runs the same restarts with that tree's coordinator,
+side by side.
+
 For each size and mode it prints requests/s, the median and p99 latency of match-action posts
 ("result posts"), of pile draws, of the other Deck Phase posts and of park-view reads, the errors
 (any answer other than 200, any exception) and the CPU used by the coordinator process and by the
@@ -36,15 +45,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import multiprocessing as mp
 import os
 import random
+import shutil
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 import uuid
 from pathlib import Path
 from types import SimpleNamespace
@@ -246,11 +259,14 @@ async def _gc_keeper():
 
 async def _clients(base, groups, seconds, human, seed) -> dict:
     """Play ``groups`` ([(tokens, kids)]) for ``seconds``; returns latencies, errors, CPU."""
-    conn = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=conn, timeout=aiohttp.ClientTimeout(total=30)) as s:
+    # Each group of 4 parks connects from its own loopback address, as tables on a LAN have their
+    # own addresses (the coordinator limits connections per client address).
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, local_addr=(f"127.0.{seed}.{i + 1}", 0)),
+                                      timeout=aiohttp.ClientTimeout(total=30)) for i in range(len(groups))]
+    try:
         gs = []
         for i, (tokens, kids) in enumerate(groups):
-            g = Group(s, base, {int(k): v for k, v in tokens.items()}, {int(k): v for k, v in kids.items()},
+            g = Group(sessions[i], base, {int(k): v for k, v in tokens.items()}, {int(k): v for k, v in kids.items()},
                       seed0=seed * 1000 + i * 100)
             await g.new()
             gs.append(g)
@@ -266,6 +282,9 @@ async def _clients(base, groups, seconds, human, seed) -> dict:
         elapsed = time.monotonic() - start
         keeper.cancel()
         cpu = self_cpu() - cpu0
+    finally:
+        for session in sessions:
+            await session.close()
     return {"lat": stats.lat, "errors": [repr(e)[:300] for e in stats.errors], "elapsed": elapsed, "cpu": cpu}
 
 
@@ -302,18 +321,19 @@ async def _setup(base, parks) -> list:
         return groups
 
 
-def bench(parks: int, seconds: float, data: Path, human: bool, procs: int, profile: Path | None) -> dict:
+def bench(parks: int, seconds: float, data: Path, human: bool, procs: int, profile: Path | None,
+          db: Path | None = None, tree: Path = ROOT) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    tag = f"{parks}-{'human' if human else 'saturate'}"
+    tag = f"{parks}-{'human' if human else 'saturate'}-{'after' if tree == ROOT else 'before'}"
     log = open(data / f"coordinator-{tag}.log", "wb")
     cmd = [sys.executable]
     if profile is not None:
         cmd += ["-m", "cProfile", "-o", str(profile / f"coordinator-{tag}.pstats")]
-    cmd += ["-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port), "--data", str(data / f"db-{tag}"),
+    cmd += ["-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port), "--data", str(db or data / f"db-{tag}"),
             "--organiser-pin", PIN, "--no-mdns", "--log-level", "WARNING"]
-    proc = subprocess.Popen(cmd, cwd=str(ROOT), stdout=log, stderr=log,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    proc = subprocess.Popen(cmd, cwd=str(tree), stdout=log, stderr=log,
+                            env={**os.environ, "PYTHONPATH": str(tree)})
     try:
         groups = asyncio.run(_setup(base, parks))
         procs = max(1, min(procs, len(groups)))
@@ -363,16 +383,155 @@ def report(mode, r) -> bool:
     first = True
     for kind in KINDS:
         xs = lat[kind]
-        head = (f"{mode:<8} {n:>5} {total / r['elapsed']:>8.0f} {r['server_cpu']:>6.0f}% {r['client_cpu']:>6.0f}%"
-                if first else f"{'':<8} {'':>5} {'':>8} {'':>7} {'':>7}")
+        head = (f"{mode:<15} {n:>5} {total / r['elapsed']:>8.0f} {r['server_cpu']:>6.0f}% {r['client_cpu']:>6.0f}%"
+                if first else f"{'':<15} {'':>5} {'':>8} {'':>7} {'':>7}")
         print(f"{head} {kind:<13} {len(xs):>7} {ms(xs, 50):>9.2f} {ms(xs, 99):>8.2f} {max(xs) * 1000 if xs else 0:>8.2f}"
               f"  {len(r['errors']) if first else ''}")
         first = False
-    print(f"{'':<8} {'':>5} {'':>8} {'':>7} {'':>7} {'posts (result+draw) p99':<30} {p99:>8.2f} ms  "
+    print(f"{'':<15} {'':>5} {'':>8} {'':>7} {'':>7} {'posts (result+draw) p99':<30} {p99:>8.2f} ms  "
           f"{'meets' if ok else 'misses'} p99 <= {TARGET_MS:g} ms, no errors")
     for e in r["errors"][:3]:
-        print("         error:", e)
+        print("                error:", e)
     sys.stdout.flush()
+    return ok
+
+
+# ---------------------------------------------------------------------- --restart
+RESTART_COUNTS = (1, 100, 1000)
+RESTART_TARGET_S = 1.0
+RSS_TARGET_MB = 100.0
+
+
+async def _one_finished(data: Path):
+    """Play one 8-player tournament to its end through the coordinator's own write path (no HTTP)."""
+    from coordinator import api
+    from coordinator.service import Coordinator
+    c = Coordinator(data, organiser_pin=PIN, library=LIB)
+    await c.start()
+    try:
+        kids = []
+        for park in range(1, 5):
+            kids.append((await c.pair(c.pairing_pin, f"Table {park}", "127.0.0.1"))["kiosk_id"])
+        body = api.CreateTournament(players=PLAYERS, seed=4242)
+        tid = (await c.create(body))["id"]
+        e = c.entry(tid)
+        for park, kid in enumerate(kids, start=1):
+            await c.assign(e, park, kid)
+        policies = [make_policy("greedy", i) for i in range(8)]
+        n = 0
+        while not c.entry(tid).finished:
+            e = c.entry(tid)
+            t = e.t
+            who = t.next_waiting()
+            actor = who[1] if who[0] == "deck" else who[2]
+            action = policies[actor].act(t, who)
+            park = action[1] if action[0] == "match" else t.seat_of(action[1])[0]
+            seq = len(e.match_entries(park)) if action[0] == "match" else None
+            n += 1
+            req = api.ActionRequest(request_id=f"k{kids[park - 1]}-{n}", action=list(action), match_seq=seq)
+            await c.act(e, c.kiosks[kids[park - 1]], req, json.dumps(
+                {"request_id": req.request_id, "action": list(action), "match_seq": seq}))
+    finally:
+        await c.stop()
+    return n
+
+
+def _copy_finished(db: Path, copies: int):
+    """Tournament 1 and its rows, copied ``copies - 1`` times under new ids (request ids made unique)."""
+    conn = sqlite3.connect(db)
+    with conn:
+        for new in range(2, copies + 1):
+            conn.execute("INSERT INTO tournaments(id, name, setup, settings, status, created) "
+                         "SELECT ?, name || ' ' || ?, setup, settings, status, created FROM tournaments WHERE id = 1",
+                         (new, new))
+            conn.execute("INSERT INTO actions(tournament_id, seq, action, request_id, kiosk_id, match_seq, created) "
+                         "SELECT ?, seq, action, request_id || '.' || ?, kiosk_id, match_seq, created FROM actions "
+                         "WHERE tournament_id = 1", (new, new))
+            conn.execute("INSERT INTO requests(request_id, tournament_id, seq, kiosk_id, body, response) "
+                         "SELECT request_id || '.' || ?, ?, seq, kiosk_id, body, response FROM requests "
+                         "WHERE tournament_id = 1", (new, new))
+            conn.execute("INSERT INTO parks(tournament_id, park, kiosk_id) SELECT ?, park, kiosk_id FROM parks "
+                         "WHERE tournament_id = 1", (new,))
+            conn.execute("INSERT INTO finished(tournament_id, summary, public, parks, snapshot, digest, finished) "
+                         "SELECT ?, replace(summary, '\"id\":1,', '\"id\":' || ? || ','), public, parks, snapshot, "
+                         "digest, finished FROM finished WHERE tournament_id = 1", (new, new))
+    conn.close()
+
+
+def _restart_once(tree: Path, db: Path) -> tuple[float, float, float]:
+    """Start the coordinator of ``tree`` on ``db``: seconds to its first answer, the CPU seconds it
+    used until then (what a busy machine does not inflate), and its RSS then (MB)."""
+    port = free_port()
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port),
+                             "--data", str(db), "--organiser-pin", PIN, "--no-mdns", "--log-level", "WARNING"],
+                            cwd=str(tree), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env={**os.environ, "PYTHONPATH": str(tree)})
+    try:
+        deadline = t0 + 600
+        while time.perf_counter() < deadline:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the coordinator of {tree} exited with {proc.returncode}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.005)
+        ready = time.perf_counter() - t0
+        cpu = proc_cpu(proc.pid)
+        with open(f"/proc/{proc.pid}/status") as f:
+            rss = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+        return ready, cpu, rss
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def restart_bench(tmp: Path, before: Path | None, live_seconds: float, repeats: int = 3) -> bool:
+    base = tmp / "restart"
+    (base / "one").mkdir(parents=True)
+    actions = asyncio.run(_one_finished(base / "one"))
+    db_one = base / "one" / "coordinator.db"
+    sqlite3.connect(db_one).execute("PRAGMA wal_checkpoint(TRUNCATE)").close()
+    print(f"restart: one finished 8-player tournament = {actions} actions; copies of it below")
+    trees = [("after", ROOT)] + ([("before", before)] if before else [])
+    print(f"{'tree':<7} {'finished':>8} {'db MB':>7} {'restart s':>10} {'CPU s':>7} {'RSS MB':>7}  "
+          f"target (after: median of {repeats} starts)")
+    ok = True
+    empty = base / "empty"
+    empty.mkdir()
+    dbs = {0: empty}
+    for n in RESTART_COUNTS:
+        d = base / f"n{n}"
+        d.mkdir()
+        shutil.copy(db_one, d / "coordinator.db")
+        _copy_finished(d / "coordinator.db", n)
+        dbs[n] = d
+    for name, tree in trees:
+        for n, d in dbs.items():
+            runs = [_restart_once(tree, d) for _ in range(repeats if name == "after" else 1)]   # (before: slow)
+            ready = statistics.median(r[0] for r in runs)
+            cpu = statistics.median(r[1] for r in runs)
+            rss = statistics.median(r[2] for r in runs)
+            size = sum(f.stat().st_size for f in d.glob("coordinator.db*")) / 2**20
+            target = ""
+            if n == max(RESTART_COUNTS) and name == "after":
+                met = ready <= RESTART_TARGET_S and rss <= RSS_TARGET_MB
+                ok &= met
+                target = f"{'meets' if met else 'misses'} <= {RESTART_TARGET_S:g} s, <= {RSS_TARGET_MB:g} MB"
+            print(f"{name:<7} {n:>8} {size:>7.1f} {ready:>10.3f} {cpu:>7.2f} {rss:>7.1f}  {target}")
+            sys.stdout.flush()
+    # the live load, with the 1,000 finished tournaments in the database
+    print(f"live requests with {max(RESTART_COUNTS)} finished tournaments in the database (human mode, 64 parks):")
+    print(f"{'mode':<15} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
+          f"{'median ms':>9} {'p99 ms':>8} {'max ms':>8}  errors")
+    r = bench(64, live_seconds, tmp, True, 1, None, db=dbs[max(RESTART_COUNTS)])
+    ok &= report("human", r)
     return ok
 
 
@@ -384,7 +543,14 @@ def main(argv=None):
     ap.add_argument("--mode", choices=("both", "saturate", "human"), default="both")
     ap.add_argument("--client-procs", type=int, default=1, help="client processes (each plays a share of the parks)")
     ap.add_argument("--profile", type=Path, default=None, help="run the coordinator under cProfile, stats into DIR")
+    ap.add_argument("--restart", action="store_true",
+                    help="restart time and RSS with 1, 100 and 1,000 finished tournaments, then live p99 at 64 parks")
+    ap.add_argument("--before-tree", type=Path, default=None,
+                    help="also run the coordinator of this (older) source tree, side by side")
     args = ap.parse_args(argv)
+    if args.restart:
+        with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
+            return 0 if restart_bench(Path(tmp), args.before_tree, args.human_seconds) else 1
     sizes = [int(x) for x in args.sizes.split(",")]
     if any(n % 4 for n in sizes):
         ap.error("sizes are multiples of 4 parks (tournaments of 8 players)")
@@ -393,16 +559,18 @@ def main(argv=None):
     modes = ["saturate", "human"] if args.mode == "both" else [args.mode]
     print(f"coordinator bench: {os.cpu_count()} CPUs, coordinator in its own process, {args.client_procs} client "
           f"process(es), all on 127.0.0.1; saturate {args.seconds:g} s, human {args.human_seconds:g} s per size")
-    print(f"{'mode':<8} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
+    print(f"{'mode':<15} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'cli CPU':>7} {'kind':<13} {'count':>7} "
           f"{'median ms':>9} {'p99 ms':>8} {'max ms':>8}  errors")
     errors = 0
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_TMP")) as tmp:
         for mode in modes:
             for n in sizes:
-                r = bench(n, args.human_seconds if mode == "human" else args.seconds, Path(tmp), mode == "human",
-                          args.client_procs, args.profile)
-                report(mode, r)
-                errors += len(r["errors"])
+                trees = [("", ROOT)] + ([("/before", args.before_tree)] if args.before_tree else [])
+                for label, tree in trees:
+                    r = bench(n, args.human_seconds if mode == "human" else args.seconds, Path(tmp), mode == "human",
+                              args.client_procs, args.profile, tree=tree)
+                    report(mode + label, r)
+                    errors += len(r["errors"])
     return 1 if errors else 0
 
 

@@ -1,6 +1,8 @@
 """``tablecup coordinator``: run the coordinator service (see docs/protocol.md).
 
     tablecup coordinator [--host 0.0.0.0] [--port 8470] [--data DIR] [--organiser-pin PIN] [--no-mdns]
+                         [--max-connections N] [--connections-per-client N] [--head-timeout S]
+                         [--idle-timeout S]
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from aiohttp import web
 
 from appliance import dbcheck, paths, sdnotify
 from appliance.house import DataFileError, house_set_texts
 from engine.challengers.cards import CardFileError
 
+from .limits import ConnectionGuard, RateLimitFilter
 from .service import Coordinator
-from .web import make_app
+from .store import SchemaError
+from .web import serve as serve_app
 
 log = logging.getLogger("tablecup.coordinator")
 
@@ -34,8 +37,40 @@ def parse(argv):
     ap.add_argument("--organiser-pin", default=None,
                     help="organiser PIN (default: the stored one, or a new one printed at start)")
     ap.add_argument("--no-mdns", action="store_true", help="do not advertise _tablecup._tcp by mDNS")
+    ap.add_argument("--max-connections", type=int, default=None,
+                    help="open connections at most (default: 512, less if the file-descriptor limit is low)")
+    ap.add_argument("--connections-per-client", type=int, default=32, help="open connections per client address")
+    ap.add_argument("--head-timeout", type=float, default=10.0,
+                    help="seconds a connection may take to send a request head once it connects or begins one")
+    ap.add_argument("--idle-timeout", type=float, default=30.0,
+                    help="seconds a connection may stay idle between two requests")
     ap.add_argument("--log-level", default="INFO")
     return ap.parse_args(argv)
+
+
+def raise_fd_limit(want: int = 8192) -> int:
+    """Raise this process's soft limit on open files towards ``want`` (up to the hard limit); returns it.
+    The systemd unit raises the hard limit (LimitNOFILE); a shell's default soft limit is often 1024."""
+    try:
+        import resource
+    except ImportError:          # not on a POSIX system
+        return 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError) as exc:
+            log.warning("could not raise the open-file limit from %d: %s", soft, exc)
+    return soft if soft != resource.RLIM_INFINITY else want
+
+
+def connection_cap(fd_limit: int, asked: int | None) -> int:
+    """Connections at most: what was asked, else 512; never so many that the process runs out of
+    file descriptors (the database, the log, mDNS and the listening socket need some)."""
+    room = max(16, fd_limit - 64)
+    return min(asked or 512, room)
 
 
 GC_FREEZE_EVERY = 1.0     # seconds
@@ -92,22 +127,25 @@ async def serve(args) -> int:
     if why is None:
         try:
             coordinator = Coordinator(data, organiser_pin=args.organiser_pin, library=library)
+        except SchemaError as exc:                  # a database from a newer Tablecup
+            log.error("%s", exc)
+            return 1
         except sqlite3.DatabaseError as exc:        # damage the quick check did not reach
             why = str(exc)
     if why is not None:
         print(damaged_database_line(db_path, why, Path(data)), file=sys.stderr, flush=True)
         return EXIT_DAMAGED_DB
-    app = make_app(coordinator)
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2)
-    await runner.setup()
-    site = web.TCPSite(runner, args.host, args.port)
+    fds = raise_fd_limit()
+    guard = ConnectionGuard(per_client=args.connections_per_client,
+                            max_total=connection_cap(fds, args.max_connections), head_timeout=args.head_timeout,
+                            idle_timeout=args.idle_timeout)
     try:
-        await site.start()
+        runner = await serve_app(coordinator, args.host, args.port, guard)
     except OSError as exc:
         log.error("cannot listen on %s:%d: %s", args.host, args.port, exc)
-        await runner.cleanup()
         return 1
-    log.info("coordinator listening on http://%s:%d (data: %s)", args.host, args.port, data)
+    log.info("coordinator listening on http://%s:%d (data: %s; %d connections at most, %d per address; "
+             "open-file limit %d)", args.host, args.port, data, guard.max_total, guard.per_client, fds)
     gc.collect()                # start-up garbage (the replay), then the start-up heap is frozen
     gc.freeze()
     keeper = asyncio.create_task(gc_keeper())
@@ -140,6 +178,9 @@ def run(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.INFO), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # A flood (wrong guesses, refused connections, broken clients) must not fill the disk with logs.
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RateLimitFilter())
     try:
         return asyncio.run(serve(args))
     except KeyboardInterrupt:

@@ -1,11 +1,20 @@
-"""The coordinator's state: tournaments in memory (rebuilt by replay), kiosks, pairing, and the
-one path that changes a tournament: :meth:`Coordinator.act`.
+"""The coordinator's state: live tournaments in memory (rebuilt by replay), finished ones as their
+final records, kiosks, pairing, and the one path that changes a tournament: :meth:`Coordinator.act`.
 
-Every write: validate the body (``validate.py``) -> check the token / organiser PIN / park
+Every write: validate the body (``api.py``) -> check the token / organiser PIN / park
 ownership -> ``Tournament.apply`` (``IllegalAction`` -> 409, state unchanged) -> persist the action
 and its request id in one transaction -> answer.  Nothing here awaits between the checks and
 the apply, so an apply is atomic on the event loop; the per-tournament lock only orders the
 rare long operations (changing the Final's park replays the tournament).
+
+A tournament's last action is stored with its final record (views, snapshot, digest) in the same
+transaction; from then on it is a :class:`Finished`: the engine state is dropped, the views are
+read from the store, and a restart does not replay it.  Start-up time and memory depend on the
+live tournaments only.
+
+Guesses (the pairing code, the organiser PIN) are limited per client address
+(:class:`limits.Backoff`): a stranger's wrong guesses slow down only that stranger, and never
+change the code or lock anyone else out.
 """
 
 from __future__ import annotations
@@ -16,7 +25,6 @@ import hmac
 import json
 import logging
 import secrets
-import time
 from dataclasses import dataclass, field, replace
 
 import cards
@@ -25,21 +33,35 @@ from engine.challengers.library import load
 from engine.challengers.tournament import Setup, Tournament, OVER, FINAL, FINAL_DECK, DECK
 
 from . import store
-from .views import plain, public_view, deck_state, scrub_events, snapshot_digest
+from .actions import decode_stored, encode_action
+from .limits import Backoff
+from .views import plain, public_view, park_view, deck_state, scrub_events, snapshot_digest
 
 log = logging.getLogger("tablecup.coordinator")
 
 SIDES = ("light", "dark")
+PAIRING_DIGITS = 12          # 10^12 codes: out of reach of guessing at a few checks per address per hour
+ORGANISER_DIGITS = 10
 
 
 class ApiError(Exception):
-    """An answer other than 200: ``status`` and a human-readable reason."""
+    """An answer other than 200: ``status`` and a human-readable reason (``headers``: extra headers)."""
 
-    def __init__(self, status: int, error: str, **extra):
+    def __init__(self, status: int, error: str, headers=None, **extra):
         super().__init__(error)
         self.status = status
         self.error = error
+        self.headers = headers or {}
         self.extra = extra
+
+
+def too_many(what: str, wait: float) -> ApiError:
+    secs = max(1, int(wait + 0.999))
+    return ApiError(429, f"too many wrong {what} from this address: wait {secs} s", headers={"Retry-After": str(secs)})
+
+
+def new_code(digits: int) -> str:
+    return f"{secrets.randbelow(10 ** digits):0{digits}d}"
 
 
 def token_hash(token: str) -> str:
@@ -84,25 +106,58 @@ class Entry:
     def version(self) -> int:
         return len(self.t.actions)
 
+    finished = False
+
+    def summary(self) -> dict:
+        t = self.t
+        return {"id": self.id, "name": self.name, "players": [p.name for p in t.players if not p.robot],
+                "parks": t.parks, "round": t.round, "phase": t.phase, "version": self.version,
+                "winner": t.winner, "created": self.created}
+
+
+@dataclass
+class Finished:
+    """A finished tournament: its summary in memory, its views and record in the store."""
+
+    id: int
+    name: str
+    created: float
+    info: dict                                        # the summary (GET /api/tournaments)
+    kiosks: dict = field(default_factory=dict)        # park -> kiosk id (fixed once over)
+    subscribers: set = field(default_factory=set)
+    finished = True
+
+    @property
+    def version(self) -> int:
+        return self.info["version"]
+
+    def summary(self) -> dict:
+        return self.info
+
 
 class Coordinator:
     def __init__(self, data_dir, organiser_pin: str | None = None, library=None):
         self.data_dir = data_dir
         self.lib = library or load(cards)
         self.db = store.open_db(data_dir)
+        self.reader = store.open_reader(data_dir)
         self.writer = store.Writer(self.db)
-        self.tournaments: dict[int, Entry] = {}
+        self.tournaments: dict[int, Entry | Finished] = {}
         self.kiosks: dict[int, Kiosk] = {}
         self.by_token: dict[str, Kiosk] = {}        # SHA-256 of the token -> kiosk (what the store holds)
         self.verified: dict[str, Kiosk] = {}        # token -> kiosk, for tokens already checked once
-        self.requests: dict[str, dict] = {}   # request id -> {"tid", "kiosk", "body", "response", "fut"}
-        self.pin_failures: list[float] = []
+        # request id -> {"tid", "kiosk", "body", "response", "fut"}: the live tournaments' requests
+        # (a finished tournament's are looked up in the store).
+        self.requests: dict[str, dict] = {}
+        self.pairing_guesses = Backoff()
+        self.organiser_guesses = Backoff()
+        self._to_finish: list[int] = []
         self._load_meta(organiser_pin)
         self._load()
 
     # ------------------------------------------------------------------ start-up
     def _load_meta(self, organiser_pin):
-        meta = {r["key"]: r["value"] for r in self.db["meta"].rows}
+        meta = dict(self.db.conn.execute("SELECT key, value FROM meta"))
         if organiser_pin:
             self.organiser_pin = organiser_pin
             self.organiser_pin_source = "--organiser-pin"
@@ -110,37 +165,52 @@ class Coordinator:
             self.organiser_pin = meta["organiser_pin"]
             self.organiser_pin_source = "stored"
         else:
-            self.organiser_pin = f"{secrets.randbelow(10**6):06d}"
+            self.organiser_pin = new_code(ORGANISER_DIGITS)
             self.organiser_pin_source = "generated"
             self.db.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('organiser_pin', ?)",
                                  (self.organiser_pin,))
-        pins = list(self.db["pairing_pins"].rows_where("used_by IS NULL", order_by="id desc", limit=1))
+        pins = self.db.conn.execute("SELECT id, pin FROM pairing_pins WHERE used_by IS NULL "
+                                    "ORDER BY id DESC LIMIT 1").fetchall()
         if pins:
-            self.pairing_pin_id, self.pairing_pin = pins[0]["id"], pins[0]["pin"]
-            self.pairing_failures = pins[0]["failures"] or 0
+            self.pairing_pin_id, self.pairing_pin = pins[0]
         else:
             self.pairing_pin_id, self.pairing_pin = None, None
-            self.pairing_failures = 0
 
     def _load(self):
-        for r in self.db["kiosks"].rows:
-            k = Kiosk(r["id"], r["name"], r["token_hash"], bool(r["revoked"]))
+        conn = self.db.conn
+        for kid, name, th, revoked in conn.execute("SELECT id, name, token_hash, revoked FROM kiosks"):
+            k = Kiosk(kid, name, th, bool(revoked))
             self.kiosks[k.id] = k
             self.by_token[k.token_hash] = k
-        for r in self.db["tournaments"].rows_where(order_by="id"):
-            setup = setup_from_json(json.loads(r["setup"]))
-            t = Tournament(self.lib, setup)
-            e = Entry(r["id"], r["name"], setup, t, created=r["created"])
-            for a in self.db["actions"].rows_where("tournament_id = ?", [r["id"]], order_by="seq"):
-                action = tuple(json.loads(a["action"]))
-                self._apply_tracked(e, action, (a["request_id"], a["kiosk_id"], a["match_seq"]))
-            e.kiosks = {p["park"]: p["kiosk_id"] for p in self.db["parks"].rows_where("tournament_id = ?", [r["id"]])}
-            self.tournaments[e.id] = e
+        parks: dict[int, dict] = {}
+        for tid, park, kid in conn.execute("SELECT tournament_id, park, kiosk_id FROM parks"):
+            parks.setdefault(tid, {})[park] = kid
+        finished = 0
+        for tid, name, created, summary in conn.execute(
+                "SELECT t.id, t.name, t.created, f.summary FROM tournaments t JOIN finished f "
+                "ON f.tournament_id = t.id ORDER BY t.id"):
+            self.tournaments[tid] = Finished(tid, name, created, json.loads(summary), kiosks=parks.get(tid, {}))
+            finished += 1
+        live = conn.execute("SELECT id, name, setup, created FROM tournaments WHERE id NOT IN "
+                            "(SELECT tournament_id FROM finished) ORDER BY id").fetchall()
+        for tid, name, setup_text, created in live:
+            setup = setup_from_json(json.loads(setup_text))
+            e = Entry(tid, name, setup, Tournament(self.lib, setup), created=created)
+            for action, rid, kid, ms in conn.execute("SELECT action, request_id, kiosk_id, match_seq FROM actions "
+                                                     "WHERE tournament_id = ? ORDER BY seq", (tid,)):
+                self._apply_tracked(e, decode_stored(action), (rid, kid, ms))
+            e.kiosks = parks.get(tid, {})
+            self.tournaments[tid] = e
+            for rid, kid, body, response in conn.execute("SELECT request_id, kiosk_id, body, response FROM requests "
+                                                         "WHERE tournament_id = ?", (tid,)):
+                self.requests[rid] = {"tid": tid, "kiosk": kid, "body": body, "response": response, "fut": None}
+            if e.t.phase == OVER:
+                # Over, but without its final record: written by a coordinator that kept none.
+                self._to_finish.append(tid)
             log.info("tournament %d (%s) resumed: %d actions replayed, round %s, phase %s",
                      e.id, e.name, len(e.t.actions), e.t.round, e.t.phase)
-        for r in self.db["requests"].rows:
-            self.requests[r["request_id"]] = {"tid": r["tournament_id"], "kiosk": r["kiosk_id"],
-                                              "body": r["body"], "response": r["response"], "fut": None}
+        if finished:
+            log.info("%d finished tournaments kept as records (not replayed)", finished)
 
     @staticmethod
     def _apply_tracked(e: Entry, action, row):
@@ -154,13 +224,23 @@ class Coordinator:
 
     async def start(self):
         self.writer.start()
+        for tid in self._to_finish:
+            e = self.tournaments[tid]
+            await self.writer.write(self._finish_fn(e, final_record(e)))
+            self._finished(e)
+            log.info("tournament %d (%s) is over: kept as its final record from now on", e.id, e.name)
+        self._to_finish = []
         if self.pairing_pin is None:
             await self.new_pairing_pin()
         log.info("organiser PIN (%s): %s", self.organiser_pin_source, self.organiser_pin)
-        log.info("pairing PIN: %s", self.pairing_pin)
+        if len(self.organiser_pin) < 8:
+            log.warning("the organiser PIN has %d characters: anyone on the LAN gets a few guesses per address "
+                        "per hour; 8 or more are advised", len(self.organiser_pin))
+        log.info("pairing code: %s", self.pairing_pin)
 
     async def stop(self):
         await self.writer.stop()
+        self.reader.close()
         self.db.conn.close()
 
     # ------------------------------------------------------------------ auth
@@ -183,21 +263,31 @@ class Coordinator:
             raise ApiError(403, f"the token of kiosk {k.id} ({k.name}) was revoked")
         return k
 
-    def check_organiser(self, pin: str | None):
-        now = time.monotonic()
-        self.pin_failures = [x for x in self.pin_failures if now - x < 60]
-        if len(self.pin_failures) >= 10:
-            raise ApiError(429, "too many wrong organiser PINs: wait a minute")
+    def check_organiser(self, pin: str | None, client: str):
+        """The organiser PIN, limited per client address: after a few wrong ones that address waits
+        (429) -- and only that address."""
         if not pin:
             raise ApiError(401, "missing X-Organiser-Pin header (the organiser PIN)")
+        wait = self.organiser_guesses.wait(client)
+        if wait > 0:
+            raise too_many("organiser PINs", wait)
         if not hmac.compare_digest(pin.encode("utf-8", "replace"), self.organiser_pin.encode()):
-            self.pin_failures.append(now)
+            pause = self.organiser_guesses.failed(client)
+            log.warning("wrong organiser PIN from %s%s", client, f" (it waits {pause:.0f} s)" if pause else "")
             raise ApiError(403, "wrong organiser PIN")
+        self.organiser_guesses.succeeded(client)
 
-    def entry(self, tid: int) -> Entry:
+    def entry(self, tid: int) -> Entry | Finished:
         e = self.tournaments.get(tid)
         if e is None:
             raise ApiError(404, f"no tournament {tid}")
+        return e
+
+    def live(self, tid: int) -> Entry:
+        """A tournament that can still change (409 once it is over)."""
+        e = self.entry(tid)
+        if e.finished:
+            raise ApiError(409, f"tournament {tid} is over")
         return e
 
     @staticmethod
@@ -205,26 +295,35 @@ class Coordinator:
         if not 1 <= park <= e.t.parks:
             raise ApiError(404, f"tournament {e.id} has parks 1 to {e.t.parks}, not {park}")
 
+    @staticmethod
+    def check_park_number(e: Entry | Finished, park: int):
+        parks = e.summary()["parks"]
+        if not 1 <= park <= parks:
+            raise ApiError(404, f"tournament {e.id} has parks 1 to {parks}, not {park}")
+
     # ------------------------------------------------------------------ pairing & kiosks
-    async def new_pairing_pin(self, failures=0):
-        pin = f"{secrets.randbelow(10**6):06d}"
+    async def new_pairing_pin(self):
+        pin = new_code(PAIRING_DIGITS)
         created = store.now()
 
         def write(conn):
             return conn.execute("INSERT INTO pairing_pins(pin, created, used_by, failures) VALUES (?, ?, NULL, ?)",
                                 (pin, created, 0)).lastrowid
         self.pairing_pin = pin
-        self.pairing_failures = 0
         self.pairing_pin_id = await self.writer.write(write)
-        log.info("new pairing PIN: %s", pin)
+        log.info("new pairing code: %s", pin)
 
-    async def pair(self, pin: str, name: str) -> dict:
+    async def pair(self, pin: str, name: str, client: str) -> dict:
+        """Pair a kiosk with the pairing code.  Wrong codes are limited per client address; they
+        never change the code, so a stranger cannot keep the tables from pairing."""
+        wait = self.pairing_guesses.wait(client)
+        if wait > 0:
+            raise too_many("pairing codes", wait)
         if self.pairing_pin is None or not hmac.compare_digest(pin.encode(), self.pairing_pin.encode()):
-            self.pairing_failures += 1
-            if self.pairing_failures >= 5:
-                log.warning("5 wrong pairing PINs: the pairing PIN changes")
-                await self.new_pairing_pin()
-            raise ApiError(403, "wrong pairing PIN (see the coordinator's console or organiser page)")
+            pause = self.pairing_guesses.failed(client)
+            log.warning("wrong pairing code from %s%s", client, f" (it waits {pause:.0f} s)" if pause else "")
+            raise ApiError(403, "wrong pairing code (see the organiser page or the coordinator's log)")
+        self.pairing_guesses.succeeded(client)
         token = secrets.token_urlsafe(32)
         h = token_hash(token)
         pin_id = self.pairing_pin_id
@@ -263,19 +362,23 @@ class Coordinator:
                 for k in self.kiosks.values()]
 
     # ------------------------------------------------------------------ organiser actions
-    async def create(self, body: dict) -> dict:
-        seed = body.get("seed")
-        if seed is None:
-            seed = secrets.randbits(63)
-        setup = Setup(players=tuple(body["players"]), box=body.get("box", "base"),
-                      sets=tuple(body["sets"]) if body.get("sets") else None,
-                      robot_level=body.get("robot_level", 1), solo_cards=body.get("solo_cards", False),
-                      seed=seed, final_park=body.get("final_park", 1))
+    async def create(self, body) -> dict:
+        """``body``: an ``api.CreateTournament``.  Its shape is checked; what the rules refuse
+        (the same name twice, 'Robot', the engine's own checks) is a 409 with the reason."""
+        players = [p.strip() for p in body.players]
+        if len({n.casefold() for n in players}) != len(players):
+            raise ApiError(409, "'players' holds the same name twice")
+        if any(n.casefold() == "robot" for n in players):
+            raise ApiError(409, "'Robot' is the name of the Robot player")
+        seed = body.seed if body.seed is not None else secrets.randbits(63)
+        setup = Setup(players=tuple(players), box=body.box, sets=tuple(body.sets) if body.sets else None,
+                      robot_level=body.robot_level, solo_cards=body.solo_cards, seed=seed,
+                      final_park=body.final_park)
         try:
             t = Tournament(self.lib, setup)
         except (ValueError, KeyError) as exc:
-            raise ApiError(400, str(exc).strip("'\"")) from None
-        name = body.get("name") or "Tournament"
+            raise ApiError(409, str(exc).strip("'\"")) from None
+        name = (body.name or "").strip() or "Tournament"
         created = store.now()
         setup_json = store.dumps(setup_to_json(setup))
 
@@ -344,13 +447,18 @@ class Coordinator:
         return 0
 
     # ------------------------------------------------------------------ the write path
-    async def act(self, e: Entry, kiosk: Kiosk, body: dict, raw_body: str) -> tuple[str, bool]:
-        """Apply one action for ``kiosk``; returns (response JSON text, duplicate)."""
-        rid = body["request_id"]
-        known = self.requests.get(rid)
+    async def act(self, e: Entry | Finished, kiosk: Kiosk, request, raw_body: str) -> tuple[str, bool]:
+        """Apply one action (``request``: an ``api.ActionRequest``) for ``kiosk``; returns
+        (response JSON text, duplicate)."""
+        rid = request.request_id
+        action = request.action
+        body = {"request_id": rid, "action": encode_action(action), "match_seq": request.match_seq}
+        over = False
+        known = self.requests.get(rid) or self._stored_request(rid)
         if known is not None:
             return await self._duplicate(e, kiosk, rid, known, body), True
-        action = tuple(body["action"])
+        if e.finished:
+            raise ApiError(409, f"illegal action: tournament {e.id} is over")
         t = e.t
         async with e.lock:
             known = self.requests.get(rid)       # arrived while we waited for the lock
@@ -366,7 +474,7 @@ class Coordinator:
                     entries = e.match_entries(park)
                     if entries is None:
                         raise ApiError(409, f"no match at park {park} now (phase: {t.phase})")
-                    match_seq = body["match_seq"]
+                    match_seq = request.match_seq
                     expected = len(entries)
                     if match_seq < expected:
                         earlier = e.rows[entries[match_seq]][0]
@@ -388,8 +496,11 @@ class Coordinator:
                     seq = len(t.actions)
                     response = self._response(e, action, seq, match_seq, events, m)
                     resp_json = store.dumps(response)
-                    fut = self.writer.submit(self._persist_fn(e.id, seq, action, rid, kiosk.id, match_seq,
-                                                              raw_body, resp_json))
+                    write = self._persist_fn(e.id, seq, action, rid, kiosk.id, match_seq, raw_body, resp_json)
+                    over = t.phase == OVER
+                    if over:        # the last action and the final record: one transaction
+                        write = _both(write, self._finish_fn(e, final_record(e)))
+                    fut = self.writer.submit(write)
                     self.requests[rid] = {"tid": e.id, "kiosk": kiosk.id, "body": raw_body,
                                           "response": resp_json, "fut": fut}
         if known is not None:
@@ -401,7 +512,35 @@ class Coordinator:
             raise ApiError(503, f"the coordinator could not store the action ({exc}); send it again") from None
         self.requests[rid]["fut"] = None
         self.notify(e, _what(action, events))
+        if over:
+            self._finished(e)
         return resp_json, False
+
+    def _stored_request(self, rid: str) -> dict | None:
+        """A request id of a finished tournament (they are not kept in memory)."""
+        row = self.reader.execute("SELECT tournament_id, kiosk_id, body, response FROM requests WHERE request_id = ?",
+                                  (rid,)).fetchone()
+        if row is None:
+            return None
+        return {"tid": row[0], "kiosk": row[1], "body": row[2], "response": row[3], "fut": None}
+
+    @staticmethod
+    def _finish_fn(e: Entry, rec: dict):
+        summary, public, parks = store.dumps(rec["summary"]), store.dumps(rec["public"]), store.dumps(rec["parks"])
+        snapshot, digest, finished = store.dumps(rec["snapshot"]), rec["digest"], store.now()
+
+        def write(conn):
+            conn.execute("INSERT OR REPLACE INTO finished(tournament_id, summary, public, parks, snapshot, digest, "
+                         "finished) VALUES (?,?,?,?,?,?,?)", (e.id, summary, public, parks, snapshot, digest, finished))
+            conn.execute("UPDATE tournaments SET status = 'over' WHERE id = ?", (e.id,))
+        return write
+
+    def _finished(self, e: Entry):
+        """The final record is stored: keep only the summary in memory from now on."""
+        done = Finished(e.id, e.name, e.created, e.summary(), kiosks=dict(e.kiosks), subscribers=e.subscribers)
+        self.tournaments[e.id] = done
+        for rid in [rid for rid, r in self.requests.items() if r["tid"] == e.id and r.get("fut") is None]:
+            del self.requests[rid]
 
     async def _duplicate(self, e, kiosk, rid, known, body):
         if known["tid"] != e.id:
@@ -420,7 +559,7 @@ class Coordinator:
 
     @staticmethod
     def _persist_fn(tid, seq, action, rid, kid, match_seq, raw_body, resp_json):
-        action_json = store.dumps(list(action))
+        action_json = store.dumps(encode_action(action))
         created = store.now()
 
         def write(conn):
@@ -436,18 +575,20 @@ class Coordinator:
             lost = [rid for rid, r in self.requests.items() if r["tid"] == e.id and r.get("fut") is not None]
             for rid in lost:
                 self.requests.pop(rid, None)
-            rows = list(self.db["actions"].rows_where("tournament_id = ?", [e.id], order_by="seq"))
+            rows = self.db.conn.execute("SELECT action, request_id, kiosk_id, match_seq FROM actions "
+                                        "WHERE tournament_id = ? ORDER BY seq", (e.id,)).fetchall()
             fresh = Entry(e.id, e.name, e.setup, Tournament(self.lib, e.setup), kiosks=e.kiosks, lock=e.lock,
                           subscribers=e.subscribers, created=e.created)
-            for a in rows:
-                self._apply_tracked(fresh, tuple(json.loads(a["action"])), (a["request_id"], a["kiosk_id"], a["match_seq"]))
+            for action, rid, kid, ms in rows:
+                self._apply_tracked(fresh, decode_stored(action), (rid, kid, ms))
             self.tournaments[e.id] = fresh
 
     def _owner_park(self, e: Entry, action) -> int:
         t = e.t
         if action[0] == "match":
             park = action[1]
-            self.check_park(e, park)
+            if not 1 <= park <= t.parks:      # the tournament exists: its rules refuse the action (409)
+                raise ApiError(409, f"illegal action: tournament {e.id} has parks 1 to {t.parks}, not {park}")
             return park
         player = action[1]
         if not 0 <= player < len(t.players):
@@ -471,11 +612,42 @@ class Coordinator:
         return resp
 
     # ------------------------------------------------------------------ reads
-    def record(self, e: Entry) -> dict:
-        return {"tournament": e.id, "setup": setup_to_json(e.setup), "actions": [list(a) for a in e.t.actions],
-                "meta": [{"seq": i + 1, "request_id": rid, "kiosk_id": kid, "match_seq": ms}
-                         for i, (rid, kid, ms) in enumerate(e.rows)],
-                "snapshot": plain(e.t.snapshot()), "digest": snapshot_digest(e.t)}
+    def record(self, e: Entry | Finished) -> dict:
+        if not e.finished:
+            return {"tournament": e.id, "setup": setup_to_json(e.setup), "actions": [encode_action(a) for a in e.t.actions],
+                    "meta": [{"seq": i + 1, "request_id": rid, "kiosk_id": kid, "match_seq": ms}
+                             for i, (rid, kid, ms) in enumerate(e.rows)],
+                    "snapshot": plain(e.t.snapshot()), "digest": snapshot_digest(e.t)}
+        r = self.reader
+        setup = json.loads(r.execute("SELECT setup FROM tournaments WHERE id = ?", (e.id,)).fetchone()[0])
+        actions, meta = [], []
+        for seq, action, rid, kid, ms in r.execute("SELECT seq, action, request_id, kiosk_id, match_seq FROM actions "
+                                                   "WHERE tournament_id = ? ORDER BY seq", (e.id,)):
+            actions.append(encode_action(decode_stored(action)))
+            meta.append({"seq": seq, "request_id": rid, "kiosk_id": kid, "match_seq": ms})
+        snapshot, digest = r.execute("SELECT snapshot, digest FROM finished WHERE tournament_id = ?", (e.id,)).fetchone()
+        return {"tournament": e.id, "setup": setup, "actions": actions, "meta": meta,
+                "snapshot": json.loads(snapshot), "digest": digest}
+
+    def public(self, e: Entry | Finished) -> dict:
+        """The public view (what the TV shows)."""
+        if not e.finished:
+            return public_view(e)
+        return json.loads(self.reader.execute("SELECT public FROM finished WHERE tournament_id = ?",
+                                              (e.id,)).fetchone()[0])
+
+    def park(self, e: Entry | Finished, park: int, private: bool) -> dict:
+        if not e.finished:
+            return park_view(e, park, private)
+        parks = json.loads(self.reader.execute("SELECT parks FROM finished WHERE tournament_id = ?",
+                                               (e.id,)).fetchone()[0])
+        got = parks[str(park)]
+        view = got["view"]
+        view["private"] = got["private"] if private else None
+        return view
+
+    def summaries(self) -> list:
+        return [e.summary() for e in sorted(self.tournaments.values(), key=lambda e: e.id)]
 
     def me(self, k: Kiosk) -> dict:
         """What a kiosk token may know about itself: its id, name and park assignments."""
@@ -483,8 +655,9 @@ class Coordinator:
         for e in sorted(self.tournaments.values(), key=lambda e: e.id):
             for park, kid in sorted(e.kiosks.items()):
                 if kid == k.id:
-                    parks.append({"tournament": e.id, "park": park, "name": e.name, "phase": e.t.phase,
-                                  "round": e.t.round})
+                    s = e.summary()
+                    parks.append({"tournament": e.id, "park": park, "name": e.name, "phase": s["phase"],
+                                  "round": s["round"]})
         return {"kiosk_id": k.id, "name": k.name, "revoked": k.revoked, "parks": parks}
 
     def catalogue(self) -> dict:
@@ -505,9 +678,9 @@ class Coordinator:
     def notify(self, e: Entry, what):
         if not e.subscribers:
             return
-        t = e.t
-        msg = json.dumps({"type": "update", "tournament": e.id, "version": e.version, "round": t.round,
-                          "phase": t.phase, "what": what})
+        s = e.summary()
+        msg = json.dumps({"type": "update", "tournament": e.id, "version": e.version, "round": s["round"],
+                          "phase": s["phase"], "what": what})
         for q in list(e.subscribers):
             if q.qsize() < 100:
                 q.put_nowait(msg)
@@ -521,6 +694,26 @@ def _what(action, events) -> list:
                  "draw", "redraw", "deck-done") and k not in kinds:
             kinds.append(k)
     return kinds or ["action"]
+
+
+def _both(first, second):
+    def write(conn):
+        result = first(conn)
+        second(conn)
+        return result
+    return write
+
+
+def final_record(e: Entry) -> dict:
+    """What is kept of a finished tournament: its summary, public view, every park's view (with
+    the private part, given only to that park's kiosk), the engine's snapshot and its digest."""
+    parks = {}
+    for park in range(1, e.t.parks + 1):
+        view = park_view(e, park, private=True)
+        private = view.pop("private")
+        parks[str(park)] = {"view": plain(view), "private": plain(private)}
+    return {"summary": e.summary(), "public": plain(public_view(e)), "parks": parks,
+            "snapshot": plain(e.t.snapshot()), "digest": snapshot_digest(e.t)}
 
 
 def setup_to_json(s: Setup) -> dict:

@@ -1,6 +1,8 @@
-"""The coordinator's SQLite store: schema, start-up load, and a group-committing writer.
+"""The coordinator's SQLite store: schema and its version, migrations, and a group-committing writer.
 
-One file, ``<data>/coordinator.db``, WAL journal, ``synchronous=FULL``.  Every write the
+One file, ``<data>/coordinator.db``, WAL journal, ``synchronous=FULL``.  ``PRAGMA user_version``
+says which schema the file holds; :func:`open_db` brings an older file up to
+:data:`SCHEMA_VERSION` in one transaction (and refuses a file written by a newer coordinator).  Every write the
 service makes is a small function of the connection; :class:`Writer` runs the functions
 queued while the previous commit was on disk in ONE transaction (group commit) -- the statements
 on the loop's thread, the COMMIT and its fsync on a worker thread -- then resolves their futures.  A request is answered only after its rows are
@@ -18,7 +20,6 @@ import threading
 import time
 from pathlib import Path
 
-import sqlite_utils
 
 log = logging.getLogger("tablecup.coordinator")
 
@@ -34,7 +35,24 @@ TABLES = {
     "kiosks": ({"id": int, "name": str, "token_hash": str, "revoked": int, "created": float}, "id"),
     "parks": ({"tournament_id": int, "park": int, "kiosk_id": int}, ("tournament_id", "park")),
     "pairing_pins": ({"id": int, "pin": str, "created": float, "used_by": int, "failures": int}, "id"),
+    # A finished tournament's final record, written in the same transaction as its last action:
+    # what the views show from then on (the engine state is not rebuilt at start any more).
+    "finished": ({"tournament_id": int, "summary": str, "public": str, "parks": str, "snapshot": str,
+                  "digest": str, "finished": float}, "tournament_id"),
 }
+
+#: 0: the first schema (no version).  1: finished tournaments kept as records (``finished``),
+#: 12-digit pairing codes (the unused 6-digit PIN is retired), requests indexed by tournament.
+SCHEMA_VERSION = 1
+
+
+class SchemaError(RuntimeError):
+    """The database was written by a newer coordinator."""
+
+
+def _migrate_0_to_1(conn):
+    # A 6-digit pairing PIN is too easy to guess: retire the unused one (a new code is made at start).
+    conn.execute("UPDATE pairing_pins SET used_by = 0 WHERE used_by IS NULL")
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
@@ -46,20 +64,69 @@ def dumps(value) -> str:
     return _ENCODE(value)
 
 
-def open_db(data_dir: Path) -> sqlite_utils.Database:
+_TYPES = {int: "INTEGER", str: "TEXT", float: "REAL"}
+
+
+def _create_table(name, columns, pk) -> str:
+    """CREATE TABLE IF NOT EXISTS, written as the first coordinator's (sqlite-utils) made them."""
+    pks = (pk,) if isinstance(pk, str) else tuple(pk)
+    cols = [f"[{c}] {_TYPES[t]}" + (" PRIMARY KEY" if len(pks) == 1 and c == pks[0] else "")
+            for c, t in columns.items()]
+    if len(pks) > 1:
+        cols.append("PRIMARY KEY (" + ", ".join(f"[{c}]" for c in pks) + ")")
+    return f"CREATE TABLE IF NOT EXISTS [{name}] (\n   " + ",\n   ".join(cols) + "\n)"
+
+
+INDEXES = (  # (table, column, unique): named as the first coordinator named them
+    ("actions", "request_id", False), ("kiosks", "token_hash", True), ("requests", "tournament_id", False))
+
+
+class Database:
+    """The coordinator's connection (``conn``); the rest is plain SQL."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+
+def open_db(data_dir: Path) -> Database:
     data_dir.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: we issue BEGIN/COMMIT ourselves, so a batch is exactly one
     # transaction (sqlite3's implicit transactions would not nest the way we need).
     conn = sqlite3.connect(str(data_dir / DB_NAME), isolation_level=None, check_same_thread=False)
-    db = sqlite_utils.Database(conn)
-    db.enable_wal()
+    db = Database(conn)
+    conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
     conn.execute("PRAGMA foreign_keys=ON")
-    for name, (columns, pk) in TABLES.items():
-        db[name].create(columns, pk=pk, if_not_exists=True)
-    db["actions"].create_index(["request_id"], if_not_exists=True)
-    db["kiosks"].create_index(["token_hash"], unique=True, if_not_exists=True)
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        conn.close()
+        raise SchemaError(f"{data_dir / DB_NAME} has schema version {version}; this coordinator knows "
+                          f"{SCHEMA_VERSION} at most (it was written by a newer one)")
+    fresh = not conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for name, (columns, pk) in TABLES.items():
+            conn.execute(_create_table(name, columns, pk))
+        for table, column, unique in INDEXES:
+            conn.execute(f"CREATE {'UNIQUE ' if unique else ''}INDEX IF NOT EXISTS [idx_{table}_{column}] "
+                         f"ON [{table}] ([{column}])")
+        if not fresh and version < 1:
+            _migrate_0_to_1(conn)
+            log.info("store: %s migrated from schema 0 to 1", data_dir / DB_NAME)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
     return db
+
+
+def open_reader(data_dir: Path) -> sqlite3.Connection:
+    """A second, read-only connection for look-ups on the event loop's thread (finished tournaments,
+    old request ids): in WAL mode it never waits for the writer's commit."""
+    conn = sqlite3.connect(f"file:{data_dir / DB_NAME}?mode=ro", uri=True, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    return conn
 
 
 def row_counts(path: Path) -> dict:
@@ -83,7 +150,7 @@ class Writer:
     commit took 2.5 ms median / 12.5 ms p99 for a 0.2 ms fsync (64 parks, saturated).
     """
 
-    def __init__(self, db: sqlite_utils.Database):
+    def __init__(self, db: Database):
         self.db = db
         self.queue: asyncio.Queue | None = None
         self.task: asyncio.Task | None = None

@@ -158,9 +158,9 @@ STRINGS = {
 STRINGS["en"].update({
     "join": "Join a tournament",
     "join_title": "Join a tournament",
-    "join_help": "Type the 6-digit pairing PIN shown on the organiser page (or in the coordinator's log).",
+    "join_help": "Type the 12-digit pairing code shown on the organiser page (or in the coordinator's log).",
     "table_name": "Table name",
-    "pin_six": "The pairing PIN has 6 digits",
+    "pin_six": "The pairing code has 12 digits",
     "pairing": "Pairing…",
     "online": "Coordinator online",
     "offline": "OFFLINE: play goes on, results are sent when the coordinator is back",
@@ -180,9 +180,9 @@ STRINGS["en"].update({
 STRINGS["fr"].update({
     "join": "Rejoindre un tournoi",
     "join_title": "Rejoindre un tournoi",
-    "join_help": "Tapez le code d'appairage à 6 chiffres affiché sur la page organisateur (ou dans le journal du coordinateur).",
+    "join_help": "Tapez le code d'appairage à 12 chiffres affiché sur la page organisateur (ou dans le journal du coordinateur).",
     "table_name": "Nom de la table",
-    "pin_six": "Le code d'appairage a 6 chiffres",
+    "pin_six": "Le code d'appairage a 12 chiffres",
     "pairing": "Appairage…",
     "online": "Coordinateur en ligne",
     "offline": "HORS LIGNE : le jeu continue, les résultats partiront au retour du coordinateur",

@@ -1,4 +1,4 @@
-"""Join a tournament: type the coordinator's 6-digit pairing PIN (organiser page / its log),
+"""Join a tournament: type the coordinator's 12-digit pairing code (organiser page / its log),
 give this table a name, pair (``POST /api/pair``).  The token is kept in ``kiosk.db``; then the
 kiosk waits for the organiser to assign it to a park (the park screen says so)."""
 
@@ -11,6 +11,9 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
+
+
+CODE_DIGITS = 12
 
 
 class JoinScreen(Screen):
@@ -29,12 +32,12 @@ class JoinScreen(Screen):
             self.entered = self.entered[:-1]
         elif k == "OK":
             self.pair()
-        elif len(self.entered) < 6:
+        elif len(self.entered) < CODE_DIGITS:
             self.entered += k
 
     def pair(self):
         app = App.get_running_app()
-        if len(self.entered) != 6:
+        if len(self.entered) != CODE_DIGITS:
             self.message = app.t("pin_six")
             return
         self.message = app.t("pairing")

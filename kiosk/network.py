@@ -328,6 +328,7 @@ class Client:
                 continue
             try:
                 async with self.session.ws_connect(f"{self.base}/api/tournaments/{park[0]}/events", heartbeat=20,
+                                                   headers=self._headers(),
                                                    timeout=aiohttp.ClientWSTimeout(ws_close=2)
                                                    if hasattr(aiohttp, "ClientWSTimeout") else 2) as ws:
                     async for msg in ws:

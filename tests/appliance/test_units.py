@@ -144,6 +144,15 @@ def test_kiosk_owns_the_console_through_kms():
     assert "PrivateDevices" not in text, "the kiosk needs /dev/dri, /dev/input, /dev/gpiochip*"
 
 
+def test_coordinator_has_room_for_its_connection_caps():
+    from coordinator.main import connection_cap
+    unit = parse_unit("tablecup-coordinator.service")
+    limit = int(unit.get("Service", "LimitNOFILE"))
+    assert limit >= 4096
+    assert connection_cap(limit, None) == 512      # the default cap fits well under the unit's limit
+    assert connection_cap(1024, 5000) < 1024       # a low limit lowers the cap instead of running out
+
+
 def test_coordinator_waits_for_the_network():
     unit = parse_unit("tablecup-coordinator.service")
     assert unit.get("Service", "ExecStart") == EXEC + " coordinator"

@@ -15,7 +15,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import aiohttp
-from aiohttp import web
 
 import cards
 from engine.challengers.library import load
@@ -48,12 +47,9 @@ def free_port() -> int:
 async def inprocess(data_dir, pin=ORG_PIN):
     """A real aiohttp server in this process; yields (base url, Coordinator)."""
     from coordinator.service import Coordinator
-    from coordinator.web import make_app
+    from coordinator.web import serve
     c = Coordinator(Path(data_dir), organiser_pin=pin, library=lib())
-    runner = web.AppRunner(make_app(c), access_log=None, shutdown_timeout=0.5)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
+    runner = await serve(c, "127.0.0.1", 0, shutdown_timeout=0.5)
     port = runner.addresses[0][1]
     try:
         yield f"http://127.0.0.1:{port}", c

@@ -75,6 +75,7 @@ def test_every_action_twice_applied_once(tmp_path):
                             assert r.status == 409, await r.text()
                 # a request id reused for another action: 409
                 rid = coord.tournaments[tid].rows[0][0]
+                first_body = {"request_id": rid, "action": list(e.t.actions[0])}
                 async with s.post(f"{base}/api/tournaments/{tid}/actions", headers=cb.bearer(tokens[1]),
                                   json={"request_id": rid, "action": ["deck", 0, "done"]}) as r:
                     assert r.status == 409 and "already used" in (await r.json())["error"]
@@ -83,5 +84,15 @@ def test_every_action_twice_applied_once(tmp_path):
                 # and the tournament still finishes normally
                 plain_bots = [cb.Bot(s, base, tid, park, tok, seed=park) for park, tok in tokens.items()]
                 await asyncio.wait_for(asyncio.gather(*(b.run() for b in plain_bots)), 60)
-                assert coord.tournaments[tid].t.phase == "over"
+                done = coord.tournaments[tid]
+                assert done.finished and done.summary()["phase"] == "over"
+                # over: its requests are read from the store now, and a resend still gets its stored answer
+                assert rid not in coord.requests
+                async with s.post(f"{base}/api/tournaments/{tid}/actions", headers=cb.bearer(tokens[1]),
+                                  json=first_body) as r:
+                    assert r.status == 200 and r.headers.get("X-Tablecup-Duplicate") == "1", await r.text()
+                    assert (await r.json())["seq"] == 1
+                async with s.post(f"{base}/api/tournaments/{tid}/actions", headers=cb.bearer(tokens[1]),
+                                  json={"request_id": uuid.uuid4().hex, "action": ["deck", 0, "done"]}) as r:
+                    assert r.status == 409 and "over" in (await r.json())["error"]
     asyncio.run(main())

@@ -36,5 +36,5 @@ def test_ready_watchdog_and_pins_logged(tmp_path):
         _, err = proc.communicate(timeout=10)
         sock.close()
     assert proc.returncode == 0
-    assert re.search(r"organiser PIN \(generated\): \d{6}", err)
-    assert re.search(r"pairing PIN: \d{6}", err)
+    assert re.search(r"organiser PIN \(generated\): \d{10}\b", err)
+    assert re.search(r"pairing code: \d{12}\b", err)

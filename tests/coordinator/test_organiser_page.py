@@ -55,7 +55,7 @@ def test_organiser_page_in_chromium(tmp_path):
                     await fill(tab, "#pin", cb.ORG_PIN)
                     await click(tab, "#loginbtn")
                     await tab.wait_for("!document.getElementById('app').hidden")
-                    await tab.wait_for("/^\\d{6}$/.test(document.getElementById('pairpin').textContent)")
+                    await tab.wait_for("/^\\d{12}$/.test(document.getElementById('pairpin').dataset.code)")
                     assert await tab.js(f"sessionStorage.getItem('tablecup.organiserPin') === '{cb.ORG_PIN}'")
                     token = await tab.js("localStorage.getItem('tablecup.organiserToken')")
                     assert token
@@ -63,7 +63,15 @@ def test_organiser_page_in_chromium(tmp_path):
                         me = await r.json()
                     assert me["name"] == "Organiser browser" and me["parks"] == []
                     pin_shown = await text(tab, "#pairpin")
-                    assert pin_shown == coord.pairing_pin
+                    assert pin_shown.replace(" ", "") == coord.pairing_pin and " " in pin_shown   # in groups of 4
+                    # the QR code: an SVG image that the page's CSP allows, carrying the code and the address
+                    await tab.wait_for("!document.getElementById('pairqr').hidden && "
+                                       "document.getElementById('pairqr').complete && "
+                                       "document.getElementById('pairqr').naturalWidth > 50")
+                    async with s.get(base + "/api/pairing-pin", headers=cb.org()) as r:
+                        info = await r.json()
+                    assert info["uri"].startswith("tablecup://pair?code=" + coord.pairing_pin)
+                    assert "coordinator=http" in info["uri"] and info["qr"].startswith("data:image/svg+xml")
                     # the form lists the catalogue's sets, the base box's defaults ticked
                     assert await tab.js("document.querySelectorAll('#csets input:checked').length") == 5
                     assert await tab.js("document.getElementById('cbasic').value") == "city"
@@ -172,6 +180,13 @@ def test_organiser_page_in_chromium(tmp_path):
                                    deviceScaleFactor=2, mobile=True)
                     await asyncio.sleep(0.3)
                     assert await tab.js("document.documentElement.scrollWidth") <= 390
+                    # log out: the token is revoked on the coordinator and gone from the browser
+                    await click(tab, "#logout")
+                    await tab.wait_for("document.readyState === 'complete' && !document.getElementById('login').hidden")
+                    assert await tab.js("localStorage.getItem('tablecup.organiserToken')") is None
+                    assert await tab.js("sessionStorage.getItem('tablecup.organiserPin')") is None
+                    async with s.get(base + "/api/me", headers=cb.bearer(token)) as r:
+                        assert r.status == 403
                 finally:
                     await tab.close()
         assert SHOT.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,6 +1,7 @@
 """Test 6: the standings page in headless Chromium against a real coordinator on 127.0.0.1:
 the DOM shows the players and their trophy rounds (fans hidden), it updates without a reload
-after a result is posted, and docs/screenshots/standings.png is saved at 1280x720."""
+after a result is posted (over its WebSocket, opened with a ticket), docs/screenshots/standings.png
+is saved at 1280x720 and standings-phone.png at 390 px wide; the files carry the security headers."""
 
 import asyncio
 import base64
@@ -21,6 +22,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--window-size=1280,720", "--hide-scrollbars"]
 # The committed screenshot is refreshed only on request: TABLECUP_SCREENSHOTS=1 pytest ...
 SHOT_DOC = cb.ROOT / "docs" / "screenshots" / "standings.png"
+PHONE_DOC = cb.ROOT / "docs" / "screenshots" / "standings-phone.png"
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 
@@ -98,6 +100,7 @@ class DevTools:
 
 def test_standings_page_in_chromium(tmp_path):
     SHOT = SHOT_DOC if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path / "standings.png"
+    PHONE = PHONE_DOC if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path / "standings-phone.png"
 
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):
@@ -143,11 +146,38 @@ def test_standings_page_in_chromium(tmp_path):
                     shot = await tab.call("Page.captureScreenshot", format="png")
                     SHOT.parent.mkdir(parents=True, exist_ok=True)
                     SHOT.write_bytes(base64.b64decode(shot["data"]))
+                    # 4. a phone held upright (390 px wide): one column, nothing wider than the screen
+                    await tab.call("Emulation.setDeviceMetricsOverride", width=390, height=844,
+                                   deviceScaleFactor=2, mobile=True)
+                    await asyncio.sleep(0.4)
+                    assert await tab.js("document.documentElement.scrollWidth") <= 390
+                    assert await tab.js("Math.max(...[...document.querySelectorAll('main, table, .park')]"
+                                        ".map(e => e.getBoundingClientRect().right))") <= 390
+                    assert await tab.js("getComputedStyle(document.querySelector('main')).gridTemplateColumns"
+                                        ".split(' ').length") == 1
+                    h = await tab.js("document.documentElement.scrollHeight")
+                    await tab.call("Emulation.setDeviceMetricsOverride", width=390, height=int(h),
+                                   deviceScaleFactor=2, mobile=True)
+                    await asyncio.sleep(0.3)
+                    shot = await tab.call("Page.captureScreenshot", format="png")
+                    PHONE.write_bytes(base64.b64decode(shot["data"]))
                 finally:
                     await tab.close()
+                # the page and its files carry the security headers; no inline script is needed
+                for path in (f"/t/{tid}", "/static/standings.js", "/organiser", "/api/health"):
+                    async with s.get(base + path) as r:
+                        assert r.status == 200
+                        csp = r.headers["Content-Security-Policy"]
+                        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+                        assert r.headers["X-Content-Type-Options"] == "nosniff"
+                        assert r.headers["X-Frame-Options"] == "DENY"
+                        assert r.headers["Referrer-Policy"] == "no-referrer"
+                async with s.get(f"{base}/t/{tid}") as r:
+                    assert "<script>" not in await r.text() and r.content_type == "text/html"
                 # --screenshot works too (same page, a fresh browser)
                 png = tmp_path / "shot.png"
                 await chromium("--virtual-time-budget=4000", f"--screenshot={png}", f"{base}/t/{tid}")
                 assert png.exists() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert SHOT.read_bytes()[16:24] == (1280).to_bytes(4, "big") + (720).to_bytes(4, "big")
+        assert PHONE.read_bytes()[16:20] == (780).to_bytes(4, "big")          # 390 px at 2x
     asyncio.run(main())

@@ -7,6 +7,8 @@ import asyncio
 import aiohttp
 
 import coordbots as cb
+from coordinator.service import setup_from_json
+from engine.challengers.tournament import replay
 
 
 async def get(s, url, headers=None):
@@ -100,9 +102,10 @@ def test_park_view_additions_and_record_meta(tmp_path):
                 v = (await get(s, url))[1]
                 assert v["phase"] == "over" and v["winner"] is not None and v["end_reason"]
                 assert v["match"]["current"] is False
-                e = coord.tournaments[tid]
+                rec = await cb.record(s, base, tid, tokens[1])
+                t = replay(cb.lib(), setup_from_json(rec["setup"]), [tuple(a) for a in rec["actions"]])
                 for r in v["standings"]:
-                    want = sorted(e.t.players[r["player"]].trophies)
+                    want = sorted(t.players[r["player"]].trophies)
                     assert [(x["round"], x["fans"]) for x in r["trophies"]] == [tuple(w) for w in want]
                 assert any(r["trophies"] for r in v["standings"])
     asyncio.run(main())

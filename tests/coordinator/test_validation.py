@@ -16,6 +16,7 @@ from coordinator.views import snapshot_digest
 import coordbots as cb
 
 BIG = b'{"pad": "' + b"x" * (70 * 1024) + b'"}'
+DEEP = b"[" * 1000 + b"]" * 1000          # 2 KB, 1,000 levels: once a 500 with a traceback
 
 
 class World:
@@ -110,7 +111,7 @@ def test_every_endpoint_rejects_bad_requests(world):
     seq = len(w.c.tournaments[w.tid].match_entries(1))
     good_action = w.bot1.decide(w.run(w.bot1._get_park()))
     writes = [  # (path, a valid body)
-        ("/api/pair", {"pin": "000000", "name": "x"}),
+        ("/api/pair", {"pin": "000000000000", "name": "x"}),
         ("/api/tournaments", {"players": ["A", "B"]}),
         (f"{T}/parks/1/kiosk", {"kiosk_id": w.spare_kid}),
         (f"{T}/actions", dict(good_action, request_id="r-valid-1")),
@@ -125,20 +126,32 @@ def test_every_endpoint_rejects_bad_requests(world):
         check(w, 400, "POST", path, org, raw=b"\xff\xfe")
         check(w, 400, "POST", path, org, body={"unexpected": 1})
         check(w, 413, "POST", path, org, raw=BIG)
+        check(w, 400, "POST", path, org, raw=DEEP, contains="deeper")
+        check(w, 400, "POST", path, org, raw=b'{"a": ' + b"[" * 20 + b"]" * 20 + b"}", contains="deeper")
+        # JSON only: a cross-site form or text/plain POST (no CORS preflight) is refused
+        check(w, 415, "POST", path, dict(org, **{"Content-Type": "text/plain"}), raw=b"{}", contains="application/json")
+        check(w, 415, "POST", path, dict(org, **{"Content-Type": "application/x-www-form-urlencoded"}), raw=b"a=1")
+        check(w, 403, "POST", path, dict(org, Origin="http://evil.example"), raw=b"{}", contains="cross-site")
     # field types and ranges
     check(w, 400, "POST", "/api/pair", body={"pin": 123456, "name": "x"}, contains="pin")
     check(w, 400, "POST", "/api/pair", body={"pin": "12345", "name": "x"}, contains="pin")
-    check(w, 400, "POST", "/api/pair", body={"pin": "123456", "name": ""}, contains="name")
-    check(w, 403, "POST", "/api/pair", body={"pin": "000000" if w.c.pairing_pin != "000000" else "111111",
-                                             "name": "x"}, contains="pairing PIN")
-    for bad in ({"players": []}, {"players": ["A"] * 9}, {"players": ["A", "a"]}, {"players": "AB"},
+    check(w, 400, "POST", "/api/pair", body={"pin": "123456", "name": "x"}, contains="pin")
+    check(w, 400, "POST", "/api/pair", body={"pin": "123456789012", "name": ""}, contains="name")
+    check(w, 400, "POST", "/api/pair", body={"pin": "123456789012", "name": "   "}, contains="name")
+    check(w, 403, "POST", "/api/pair", body={"pin": "000000000000" if w.c.pairing_pin != "000000000000"
+                                             else "111111111111", "name": "x"}, contains="pairing code")
+    for bad in ({"players": []}, {"players": ["A"] * 9}, {"players": "AB"},
                 {"players": ["A", 3]}, {"players": ["A", "B"], "robot_level": True},
                 {"players": ["A", "B"], "robot_level": 9}, {"players": ["A", "B"], "seed": -1},
                 {"players": ["A", "B"], "seed": 2**70}, {"players": ["A", "B"], "final_park": 0},
-                {"players": ["A", "B"], "box": "nope"}, {"players": ["A", "B"], "sets": ["nope"]},
-                {"players": ["A", "B", "C"], "robot_level": 5}, {"players": ["A", "B"], "final_park": 3},
+                {"players": ["A", "B"], "box": "nope"}, {"players": ["A", "B"], "robot_level": 1.5},
                 {"players": ["A", "B"], "solo_cards": "yes"}, {"players": ["A\nB", "C"]}):
         check(w, 400, "POST", "/api/tournaments", org, body=bad)
+    # well-formed, but the rules refuse it: 409 with the reason
+    for bad, why in (({"players": ["A", "a"]}, "same name"), ({"players": ["A", "Robot"]}, "Robot"),
+                     ({"players": ["A", "B"], "sets": ["nope"]}, ""), ({"players": ["A", "B", "C"], "robot_level": 5}, ""),
+                     ({"players": ["A", "B"], "final_park": 3}, "")):
+        check(w, 409, "POST", "/api/tournaments", org, body=bad, contains=why)
     for bad in ({"kiosk_id": "1"}, {"kiosk_id": 0}, {"kiosk_id": True}, {}):
         check(w, 400, "POST", f"{T}/parks/1/kiosk", org, body=bad)
     check(w, 404, "POST", f"{T}/parks/1/kiosk", org, body={"kiosk_id": 9999}, contains="kiosk")
@@ -285,7 +298,7 @@ def test_openapi_lists_every_route(world):
         import re
         path = re.sub(r"\{(\w+):[^}]*\}", r"{\1}", path)
         routes.add((r.method.lower(), path))
-    documented = {(m, p) for p, ops in spec["paths"].items() for m in ops}
+    documented = {(m, p) for p, ops in [*spec["paths"].items(), *spec["x-websockets"].items()] for m in ops}
     assert routes == documented
     for p, ops in spec["paths"].items():
         for m, op in ops.items():

@@ -1,0 +1,231 @@
+const PIN_KEY = "tablecup.organiserPin", TOKEN_KEY = "tablecup.organiserToken", BROWSER_NAME = "Organiser browser";
+let PIN = sessionStorage.getItem(PIN_KEY), TOKEN = localStorage.getItem(TOKEN_KEY), ME = null;
+let CAT = null, KIOSKS = [], TOURS = [], CUR = null, VIEW = null, LAST = "";
+const $ = (id) => document.getElementById(id);
+function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text; return e; }
+function opt(value, text, selected) { const o = el("option", "", text); o.value = String(value); if (selected) o.selected = true; return o; }
+const PHASES = {"deck": "Deck Phase", "match": "Match Phase", "final-deck": "Final: Deck Phase", "final": "The Final", "over": "Over"};
+function say(id, text) { $(id).textContent = text || ""; }
+async function api(method, path, body, token) {
+  const h = {};
+  if (PIN) h["X-Organiser-Pin"] = PIN;
+  if (token !== false && TOKEN) h["Authorization"] = "Bearer " + TOKEN;
+  if (body !== undefined) h["Content-Type"] = "application/json";
+  let r;
+  try { r = await fetch(path, {method, headers: h, cache: "no-store", body: body === undefined ? undefined : JSON.stringify(body)}); }
+  catch (e) { return {ok: false, status: 0, j: {error: "the coordinator does not answer (" + e + ")"}}; }
+  let j = {}; try { j = await r.json(); } catch (e) { j = {error: "HTTP " + r.status}; }
+  if (!r.ok && !j.error) j.error = "HTTP " + r.status;
+  return {ok: r.ok, status: r.status, j};
+}
+async function ensureToken() {
+  if (TOKEN) {
+    const r = await api("GET", "/api/me");
+    if (r.ok) { ME = r.j; return true; }
+    if (r.status !== 401 && r.status !== 403) throw new Error(r.j.error);
+    TOKEN = null; localStorage.removeItem(TOKEN_KEY);
+  }
+  const p = await api("GET", "/api/pairing-pin", undefined, false);
+  if (!p.ok) throw new Error(p.j.error);
+  const r = await api("POST", "/api/pair", {pin: p.j.pin, name: BROWSER_NAME}, false);
+  if (!r.ok) throw new Error("pairing this browser: " + r.j.error);
+  TOKEN = r.j.token; localStorage.setItem(TOKEN_KEY, TOKEN);
+  ME = {kiosk_id: r.j.kiosk_id, name: r.j.name, parks: []};
+  return true;
+}
+async function login(pin) {
+  say("loginerr", "");
+  PIN = pin;
+  const r = await api("GET", "/api/pairing-pin", undefined, false);
+  if (!r.ok) { PIN = null; sessionStorage.removeItem(PIN_KEY); say("loginerr", r.j.error); return; }
+  sessionStorage.setItem(PIN_KEY, PIN);
+  try { await ensureToken(); } catch (e) { say("loginerr", e.message); return; }
+  if (!CAT) { const c = await api("GET", "/api/catalogue/sets", undefined, false); CAT = c.j; buildForm(); }
+  $("login").hidden = true; $("app").hidden = false; $("logout").hidden = false;
+  $("who").textContent = "this browser is kiosk #" + ME.kiosk_id + " (" + ME.name + ")";
+  await refresh(true);
+}
+async function logout() {
+  // Log out: this browser's kiosk token is revoked on the coordinator and forgotten here, with the PIN.
+  if (PIN && TOKEN && ME) await api("POST", "/api/kiosks/" + ME.kiosk_id + "/revoke");
+  localStorage.removeItem(TOKEN_KEY); sessionStorage.removeItem(PIN_KEY);
+  TOKEN = null; PIN = null; ME = null;
+  location.reload();
+}
+function forgetPin() { sessionStorage.removeItem(PIN_KEY); PIN = null; location.reload(); }
+
+// ------------------------------------------------------------------ the create form
+function count() { return [...document.querySelectorAll("#cplayers input")].map(i => i.value.trim()).filter(Boolean).length; }
+function parksFor(n) { return Math.max(1, Math.ceil(n / 2)); }
+function buildForm() {
+  const ps = $("cplayers"); ps.replaceChildren();
+  for (let i = 1; i <= 8; i++) { const inp = el("input"); inp.type = "text"; inp.maxLength = 24; inp.placeholder = "Player " + i;
+    inp.dataset.i = i; inp.addEventListener("input", updateForm); ps.append(inp); }
+  const box = $("cbox"); box.replaceChildren(...CAT.boxes.map(b => opt(b.id, b.name + " (" + b.id + ")")));
+  box.addEventListener("change", () => setDefaults(box.value));
+  $("cbasic").replaceChildren(...CAT.sets.filter(s => s.kind === "basic").map(s => opt(s.id, s.name + " \u2013 " + s.box + " box")));
+  const sets = $("csets"); sets.replaceChildren();
+  for (const s of CAT.sets.filter(s => s.kind !== "basic")) {
+    const l = el("label", "inline"); const c = el("input"); c.type = "checkbox"; c.value = s.id; c.addEventListener("change", updateForm);
+    l.append(c, s.name + " "); l.append(el("span", "box", s.kind === "house" ? "house set" : s.box));
+    sets.append(el("div")); sets.lastChild.append(l);
+  }
+  setDefaults(CAT.boxes[0].id);
+}
+function setDefaults(boxId) {
+  const b = CAT.boxes.find(x => x.id === boxId);
+  $("cbox").value = boxId; $("cbasic").value = b.default_sets[0];
+  for (const c of document.querySelectorAll("#csets input")) c.checked = b.default_sets.slice(1).includes(c.value);
+  updateForm();
+}
+function updateForm() {
+  const n = count(), odd = n % 2 === 1, parks = parksFor(n);
+  $("ccount").textContent = n ? n + " player" + (n > 1 ? "s" : "") + (odd ? " + the Robot" : "") + " \u2192 " + parks + " park" + (parks > 1 ? "s" : "") : "Type the players' names.";
+  $("crobotrow").hidden = !odd; $("csolorow").hidden = !odd;
+  const levels = n === 1 ? CAT.robot_levels.solo : CAT.robot_levels.multiplayer;
+  const rb = $("crobot"), keep = rb.value;
+  rb.replaceChildren(...levels.map(l => opt(l, "Level " + l, String(l) === keep)));
+  const fp = $("cfinal"), fkeep = fp.value;
+  fp.replaceChildren(...Array.from({length: parks}, (_, i) => opt(i + 1, "Park " + (i + 1), String(i + 1) === fkeep)));
+  const k = document.querySelectorAll("#csets input:checked").length;
+  $("csetcount").textContent = "(" + k + " of 5 chosen)";
+}
+function formBody() {
+  const players = [...document.querySelectorAll("#cplayers input")].map(i => i.value.trim()).filter(Boolean);
+  const body = {players, box: $("cbox").value,
+                sets: [$("cbasic").value, ...[...document.querySelectorAll("#csets input:checked")].map(c => c.value)]};
+  const name = $("cname").value.trim(); if (name) body.name = name;
+  if (players.length % 2 === 1) { body.robot_level = parseInt($("crobot").value, 10); body.solo_cards = $("csolo").checked; }
+  const seed = $("cseed").value.trim(); if (seed !== "") body.seed = Number(seed);
+  if ($("cfinal").value) body.final_park = parseInt($("cfinal").value, 10);
+  return body;
+}
+async function create() {
+  say("createerr", ""); say("createok", "");
+  const r = await api("POST", "/api/tournaments", formBody());
+  if (!r.ok) { say("createerr", "Not created: " + r.j.error); return; }
+  CUR = r.j.id;
+  say("createok", "Created \u201c" + r.j.name + "\u201d (tournament " + r.j.id + "). Now pick a kiosk for each park.");
+  for (const i of document.querySelectorAll("#cplayers input")) i.value = "";
+  $("cname").value = ""; $("cseed").value = ""; updateForm();
+  await refresh(true);
+}
+
+// ------------------------------------------------------------------ reading and showing
+async function refresh(force) {
+  if (!PIN) return;
+  const [p, k, t] = await Promise.all([api("GET", "/api/pairing-pin", undefined, false), api("GET", "/api/kiosks", undefined, false),
+                                       api("GET", "/api/tournaments", undefined, false)]);
+  if (p.status === 403 || p.status === 401) { forgetPin(); return; }
+  if (!p.ok || !k.ok || !t.ok) return;
+  KIOSKS = k.j.kiosks; TOURS = t.j.tournaments;
+  if (CUR === null || !TOURS.some(x => x.id === CUR)) {
+    const live = TOURS.filter(x => x.phase !== "over");
+    CUR = (live.length ? live : TOURS).length ? (live.length ? live : TOURS).slice(-1)[0].id : null;
+  }
+  VIEW = null;
+  if (CUR !== null) { const v = await api("GET", "/api/tournaments/" + CUR, undefined, false); if (v.ok) VIEW = v.j; }
+  const key = JSON.stringify([p.j.pin, p.j.qr, KIOSKS, TOURS, CUR, VIEW && VIEW.version, VIEW && VIEW.kiosks, VIEW && VIEW.setup]);
+  if (!force && key === LAST) return;
+  LAST = key;
+  $("pairpin").textContent = p.j.pin ? p.j.pin.replace(/(\d{4})(?=\d)/g, "$1 ") : "\u2013";
+  $("pairpin").dataset.code = p.j.pin || "";
+  $("pairqr").hidden = !p.j.qr; if (p.j.qr) $("pairqr").src = p.j.qr;
+  render();
+}
+function kioskName(id) { const k = KIOSKS.find(x => x.kiosk_id === id); return k ? "#" + k.kiosk_id + " " + k.name : "#" + id; }
+function render() {
+  document.body.dataset.tournament = CUR === null ? "" : CUR;
+  $("notour").hidden = CUR !== null; $("tourbox").hidden = CUR === null;
+  const ts = $("tsel");
+  ts.replaceChildren(...TOURS.slice().reverse().map(x => opt(x.id, x.id + ". " + x.name + (x.phase === "over" ? " (over)" : ""), x.id === CUR)));
+  renderKiosks();
+  if (!VIEW) return;
+  const v = VIEW, names = Object.fromEntries(v.players.map(p => [p.player, p.name]));
+  $("tstate").className = "state" + (v.phase === "over" ? " champ" : "");
+  $("tstate").textContent = v.phase === "over"
+      ? "Over \u2013 champion: " + names[v.winner] + (v.end_reason ? " (" + v.end_reason.replace("-", " ") + ")" : "")
+      : (v.round > v.rounds ? PHASES[v.phase] : "Round " + v.round + " of " + v.rounds + " \u00b7 " + PHASES[v.phase]);
+  const setNames = Object.fromEntries((CAT ? CAT.sets : []).map(s => [s.id, s.name]));
+  const robot = v.players.some(p => p.robot);
+  $("tinfo").textContent = v.players.filter(p => !p.robot).map(p => p.name).join(", ") +
+      (robot ? " + Robot (level " + v.setup.robot_level + (v.setup.solo_cards ? ", SOLO cards" : "") + ")" : "") +
+      " \u00b7 " + v.setup.box + " box \u00b7 sets: " + v.setup.sets.map(s => setNames[s] || s).join(", ");
+  $("tvlink").href = "/t/" + v.id;
+  const seatsAt = {};
+  for (const s of v.seats) (seatsAt[s.park] = seatsAt[s.park] || []).push(s.name + " (" + s.side + ")");
+  const body = $("parks"); body.replaceChildren();
+  for (let park = 1; park <= v.parks; park++) {
+    const tr = el("tr"); tr.dataset.park = park;
+    const pc = el("td", "", "Park " + park); if (v.setup.final_park === park) pc.append(el("div", "tag", "Final here"));
+    tr.append(pc);
+    tr.append(el("td", "", (seatsAt[park] || []).join(" vs ") || "\u2013"));
+    const td = el("td"), sel = el("select"); sel.className = "kiosksel"; sel.dataset.park = park;
+    sel.setAttribute("aria-label", "kiosk for park " + park);
+    const held = v.kiosks[String(park)];
+    if (held === undefined) sel.append(opt("", "\u2014 choose a kiosk \u2014", true));
+    for (const k of KIOSKS) {
+      if (k.revoked || (ME && k.kiosk_id === ME.kiosk_id && held !== k.kiosk_id)) continue;
+      const other = Object.entries(v.kiosks).find(([p, id]) => id === k.kiosk_id && Number(p) !== park);
+      sel.append(opt(k.kiosk_id, "#" + k.kiosk_id + " " + k.name + (other ? " (now at park " + other[0] + ")" : ""), held === k.kiosk_id));
+    }
+    sel.addEventListener("change", () => assign(park, sel.value));
+    td.append(sel); tr.append(td); body.append(tr);
+  }
+  $("finalpark").replaceChildren(...Array.from({length: v.parks}, (_, i) => opt(i + 1, "Park " + (i + 1), v.setup.final_park === i + 1)));
+}
+function renderKiosks() {
+  const body = $("klist"); body.replaceChildren();
+  if (!KIOSKS.length) { const tr = el("tr"); tr.append(el("td", "muted", "No kiosk is paired yet.")); tr.firstChild.colSpan = 4; body.append(tr); }
+  for (const k of KIOSKS) {
+    const tr = el("tr"); tr.dataset.kiosk = k.kiosk_id;
+    tr.append(el("td", "", String(k.kiosk_id)));
+    const n = el("td", "", k.name); if (ME && k.kiosk_id === ME.kiosk_id) n.append(el("span", "tag", "this browser"));
+    tr.append(n);
+    const where = el("td");
+    if (!k.parks.length) where.append(el("span", "muted", "not at a park"));
+    for (const p of k.parks) where.append(el("span", "tag", "T" + p.tournament + " park " + p.park));
+    tr.append(where);
+    const act = el("td");
+    if (k.revoked) act.append(el("span", "revoked", "revoked"));
+    else if (!(ME && k.kiosk_id === ME.kiosk_id)) {
+      const b = el("button", "danger small revoke", "Revoke"); b.dataset.kiosk = k.kiosk_id;
+      b.addEventListener("click", () => {
+        if (b.dataset.armed !== "1") { b.dataset.armed = "1"; b.textContent = "Sure? Revoke"; setTimeout(() => { b.dataset.armed = ""; b.textContent = "Revoke"; }, 5000); return; }
+        revoke(k.kiosk_id);
+      });
+      act.append(b);
+    }
+    tr.append(act); body.append(tr);
+  }
+}
+async function assign(park, kid) {
+  say("parkerr", ""); say("parkok", "");
+  if (!kid) return;
+  const r = await api("POST", "/api/tournaments/" + CUR + "/parks/" + park + "/kiosk", {kiosk_id: parseInt(kid, 10)});
+  if (!r.ok) say("parkerr", "Park " + park + ": " + r.j.error);
+  else say("parkok", "Park " + park + " \u2190 " + kioskName(r.j.kiosk_id));
+  await refresh(true);
+}
+async function setFinal() {
+  say("finalerr", ""); say("finalok", "");
+  const park = parseInt($("finalpark").value, 10);
+  const r = await api("POST", "/api/tournaments/" + CUR + "/final", {park});
+  if (!r.ok) say("finalerr", r.j.error); else say("finalok", "The Final will be played at park " + r.j.final_park + ".");
+  await refresh(true);
+}
+async function revoke(kid) {
+  say("kioskerr", "");
+  const r = await api("POST", "/api/kiosks/" + kid + "/revoke");
+  if (!r.ok) say("kioskerr", "Kiosk " + kid + ": " + r.j.error);
+  await refresh(true);
+}
+$("loginbtn").addEventListener("click", () => login($("pin").value.trim()));
+$("pin").addEventListener("keydown", (e) => { if (e.key === "Enter") login($("pin").value.trim()); });
+$("logout").addEventListener("click", logout);
+$("createbtn").addEventListener("click", create);
+$("finalbtn").addEventListener("click", setFinal);
+$("tsel").addEventListener("change", () => { CUR = parseInt($("tsel").value, 10); say("parkerr", ""); say("parkok", ""); refresh(true); });
+if (PIN) login(PIN);
+setInterval(() => { if (!$("app").hidden) refresh(false); }, 4000);

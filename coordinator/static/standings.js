@@ -1,0 +1,98 @@
+// /t/{id} shows one tournament; / the newest running one.
+const FIXED = (() => { const m = location.pathname.match(/^\/t\/(\d+)$/); return m ? Number(m[1]) : null; })();
+let tid = FIXED, version = -1, ws = null, connecting = false, busy = false, again = false;
+const $ = (id) => document.getElementById(id);
+function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text; return e; }
+const PHASES = {"deck": "Deck Phase", "match": "Match Phase", "final-deck": "Final: Deck Phase",
+                "final": "The Final", "over": "Tournament over"};
+async function pick() {
+  if (FIXED !== null) return FIXED;
+  const r = await fetch("/api/tournaments", {cache: "no-store"}); const j = await r.json();
+  if (!j.tournaments.length) return null;
+  const live = j.tournaments.filter(t => t.phase !== "over");
+  return (live.length ? live : j.tournaments)[ (live.length ? live : j.tournaments).length - 1 ].id;
+}
+function render(t) {
+  document.body.dataset.version = t.version; document.body.dataset.tournament = t.id;
+  $("name").textContent = t.name;
+  $("phase").textContent = t.phase === "over" ? PHASES.over :
+      (t.round > t.rounds ? PHASES[t.phase] : "Round " + t.round + " of " + t.rounds + " \u00b7 " + PHASES[t.phase]);
+  const names = Object.fromEntries(t.players.map(p => [p.player, p.name]));
+  const parks = $("parks"); parks.replaceChildren();
+  const byPark = {};
+  for (const s of t.seats) (byPark[s.park] = byPark[s.park] || {})[s.side] = s;
+  const matches = Object.fromEntries(t.matches.map(m => [m.park, m]));
+  const deck = Object.fromEntries(t.deck_phase.map(d => [d.player, d.stage]));
+  for (const park of Object.keys(byPark).sort()) {
+    const row = el("div", "park"); row.dataset.park = park;
+    row.append(el("div", "num", "Park " + park));
+    const m = matches[park];
+    for (const side of ["light", "dark"]) {
+      const s = byPark[park][side]; if (!s) { row.append(el("div")); continue; }
+      let cls = side;
+      if (m && m.winner !== null) cls += m.winner === s.player ? " won" : " lost";
+      row.append(el("div", cls, s.name + (m && m.winner === s.player ? " \u2714" : "")));
+    }
+    let status;
+    if (m) status = m.winner !== null ? names[m.winner] + " won" + (m.reason ? " (" + m.reason.replace("-", " ") + ")" : "")
+                                      : (m.final ? "The Final is being played" : "match in progress");
+    else {
+      const ps = [byPark[park].light, byPark[park].dark].filter(Boolean).filter(s => s.player in deck);
+      const done = ps.filter(s => deck[s.player] === "done").length;
+      status = "Deck Phase: " + done + " of " + ps.length + " ready";
+    }
+    row.append(el("div", "status", status));
+    parks.append(row);
+  }
+  if (!t.seats.length) parks.append(el("div", "status", t.phase === "over" ? "All matches played." : ""));
+  const body = $("standings"); body.replaceChildren();
+  for (const r of t.standings) {
+    const tr = el("tr"); tr.dataset.player = r.player;
+    tr.append(el("td", "num", r.rank === null ? "" : String(r.rank)));
+    tr.append(el("td", "", r.name + (t.winner === r.player ? " \ud83c\udfc6" : "")));
+    const tro = el("td"); tro.className = "trophies";
+    if (!r.trophy_rounds.length) tro.append(el("span", "hidden", "\u2013"));
+    for (const rd of r.trophy_rounds) tro.append(el("span", "badge", "R" + rd));
+    tr.append(tro);
+    tr.append(el("td", "num", String(r.fan_tokens)));
+    const f = el("td", "num fans" + (r.fans === null ? " hidden" : ""), r.fans === null ? "?" : String(r.fans));
+    tr.append(f);
+    body.append(tr);
+  }
+  $("fanshead").textContent = t.fans_visible ? "Fans" : "Fans (hidden)";
+  const res = t.results.slice(-4).reverse().map(r => (r.round === "final" ? "Final" : "R" + r.round) +
+      " park " + r.park + ": " + r.winner_name + " beat " + r.loser_name);
+  $("results").textContent = res.length ? "Latest: " + res.join("  \u00b7  ") : "";
+  $("champion").textContent = t.winner !== null ? "Champion: " + names[t.winner] : "";
+  $("updated").textContent = "updated " + new Date().toLocaleTimeString();
+}
+async function refresh() {
+  if (busy) { again = true; return; }
+  busy = true;
+  try {
+    if (tid === null) { tid = await pick(); if (tid !== null) connect(); }
+    if (tid === null) { $("phase").textContent = "Waiting for a tournament\u2026"; return; }
+    const r = await fetch("/api/tournaments/" + tid, {cache: "no-store"});
+    if (r.ok) { const t = await r.json(); render(t); version = t.version; $("live").textContent = ws && ws.readyState === 1 ? "live" : "polling"; }
+  } catch (e) { $("live").textContent = "offline, retrying"; }
+  finally { busy = false; if (again) { again = false; refresh(); } }
+}
+async function connect() {
+  // The WebSocket is kept only with a ticket: a short-lived one for this address, asked for each time.
+  if (tid === null || connecting || ws !== null) return;
+  connecting = true;
+  let ticket;
+  try {
+    const r = await fetch("/api/tournaments/" + tid + "/ticket", {cache: "no-store"});
+    if (!r.ok) throw new Error("HTTP " + r.status);
+    ticket = (await r.json()).ticket;
+    ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/tournaments/" + tid +
+                       "/events?ticket=" + encodeURIComponent(ticket));
+  } catch (e) { ws = null; setTimeout(connect, 5000); return; }
+  finally { connecting = false; }
+  ws.onmessage = (ev) => { try { const m = JSON.parse(ev.data); if (m.version !== version) refresh(); } catch (e) {} };
+  ws.onclose = () => { ws = null; setTimeout(connect, 3000); };
+}
+refresh().then(() => { if (tid !== null && ws === null) connect(); });
+setInterval(refresh, 5000);

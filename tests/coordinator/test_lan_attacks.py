@@ -1,0 +1,305 @@
+"""A stranger on the café LAN, against the real coordinator process on 127.0.0.1.
+
+Each client binds its own loopback address (the whole 127.0.0.0/8 is loopback on Linux), so the
+coordinator sees distinct client addresses as it would on a LAN: the attacker is 127.0.0.2 (and
+127.0.1.x for the connection flood), the kiosk and the organiser 127.0.0.3.  Every loop is
+bounded; nothing leaves this machine.
+"""
+
+import asyncio
+import json
+import re
+import resource
+import socket
+import subprocess
+import time
+
+import aiohttp
+import pytest
+
+import coordbots as cb
+
+ATTACKER, FRIEND = "127.0.0.2", "127.0.0.3"
+DEEP = "[" * 1000 + "]" * 1000
+
+
+def session_from(addr, limit=16):
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(addr, 0), limit=limit),
+                                 timeout=aiohttp.ClientTimeout(total=10))
+
+
+def low_fd_limit():
+    """The coordinator runs with the 1,024 open files a systemd service gets by default."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+
+
+def raise_own_fd_limit(want):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, hard), hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+@pytest.fixture
+def coordinator(tmp_path):
+    port = cb.free_port()
+    log = tmp_path / "coordinator.log"
+    proc = subprocess.Popen([cb.PY, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port),
+                             "--data", str(tmp_path / "data"), "--organiser-pin", cb.ORG_PIN, "--no-mdns",
+                             "--head-timeout", "3"],
+                            cwd=str(cb.ROOT), stdout=open(log, "wb"), stderr=subprocess.STDOUT,
+                            preexec_fn=low_fd_limit)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+        except OSError:
+            time.sleep(0.05)
+    try:
+        yield base, port, log
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def test_guessing_from_one_address_never_blocks_another(coordinator):
+    base, port, log = coordinator
+
+    async def main():
+        async with session_from(ATTACKER) as bad, session_from(FRIEND) as good:
+            async with good.get(base + "/api/pairing-pin", headers=cb.org()) as r:
+                code = (await r.json())["pin"]
+            assert len(code) == 12
+
+            statuses = {}
+            sent = 0
+
+            async def guess_codes(n, batch=50):
+                # HTTP/1.1 pipelining on a raw connection: many guesses for little client CPU
+                nonlocal sent
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+                try:
+                    done = 0
+                    while done < n:
+                        k = min(batch, n - done)
+                        reqs = []
+                        for i in range(done, done + k):
+                            body = json.dumps({"pin": f"{(int(code) + 1 + i) % 10**12:012d}", "name": "evil"})
+                            reqs.append(f"POST /api/pair HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                        f"Content-Length: {len(body)}\r\n\r\n{body}")
+                        writer.write("".join(reqs).encode())
+                        got, buf = 0, b""
+                        while got < k:
+                            chunk = await asyncio.wait_for(reader.read(65536), 10)
+                            assert chunk, "the coordinator closed the connection"
+                            buf += chunk
+                            heads = re.findall(rb"HTTP/1\.1 (\d{3}) ", buf)
+                            got = len(heads)
+                        for st in heads:
+                            statuses[int(st)] = statuses.get(int(st), 0) + 1
+                        done += k
+                        sent += k
+                finally:
+                    writer.close()
+
+            async def guess_pins(n):
+                for i in range(n):
+                    async with bad.get(base + "/api/kiosks", headers={"X-Organiser-Pin": f"{i:06d}"}) as r:
+                        assert r.status in (403, 429)
+
+            attack = asyncio.gather(*(guess_codes(1250) for _ in range(8)), guess_pins(500))
+            # meanwhile, from another address: the organiser logs in, and a kiosk pairs with the right code
+            while sent < 2000:
+                await asyncio.sleep(0.02)
+            t0 = time.monotonic()
+            async with good.get(base + "/api/kiosks", headers=cb.org()) as r:
+                assert r.status == 200, await r.text()
+            async with good.post(base + "/api/pair", json={"pin": code, "name": "Table 1"}) as r:
+                assert r.status == 200, await r.text()
+                token = (await r.json())["token"]
+            assert time.monotonic() - t0 < 2
+            assert sent < 10_000, "the attack should still be running"
+            await attack
+            async with good.get(base + "/api/me", headers=cb.bearer(token)) as r:
+                assert r.status == 200 and (await r.json())["name"] == "Table 1"
+            return statuses
+
+    statuses = asyncio.run(main())
+    assert sum(statuses.values()) == 10_000
+    # only a handful of the 10,000 guesses were checked at all; the rest waited (429)
+    assert statuses.get(403, 0) <= 8, statuses
+    assert statuses.get(429, 0) >= 9_990, statuses
+    assert set(statuses) <= {403, 429}, statuses
+    # and the log did not grow with every guess
+    assert log.stat().st_size < 100_000, log.stat().st_size
+
+
+def keep_alive(port):
+    """A connection from FRIEND that has had one request answered."""
+    s = socket.create_connection(("127.0.0.1", port), source_address=(FRIEND, 0), timeout=5)
+    s.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+    got = b""
+    while b"\r\n\r\n" not in got or not got.rstrip().endswith(b"}"):
+        got += s.recv(4096)
+    assert got.startswith(b"HTTP/1.1 200")
+    s.setblocking(False)
+    return s
+
+
+def is_open(s) -> bool:
+    try:
+        return s.recv(1) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def test_half_open_connections_do_not_keep_a_kiosk_out(coordinator):
+    base, port, log = coordinator
+    raise_own_fd_limit(1100 + 200)
+    flood = []
+    try:
+        # 1,100 connections that send half a request head and then nothing, from 22 addresses
+        for n in range(1100):
+            s = socket.socket()
+            s.setblocking(False)
+            s.bind((f"127.0.1.{1 + n % 22}", 0))
+            try:
+                s.connect(("127.0.0.1", port))
+            except BlockingIOError:
+                pass
+            flood.append(s)
+        time.sleep(0.3)
+        for s in flood:
+            try:
+                s.send(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+            except OSError:
+                pass           # refused or dropped by the coordinator: that is the point
+
+        async def normal_client():
+            times = []
+            async with session_from(FRIEND) as good:
+                for i in range(20):
+                    t0 = time.monotonic()
+                    async with good.get(base + "/api/health") as r:
+                        assert r.status == 200
+                    times.append(time.monotonic() - t0)
+                    # 1,000-level nested JSON: a 400, not a 500
+                    if i == 0:
+                        async with good.post(base + "/api/pair", data=DEEP,
+                                             headers={"Content-Type": "application/json"}) as r:
+                            assert r.status == 400 and "deeper" in (await r.json())["error"]
+                        # a web page on another site posting text/plain (no preflight): refused, not processed
+                        async with good.post(base + "/api/pair", data='{"pin": "000000000000", "name": "x"}',
+                                             headers={"Content-Type": "text/plain", "Origin": "http://evil.example"}) as r:
+                            assert r.status in (403, 415)
+                        async with good.post(base + "/api/pair", data='{"pin": "000000000000", "name": "x"}',
+                                             headers={"Content-Type": "text/plain"}) as r:
+                            assert r.status == 415
+                    await asyncio.sleep(0.05)
+            return times
+
+        times = asyncio.run(normal_client())
+        assert max(times) < 1.0, times
+        # two keep-alive connections after one answer each: one stays idle, the other starts its
+        # next request and trickles it
+        keep, trickle = keep_alive(port), keep_alive(port)
+        trickle.send(b"GET /api/health HTTP/1.1\r\nHo")
+        # the half-open connections are dropped once their head deadline (3 s here) has passed
+        time.sleep(4)
+        assert is_open(keep)                   # idle between requests: kept (30 s)
+        assert not is_open(trickle)            # a head begun 4 s ago: closed
+        keep.close()
+        trickle.close()
+        alive = 0
+        for s in flood:
+            try:
+                while s.recv(65536):
+                    pass                       # read to the end: closed by the coordinator
+            except BlockingIOError:
+                alive += 1                     # still open, nothing more to read
+            except OSError:
+                pass                           # reset by the coordinator
+        assert alive == 0, f"{alive} half-open connections are still open"
+        # 40 at once from one address: the 33rd and later are told so at once (503) and closed
+        one = []
+        for _ in range(40):
+            s = socket.socket()
+            s.bind(("127.0.0.9", 0))
+            s.connect(("127.0.0.1", port))
+            one.append(s)
+        flood += one
+        time.sleep(0.5)
+        refused = 0
+        for s in one:
+            s.setblocking(False)
+            try:
+                refused += s.recv(64).startswith(b"HTTP/1.1 503")
+            except OSError:
+                pass
+        assert refused == 8, refused
+    finally:
+        for s in flood:
+            s.close()
+    assert log.stat().st_size < 100_000, log.stat().st_size
+
+
+def test_websockets_need_a_token_and_are_capped(coordinator, tmp_path):
+    base, _, _ = coordinator
+
+    async def main():
+        async with session_from(FRIEND, limit=32) as s, session_from(ATTACKER) as bad:
+            tid, tokens, _ = await cb.new_tournament(s, base, ["Ann", "Bob"], seed=3)
+            url = f"{base}/api/tournaments/{tid}/events"
+            # no token, no ticket: refused before the upgrade
+            with pytest.raises(aiohttp.WSServerHandshakeError) as exc:
+                await bad.ws_connect(url)
+            assert exc.value.status == 401
+            # a kiosk token: kept, and it says hello
+            async with s.ws_connect(url, headers=cb.bearer(tokens[1])) as ws:
+                assert (await ws.receive_json(timeout=5))["type"] == "hello"
+            # a browser's ticket works from the address it was given to only
+            async with s.get(f"{base}/api/tournaments/{tid}/ticket") as r:
+                ticket = (await r.json())["ticket"]
+            with pytest.raises(aiohttp.WSServerHandshakeError) as exc:
+                await bad.ws_connect(url + "?ticket=" + ticket)
+            assert exc.value.status == 401
+            opened = []
+            try:
+                for _ in range(8):
+                    ws = await s.ws_connect(url + "?ticket=" + ticket)
+                    opened.append(ws)
+                    assert (await ws.receive_json(timeout=5))["type"] == "hello"
+                with pytest.raises(aiohttp.WSServerHandshakeError) as exc:       # 8 per address at most
+                    await s.ws_connect(url + "?ticket=" + ticket)
+                assert exc.value.status == 429
+            finally:
+                for ws in opened:
+                    await ws.close()
+    asyncio.run(main())
+
+
+def test_a_body_that_does_not_arrive_is_a_408(tmp_path, monkeypatch):
+    from coordinator import web
+    monkeypatch.setattr(web, "BODY_TIMEOUT", 0.5)
+
+    async def main():
+        async with cb.inprocess(tmp_path / "data") as (base, coord):
+            port = int(base.rsplit(":", 1)[1])
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+            writer.write(b"POST /api/pair HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 60\r\n\r\n{\"pin\": \"12")
+            t0 = time.monotonic()
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 5)
+            assert head.startswith(b"HTTP/1.1 408"), head
+            assert time.monotonic() - t0 < 2
+            writer.close()
+            assert coord.pairing_guesses.failures(ATTACKER) == 0         # nothing was checked
+    asyncio.run(main())
