@@ -72,7 +72,7 @@ from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy  # noqa: E402
 from engine.challengers.tournament import match_from_spec  # noqa: E402
 
-PIN = "975310"
+PIN = "9753108642"
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 LIB = load(cards)
 KINDS = ("match action", "pile draw", "deck other", "park GET")
