@@ -147,7 +147,7 @@ def generic(toy_games: int, registered_games: int) -> list[tuple[str, float, flo
 
 
 def challengers(args) -> None:
-    rate = practice_rate()
+    rate = practice_rate(args.rate_seconds)
     print(f"practice matches: {rate:,.0f} per CPU second (load average {' '.join(f'{x:.1f}' for x in __import__('os').getloadavg())})")
     sims = args.simulations or HintSearchPolicy.simulations
     if args.seconds is not None:
@@ -162,8 +162,16 @@ def challengers(args) -> None:
     times: list = []
     stopped = ""
     with multiprocessing.Pool(args.jobs) as pool:
+        results = pool.imap_unordered(play_chunk, [c for c in chunks if c[0]])
         try:
-            for w, k, ts in pool.imap_unordered(play_chunk, [c for c in chunks if c[0]]):
+            while True:
+                try:
+                    # With a timeout, so that Ctrl-C reaches this loop (a bare wait would not wake).
+                    w, k, ts = results.next(timeout=1.0)
+                except multiprocessing.TimeoutError:
+                    continue
+                except StopIteration:
+                    break
                 wins, n = wins + w, n + k
                 times.extend(ts)
                 print(f"  ... {n} tournaments: search bot wins {wins / n:.1%}", file=sys.stderr, flush=True)
@@ -190,6 +198,7 @@ def main(argv=None) -> int:
     ap.add_argument("--first-seed", type=int, default=0)
     ap.add_argument("--simulations", type=int, default=None, help="practice matches per hint")
     ap.add_argument("--seconds", type=float, default=None, help="set the budget from a measured rate instead")
+    ap.add_argument("--rate-seconds", type=float, default=2.0, help="CPU seconds spent measuring the rate")
     ap.add_argument("--no-prior", action="store_true", help="the hint alone, without the greedy choice as default")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--toy-games", type=int, default=100, help="games of each toy game (generic search bot)")
