@@ -104,7 +104,10 @@ class Side:
         return s
 
     def seats_used(self) -> int:
-        return sum(seat.width for seat in self.bench)
+        used = 0
+        for seat in self.bench:
+            used += seat.width
+        return used
 
     def bench_cards(self):
         for seat in self.bench:
@@ -713,7 +716,9 @@ class Match:
             if self.log is not None:
                 self._emit("bench-full", p, None, need)
             # The cards stay where they were shown; the match is lost.
-            side.park.extend(c for c in placed if c not in side.park)
+            for c in placed:
+                if c not in side.park:
+                    side.park.append(c)
             # Room for one seat per name but not for a Troll's second seat: the Troll's text loses it.
             single = side.seats_used() + len(new_keys) <= BENCH_SEATS
             self._finish(1 - p, CARD_EFFECT if single else BENCH_FULL)
