@@ -14,6 +14,7 @@ from setuptools import setup
 
 # The modules compiled, in the order they depend on each other.
 COMPILED = [
+    "engine/challengers/shuffling.py",
     "engine/challengers/piles.py",
     "engine/challengers/match.py",
     "engine/challengers/deckphase.py",

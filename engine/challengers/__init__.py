@@ -18,7 +18,7 @@ import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from importlib.util import spec_from_file_location
 
-COMPILED = ("piles", "match", "deckphase", "tournament", "policies")
+COMPILED = ("shuffling", "piles", "match", "deckphase", "tournament", "policies")
 PURE_PYTHON = os.environ.get("TABLECUP_PURE_PYTHON", "") not in ("", "0")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
