@@ -6,9 +6,9 @@ pure modules are imported instead when
 
 * the environment says ``TABLECUP_PURE_PYTHON=1`` (to compare the two, or to
   debug with Python's tools), or
-* a module's ``.py`` is newer than its compiled copy (an edited checkout not
-  rebuilt yet: ``pip install -e .`` rebuilds), so an edit is never shadowed
-  by a stale build.
+* in a checkout, a module's ``.py`` is newer than its compiled copy (an edit
+  not rebuilt yet: ``pip install -e .`` rebuilds), so an edit is never
+  shadowed by a stale build.
 """
 
 from __future__ import annotations
@@ -21,10 +21,15 @@ from importlib.util import spec_from_file_location
 COMPILED = ("shuffling", "piles", "match", "deckphase", "tournament", "policies")
 PURE_PYTHON = os.environ.get("TABLECUP_PURE_PYTHON", "") not in ("", "0")
 _HERE = os.path.dirname(os.path.abspath(__file__))
+# Only a checkout (an editable install) gets edited.  An installed copy's files all come
+# from one wheel, written in no particular order, so their times say nothing there.
+_IN_CHECKOUT = not any(part in ("site-packages", "dist-packages") for part in _HERE.split(os.sep))
 
 
 def _stale(module: str, source: str) -> bool:
-    """True when a compiled copy of ``module`` exists but is older than its source."""
+    """True when, in a checkout, a compiled copy of ``module`` is older than its source."""
+    if not _IN_CHECKOUT:
+        return False
     try:
         src_time = os.stat(source).st_mtime
     except OSError:

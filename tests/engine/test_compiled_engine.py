@@ -78,9 +78,13 @@ def test_a_source_newer_than_its_compiled_copy_is_imported_instead(tmp_path, mon
     built.write_bytes(b"")
     src.write_text("")
     monkeypatch.setattr(engine.challengers, "_HERE", str(tmp_path))
+    monkeypatch.setattr(engine.challengers, "_IN_CHECKOUT", True)
     now = time.time()
     os.utime(built, (now - 10, now - 10))
     os.utime(src, (now, now))
     assert engine.challengers._stale("match", str(src))
     os.utime(built, (now + 10, now + 10))
+    assert not engine.challengers._stale("match", str(src))
+    monkeypatch.setattr(engine.challengers, "_IN_CHECKOUT", False)     # installed from a wheel
+    os.utime(built, (now - 10, now - 10))
     assert not engine.challengers._stale("match", str(src))
