@@ -9,11 +9,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# System packages: Python's venv, the libraries Kivy's SDL2 window needs (also offscreen,
+# System packages: Python's venv and headers with a C compiler (the engine's hot
+# modules are compiled with Cython when the package installs), the libraries Kivy's SDL2 window needs (also offscreen,
 # with Mesa's software OpenGL), and the tools the tests drive (systemd-analyze, debootstrap,
 # Chromium and a font for the standings and organiser pages, shellcheck for install.sh).
 APT_PACKAGES=(
-  python3 python3-venv python3-dev
+  python3 python3-venv python3-dev build-essential
   libgl1 libegl1 libgles2 libgl1-mesa-dri libegl-mesa0 libmtdev1 libsdl2-2.0-0
   xclip
   systemd debootstrap chromium shellcheck
@@ -51,8 +52,9 @@ case "$cmd" in
     install_system_packages; setup_venv ;;
   test)
     install_system_packages; setup_venv
-    # Kivy renders offscreen in tests: no X server, no window.
-    export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1
+    # Kivy renders offscreen in tests: no X server, no window.  The engine must run
+    # compiled (the build above compiled it; tests/engine/test_compiled_engine.py).
+    export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 TABLECUP_REQUIRE_COMPILED=1
     exec .venv/bin/python -m pytest "$@" ;;
   kiosk)
     install_system_packages; setup_venv

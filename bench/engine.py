@@ -1,11 +1,14 @@
 """Engine speed: single matches per second and whole tournaments per second.
 
-    python bench/engine.py [--runs 5] [--seconds 2] [--between]
+    python bench/engine.py [--runs 5] [--seconds 2] [--json] [--between] [--no-contract]
+                           [--peer-matches N --peer-tournaments M | --peer peer.json]
 
 * matches: two random round-7 decks (the 6 starter cards + 6 random Level-A
-  + 6 random Level-B cards of the base box), effects on, level piles in
-  play, choices by the greedy policy, events not recorded (as a Monte Carlo
-  bot runs them).
+  + 6 random Level-B cards of the base box), effects on, choices by the
+  greedy policy, events not recorded (as a Monte Carlo bot runs them).  Each
+  match gets fresh level piles (a copy of one of 64 shuffled full sets of
+  piles, the copy timed with the match), so the Villain, the UFO and the
+  Hologram always find cards to draw, as in a tournament.
 * tournaments: whole 8-player base-box tournaments, greedy bots, from set-up
   to the Final's winner.
 * the same tournaments through the game-neutral contract (``engine.game``):
@@ -17,11 +20,18 @@ One core: the rates are per second of this process's CPU time
 (time.process_time), so other work on the machine slows the figures less;
 the median of several timed runs.  Targets on a
 2-core x86 VM: 7,000 matches/s and 150 tournaments/s.
+
+Another engine's figures, measured in the same run on the same machine (per
+CPU second too), give the ratios: ``--peer-matches`` and
+``--peer-tournaments``, or ``--peer`` naming a JSON file with
+``{"matches_per_s": N, "tournaments_per_s": M}``.  The target ratio is 1.5.
+``--json`` prints one JSON object instead of the table.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -35,6 +45,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 import cards  # noqa: E402
+import engine.challengers
 from engine.challengers.library import load
 from engine.challengers.match import Match, play
 from engine.challengers.piles import LevelPiles
@@ -59,7 +70,9 @@ def time_matches(lib, seconds):
     box = lib.box("base")
     pile_cards = [ct for s in (box.basic, *box.additional) for ct in cat.sets[s].cards if ct.level in "ABC"
                   for _ in range(ct.copies)]
-    piles = LevelPiles(pile_cards, random.Random(7))
+    # Fresh piles for every match: a copy of a full, shuffled set (as a rollout
+    # copies the tournament's), never piles an earlier match drew dry.
+    fresh = [LevelPiles(pile_cards, random.Random(k)) for k in range(64)]
     choose = GreedyPolicy(0).choose
     n = 0
     reveals = 0
@@ -67,6 +80,7 @@ def time_matches(lib, seconds):
     while True:
         for i in range(200):
             d = decks[(n + i) % len(decks)]
+            piles = fresh[(n + i) & 63].copy()
             m = Match(d, rng=n + i, beginner=(n + i) & 1, round=7, piles=piles, record=False)
             play(m, choose)
             reveals += m.reveals
@@ -134,6 +148,27 @@ def machine() -> str:
     return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
+PEER_TARGET = 1.5       # this engine's rate over the peer's, both figures
+
+
+def peer_figures(args):
+    """(matches/s, tournaments/s) of the other engine, or (None, None)."""
+    m, t = args.peer_matches, args.peer_tournaments
+    if args.peer:
+        try:
+            with open(args.peer) as f:
+                data = json.load(f)
+            m = m if m is not None else float(data["matches_per_s"])
+            t = t if t is not None else float(data["tournaments_per_s"])
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise SystemExit(f"bench/engine.py: --peer {args.peer}: needs matches_per_s and "
+                             f"tournaments_per_s ({e.__class__.__name__}: {e})") from None
+    for name, v in (("matches", m), ("tournaments", t)):
+        if v is not None and not v > 0:
+            raise SystemExit(f"bench/engine.py: the peer's {name}/s must be a positive number, not {v}")
+    return m, t
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -142,7 +177,12 @@ def main(argv=None) -> int:
                     help="skip the figures through the contract (to compare with a checkout that has none)")
     ap.add_argument("--between", action="store_true",
                     help="also whole Between Battle games between random bots (bench/between.py), in the same run")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--peer", help="JSON file with the other engine's matches_per_s and tournaments_per_s")
+    ap.add_argument("--peer-matches", type=float, help="the other engine's matches per CPU second")
+    ap.add_argument("--peer-tournaments", type=float, help="the other engine's 8-player tournaments per CPU second")
     args = ap.parse_args(argv)
+    peer_m, peer_t = peer_figures(args)
     lib = load(cards, boxes=("base",))
     time_matches(lib, 0.3)          # warm up
     matches = [time_matches(lib, args.seconds) for _ in range(args.runs)]
@@ -150,11 +190,32 @@ def main(argv=None) -> int:
     contract = [time_contract_tournaments(lib, args.seconds) for _ in range(args.runs)] if args.contract else []
     m_med = statistics.median(r for r, _ in matches)
     t_med = statistics.median(tourneys)
-    print(f"machine: {machine()}")
+    compiled = engine.challengers.compiled_modules()
+    result = {
+        "machine": machine(), "compiled": compiled, "runs": args.runs, "seconds": args.seconds,
+        "matches_per_s": round(m_med, 1), "tournaments_per_s": round(t_med, 2),
+        "matches_per_s_runs": [round(r, 1) for r, _ in matches],
+        "tournaments_per_s_runs": [round(r, 2) for r in tourneys],
+        "reveals_per_match": round(matches[0][1], 2),
+    }
+    if peer_m is not None:
+        result["peer_matches_per_s"], result["matches_ratio"] = peer_m, round(m_med / peer_m, 3)
+    if peer_t is not None:
+        result["peer_tournaments_per_s"], result["tournaments_ratio"] = peer_t, round(t_med / peer_t, 3)
+    if contract:
+        result["contract_tournaments_per_s"] = round(statistics.median(contract), 2)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"machine: {machine()}; compiled: {', '.join(compiled) or 'nothing (pure Python)'}")
     print(f"{'what':<34} {'median':>10} {'min':>10} {'max':>10} {'target':>8}")
     print(f"{'matches/s (round-7 decks)':<34} {m_med:>10,.0f} {min(r for r, _ in matches):>10,.0f} "
           f"{max(r for r, _ in matches):>10,.0f} {7000:>8,}")
     print(f"{'8-player tournaments/s':<34} {t_med:>10,.1f} {min(tourneys):>10,.1f} {max(tourneys):>10,.1f} {150:>8,}")
+    if peer_m is not None:
+        print(f"{'matches: ours / peer':<34} {m_med / peer_m:>10.2f} {'':>10} {'':>10} {PEER_TARGET:>8}")
+    if peer_t is not None:
+        print(f"{'tournaments: ours / peer':<34} {t_med / peer_t:>10.2f} {'':>10} {'':>10} {PEER_TARGET:>8}")
     if contract:
         c_med = statistics.median(contract)
         print(f"{'8-player tournaments/s (contract)':<34} {c_med:>10,.1f} {min(contract):>10,.1f} "

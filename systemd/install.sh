@@ -6,7 +6,7 @@
 #   sudo bash systemd/install.sh --uninstall     # remove everything but the data
 #
 # What it does (every step can be repeated safely):
-#   1. apt: Python (venv, headers), the Mesa/EGL/GBM/DRM libraries that Kivy's
+#   1. apt: Python (venv, headers), a C compiler, the Mesa/EGL/GBM/DRM libraries that Kivy's
 #      bundled SDL2 loads for the KMS/DRM console backend, libmtdev (touch),
 #      GPIO tools, sqlite3.
 #   2. Groups video render input gpio dialout audio (missing ones are created,
@@ -42,8 +42,8 @@ SVC_USER=tablecup
 SVC_GROUPS=(video render input gpio dialout audio)
 UNITS=(tablecup-kiosk.service tablecup-coordinator.service tablecup-backup.service tablecup-backup.timer)
 APT_PACKAGES=(
-    # Python
-    python3 python3-venv python3-dev ca-certificates
+    # Python, and a C compiler: pip compiles the engine's hot modules (Cython)
+    python3 python3-venv python3-dev build-essential ca-certificates
     # Kivy (pip wheel, bundles SDL2) on the console: EGL/GLES + GBM/DRM from Mesa
     libegl1 libgles2 libgl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libdrm2
     # multitouch (Kivy's mtdev provider), udev for SDL's evdev input, sound
@@ -145,7 +145,7 @@ copy_source() {
     mkdir -p "$dest"
     tar -C "$SRC_DIR" \
         --exclude=./.git --exclude=./.venv --exclude=./build --exclude='*.egg-info' \
-        --exclude='__pycache__' --exclude=./.pytest_cache --exclude=./tests/artifacts \
+        --exclude='__pycache__' --exclude='*.so' --exclude='*.c' --exclude=./.pytest_cache --exclude=./tests/artifacts \
         -cf - . | tar -C "$dest" -xf -
 }
 

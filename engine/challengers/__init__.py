@@ -3,12 +3,16 @@
 The rules live in :mod:`.match` (the Match Phase), :mod:`.deckphase` and
 :mod:`.tournament`; :mod:`.game` puts them on the contract of
 :mod:`engine.game`, and :data:`GAME` is what the registry finds.
+
+Its hot modules also run compiled (:mod:`._compiled`): the same events, faster.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+# First: the hook that chooses between the compiled and the pure modules.
+from engine.challengers._compiled import COMPILED, _stale, compiled_modules  # noqa: F401 (the package's API)
 from engine.challengers.describe import SEATS, describe_event
 from engine.challengers.determinize import determinize
 from engine.challengers.game import OPTIONS, ChallengersState, legacy_policy

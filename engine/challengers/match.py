@@ -41,6 +41,7 @@ import random
 from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
+from engine.challengers.shuffling import shuffle as shuffle_in_place
 from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -104,7 +105,10 @@ class Side:
         return s
 
     def seats_used(self) -> int:
-        return sum(seat.width for seat in self.bench)
+        used = 0
+        for seat in self.bench:
+            used += seat.width
+        return used
 
     def bench_cards(self):
         for seat in self.bench:
@@ -144,7 +148,7 @@ class Match:
             deck = self.sides[p].deck
             deck.extend(range(first, len(types)))
             if shuffle:
-                self.rng.shuffle(deck)
+                shuffle_in_place(self.rng, deck)
         self.kept = [0] * len(types)
         self.icons_in_play = icons_in_play
         self.holder = None                 # who holds the flag
@@ -480,10 +484,17 @@ class Match:
     def count(self, counter, p, flt=None, inst=None) -> int:
         side = self.sides[p]
         if counter == "bench-cards":
+            n = 0
             if flt is None:
-                return sum(len(s.cards) for s in side.bench)
+                for s in side.bench:
+                    n += len(s.cards)
+                return n
             types = self.types
-            return sum(1 for s in side.bench for c in s.cards if flt(types[c]))
+            for s in side.bench:
+                for c in s.cards:
+                    if flt(types[c]):
+                        n += 1
+            return n
         if counter == "empty-seats":
             return BENCH_SEATS - side.seats_used()
         if counter == "deck-cards":
@@ -637,7 +648,7 @@ class Match:
         self.flag_card, self.holder = inst, p
         self.attacked_by = 0
         if self.log is not None:
-            self._emit("flag", p, self.types[inst].id, self.power(inst, POSSESSION), tuple(self.types[c].id for c in side.park[:-1]))
+            self._emit("flag", p, self.types[inst].id, self.power(inst, POSSESSION), tuple([self.types[c].id for c in side.park[:-1]]))
 
     def _step_swap(self, holder):
         other = 1 - holder
@@ -713,7 +724,9 @@ class Match:
             if self.log is not None:
                 self._emit("bench-full", p, None, need)
             # The cards stay where they were shown; the match is lost.
-            side.park.extend(c for c in placed if c not in side.park)
+            for c in placed:
+                if c not in side.park:
+                    side.park.append(c)
             # Room for one seat per name but not for a Troll's second seat: the Troll's text loses it.
             single = side.seats_used() + len(new_keys) <= BENCH_SEATS
             self._finish(1 - p, CARD_EFFECT if single else BENCH_FULL)

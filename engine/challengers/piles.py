@@ -5,6 +5,8 @@ When a pile cannot cover a draw, its discards are shuffled and put under it.
 
 from __future__ import annotations
 
+from engine.challengers.shuffling import shuffle
+
 
 class LevelPiles:
     """Face-down piles by level (the end of each list is the top) and discards."""
@@ -18,7 +20,7 @@ class LevelPiles:
             self.piles[ct.level].append(ct)
         if rng is not None:
             for level in "ABC":
-                rng.shuffle(self.piles[level])
+                shuffle(rng, self.piles[level])
 
     def copy(self) -> LevelPiles:
         c = LevelPiles.__new__(LevelPiles)
@@ -31,7 +33,7 @@ class LevelPiles:
         if len(pile) < n and self.discards[level]:
             under = self.discards[level]
             self.discards[level] = []
-            rng.shuffle(under)
+            shuffle(rng, under)
             pile[:0] = under
 
     def draw(self, level, rng):

@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 
 from engine.challengers.deckphase import OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
-from engine.challengers.match import REVEAL, TOSS
+from engine.challengers.match import CHOOSE, REVEAL, TOSS
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
 
@@ -215,10 +215,18 @@ def make_policy(name, seed=0) -> Policy:
 
 
 def run_tournament(t, policies, limit=1_000_000):
-    """Play ``t`` to its end; ``policies[player index]`` decides for each seat."""
-    while not t.over and limit:
-        limit -= 1
+    """Play ``t`` to its end; ``policies[player index]`` decides for each seat.
+
+    A reveal or the flag toss is the only legal action when it is due: those are
+    played without asking (:meth:`Tournament.play_forced`), the same actions in the
+    same order as asking would give; ``limit`` counts every action.
+    """
+    while not t.over and limit > 0:
         who = t.next_waiting()
+        if who[0] == "match" and t.matches[who[1]].expect[0] != CHOOSE:
+            limit -= t.play_forced(who[1], limit)
+            continue
+        limit -= 1
         actor = who[1] if who[0] == "deck" else who[2]
         t.apply(policies[actor].act(t, who))
     return t

@@ -244,6 +244,35 @@ class Tournament:
             raise IllegalAction(f"unknown action {action!r}")
         return self.log[start:] if self.log is not None else []
 
+    def play_forced(self, park, limit=None) -> int:
+        """Play the match at ``park`` while its only legal action is forced (a reveal, the
+        flag toss), exactly as :meth:`apply` would one by one (the same actions recorded,
+        the same events), without asking anyone.  Stops at a choice, at the end of the
+        match, or after ``limit`` actions; returns how many it played."""
+        m = self.matches.get(park)
+        if self.phase not in (MATCH, FINAL) or m is None:
+            raise IllegalAction(f"no match at park {park!r} now")
+        actions, log, players = self.actions, self.log, m.players
+        n = 0
+        while m.winner is None and (limit is None or n < limit):
+            kind, side = m.expect
+            if kind == REVEAL:
+                m.reveal(side)
+                actions.append(("match", park, "reveal", side))
+            elif kind == TOSS:
+                m.toss()
+                actions.append(("match", park, "toss"))
+            else:
+                break
+            n += 1
+            if log is not None and m.log:
+                log.extend(Event(e.kind, players[e.player] if isinstance(e.player, int) else e.player,
+                                 e.card, e.value, e.info) for e in m.log)
+                m.log.clear()
+            if m.winner is not None:
+                self._match_done(m)
+        return n
+
     def _deck_phase_done(self, dp):
         p = self.players[dp.player]
         p.fans += dp.fans

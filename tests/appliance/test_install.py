@@ -34,7 +34,7 @@ SUITE = "bookworm"
 DEFAULT_MIRROR = "http://deb.debian.org/debian"
 CACHE_ENV = "TABLECUP_INSTALL_CACHE"
 PACKAGES = [
-    "python3-venv", "python3-dev", "libegl1", "libgles2", "libegl-mesa0",
+    "python3-venv", "python3-dev", "build-essential", "libegl1", "libgles2", "libegl-mesa0",
     "libgl1-mesa-dri", "libgbm1", "libdrm2", "libmtdev1", "gpiod", "sqlite3", "systemd",
 ]
 GROUPS = {"video", "render", "input", "gpio", "dialout"}

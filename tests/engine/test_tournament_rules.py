@@ -337,3 +337,31 @@ def test_a_player_who_removes_every_card_loses_that_match_and_the_tournament_goe
             lost = [r for r in t.results if r[0] == when and 0 in r[2:4]]
             assert lost and lost[0][3] == 0 and lost[0][4] == "out-of-cards"
         assert replay(lib, t.setup, t.actions).log == t.log
+
+
+@pytest.mark.parametrize("n,seed", [(8, 5), (3, 6), (1, 7)])
+def test_run_tournament_plays_forced_actions_as_asking_every_time_would(lib, n, seed):
+    """run_tournament plays reveals and tosses without asking: the same actions, the same events."""
+    fast = Tournament(lib, Setup(players=names(n), seed=seed))
+    run_tournament(fast, bots(fast))
+    slow = Tournament(lib, Setup(players=names(n), seed=seed))
+    policies = bots(slow)
+    while not slow.over:
+        who = slow.next_waiting()
+        slow.apply(policies[who[1] if who[0] == "deck" else who[2]].act(slow, who))
+    assert fast.actions == slow.actions
+    assert fast.log == slow.log and fast.winner == slow.winner
+
+
+def test_play_forced_stops_at_a_choice_and_at_its_limit(lib):
+    t = Tournament(lib, Setup(players=names(2), seed=3))
+    policies = bots(t)
+    while t.phase != "match":
+        who = t.next_waiting()
+        t.apply(policies[who[1]].act(t, who))
+    m = t.matches[1]
+    assert t.play_forced(1, limit=2) == 2 and len(t.actions) and t.actions[-1][2] in ("reveal", "toss")
+    t.play_forced(1)
+    assert m.winner is not None or m.expect[0] == "choose"
+    with pytest.raises(IllegalAction):
+        t.play_forced(9)

@@ -1,0 +1,64 @@
+# Cython declarations for match.py: compiled, the match's classes become
+# extension types with fixed attributes, and its steps and helpers direct C
+# calls.  The .py file stays the source of truth and runs unchanged without Cython.
+
+cimport cython
+
+cdef class Seat:
+    cdef public object key, width
+    cdef public list cards
+
+
+cdef class Side:
+    cdef public list deck, bench, exhaust, park, next_bonus
+    cdef public object fans, trophies, lost_previous, auras, name
+    cpdef seats_used(self)
+
+
+cdef class Match:
+    cdef public object rng, round, piles, log, icons_in_play, holder, flag_card, attacker
+    cdef public object attacked_by, pending, _pending_ctx, winner, reason, reveals
+    cdef public object players, park, spec, expect
+    cdef public list types, owner, kept, sides, attack, agenda, removed
+    cdef public dict attack_bonus
+    cdef object __weakref__
+    cpdef _new_instance(self, ct, owner)
+    cpdef _emit(self, kind, player=*, card=*, value=*, info=*)
+    cpdef base_power(self, inst)
+    cpdef _begin(self, p)
+    @cython.locals(side=Side)
+    cpdef reveal(self, p)
+    cpdef choose(self, p, index)
+    cpdef _run(self, steps)
+    cpdef _ask(self, p, kind, source, options, handler, args, detail=*)
+    cpdef _finish(self, winner, reason)
+    @cython.locals(side=Side)
+    cpdef auras(self, p)
+    cpdef power(self, inst, role)
+    cpdef attack_total(self)
+    cpdef defense_total(self)
+    @cython.locals(side=Side)
+    cpdef count(self, counter, p, flt=*, inst=*)
+    cpdef _holds(self, cond, p, inst)
+    cpdef _effect_amount(self, e, inst, p)
+    cpdef _step_effect(self, e, inst, p)
+    cpdef _add_kept(self, inst, p, amount)
+    cpdef _gain_fans(self, p, n, source)
+    cpdef _step_compare(self, inst, p)
+    cpdef _step_attack_on(self, p)
+    cpdef _step_flag_lost(self, inst, p)
+    @cython.locals(side=Side)
+    cpdef _step_bench_park(self, p)
+    @cython.locals(side=Side)
+    cpdef _step_take_flag(self, inst, p)
+    cpdef _step_swap(self, holder)
+    @cython.locals(side=Side)
+    cpdef _take_from(self, inst)
+    @cython.locals(side=Side)
+    cpdef _put(self, inst, where, p)
+    @cython.locals(side=Side)
+    cpdef _to_bench(self, p, cards)
+
+
+@cython.locals(match=Match)
+cpdef play(match, choose=*, limit=*)

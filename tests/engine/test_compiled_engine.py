@@ -1,0 +1,90 @@
+"""The compiled engine and its pure-Python fallback play exactly the same games.
+
+The package build compiles the engine's hot modules with Cython (setup.py);
+``TABLECUP_PURE_PYTHON=1`` makes the package import the plain modules instead.
+Both must record byte-identical event logs, and the same as the engine before
+it was compiled (the digest below was recorded from the pure engine of that
+commit): speed work may change how, never what.
+"""
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import engine.challengers
+from engine_digest import event_digest
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "tests" / "support" / "engine_digest.py"
+# The event logs of engine_digest's fixed-seed games, as the engine recorded them
+# before any of it was compiled (commit fb0abd5).
+RECORDED = "d2abcd02c13ee68b3fa4eb1d7bea66da7f276380416b1508c2fdb73caa8c3ae8"
+
+
+def run_digest(pure: bool) -> tuple[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "TABLECUP_PURE_PYTHON"}
+    if pure:
+        env["TABLECUP_PURE_PYTHON"] = "1"
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(REPO / "tests" / "support")])
+    out = subprocess.run([sys.executable, str(SCRIPT)], cwd=REPO, env=env, capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    digest, compiled = out.stdout.split()
+    return digest, compiled
+
+
+def test_this_process_plays_the_recorded_event_logs(lib):
+    assert event_digest(lib) == RECORDED
+
+
+def test_pure_python_fallback_and_compiled_engine_record_identical_logs():
+    pure_digest, pure_compiled = run_digest(pure=True)
+    digest, compiled = run_digest(pure=False)
+    assert pure_compiled == "-"                  # nothing compiled was imported
+    assert pure_digest == digest == RECORDED
+
+
+def test_engine_rules_pass_under_the_pure_python_fallback():
+    env = dict(os.environ, TABLECUP_PURE_PYTHON="1")
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "tests/engine/test_match_rules.py", "tests/engine/test_match_copy.py",
+                          "tests/engine/test_deckphase_rules.py", "tests/cards/test_coverage.py",
+                          "-k", "not compiled"],
+                         cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
+    assert " passed" in out.stdout
+
+
+@pytest.mark.skipif(not os.environ.get("TABLECUP_REQUIRE_COMPILED"),
+                    reason="set TABLECUP_REQUIRE_COMPILED=1 (./dev.sh test does) to require the compiled build")
+def test_the_installed_build_runs_the_compiled_modules():
+    import engine.challengers.deckphase  # noqa: F401
+    import engine.challengers.match  # noqa: F401
+    import engine.challengers.piles  # noqa: F401
+    import engine.challengers.policies  # noqa: F401
+    import engine.challengers.tournament  # noqa: F401
+    assert sorted(engine.challengers.compiled_modules()) == sorted(engine.challengers.COMPILED), (
+        "the engine runs pure Python: rebuild it with `pip install -e .` (./dev.sh setup)")
+
+
+def test_a_source_newer_than_its_compiled_copy_is_imported_instead(tmp_path, monkeypatch):
+    """An edited checkout not rebuilt yet runs the edit, never the stale build."""
+    src = tmp_path / "match.py"
+    built = tmp_path / ("match" + engine.challengers.EXTENSION_SUFFIXES[0])
+    built.write_bytes(b"")
+    src.write_text("")
+    monkeypatch.setattr(engine.challengers, "_HERE", str(tmp_path))
+    monkeypatch.setattr(engine.challengers, "_IN_CHECKOUT", True)
+    now = time.time()
+    os.utime(built, (now - 10, now - 10))
+    os.utime(src, (now, now))
+    assert engine.challengers._stale("match", str(src))
+    os.utime(built, (now + 10, now + 10))
+    assert not engine.challengers._stale("match", str(src))
+    monkeypatch.setattr(engine.challengers, "_IN_CHECKOUT", False)     # installed from a wheel
+    os.utime(built, (now - 10, now - 10))
+    assert not engine.challengers._stale("match", str(src))
