@@ -14,8 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints,
-                      ValidationError, WithJsonSchema, model_validator)
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    WithJsonSchema,
+    model_validator,
+)
 
 from .actions import ACTION_FORMS, action_schema, decode_action  # noqa: F401 (ACTION_FORMS: the table)
 from .service import ApiError
@@ -540,8 +549,7 @@ def describe(exc: ValidationError) -> str:
     err = exc.errors(include_url=False)[0]
     loc = ".".join(str(x) for x in err["loc"])
     msg = err["msg"]
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, "):]
+    msg = msg.removeprefix("Value error, ")
     if err["type"] == "extra_forbidden":
         return f"unknown field '{loc}'"
     if err["type"] == "missing":

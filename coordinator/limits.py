@@ -99,7 +99,7 @@ class _Guarded(asyncio.Protocol):
     """Wraps aiohttp's protocol for one connection: admitted or refused by the guard, and dropped if
     a request head does not arrive in time."""
 
-    __slots__ = ("guard", "inner", "transport", "key", "timer", "admitted", "idle")
+    __slots__ = ("admitted", "guard", "idle", "inner", "key", "timer", "transport")
 
     def __init__(self, guard, inner):
         self.guard, self.inner = guard, inner

@@ -16,7 +16,6 @@ import sqlite3
 import sys
 from pathlib import Path
 
-
 from appliance import dbcheck, paths, sdnotify
 from appliance.house import DataFileError, house_set_texts
 from engine.challengers.cards import CardFileError

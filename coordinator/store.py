@@ -20,7 +20,6 @@ import threading
 import time
 from pathlib import Path
 
-
 log = logging.getLogger("tablecup.coordinator")
 
 DB_NAME = "coordinator.db"

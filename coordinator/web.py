@@ -132,7 +132,7 @@ async def read_body(request: web.Request, model):
     else:
         try:
             raw = await asyncio.wait_for(request.read(), BODY_TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise ApiError(408, f"the body did not arrive within {BODY_TIMEOUT:.0f} s") from None
     if len(raw) > api.MAX_BODY:
         raise ApiError(413, f"the body is larger than {api.MAX_BODY} bytes")

@@ -12,7 +12,6 @@ from kivy.properties import StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
-
 CODE_DIGITS = 12
 
 
