@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import signal
 import statistics
 import sys
 import time
@@ -192,7 +193,15 @@ def challengers(args) -> None:
     print(f"{'Pi 4 estimate (3x CPU)':<24} {3 * statistics.median(cpu):>10.3f} {3 * p99(cpu):>10.3f} {'<= 1.0':>8}")
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv=None) -> int:
+    # Ctrl-C or a plain kill prints the figures so far (a shell's background job starts
+    # with Ctrl-C ignored, hence both handlers set here).
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tournaments", type=int, default=1000)
     ap.add_argument("--first-seed", type=int, default=0)
