@@ -43,7 +43,7 @@ from typing import Any, Callable, Sequence
 from engine.errors import IllegalAction
 from engine.game import Action, Game, GameState, Outcome, Policy, RandomPolicy, Termination
 
-__all__ = ["LEVELS", "Level", "SearchPolicy", "rewards", "policy_factory"]
+__all__ = ["LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
 PolicyFactory = Callable[[Any, int, int], Policy]
 
@@ -262,6 +262,18 @@ def policy_factory(game: Game, level: str = "hard", *, clock: Callable[[], float
     def make(data: Any, seat: int, seed: int) -> Policy:
         return SearchPolicy(game, data, seat, simulations=lv.simulations, seconds=lv.seconds, clock=clock,
                             noise=lv.noise, seed=seed, **options)
+    return make
+
+
+def registered_policy(name: str, level: str = "hard") -> PolicyFactory:
+    """:func:`policy_factory` for the registered game ``name``, found when the first bot is
+    made: a game's own ``GAME`` can list its search bot before ``GAME`` exists."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
+
+    def make(data: Any, seat: int, seed: int) -> Policy:
+        from engine import registry
+        return policy_factory(registry.get(name), level)(data, seat, seed)
     return make
 
 

@@ -10,6 +10,7 @@ from engine.between.policies import POLICIES
 from engine.between.state import determinize, new
 from engine.between.text import describe_event
 from engine.game import Game
+from engine.search import registered_policy
 
 GAME = Game(
     name="between",
@@ -21,7 +22,7 @@ GAME = Game(
     data_folder="between",
     load=load,
     new=new,
-    policies=POLICIES,
+    policies={**POLICIES, "search": registered_policy("between")},   # the hard level
     determinize=determinize,
     options={"characters": "two characters, e.g. pirate,ninja (pirate, knight, cowboy, ninja; drawn when not given)"},
     describe_event=describe_event,

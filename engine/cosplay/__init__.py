@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import Game, GameSetup, Policy, RandomPolicy
+from engine.search import registered_policy
 
 from .cards import Catalogue
 from .cards import load as _load
@@ -42,7 +43,8 @@ GAME = Game(
     titles={"en": "Cosplay Team Battle", "fr": "Cosplay Team Battle"},
     min_players=2, max_players=4, simultaneous=False, hidden_information=True,
     data_folder="cosplay", load=load, new=new,
-    policies={"random": lambda data, seat, seed: RandomPolicy(seed), "sensible": _sensible},
+    policies={"random": lambda data, seat, seed: RandomPolicy(seed), "sensible": _sensible,
+              "search": registered_policy("cosplay")},     # the hard level
     determinize=determinize,
     describe_event=describe_event,
 )

@@ -13,6 +13,7 @@ The rules are in :mod:`engine.wacky.state`, the count in
 """
 
 from engine.game import Game
+from engine.search import registered_policy
 from engine.wacky.data import load
 from engine.wacky.policies import POLICIES
 from engine.wacky.state import WackyState, determinize, new_game
@@ -28,7 +29,7 @@ GAME = Game(
     data_folder="wacky",
     load=load,
     new=new_game,
-    policies=POLICIES,
+    policies={**POLICIES, "search": registered_policy("wacky")},   # the hard level
     determinize=determinize,
     options={"pilots": "the characters in seat order, by colour (e.g. yellow,violet); drawn when not given"},
     describe_event=describe_event,
