@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import Action, Game, GameState, Outcome, Policy, RandomPolicy, Termination
@@ -90,7 +91,7 @@ def rewards(outcome: Outcome | None, num_players: int, mode: str = "outcome") ->
 class _Edge:
     """One of the bot's own actions after one sequence of its own actions."""
 
-    __slots__ = ("action", "visits", "total", "available", "node")
+    __slots__ = ("action", "available", "node", "total", "visits")
 
     def __init__(self, action: Action) -> None:
         self.action = action

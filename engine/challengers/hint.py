@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from engine.challengers.deckphase import OPTION, PICK, REMOVE
 from engine.challengers.game import ChallengersState, LegacyPolicy, observe, to_tuple
@@ -42,8 +43,18 @@ from engine.challengers.rules import DraftOption
 from engine.challengers.tournament import DECK, FINAL_DECK
 from engine.game import Action
 
-__all__ = ["DeckView", "Opponent", "Hint", "Memory", "view_from", "view_for", "candidates", "hint",
-           "HintSearchPolicy", "SearchPolicy"]
+__all__ = [
+    "DeckView",
+    "Hint",
+    "HintSearchPolicy",
+    "Memory",
+    "Opponent",
+    "SearchPolicy",
+    "candidates",
+    "hint",
+    "view_for",
+    "view_from",
+]
 
 
 @dataclass(frozen=True)
@@ -60,7 +71,7 @@ class Opponent:
     hidden_from: tuple = ()
     hidden_count: int = 0
 
-    def sample(self, view: "DeckView", rng: random.Random) -> list:
+    def sample(self, view: DeckView, rng: random.Random) -> list:
         deck = list(self.known)
         if self.fill > 0:
             plausible = list(self.base)
@@ -274,7 +285,7 @@ def candidates(view: DeckView) -> list:
         for i, ct in enumerate(deck):
             first.setdefault(ct.id, i)
         if len(deck) > 1:
-            for card_id, i in first.items():
+            for i in first.values():
                 out.append((("remove", i), lambda rng, i=i: deck[:i] + deck[i + 1:]))
     return out
 
