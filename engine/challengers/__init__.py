@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 # First: the hook that chooses between the compiled and the pure modules.
-from engine.challengers._compiled import COMPILED, _stale, compiled_modules  # noqa: F401 (the package's API)
+from engine.challengers._compiled import COMPILED, compiled_modules  # noqa: F401 (the package's API)
 from engine.challengers.describe import SEATS, describe_event
 from engine.challengers.determinize import determinize
 from engine.challengers.game import OPTIONS, ChallengersState, legacy_policy

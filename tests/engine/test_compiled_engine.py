@@ -73,18 +73,19 @@ def test_the_installed_build_runs_the_compiled_modules():
 
 def test_a_source_newer_than_its_compiled_copy_is_imported_instead(tmp_path, monkeypatch):
     """An edited checkout not rebuilt yet runs the edit, never the stale build."""
+    from engine.challengers import _compiled
     src = tmp_path / "match.py"
-    built = tmp_path / ("match" + engine.challengers.EXTENSION_SUFFIXES[0])
+    built = tmp_path / ("match" + _compiled.EXTENSION_SUFFIXES[0])
     built.write_bytes(b"")
     src.write_text("")
-    monkeypatch.setattr(engine.challengers, "_HERE", str(tmp_path))
-    monkeypatch.setattr(engine.challengers, "_IN_CHECKOUT", True)
+    monkeypatch.setattr(_compiled, "_HERE", str(tmp_path))
+    monkeypatch.setattr(_compiled, "_IN_CHECKOUT", True)
     now = time.time()
     os.utime(built, (now - 10, now - 10))
     os.utime(src, (now, now))
-    assert engine.challengers._stale("match", str(src))
+    assert _compiled._stale("match", str(src))
     os.utime(built, (now + 10, now + 10))
-    assert not engine.challengers._stale("match", str(src))
-    monkeypatch.setattr(engine.challengers, "_IN_CHECKOUT", False)     # installed from a wheel
+    assert not _compiled._stale("match", str(src))
+    monkeypatch.setattr(_compiled, "_IN_CHECKOUT", False)     # installed from a wheel
     os.utime(built, (now - 10, now - 10))
-    assert not engine.challengers._stale("match", str(src))
+    assert not _compiled._stale("match", str(src))

@@ -25,7 +25,7 @@ def test_the_game_is_registered_as_described():
     assert g is GAME
     assert g.describe() == {"name": "wacky", "titles": {"en": "Wacky Challenge", "fr": "Wacky Challenge"},
                             "min_players": 2, "max_players": 7, "simultaneous": True, "hidden_information": True,
-                            "bots": ["casual", "random", "sensible"], "options": dict(GAME.options)}
+                            "bots": ["casual", "random", "search", "sensible"], "options": dict(GAME.options)}
     assert g.load(cards).own_design
 
 
