@@ -12,22 +12,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from house_set import HOUSE
 
 REPO = Path(__file__).resolve().parents[2]
 
-HOUSE = """\
-set = "house"
-name = "Cafe Crew"
-box = "base"
-kind = "house"
-
-[[card]]
-id = "barista"
-name = "Barista"
-level = "A"
-power = 2
-copies = 4
-"""
 LATIN1 = 'set = "maison"\nname = "Caf\xe9 Crew"\n'.encode("latin-1")
 WHERE = "not UTF-8 text (byte 0xe9 at line 2, column 12); save it as UTF-8"
 

@@ -5,18 +5,9 @@ import os
 import subprocess
 import sys
 
-HOUSE = """\
-set = "house"
-name = "Cafe Crew"
-box = "base"
-kind = "house"
+from house_set import HOUSE as BARISTA
 
-[[card]]
-id = "barista"
-name = "Barista"
-level = "A"
-power = 2
-copies = 4
+HOUSE = BARISTA + """\
 [[card.effect]]
 on = "reveal"
 do = "fans"

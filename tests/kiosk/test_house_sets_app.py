@@ -7,21 +7,8 @@ on the home screen naming it, and the table starts anyway.
 
 import json
 
+from house_set import HOUSE
 from kiosk_helpers import artifacts_dir, run_script
-
-HOUSE = """\
-set = "house"
-name = "Cafe Crew"
-box = "base"
-kind = "house"
-
-[[card]]
-id = "barista"
-name = "Barista"
-level = "A"
-power = 2
-copies = 4
-"""
 
 
 def test_house_sets_load_in_the_kiosk_and_a_broken_one_is_named(tmp_path):
