@@ -195,11 +195,21 @@ def test_install_script_refuses_non_root():
     if not shutil.which("setpriv") and not shutil.which("runuser"):
         pytest.skip("needs setpriv or runuser to drop root")
     import os
-    if os.geteuid() == 0:
-        cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-               "bash", str(SYSTEMD / "install.sh")]
-    else:
-        cmd = ["bash", str(SYSTEMD / "install.sh")]
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    import tempfile
+    # The unprivileged user must be able to read the script: a clone under a private folder
+    # (mode 700, like pytest's own temporary folders) would fail for that reason instead.
+    folder = Path(tempfile.mkdtemp(prefix="tablecup-install-"))
+    try:
+        folder.chmod(0o755)
+        script = folder / "install.sh"
+        shutil.copy(SYSTEMD / "install.sh", script)
+        script.chmod(0o644)
+        if os.geteuid() == 0:
+            cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "bash", str(script)]
+        else:
+            cmd = ["bash", str(script)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=30, cwd="/")
+    finally:
+        shutil.rmtree(folder)
     assert proc.returncode != 0
     assert "must be run as root" in proc.stderr
