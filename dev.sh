@@ -55,7 +55,9 @@ case "$cmd" in
     # Kivy renders offscreen in tests: no X server, no window.  The engine must run
     # compiled (the build above compiled it; tests/engine/test_compiled_engine.py).
     export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 TABLECUP_REQUIRE_COMPILED=1
-    exec .venv/bin/python -m pytest "$@" ;;
+    # One worker per core, a test file at a time per worker (files share fixtures and
+    # sub-processes); TABLECUP_TEST_WORKERS=0 runs everything in this process.
+    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile "$@" ;;
   kiosk)
     install_system_packages; setup_venv
     exec .venv/bin/tablecup kiosk "$@" ;;
