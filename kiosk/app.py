@@ -110,7 +110,7 @@ class TablecupApp(App):
             self.store, aside = open_store(self.data_dir / "kiosk.db")
         # Sentences on the home screen (until tapped or a game starts): the database set aside,
         # a house set that could not be loaded.
-        self.notices = [("db_set_aside", {"name": aside.name})] if aside is not None else []
+        self.notices = [(i18n.N_("db_set_aside"), {"name": aside.name})] if aside is not None else []
         self.lang = self._lang_arg or self.store.get("lang", "en")
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
@@ -179,7 +179,7 @@ class TablecupApp(App):
                 lib.add_sets([(str(path), house.read_text(path))])
             except (CardFileError, house.DataFileError) as exc:
                 log.error("house set not loaded: %s", exc)
-                self.notices.append(("house_set_skipped", {"error": str(exc)}))
+                self.notices.append((i18n.N_("house_set_skipped"), {"error": str(exc)}))
 
     def _first_frame(self, *_):
         def flipped(*_):
@@ -422,9 +422,9 @@ class TablecupApp(App):
         elif cmd == "key":
             self.handle_key(args[0])
         elif cmd == "solo":
-            c.new_game(("Player",), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
+            c.new_game((self.t("player_name"),), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
         elif cmd == "two":
-            c.new_game(("Light", "Dark"), seed=ints[0] if ints else None)
+            c.new_game((self.t("light"), self.t("dark")), seed=ints[0] if ints else None)
         elif cmd == "resume":
             c.resume()
         elif cmd == "home":
