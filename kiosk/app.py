@@ -347,6 +347,8 @@ class TablecupApp(App):
             Window.rotation = value
         if key == "robot_level":
             self.sm.get_screen("home").level = value
+        if key == "lang":
+            self.sync()                  # every text on screen (and the alert) in the new language now
         for s in self.sm.screens:
             if hasattr(s, "reset"):
                 s.reset()

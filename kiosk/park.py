@@ -142,6 +142,7 @@ class ParkController(TableInputs):
             self.view, self.pub = None, None
         self.online = False
         self.status = "connecting"
+        self.base, self.detail, self.retry = None, "", None   # the connection's parts (on_status)
         self.outbox_n = len(store.outbox_rows())
         self.message = ""                 # the last refusal, shown to the operator
         self.unassigned = []              # running tournaments, while waiting for an assignment
@@ -236,10 +237,12 @@ class ParkController(TableInputs):
         if self.tid is not None:
             client.set_park(self.tid, self.park)
 
-    def on_status(self, online, base, detail):
+    def on_status(self, online, base, detail, retry=None):
         self.online = online
+        # The parts, for the screens to say in their language; ``status`` for logs and tests.
+        self.base, self.detail, self.retry = base, (detail if not online else ""), retry
         self.status = ("online" if online else "offline") + (f" · {base}" if base else "") + \
-            (f" · {detail}" if detail and not online else "")
+            (f" · {detail}" if detail and not online else "") + (f"; retry in {retry:.1f} s" if retry else "")
         self._changed([])
 
     def on_outbox(self, n):

@@ -19,8 +19,8 @@ updates and the compilation; this script only says which files feed which domain
 from __future__ import annotations
 
 import argparse
-import datetime
 import ast
+import datetime
 import fnmatch
 import io
 import re
@@ -55,7 +55,7 @@ KEYWORDS = {**{name: None for name in CALLS}, "tn": (1, 2)}
 PROJECT = "Tablecup"
 # Templates carry no changing date and no line numbers: a file regenerated from the same code is
 # the same file, and two branches adding strings to one domain merge without conflicts.
-STABLE_DATE = datetime.datetime(2026, 11, 22, tzinfo=datetime.timezone.utc)
+STABLE_DATE = datetime.datetime(2026, 11, 22, tzinfo=datetime.UTC)
 HEADER = ("# Tablecup's kiosk: the words of one domain (docs/translating.md).\n"
           "# The source of the compiled .mo files, which the set-up builds.\n#")
 
@@ -290,10 +290,19 @@ BASE = "df19617"      # the commit whose kiosk/i18n.py table became the catalogu
 
 
 def strings_table(source: str) -> dict[str, dict[str, str]]:
-    """The ``STRINGS`` table of an old-style ``kiosk/i18n.py`` (run in a namespace of its own)."""
-    ns: dict = {}
-    exec(compile(source, "kiosk/i18n.py", "exec"), ns)     # our own file, from our own history
-    return ns.get("STRINGS", {})
+    """The ``STRINGS`` table of an old-style ``kiosk/i18n.py``: its ``STRINGS = {...}`` and every
+    ``STRINGS["en"].update({...})`` after it, read as literals (nothing of the file is run)."""
+    table: dict[str, dict[str, str]] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "STRINGS" for t in node.targets):
+            table = ast.literal_eval(node.value)
+        elif (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+              and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "update"
+              and isinstance(node.value.func.value, ast.Subscript)
+              and isinstance(node.value.func.value.value, ast.Name) and node.value.func.value.value.id == "STRINGS"):
+            lang = ast.literal_eval(node.value.func.value.slice)
+            table.setdefault(lang, {}).update(ast.literal_eval(node.value.args[0]))
+    return table
 
 
 def read_source(spec: str) -> str:
