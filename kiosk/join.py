@@ -61,7 +61,7 @@ class JoinScreen(Screen):
         app = App.get_running_app()
         self.status = status_line(c, app.t)
         if getattr(c, "message", "") and self.message == app.t("pairing"):
-            self.message = c.message
+            self.message = c.say(app.lang)
 
     def reset(self):
         pass

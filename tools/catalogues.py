@@ -48,8 +48,9 @@ GAME_FILES = {
 }
 DOMAINS = (SHARED, *GAME_FILES)
 # The call names that take a message key first: app.t(key), tr(key, lang), app.tr_fn(key, lang),
-# N_(key) (a key said through a computed name, listed where it is chosen).
-CALLS = ("t", "tr", "tr_fn", "N_")
+# N_(key) (a key said through a computed name, listed where it is chosen), and a controller's
+# _say(key, ...) (a sentence kept as key and values until a screen says it: kiosk/park.py).
+CALLS = ("t", "tr", "tr_fn", "N_", "_say")
 # Babel's keyword table for them; "tn" is how the extractors report a call with n= (a plural).
 KEYWORDS = {**{name: None for name in CALLS}, "tn": (1, 2)}
 PROJECT = "Tablecup"
@@ -82,7 +83,7 @@ def extract_python(fileobj, keywords, comment_tags, options):
             yield node.lineno, _call_name(node), first.value, []
 
 
-_KV_CALL = re.compile(r"""\b(t|tr|tr_fn|N_)\(\s*(["'])([^"']+)\2([^)]*)\)""")
+_KV_CALL = re.compile(r"""\b(t|tr|tr_fn|N_|_say)\(\s*(["'])([^"']+)\2([^)]*)\)""")
 
 
 def extract_kv(fileobj, keywords, comment_tags, options):

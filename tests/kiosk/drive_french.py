@@ -23,7 +23,8 @@ from kiosk.main import run  # noqa: E402
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
 # Why a saved game could not be resumed is the exception's own text (for staff), shown verbatim.
 RESUME_WHY = "ValueError: cannot replay"
-out = {"error": None, "stages": {}, "lang_at": {}, "technical": [RESUME_WHY]}
+COORDINATOR_WHY = "unknown kiosk token"          # the coordinator's own words
+out = {"error": None, "stages": {}, "lang_at": {}, "technical": [RESUME_WHY, COORDINATOR_WHY]}
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
 
 
@@ -145,6 +146,8 @@ def hook(app):
         elif ph == "park":
             app.sync()
             collect("park", shot=True)
+            app.park_controller.on_unauthorized(COORDINATOR_WHY)    # what the network says on a 401
+            collect("park-message")
             out["park_online"] = bool(app.park_controller.online)
             # Said verbatim, as the network library said it: the check takes it out by value.
             out["technical"].append(app.park_controller.detail)

@@ -63,9 +63,14 @@ def english_only_words() -> set[str]:
     for c in cat.cards.values():
         english |= _words(card_text(c, "en", en_names))
         french |= _words(card_text(c, "fr", fr_names))
-        names |= _words(c.name) | _words(c.names.get("fr", ""))
+        # A card's English name is English when French calls the card otherwise.
+        fr_name = c.names.get("fr") or c.name
+        (english if fr_name != c.name else names).update(_words(c.name))
+        names |= _words(fr_name)
     for s in cat.sets.values():
-        names |= _words(s.name) | {w for n in s.names.values() for w in _words(n)}
+        fr_name = s.names.get("fr") or s.name
+        (english if fr_name != s.name else names).update(_words(s.name))
+        names |= _words(fr_name)
     return english - french - names - PROPER_NOUNS
 
 
@@ -83,6 +88,7 @@ def test_the_check_finds_english_sentences():
     assert english_in(["1.  2 from A (+1 fans)"], english_only)
     assert english_in(["the attacker ran out of cards"], english_only)
     assert english_in(["Waiting for the other player…"], english_only)
+    assert english_in(["Mettez jusqu'à 2 cartes Newcomer de votre banc sur votre deck."], english_only)
     assert not english_in(["Deck: 6    Réserve: 0", "Fans: 0", "Go", "kiosk.db.damaged-20261122-203529"],
                           english_only)
 
@@ -97,7 +103,7 @@ def test_every_screen_in_french_shows_no_english(tmp_path):
     walked = {"home-notice", "home", "home-history", "operator-unlocked", "operator-new-pin",
               "operator-short-pin", "operator-pin-saved", "operator-wrong-pin", "deck-option", "deck-pick",
               "deck-remove", "deck-short-deck-question", "match-toss", "match-reveal", "result-match",
-              "result-final", "alert-storage", "alert-resume", "join", "join-short-code", "park"}
+              "result-final", "alert-storage", "alert-resume", "join", "join-short-code", "park", "park-message"}
     assert walked <= set(stages), sorted(walked - set(stages))
     assert all(r["lang_at"][s] == "fr" for s in walked)
 
@@ -127,4 +133,5 @@ def test_every_screen_in_french_shows_no_english(tmp_path):
     assert any("Stockage plein" in t for t in stages["alert-storage"])
     assert any("n'a pas pu être reprise" in t for t in stages["alert-resume"])
     assert any("mise de côté" in t for t in stages["home-notice"])
+    assert any("Appairez de nouveau ce kiosque" in t for t in stages["park-message"])
     assert r["banner"] == "HORS LIGNE · 0 à envoyer" and not r["park_online"]
