@@ -8,7 +8,8 @@ a file, the app reads one command per line from it (polled every 50 ms) —
 ``key NAME``, ``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``,
 ``ack``, ``dump PATH`` (canonical engine state as JSON), ``screenshot PATH``,
 ``lang en|fr``, ``block SECONDS`` (sleeps on the UI thread: the watchdog test),
-``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating screen), ``quit``.
+``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating screen), ``texts PATH`` (every text
+in the widget tree, as JSON), ``quit``.
 
 Tournaments: "Join a tournament" hands the screens to :class:`kiosk.park.ParkController`
 and starts :class:`kiosk.network.Client` (its own thread); ``TABLECUP_KIOSK_BOT`` lets
@@ -440,6 +441,12 @@ class TablecupApp(App):
             os.replace(tmp, args[0])
         elif cmd == "screenshot":
             self.save_screenshot(args[0])
+        elif cmd == "texts":
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"screen": self.sm.current, "lang": self.lang, "texts": self.widget_texts()}, f,
+                          ensure_ascii=False)
+            os.replace(tmp, args[0])
         elif cmd == "block":
             # Tests only: hold the UI thread (the watchdog pings must stop meanwhile).
             time.sleep(float(args[0]) if args else 3.0)
@@ -459,6 +466,21 @@ class TablecupApp(App):
             self.controller.ack_seats()
         elif cmd == "quit":
             self.stop()
+
+    def widget_texts(self):
+        """Every text in the widget tree now (Labels, Buttons, card faces, text lines; hidden ones too),
+        markup taken out: what the French-interface test reads."""
+        import re
+
+        from kiosk.widgets import CardFace, TextLine
+        markup = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
+        found = []
+        for w in self.root.walk(restrict=True):
+            if isinstance(w, (Label, TextLine)):
+                found.append(w.text)
+            elif isinstance(w, CardFace):
+                found += [w.name, w.text]
+        return sorted({markup.sub("", t) for t in found if t and t.strip()})
 
     def save_screenshot(self, path):
         """A PNG of the whole screen as drawn now (the root widget rendered into an FBO)."""

@@ -49,7 +49,7 @@ class ParkScreen(Screen):
         net = tr("online", lang) if c.online else tr("offline", lang)
         extra = f" · {tr('outbox', lang, n=c.outbox_n)}" if c.outbox_n else ""
         who = tr("kiosk_line", lang, name=c.kiosk_name or "", id=c.kiosk_id) if c.kiosk_id else ""
-        self.status = f"{net}{extra} · {who}" + (f"\n{c.say(lang)}" if c.message else "")
+        self.status = " · ".join(x for x in (net + extra, who) if x) + (f"\n{c.say(lang)}" if c.message else "")
         self.can_go = c.needs_seats_ack() if c.t is not None else False
         if c.tid is None or c.t is None:
             self.headline = tr("wait_assign", lang) if c.tid is None else tr("connecting", lang)

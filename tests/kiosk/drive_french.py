@@ -11,7 +11,6 @@ per stage, the texts of every Label, Button, card face and text line then in the
 
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -25,32 +24,20 @@ DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
 RESUME_WHY = "ValueError: cannot replay"
 COORDINATOR_WHY = "unknown kiosk token"          # the coordinator's own words
 out = {"error": None, "stages": {}, "lang_at": {}, "technical": [RESUME_WHY, COORDINATOR_WHY]}
-MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
 
 
 def hook(app):
     from kivy.clock import Clock
     from kivy.core.window import Window
     from kivy.uix.button import Button
-    from kivy.uix.label import Label
 
-    from kiosk.widgets import CardFace, TextLine
+    from kiosk.widgets import CardFace
 
     state = {"steps": 0, "phase": "start", "confirmed": False, "shots": set()}
 
-    def texts():
-        """Every text the widget tree holds now (hidden ones too: they can be shown any time)."""
-        found = []
-        for w in app.root.walk(restrict=True):
-            if isinstance(w, (Label, TextLine)):
-                found.append(w.text)
-            elif isinstance(w, CardFace):
-                found += [w.name, w.text]
-        return sorted({MARKUP.sub("", t) for t in found if t and t.strip()})
-
     def collect(stage, shot=False):
         out["stages"].setdefault(stage, [])
-        out["stages"][stage] = sorted(set(out["stages"][stage]) | set(texts()))
+        out["stages"][stage] = sorted(set(out["stages"][stage]) | set(app.widget_texts()))
         out["lang_at"][stage] = app.lang
         if shot and stage not in state["shots"]:
             state["shots"].add(stage)

@@ -135,3 +135,38 @@ def test_every_screen_in_french_shows_no_english(tmp_path):
     assert any("mise de côté" in t for t in stages["home-notice"])
     assert any("Appairez de nouveau ce kiosque" in t for t in stages["park-message"])
     assert r["banner"] == "HORS LIGNE · 0 à envoyer" and not r["park_online"]
+
+
+def test_a_cafe_park_in_french_shows_no_english(tmp_path):
+    """A kiosk of a real café (coordinator on 127.0.0.1, pairing by its code): the park screen with
+    who sits where and the standings, then the tournament's Deck Phase, in French."""
+    from cafe import start_cafe, wait_until
+
+    players = ["Ann", "Bob"]                 # names are data: Bob is also an English card's name
+    coord, kiosks, _tid = start_cafe(tmp_path, 1, players, seed=3, kiosk_env={"TABLECUP_KIOSK_BOT": ""})
+    k = kiosks[0]
+    try:
+        k.send("lang fr")
+        n = [0]
+
+        def texts(screen, wanted):
+            n[0] += 1
+            path = k.dir / f"texts{n[0]}.json"
+            k.send(f"texts {path}")
+            got = wait_until(lambda: path.exists() and json.loads(path.read_text()), 20, "the kiosk's texts",
+                             procs=[k])
+            return got if got["screen"] == screen and got["lang"] == "fr" and wanted(got["texts"]) else None
+
+        seats = wait_until(lambda: texts("park", lambda t: any("Installez-vous" in x for x in t)), 60,
+                           "the seating screen in French", step=0.3, procs=[k, coord])
+        k.send("go")
+        deck = wait_until(lambda: texts("deck", lambda t: any("Phase de deck" in x for x in t)), 60,
+                          "the tournament's Deck Phase in French", step=0.3, procs=[k, coord])
+    finally:
+        k.stop()
+        coord.stop()
+    assert any("Ann → parc 1" in x for x in seats["texts"]), seats["texts"]
+    assert any("Trophées" in x for x in seats["texts"])
+    english_only = english_only_words() - {p.lower() for p in players}
+    found = {name: english_in(got["texts"], english_only) for name, got in (("park", seats), ("deck", deck))}
+    assert not any(found.values()), json.dumps(found, ensure_ascii=False, indent=1)
