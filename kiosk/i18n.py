@@ -18,7 +18,7 @@ from __future__ import annotations
 import gettext
 import logging
 import os
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 log = logging.getLogger("tablecup.kiosk.i18n")
@@ -76,19 +76,27 @@ def translations(lang: str) -> gettext.NullTranslations:
     return head
 
 
+@lru_cache(maxsize=4096)
+def _template(key: str, lang: str, n: int | None) -> str:
+    # Remembered: screens ask for the same few keys at every refresh, and a lookup walks the
+    # chain of domains (a Pi is about 3x slower than a laptop).
+    t = translations(lang if lang in LANGS else DEFAULT)
+    if n is not None:
+        # Both msgids are the key: ngettext answers the key itself when no plural entry exists.
+        text = t.ngettext(key, key, n)
+        if text != key:
+            return text
+    return t.gettext(key)
+
+
 def tr(key: str, lang: str = DEFAULT, **fmt) -> str:
     """The text of ``key`` in ``lang`` (an unknown language reads English), filled from ``fmt``."""
-    t = translations(lang if lang in LANGS else DEFAULT)
-    if "n" in fmt:
-        # Both msgids are the key: ngettext answers the key itself when no plural entry exists.
-        text = t.ngettext(key, key, fmt["n"])
-        if text == key:
-            text = t.gettext(key)
-    else:
-        text = t.gettext(key)
+    n = fmt.get("n")
+    text = _template(key, lang, n if isinstance(n, int) else None)
     return text.format(**fmt) if fmt else text
 
 
 def reload() -> None:
     """Forget the loaded catalogues (after compiling new ones in a running process: tests)."""
+    _template.cache_clear()
     translations.cache_clear()
