@@ -24,7 +24,13 @@ from pathlib import Path
 log = logging.getLogger("tablecup.kiosk.i18n")
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-DOMAINS = ("tablecup", "challengers", "between", "wacky", "cosplay")
+SHARED = "tablecup"
+
+
+def domains() -> tuple[str, ...]:
+    """The shared domain first, then every game's domain compiled here (a new game adds its own)."""
+    games = sorted(p.stem for p in (LOCALE_DIR / DEFAULT / "LC_MESSAGES").glob("*.mo") if p.stem != SHARED)
+    return (SHARED, *games)
 LANGS = ("en", "fr")
 DEFAULT = "en"
 
@@ -63,7 +69,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     chain = gettext.NullTranslations()
     head = None
     for code in dict.fromkeys((lang, DEFAULT)):
-        for domain in DOMAINS:
+        for domain in domains():
             t = _load(code, domain)
             if t is None:
                 continue

@@ -38,15 +38,21 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "kiosk" / "locale"
 LANGS = ("en", "fr")
 SHARED = "tablecup"
-# The files each game's strings come from (today's Challengers! screens sit in kiosk/ itself);
-# every other file under kiosk/ feeds the shared domain.
-GAME_FILES = {
-    "challengers": ["kiosk/match.*", "kiosk/deckphase.*", "kiosk/result.*", "kiosk/games/challengers/*"],
-    "between": ["kiosk/games/between/*"],
-    "wacky": ["kiosk/games/wacky/*"],
-    "cosplay": ["kiosk/games/cosplay/*"],
-}
-DOMAINS = (SHARED, *GAME_FILES)
+# A game's screens live in kiosk/games/<game>/ and feed the domain <game>; today's Challengers!
+# screens still sit in kiosk/ itself.  Every other file under kiosk/ feeds the shared domain.
+LEGACY_GAME_FILES = {"challengers": ["kiosk/match.*", "kiosk/deckphase.*", "kiosk/result.*"]}
+GAMES = ("challengers", "between", "wacky", "cosplay")
+
+
+def domains(root: Path = ROOT) -> tuple[str, ...]:
+    """The shared domain, then every game's: the four games, and any kiosk/games/<game>/ folder."""
+    games = root / "kiosk" / "games"
+    found = sorted(p.name for p in games.iterdir() if p.is_dir() and not p.name.startswith("_")) \
+        if games.is_dir() else []
+    return (SHARED, *dict.fromkeys((*GAMES, *found)))
+
+
+DOMAINS = domains()
 # The call names that take a message key first: app.t(key), tr(key, lang), app.tr_fn(key, lang),
 # N_(key) (a key said through a computed name, listed where it is chosen), and a controller's
 # _say(key, ...) (a sentence kept as key and values until a screen says it: kiosk/park.py).
@@ -107,7 +113,10 @@ def source_files(root: Path = ROOT) -> list[Path]:
 
 
 def domain_of_file(rel: str) -> str:
-    for domain, patterns in GAME_FILES.items():
+    parts = rel.split("/")
+    if parts[:2] == ["kiosk", "games"] and len(parts) > 3:
+        return parts[2]
+    for domain, patterns in LEGACY_GAME_FILES.items():
         if any(fnmatch.fnmatch(rel, pat) for pat in patterns):
             return domain
     return SHARED
@@ -129,10 +138,10 @@ def extract(root: Path = ROOT) -> dict[str, Catalog]:
             u["domains"].add(domain_of_file(rel))
             u["locations"].append((rel, lineno))
     templates = {d: Catalog(domain=d, project=PROJECT, fuzzy=False, header_comment=HEADER,
-                            creation_date=STABLE_DATE) for d in DOMAINS}
+                            creation_date=STABLE_DATE) for d in domains(root)}
     for key, u in sorted(uses.items()):
-        domains = u["domains"]
-        domain = next(iter(domains)) if len(domains) == 1 else SHARED
+        used_in = u["domains"]
+        domain = next(iter(used_in)) if len(used_in) == 1 else SHARED
         msgid = (key, key) if u["plural"] else key
         templates[domain].add(msgid, locations=u["locations"], flags=("python-brace-format",))
     return templates
@@ -234,7 +243,7 @@ def problems(root: Path = ROOT) -> list[str]:
     seen: dict[str, str] = {}
     cats = {}
     for lang in LANGS:
-        for domain in DOMAINS:
+        for domain in domains(root):
             path = po_path(lang, domain, locale)
             if not path.exists():
                 out.append(f"{path.relative_to(root)}: missing (python tools/catalogues.py extract)")
@@ -327,7 +336,7 @@ def migrate(source: str, base: str | None, root: Path = ROOT) -> list[str]:
     said = []
     for lang in LANGS:
         changed = {k: v for k, v in table.get(lang, {}).items() if before.get(lang, {}).get(k) != v}
-        cats = {d: read(po_path(lang, d, locale), lang, d) for d in DOMAINS}
+        cats = {d: read(po_path(lang, d, locale), lang, d) for d in domains(root)}
         for key, text in sorted(changed.items()):
             domain = domain_of.get(key)
             if domain is None:

@@ -108,3 +108,18 @@ STRINGS["fr"].update({"boxes": "{n} boîte(s)", "history": "Historique"})
     found = "\n".join(catalogues.problems(root))
     assert re.search(r"^boxes \(kiosk/home.py:\d+\): empty or fuzzy in fr/tablecup.po", found, re.M)
     assert "greeting" not in found
+
+
+def test_a_new_games_screens_make_its_domain(tmp_path):
+    root = _tree(tmp_path)
+    (root / "kiosk" / "games" / "newgame").mkdir(parents=True)
+    (root / "kiosk" / "games" / "newgame" / "board.py").write_text(
+        'def title(tr, lang):\n    return tr("newgame_title", lang), tr("solo", lang)\n')
+    catalogues.update(root)
+    locale = root / "kiosk" / "locale"
+    assert (locale / "newgame.pot").is_file()
+    cat = catalogues.read(catalogues.po_path("fr", "newgame", locale), "fr")
+    assert cat.get("newgame_title") is not None and cat.get("solo") is None     # shared keys stay shared
+    found = "\n".join(catalogues.problems(root))
+    assert re.search(r"^newgame_title \(kiosk/games/newgame/board.py:\d+\): empty or fuzzy in fr/newgame.po",
+                     found, re.M), found
