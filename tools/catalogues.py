@@ -131,7 +131,12 @@ def extract(root: Path = ROOT) -> dict[str, Catalog]:
     uses: dict[str, dict] = {}            # key -> {"plural": bool, "domains": set, "locations": [...]}
     for path in source_files(root):
         rel = path.relative_to(root).as_posix()
-        for lineno, message, _comments, _context in extract_from_file(METHODS[path.suffix], path, KEYWORDS):
+        try:
+            found = extract_from_file(METHODS[path.suffix], path, KEYWORDS)
+        except SyntaxError as e:
+            raise SystemExit(f"{rel}: line {e.lineno}: not Python ({e.msg}); a merge conflict left in it? "
+                             "Resolve the code first, then extract") from None
+        for lineno, message, _comments, _context in found:
             key = message[0] if isinstance(message, tuple) else message
             u = uses.setdefault(key, {"plural": False, "domains": set(), "locations": []})
             u["plural"] |= isinstance(message, tuple)
@@ -290,7 +295,9 @@ def problems(root: Path = ROOT) -> list[str]:
         used = {_key(m.id) for m in templates[domain] if m.id}
         for msg in cat:
             if msg.id and _key(msg.id) not in used:
-                out.append(f"{msg.id}: in {lang}/{domain}.po but not used by the code (extract again)")
+                key = _key(msg.id)
+                out.append(f"{key}: in {lang}/{domain}.po but no code names it: mark it with N_({key!r}) "
+                           "where the code picks it, or delete it (then extract again)")
     return out
 
 
@@ -335,13 +342,23 @@ def migrate(source: str, base: str | None, root: Path = ROOT) -> list[str]:
     locale = root / "kiosk" / "locale"
     said = []
     for lang in LANGS:
-        changed = {k: v for k, v in table.get(lang, {}).items() if before.get(lang, {}).get(k) != v}
         cats = {d: read(po_path(lang, d, locale), lang, d) for d in domains(root)}
+        have = {_key(m.id) for cat in cats.values() for m in cat if m.id and _translated(m)}
+        # New or changed since the base, or missing here (a key this branch no longer used, that the
+        # other branch still does).
+        changed = {k: v for k, v in table.get(lang, {}).items()
+                   if before.get(lang, {}).get(k) != v or k not in have}
         for key, text in sorted(changed.items()):
             domain = domain_of.get(key)
             if domain is None:
-                said.append(f"{lang} {key}: no code uses it; left out")
-                continue
+                # A key the code picks by a computed name: kept (shared), and the check asks for
+                # N_("key") where it is picked, or extraction would retire it.
+                domain = SHARED
+                said.append(f"{lang} {key}: no code names it: written to {SHARED}; mark it with N_() where picked")
+                msg = cats[domain].get(key)
+                if msg is None:
+                    cats[domain].add(key, string=text, flags=("python-brace-format",))
+                    continue
             cat = cats[domain]
             msg = cat.get(key)
             if isinstance(msg.id, (tuple, list)):
