@@ -330,13 +330,14 @@ def read_source(spec: str) -> str:
 
 
 def migrate(source: str, base: str | None, root: Path = ROOT) -> list[str]:
-    """Move the entries of an old table that are new or changed since ``base`` into the catalogues.
+    """Move the entries of an old table that are new or changed since ``base`` (the source text of
+    the table already migrated, or None) into the catalogues.
 
     Run after code that calls the new keys is in the tree: extraction decides each key's domain
     and whether it is plural.  A plural key gets the old text in every form, marked fuzzy, so the
     check fails until a person writes the forms.  Returns what it did, one line each."""
     table = strings_table(source)
-    before = strings_table(read_source(f"{base}:kiosk/i18n.py")) if base else {}
+    before = strings_table(base) if base else {}
     templates = update(root)
     domain_of = {_key(m.id): d for d, t in templates.items() for m in t if m.id}
     locale = root / "kiosk" / "locale"
@@ -393,7 +394,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(found) or "catalogues: every message used is translated in " + ", ".join(LANGS))
         return 1 if found else 0
     elif args.cmd == "migrate":
-        for line in migrate(read_source(args.source), args.base or None):
+        base = read_source(f"{args.base}:kiosk/i18n.py") if args.base else None
+        for line in migrate(read_source(args.source), base):
             print(line)
         compile_all()
     return 0

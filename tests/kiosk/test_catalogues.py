@@ -123,3 +123,22 @@ def test_a_new_games_screens_make_its_domain(tmp_path):
     found = "\n".join(catalogues.problems(root))
     assert re.search(r"^newgame_title \(kiosk/games/newgame/board.py:\d+\): empty or fuzzy in fr/newgame.po",
                      found, re.M), found
+
+
+def test_migration_restores_a_dropped_key_and_keeps_one_the_code_builds(tmp_path):
+    root = _tree(tmp_path)
+    (root / "kiosk" / "home.py").write_text((root / "kiosk" / "home.py").read_text()
+                                            + '\n\ndef extra(tr, lang):\n    return tr("robot", lang)\n')
+    base = '''STRINGS = {"en": {"robot": "Robot", "solo": "Solo vs Robot"}, "fr": {"robot": "Robot"}}'''
+    table = base + '''
+STRINGS["en"].update({"end_why_x": "X happened"})
+STRINGS["fr"].update({"end_why_x": "X est arrivé"})
+'''
+    said = catalogues.migrate(table, base, root)
+    # "robot" did not change since the base, but this tree had dropped it and the code uses it.
+    assert "en robot: tablecup" in said and "fr robot: tablecup" in said
+    assert not any(line.startswith("en solo") for line in said)            # unchanged and present
+    assert any(line.startswith("fr end_why_x: no code names it") for line in said)
+    found = "\n".join(catalogues.problems(root))
+    assert "end_why_x: in fr/tablecup.po but no code names it: mark it with N_('end_why_x')" in found
+    assert "robot" not in found
