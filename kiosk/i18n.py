@@ -66,8 +66,7 @@ def _load(lang: str, domain: str) -> gettext.NullTranslations | None:
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """Every domain of ``lang``, then every domain of English, chained as gettext fallbacks."""
-    chain = gettext.NullTranslations()
-    head = None
+    head: gettext.NullTranslations | None = None
     for code in dict.fromkeys((lang, DEFAULT)):
         for domain in domains():
             t = _load(code, domain)
@@ -77,9 +76,7 @@ def translations(lang: str) -> gettext.NullTranslations:
                 head = t
             else:
                 head.add_fallback(t)
-    if head is None:
-        return chain
-    return head
+    return head if head is not None else gettext.NullTranslations()   # nothing compiled: keys read as themselves
 
 
 @lru_cache(maxsize=4096)

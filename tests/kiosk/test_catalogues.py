@@ -142,3 +142,22 @@ STRINGS["fr"].update({"end_why_x": "X est arrivé"})
     found = "\n".join(catalogues.problems(root))
     assert "end_why_x: in fr/tablecup.po but no code names it: mark it with N_('end_why_x')" in found
     assert "robot" not in found
+
+
+def test_a_catalogue_not_compiled_is_named(tmp_path, monkeypatch):
+    locale = tmp_path / "locale"
+    shutil.copytree(ROOT / "kiosk" / "locale", locale, ignore=shutil.ignore_patterns("*.mo"))
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    monkeypatch.setenv("TABLECUP_REQUIRE_COMPILED", "1")
+    with pytest.raises(i18n.CatalogueError, match=r"fr/LC_MESSAGES/tablecup.mo is missing: compile"):
+        i18n._load("fr", "tablecup")
+    monkeypatch.delenv("TABLECUP_REQUIRE_COMPILED")
+    assert i18n._load("fr", "tablecup") is None          # logged; the kiosk still starts
+    catalogues.compile_all(locale)
+    po = locale / "fr" / "LC_MESSAGES" / "tablecup.po"
+    mo = po.with_suffix(".mo")
+    import os
+    os.utime(po, (mo.stat().st_mtime + 10,) * 2)         # the .po edited after compiling
+    monkeypatch.setenv("TABLECUP_REQUIRE_COMPILED", "1")
+    with pytest.raises(i18n.CatalogueError, match="is older than tablecup.po"):
+        i18n._load("fr", "tablecup")
