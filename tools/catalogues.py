@@ -144,6 +144,8 @@ def extract(root: Path = ROOT) -> dict[str, Catalog]:
             u["locations"].append((rel, lineno))
     templates = {d: Catalog(domain=d, project=PROJECT, fuzzy=False, header_comment=HEADER,
                             creation_date=STABLE_DATE) for d in domains(root)}
+    for template in templates.values():
+        _describe(template)
     for key, u in sorted(uses.items()):
         used_in = u["domains"]
         domain = next(iter(used_in)) if len(used_in) == 1 else SHARED
@@ -212,11 +214,20 @@ def update(root: Path = ROOT) -> dict[str, Catalog]:
                 locale=lang, domain=domain, project=PROJECT, fuzzy=False, header_comment=HEADER)
             cat.update(template, no_fuzzy_matching=True, update_creation_date=False)
             cat.creation_date = cat.revision_date = STABLE_DATE
+            _describe(cat, lang)
             catalogs[domain] = cat
         _carry_over(catalogs)
         for domain, cat in catalogs.items():
             write(po_path(lang, domain, locale), cat, sort_output=True)
     return templates
+
+
+def _describe(cat: Catalog, lang: str | None = None) -> None:
+    """The header's fields, said once here rather than left as Babel's placeholders."""
+    cat.project, cat.version = PROJECT, "kiosk"
+    cat.msgid_bugs_address = "the project's issue tracker"
+    cat.last_translator = "Tablecup's contributors"
+    cat.language_team = {"en": "English", "fr": "French"}.get(lang or "", "")
 
 
 def compile_all(locale: Path = LOCALE, out: Path | None = None) -> list[Path]:

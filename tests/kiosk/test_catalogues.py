@@ -22,12 +22,13 @@ def test_every_message_used_is_translated_in_both_languages_with_the_same_placeh
     assert catalogues.problems() == []
 
 
-def test_the_templates_in_the_tree_are_those_the_code_gives(tmp_path):
+def test_the_templates_in_the_tree_are_those_the_code_gives():
     """Someone who adds a string runs ``tools/catalogues.py extract``: the .pot files say so."""
+    def said(cat):
+        return {(m.id, tuple(sorted({f for f, _ in m.locations}))) for m in cat if m.id}
     for domain, template in catalogues.extract().items():
-        catalogues.write(tmp_path / f"{domain}.pot", template, omit_header=False, sort_output=True)
-        assert (tmp_path / f"{domain}.pot").read_bytes() == (ROOT / "kiosk" / "locale" / f"{domain}.pot").read_bytes(), \
-            f"kiosk/locale/{domain}.pot is stale: python tools/catalogues.py extract"
+        in_tree = catalogues.read(ROOT / "kiosk" / "locale" / f"{domain}.pot")
+        assert said(in_tree) == said(template), f"kiosk/locale/{domain}.pot is stale: python tools/catalogues.py extract"
 
 
 def test_the_compiled_catalogues_are_those_of_the_po_files(tmp_path):
