@@ -63,7 +63,7 @@ def hook(app):
 
     def _step():
         state["steps"] += 1
-        if state["steps"] > 8000:
+        if state["steps"] > 30000:
             out["error"] = f"too many steps (phase {state['phase']}, screen {app.sm.current})"
             app.stop()
             return
@@ -79,7 +79,7 @@ def hook(app):
             collect("operator-locked-en")
             op.type_pin("1234")
             tap(op.ids.lang_fr)
-            go("operator", 3)
+            go("operator", 12)
         elif ph == "operator":
             op = app.sm.get_screen("operator")
             collect("operator-unlocked", shot=True)
@@ -91,13 +91,13 @@ def hook(app):
             collect("operator-pin-saved")
             app.handle_key("escape")            # operator -> home
             app.handle_key("escape")            # home -> operator, locked again
-            go("operator-locked", 2)
+            go("operator-locked", 8)
         elif ph == "operator-locked":
             op = app.sm.get_screen("operator")
             op.type_pin("9999")
             collect("operator-wrong-pin")
             app.handle_key("escape")
-            go("home", 2)
+            go("home", 8)
         elif ph == "home":
             collect("home-notice", shot=True)
             tap(app.alert)
@@ -117,7 +117,7 @@ def hook(app):
             collect("alert-resume")
             app.dismiss_notice()
             app.enter_tournament()
-            go("join", 2)
+            go("join", 8)
         elif ph == "join":
             collect("join", shot=True)
             scr = app.sm.get_screen("join")
@@ -129,7 +129,7 @@ def hook(app):
             app.store.put("coord_token", "t" * 32)
             app.store.put("coord_kiosk_name", "Table 1")
             app.sync()
-            go("park", 25)
+            go("park", 100)
         elif ph == "park":
             app.sync()
             collect("park", shot=True)
@@ -184,11 +184,11 @@ def hook(app):
             collect("result-final" if t.over else "result-match", shot=True)
             tap(app.sm.get_screen("result").ids.next)
             if t.over:
-                go("alerts", 3)
+                go("alerts", 12)
             return
 
-    ev = Clock.schedule_interval(step, 0.02)
-    state["wait"] = 10                          # let the first frames draw
+    ev = Clock.schedule_interval(step, 0.005)
+    state["wait"] = 40                          # let the first frames draw
 
 
 # A damaged database: the home screen says it was set aside (a notice, until tapped).
