@@ -43,6 +43,9 @@ setup_venv() {
   fi
   .venv/bin/python -m pip install -q --upgrade pip
   .venv/bin/python -m pip install -q -e ".[test]"
+  # The kiosk's gettext catalogues: the install above compiled them (setup.py); compiling again
+  # here is cheap and catches a .po edited since (Babel comes with the test extras).
+  .venv/bin/python tools/catalogues.py compile >/dev/null
 }
 
 cmd="${1:-kiosk}"

@@ -6,11 +6,20 @@ same events several times faster, with ``.pxd`` files beside them declaring
 the classes' fields and hot methods.  ``TABLECUP_PURE_PYTHON=1`` at build time
 skips the compilation; at run time it makes the package import the pure
 modules (see ``engine/challengers/__init__.py``).
+
+It also compiles the kiosk's gettext catalogues (``kiosk/locale/*/LC_MESSAGES/*.po``) into
+their ``.mo`` files with Babel, in the source tree (an editable install reads them there) before
+the package data is copied (a regular install ships them): ``tools/catalogues.py compile``.
 """
 
+import importlib.util
 import os
+from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
 
 # The modules compiled, in the order they depend on each other.
 COMPILED = [
@@ -32,4 +41,19 @@ def extensions():
                      compiler_directives={"binding": True, "embedsignature": True})
 
 
-setup(ext_modules=extensions())
+def compile_catalogues():
+    spec = importlib.util.spec_from_file_location("catalogues", HERE / "tools" / "catalogues.py")
+    catalogues = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogues)
+    return catalogues.compile_all(HERE / "kiosk" / "locale")
+
+
+class BuildWithCatalogues(build_py):
+    """build_py that compiles the .po catalogues first, so their .mo files are package data."""
+
+    def run(self):
+        compile_catalogues()
+        super().run()
+
+
+setup(ext_modules=extensions(), cmdclass={"build_py": BuildWithCatalogues})

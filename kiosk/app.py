@@ -8,7 +8,8 @@ a file, the app reads one command per line from it (polled every 50 ms) —
 ``key NAME``, ``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``,
 ``ack``, ``dump PATH`` (canonical engine state as JSON), ``screenshot PATH``,
 ``lang en|fr``, ``block SECONDS`` (sleeps on the UI thread: the watchdog test),
-``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating screen), ``quit``.
+``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating screen), ``texts PATH`` (every text
+in the widget tree, as JSON), ``quit``.
 
 Tournaments: "Join a tournament" hands the screens to :class:`kiosk.park.ParkController`
 and starts :class:`kiosk.network.Client` (its own thread); ``TABLECUP_KIOSK_BOT`` lets
@@ -110,7 +111,7 @@ class TablecupApp(App):
             self.store, aside = open_store(self.data_dir / "kiosk.db")
         # Sentences on the home screen (until tapped or a game starts): the database set aside,
         # a house set that could not be loaded.
-        self.notices = [("db_set_aside", {"name": aside.name})] if aside is not None else []
+        self.notices = [(i18n.N_("db_set_aside"), {"name": aside.name})] if aside is not None else []
         self.lang = self._lang_arg or self.store.get("lang", "en")
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
@@ -179,7 +180,7 @@ class TablecupApp(App):
                 lib.add_sets([(str(path), house.read_text(path))])
             except (CardFileError, house.DataFileError) as exc:
                 log.error("house set not loaded: %s", exc)
-                self.notices.append(("house_set_skipped", {"error": str(exc)}))
+                self.notices.append((i18n.N_("house_set_skipped"), {"error": str(exc)}))
 
     def _first_frame(self, *_):
         def flipped(*_):
@@ -347,6 +348,8 @@ class TablecupApp(App):
             Window.rotation = value
         if key == "robot_level":
             self.sm.get_screen("home").level = value
+        if key == "lang":
+            self.sync()                  # every text on screen (and the alert) in the new language now
         for s in self.sm.screens:
             if hasattr(s, "reset"):
                 s.reset()
@@ -422,9 +425,9 @@ class TablecupApp(App):
         elif cmd == "key":
             self.handle_key(args[0])
         elif cmd == "solo":
-            c.new_game(("Player",), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
+            c.new_game((self.t("player_name"),), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
         elif cmd == "two":
-            c.new_game(("Light", "Dark"), seed=ints[0] if ints else None)
+            c.new_game((self.t("light"), self.t("dark")), seed=ints[0] if ints else None)
         elif cmd == "resume":
             c.resume()
         elif cmd == "home":
@@ -438,6 +441,12 @@ class TablecupApp(App):
             os.replace(tmp, args[0])
         elif cmd == "screenshot":
             self.save_screenshot(args[0])
+        elif cmd == "texts":
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"screen": self.sm.current, "lang": self.lang, "texts": self.widget_texts()}, f,
+                          ensure_ascii=False)
+            os.replace(tmp, args[0])
         elif cmd == "block":
             # Tests only: hold the UI thread (the watchdog pings must stop meanwhile).
             time.sleep(float(args[0]) if args else 3.0)
@@ -457,6 +466,21 @@ class TablecupApp(App):
             self.controller.ack_seats()
         elif cmd == "quit":
             self.stop()
+
+    def widget_texts(self):
+        """Every text in the widget tree now (Labels, Buttons, card faces, text lines; hidden ones too),
+        markup taken out: what the French-interface test reads."""
+        import re
+
+        from kiosk.widgets import CardFace, TextLine
+        markup = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
+        found = []
+        for w in self.root.walk(restrict=True):
+            if isinstance(w, (Label, TextLine)):
+                found.append(w.text)
+            elif isinstance(w, CardFace):
+                found += [w.name, w.text]
+        return sorted({markup.sub("", t) for t in found if t and t.strip()})
 
     def save_screenshot(self, path):
         """A PNG of the whole screen as drawn now (the root widget rendered into an FBO)."""

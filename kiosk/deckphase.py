@@ -143,7 +143,7 @@ class DeckHalf(BoxLayout):
         if stage == "option":
             for i, opt in enumerate(dp.options):
                 b = self._button(i)
-                b.text = f"{i + 1}.  {opt.describe()}" + (f"  (+{opt.fans} {tr('fans', lang)})" if opt.fans else "")
+                b.text = f"{i + 1}.  " + option_words(opt, lang, tr)
                 b.font_size, b.size = 26, (360, 150)
                 b.act, b.idx = "option", i
                 body.add_widget(b)
@@ -181,6 +181,12 @@ class DeckHalf(BoxLayout):
             body.add_widget(self._message(tr("waiting_other", lang)))
         if self._label is not None and stage != "choose":
             self._label.size_hint, self._label.font_size = (1, 1), 22
+
+
+def option_words(opt, lang, tr):
+    """A Deck Phase option in words: "keep 2 of level B (+1 fan)"."""
+    text = tr("draft_option", lang, n=opt.pick, level=opt.level)
+    return text + ("  " + tr("draft_fans", lang, n=opt.fans) if opt.fans else "")
 
 
 class DeckPhaseScreen(Screen):

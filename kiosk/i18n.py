@@ -1,236 +1,105 @@
-"""UI strings in English and French.  ``tr(key, lang, **fmt)``; unknown keys show the key."""
+"""The kiosk's words, from gettext catalogues: ``tr(key, lang, **fmt)``.
+
+Every message is a key (``"solo"``, ``"pick_n"``) looked up in the compiled catalogues under
+``kiosk/locale/<lang>/LC_MESSAGES/<domain>.mo``: the shared chrome's domain ``tablecup`` and one
+domain per game (``challengers``, ``between``, ``wacky``, ``cosplay``).  A key lives in one domain,
+so a lookup tries them all; a key French lacks reads English, and a key no catalogue has reads as
+itself.  A call with ``n=`` says a count: a message with plural forms takes the form for ``n``
+in that language (French: one form for 0 and 1, another from 2); ``{...}`` placeholders are
+filled with ``str.format``.
+
+The ``.po`` files are the source; the ``.mo`` files are compiled by the set-up (``pip install``
+runs ``setup.py``, which compiles them; ``python tools/catalogues.py compile`` does it by hand).
+docs/translating.md: adding a string, extracting, translating, compiling.
+"""
 
 from __future__ import annotations
 
-STRINGS = {
-    "en": {
-        "title": "Tablecup · Challengers!",
-        "solo": "Solo vs Robot",
-        "two_players": "2 players",
-        "join": "Join a tournament (coming soon)",
-        "resume": "Resume the unfinished game",
-        "history": "Finished games",
-        "no_history": "No finished game yet.",
-        "robot_level": "Robot level",
-        "box": "Box",
-        "operator": "Operator",
-        "light": "Light", "dark": "Dark",
-        "deck_phase": "Deck Phase · round {round}",
-        "choose_option": "Choose an option",
-        "pick_n": "Pick {n} card(s)",
-        "redraw": "Redraw (once)",
-        "remove_cards": "Tap a card to remove it from your deck, then Done",
-        "done": "Done",
-        "waiting_other": "Ready. Waiting for the other player…",
-        "robot_ready": "The Robot is ready.",
-        "when_picked": "When picked: choose",
-        "nothing": "Nothing",
-        "deck": "Deck", "exhaust": "Exhaust", "fans": "Fans", "trophies": "Trophies",
-        "reveal": "REVEAL",
-        "toss": "Flag toss",
-        "flag": "FLAG",
-        "attack": "ATTACK",
-        "to_reveal": "{name} reveals",
-        "to_choose": "{name} chooses",
-        "to_toss": "Flag toss: tap to start",
-        "vs": "vs",
-        "choice": "{card}: choose",
-        "match_won": "{name} wins the match",
-        "reason_out-of-cards": "the attacker ran out of cards",
-        "reason_bench-full": "the bench was full",
-        "reason_card-effect": "a card's effect",
-        "trophy": "Trophy of round {round}: {fans} fans",
-        "standings": "Standings",
-        "next_round": "Next round",
-        "champion": "{name} wins the tournament!",
-        "end_lead": "a lead of 11 fans or more",
-        "end_most-fans": "the most fans after round 7",
-        "end_final": "the Final",
-        "home": "Home",
-        "round": "Round {round}",
-        "pin": "Operator PIN",
-        "wrong_pin": "Wrong PIN",
-        "language": "Language",
-        "rotation": "Screen rotation",
-        "exit": "Exit the kiosk",
-        "back": "Back",
-        "ok": "OK",
-        "player": "Player {n}",
-        "robot": "Robot",
-        "move_to": "{cards} -> {dst}",
-        "more": "More options ›",
-        "player_name": "Player",
-        "no_flag": "nobody yet",
-        "bd_base": "base", "bd_kept": "kept", "bd_attack": "attack", "bd_double": "doubled",
-        "opt_nothing": "Nothing: leave every card where it is",
-        "opt_seat": "Count the seat of {cards}",
-        "opt_move": "{cards}: {src} → {dst}",
-        "zone_opp": "opponent's {zone}",
-        "zone_deck-top": "top of deck", "zone_deck-bottom": "bottom of deck", "zone_deck": "deck",
-        "zone_bench": "bench", "zone_exhaust": "exhaust pile", "zone_discard": "out of the game",
-        "zone_box": "back to the box", "zone_self": "this card", "zone_park": "play area",
-        "zone_pile-A": "pile A", "zone_pile-B": "pile B", "zone_pile-C": "pile C",
-        "solo_cards": "SOLO cards",
-        "box_base": "Challengers!", "box_beach": "Beach Cup",
-        "new_pin": "New PIN",
-        "pin_saved": "PIN saved",
-        "pin_short": "4 to 8 digits",
-        "change_pin": "Change PIN",
-        "default_level": "Robot level (default)",
-    },
-    "fr": {
-        "title": "Tablecup · Challengers!",
-        "solo": "Solo contre le Robot",
-        "two_players": "2 joueurs",
-        "join": "Rejoindre un tournoi (bientôt)",
-        "resume": "Reprendre la partie en cours",
-        "history": "Parties terminées",
-        "no_history": "Aucune partie terminée.",
-        "robot_level": "Niveau du Robot",
-        "box": "Boîte",
-        "operator": "Opérateur",
-        "light": "Clair", "dark": "Sombre",
-        "deck_phase": "Phase de deck · manche {round}",
-        "choose_option": "Choisissez une option",
-        "pick_n": "Prenez {n} carte(s)",
-        "redraw": "Repiocher (une fois)",
-        "remove_cards": "Touchez une carte pour la retirer du deck, puis Fini",
-        "done": "Fini",
-        "waiting_other": "Prêt. On attend l'autre joueur…",
-        "robot_ready": "Le Robot est prêt.",
-        "when_picked": "Quand prise : choisissez",
-        "nothing": "Rien",
-        "deck": "Deck", "exhaust": "Réserve", "fans": "Fans", "trophies": "Trophées",
-        "reveal": "RÉVÉLER",
-        "toss": "Tirage du drapeau",
-        "flag": "DRAPEAU",
-        "attack": "ATTAQUE",
-        "to_reveal": "{name} révèle",
-        "to_choose": "{name} choisit",
-        "to_toss": "Tirage du drapeau : touchez pour commencer",
-        "vs": "contre",
-        "choice": "{card} : choisissez",
-        "match_won": "{name} gagne le match",
-        "reason_out-of-cards": "l'attaquant n'a plus de cartes",
-        "reason_bench-full": "le banc était plein",
-        "reason_card-effect": "l'effet d'une carte",
-        "trophy": "Trophée de la manche {round} : {fans} fans",
-        "standings": "Classement",
-        "next_round": "Manche suivante",
-        "champion": "{name} gagne le tournoi !",
-        "end_lead": "11 fans d'avance ou plus",
-        "end_most-fans": "le plus de fans après la manche 7",
-        "end_final": "la finale",
-        "home": "Accueil",
-        "round": "Manche {round}",
-        "pin": "Code opérateur",
-        "wrong_pin": "Code erroné",
-        "language": "Langue",
-        "rotation": "Rotation de l'écran",
-        "exit": "Quitter le kiosque",
-        "back": "Retour",
-        "ok": "OK",
-        "player": "Joueur {n}",
-        "robot": "Robot",
-        "move_to": "{cards} -> {dst}",
-        "more": "Autres choix ›",
-        "player_name": "Joueur",
-        "no_flag": "personne encore",
-        "bd_base": "base", "bd_kept": "gardé", "bd_attack": "attaque", "bd_double": "doublé",
-        "opt_nothing": "Rien : chaque carte reste où elle est",
-        "opt_seat": "Compter la place de {cards}",
-        "opt_move": "{cards} : {src} → {dst}",
-        "zone_opp": "{zone} adverse",
-        "zone_deck-top": "dessus du deck", "zone_deck-bottom": "dessous du deck", "zone_deck": "deck",
-        "zone_bench": "banc", "zone_exhaust": "réserve", "zone_discard": "hors jeu",
-        "zone_box": "retour à la boîte", "zone_self": "cette carte", "zone_park": "zone de jeu",
-        "zone_pile-A": "pile A", "zone_pile-B": "pile B", "zone_pile-C": "pile C",
-        "solo_cards": "Cartes SOLO",
-        "box_base": "Challengers!", "box_beach": "Beach Cup",
-        "new_pin": "Nouveau code",
-        "pin_saved": "Code enregistré",
-        "pin_short": "4 à 8 chiffres",
-        "change_pin": "Changer le code",
-        "default_level": "Niveau du Robot (défaut)",
-    },
-}
+import gettext
+import logging
+import os
+from functools import cache, lru_cache
+from pathlib import Path
 
-STRINGS["en"].update({
-    "join": "Join a tournament",
-    "join_title": "Join a tournament",
-    "join_help": "Type the 12-digit pairing code shown on the organiser page (or in the coordinator's log).",
-    "table_name": "Table name",
-    "pin_six": "The pairing code has 12 digits",
-    "pairing": "Pairing…",
-    "online": "Coordinator online",
-    "offline": "OFFLINE: play goes on, results are sent when the coordinator is back",
-    "offline_banner": "OFFLINE · {n} to send",
-    "outbox": "{n} action(s) to send",
-    "wait_assign": "Paired. Waiting for the organiser to assign this table to a park…",
-    "connecting": "Connecting to the coordinator…",
-    "final_round": "Final",
-    "take_seats": "Take your seats, then tap Go",
-    "wait_matches": "Waiting for the other parks' matches",
-    "wait_decks": "Waiting for the other Deck Phases",
-    "no_match_here": "No match at this park now",
-    "park_n": "Park {park}",
-    "seat_line": "{name} → park {park}, {side} side",
-    "go": "Go",
-})
-STRINGS["fr"].update({
-    "join": "Rejoindre un tournoi",
-    "join_title": "Rejoindre un tournoi",
-    "join_help": "Tapez le code d'appairage à 12 chiffres affiché sur la page organisateur (ou dans le journal du coordinateur).",
-    "table_name": "Nom de la table",
-    "pin_six": "Le code d'appairage a 12 chiffres",
-    "pairing": "Appairage…",
-    "online": "Coordinateur en ligne",
-    "offline": "HORS LIGNE : le jeu continue, les résultats partiront au retour du coordinateur",
-    "offline_banner": "HORS LIGNE · {n} à envoyer",
-    "outbox": "{n} action(s) à envoyer",
-    "wait_assign": "Appairé. En attente de l'organisateur, qui attribue un parc à cette table…",
-    "connecting": "Connexion au coordinateur…",
-    "final_round": "Finale",
-    "take_seats": "Installez-vous, puis touchez Go",
-    "wait_matches": "En attente des matchs des autres parcs",
-    "wait_decks": "En attente des autres phases de deck",
-    "no_match_here": "Pas de match à ce parc maintenant",
-    "park_n": "Parc {park}",
-    "seat_line": "{name} → parc {park}, côté {side}",
-    "go": "Go",
-})
+log = logging.getLogger("tablecup.kiosk.i18n")
 
-# Keeping the game safe: short removals, storage faults, saved games that cannot be resumed.
-STRINGS["en"].update({
-    "confirm_remove": "Your deck would keep {n} card(s), fewer than 6. A player who must reveal with "
-                      "no card left loses the match. Remove {card}?",
-    "confirm_yes": "Remove",
-    "confirm_no": "Keep it",
-    "storage_full": "Storage full — call staff. The last move was not saved and not played; "
-                    "play goes on once the table can save again.",
-    "resume_failed": "The saved game #{game} could not be resumed ({why}); it is kept in the database: "
-                     "start a new game.",
-    "db_set_aside": "The table's database was damaged: it was set aside as {name} and a fresh one was started.",
-    "house_set_skipped": "A house set was not loaded: {error}",
-})
-STRINGS["fr"].update({
-    "confirm_remove": "Il resterait {n} carte(s) dans votre deck, moins de 6. Qui doit révéler sans "
-                      "carte perd le match. Retirer {card} ?",
-    "confirm_yes": "Retirer",
-    "confirm_no": "La garder",
-    "storage_full": "Stockage plein — appelez le personnel. Le dernier coup n'a été ni enregistré ni joué ; "
-                    "le jeu reprend dès que la table peut de nouveau enregistrer.",
-    "resume_failed": "La partie n° {game} n'a pas pu être reprise ({why}) ; elle reste dans la base : "
-                     "commencez une nouvelle partie.",
-    "db_set_aside": "La base de la table était abîmée : elle a été mise de côté sous le nom {name} et une "
-                    "nouvelle a été créée.",
-    "house_set_skipped": "Un set maison n'a pas été chargé : {error}",
-})
-
-LANGS = tuple(STRINGS)
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SHARED = "tablecup"
 
 
-def tr(key: str, lang: str = "en", **fmt) -> str:
-    table = STRINGS.get(lang, STRINGS["en"])
-    text = table.get(key) or STRINGS["en"].get(key) or key
+def domains() -> tuple[str, ...]:
+    """The shared domain first, then every game's domain compiled here (a new game adds its own)."""
+    games = sorted(p.stem for p in (LOCALE_DIR / DEFAULT / "LC_MESSAGES").glob("*.mo") if p.stem != SHARED)
+    return (SHARED, *games)
+LANGS = ("en", "fr")
+DEFAULT = "en"
+
+
+class CatalogueError(RuntimeError):
+    """A compiled catalogue is missing or older than its ``.po`` (set-up not run since)."""
+
+
+def N_(key: str) -> str:
+    """Mark a key that code picks by a computed name (a zone, a reason): extraction finds it here."""
+    return key
+
+
+def _load(lang: str, domain: str) -> gettext.NullTranslations | None:
+    mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+    po = mo.with_suffix(".po")
+    problem = None
+    if not mo.is_file():
+        problem = f"{mo} is missing"
+    elif po.is_file() and po.stat().st_mtime > mo.stat().st_mtime:
+        problem = f"{mo} is older than {po.name}"
+    if problem:
+        text = f"{problem}: compile the catalogues (./dev.sh setup, or python tools/catalogues.py compile)"
+        if os.environ.get("TABLECUP_REQUIRE_COMPILED"):
+            raise CatalogueError(text)
+        log.error("%s", text)
+        if not mo.is_file():
+            return None
+    with open(mo, "rb") as f:
+        return gettext.GNUTranslations(f)
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """Every domain of ``lang``, then every domain of English, chained as gettext fallbacks."""
+    head: gettext.NullTranslations | None = None
+    for code in dict.fromkeys((lang, DEFAULT)):
+        for domain in domains():
+            t = _load(code, domain)
+            if t is None:
+                continue
+            if head is None:
+                head = t
+            else:
+                head.add_fallback(t)
+    return head if head is not None else gettext.NullTranslations()   # nothing compiled: keys read as themselves
+
+
+@lru_cache(maxsize=4096)
+def _template(key: str, lang: str, n: int | None) -> str:
+    # Remembered: screens ask for the same few keys at every refresh, and a lookup walks the
+    # chain of domains (a Pi is about 3x slower than a laptop).
+    t = translations(lang if lang in LANGS else DEFAULT)
+    if n is not None:
+        # Both msgids are the key: ngettext answers the key itself when no plural entry exists.
+        text = t.ngettext(key, key, n)
+        if text != key:
+            return text
+    return t.gettext(key)
+
+
+def tr(key: str, lang: str = DEFAULT, **fmt) -> str:
+    """The text of ``key`` in ``lang`` (an unknown language reads English), filled from ``fmt``."""
+    n = fmt.get("n")
+    text = _template(key, lang, n if isinstance(n, int) else None)
     return text.format(**fmt) if fmt else text
+
+
+def reload() -> None:
+    """Forget the loaded catalogues (after compiling new ones in a running process: tests)."""
+    _template.cache_clear()
+    translations.cache_clear()

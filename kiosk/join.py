@@ -15,6 +15,20 @@ from kivy.uix.screenmanager import Screen
 CODE_DIGITS = 12
 
 
+def status_line(c, t):
+    """The connection in words: online or not, where, and (offline) the network's own error."""
+    if getattr(c, "base", None) is None:
+        return t("connecting") if getattr(c, "status", "") == "connecting" else ""
+    if c.online:
+        return t("net_online", base=c.base)
+    line = t("net_offline", base=c.base or "?")
+    if c.detail:
+        line += " · " + c.detail
+    if c.retry:
+        line += " · " + t("net_retry", s=f"{c.retry:.1f}")
+    return line
+
+
 class JoinScreen(Screen):
     entered = StringProperty("")
     message = StringProperty("")
@@ -45,9 +59,9 @@ class JoinScreen(Screen):
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
-        self.status = getattr(c, "status", "")
+        self.status = status_line(c, app.t)
         if getattr(c, "message", "") and self.message == app.t("pairing"):
-            self.message = c.message
+            self.message = c.say(app.lang)
 
     def reset(self):
         pass

@@ -26,6 +26,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
+from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
@@ -44,14 +45,23 @@ def _names(m, insts, lang):
     return ", ".join((f"{n[x]}× {x}" if n[x] > 1 else x) for x in order)
 
 
+# The engine's zone names, as the kiosk says them (an "opponent-" zone is "opponent's <zone>").
+ZONE_KEYS = {"deck-top": N_("zone_deck-top"), "deck-bottom": N_("zone_deck-bottom"), "deck": N_("zone_deck"),
+             "bench": N_("zone_bench"), "exhaust": N_("zone_exhaust"), "discard": N_("zone_discard"),
+             "box": N_("zone_box"), "self": N_("zone_self"), "park": N_("zone_park"),
+             "pile-A": N_("zone_pile-A"), "pile-B": N_("zone_pile-B"), "pile-C": N_("zone_pile-C")}
+# The parts of a power breakdown that are not a card.
+BREAKDOWN_KEYS = {"base": N_("bd_base"), "kept": N_("bd_kept"), "attack": N_("bd_attack"), "double": N_("bd_double")}
+
+
 def zone_words(zone, lang, tr):
     if not zone:
         return "?"
     if isinstance(zone, (tuple, list)):
         return " / ".join(zone_words(z, lang, tr) for z in zone)
     if zone.startswith("opponent-"):
-        return tr("zone_opp", lang, zone=tr("zone_" + zone[9:], lang))
-    return tr("zone_" + zone, lang)
+        return tr("zone_opp", lang, zone=zone_words(zone[9:], lang, tr))
+    return tr(ZONE_KEYS[zone], lang) if zone in ZONE_KEYS else zone
 
 
 def choice_label(m, ch, opt, lang, tr):
@@ -61,7 +71,7 @@ def choice_label(m, ch, opt, lang, tr):
     if ch.kind == "arrange":
         return ", ".join(f"{card_name(m.types[c], lang)} → {zone_words(place, lang, tr)}" for place, c in opt)
     if ch.kind == "seat":
-        return tr("opt_seat", lang, cards=_names(m, opt, lang), n=len(opt))
+        return tr("opt_seat", lang, cards=_names(m, opt, lang))
     if ch.kind == "move" and ch.detail:
         src, dst = ch.detail[0], ch.detail[1]
         return tr("opt_move", lang, cards=_names(m, opt, lang), src=zone_words(src, lang, tr),
@@ -73,8 +83,8 @@ def breakdown_words(m, parts, lang, tr, catalogue=None):
     """"3 base +2 kept +1 Poet" from Match.power_breakdown (card ids named)."""
     out = []
     for k, (label, amount) in enumerate(parts):
-        if label in ("base", "kept", "attack", "double"):
-            word = tr("bd_" + label, lang)
+        if label in BREAKDOWN_KEYS:
+            word = tr(BREAKDOWN_KEYS[label], lang)
         else:
             try:
                 word = card_name(catalogue.card(label), lang)

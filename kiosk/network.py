@@ -3,7 +3,8 @@
 Nothing here touches a widget.  Every result is handed to ``post(fn)`` (the app passes a
 function that schedules ``fn`` on the Kivy clock), so the sink's methods run on the UI thread:
 
-* ``on_status(online, base, detail)`` -- connection state (the screens say when offline);
+* ``on_status(online, base, detail[, retry])`` -- connection state (the screens say when offline;
+  ``detail`` is the error as the network said it, ``retry`` the seconds before the next try);
 * ``on_view(view, public)`` -- the park view (``public``: the public view, re-read when the
   round or phase changes, else None);
 * ``on_unassigned(tournaments)`` -- paired but not (or no longer) assigned to a park;
@@ -244,7 +245,7 @@ class Client:
                         why = str(exc) or type(exc).__name__
                 attempt += 1
                 delay = self._delay(attempt)
-                self._emit("on_status", False, base, f"{why}; retry in {delay:.1f} s")
+                self._emit("on_status", False, base, why, delay)
                 await asyncio.sleep(delay)
 
     async def _poller(self):

@@ -26,6 +26,7 @@ from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from kiosk.i18n import tr
 from kiosk.inputs import TableInputs
 from kiosk.store import StorageError
 
@@ -142,8 +143,10 @@ class ParkController(TableInputs):
             self.view, self.pub = None, None
         self.online = False
         self.status = "connecting"
+        self.base, self.detail, self.retry = None, "", None   # the connection's parts (on_status)
         self.outbox_n = len(store.outbox_rows())
-        self.message = ""                 # the last refusal, shown to the operator
+        self.message = ""                 # the last refusal, shown to the operator (English: logs, tests)
+        self.said = None                  # the same as (key, values), for the screens' language: say()
         self.unassigned = []              # running tournaments, while waiting for an assignment
         self.deck_states: dict = {}       # player -> RemoteDeckPhase
         self._deck_version: dict = {}     # player -> coordinator version of the newest state we have
@@ -236,10 +239,22 @@ class ParkController(TableInputs):
         if self.tid is not None:
             client.set_park(self.tid, self.park)
 
-    def on_status(self, online, base, detail):
+    def _say(self, key, **fmt):
+        """A sentence for the operator: in English for the log, as (key, values) for the screens."""
+        self.message, self.said = tr(key, "en", **fmt), (key, fmt)
+
+    def say(self, lang):
+        """The last sentence for the operator in ``lang`` ("" when there is none)."""
+        if not self.message:
+            return ""
+        return tr(self.said[0], lang, **self.said[1]) if self.said else self.message
+
+    def on_status(self, online, base, detail, retry=None):
         self.online = online
+        # The parts, for the screens to say in their language; ``status`` for logs and tests.
+        self.base, self.detail, self.retry = base, (detail if not online else ""), retry
         self.status = ("online" if online else "offline") + (f" · {base}" if base else "") + \
-            (f" · {detail}" if detail and not online else "")
+            (f" · {detail}" if detail and not online else "") + (f"; retry in {retry:.1f} s" if retry else "")
         self._changed([])
 
     def on_outbox(self, n):
@@ -257,7 +272,7 @@ class ParkController(TableInputs):
         self._changed([])
 
     def on_unauthorized(self, why):
-        self.message = f"pair this kiosk again: {why}"
+        self._say("pair_again", why=why)
         self._changed([])
 
     def on_unassigned(self, tournaments):
@@ -282,7 +297,7 @@ class ParkController(TableInputs):
     def on_lost_park(self, tid, park, why):
         if (tid, park) != (self.tid, self.park):
             return
-        self.message = why
+        self._say("lost_park", why=why)
         self.store.put("park_tournament", None)
         self.tid = None
         self.view = None
@@ -338,7 +353,7 @@ class ParkController(TableInputs):
                 self.deck_states[p] = RemoteDeckPhase(answer["deck_phase"], self.lib.catalogue)
                 self._deck_version[p] = answer.get("seq", 0)
         if status != 200:
-            self.message = f"{action}: {answer.get('error', status)}"
+            self._say("refused", action=" ".join(map(str, action)), why=answer.get("error", status))
             if entry["kind"] == "match" and self.local is not None and self.local.id == entry["match_id"]:
                 self.local.conflict = True           # the next park view rebuilds the match
         if self.client is not None:
@@ -360,7 +375,7 @@ class ParkController(TableInputs):
         except Exception as exc:   # a saved match that cannot be replayed must not stop the kiosk at start
             log.exception("park %s: the saved match %s cannot be replayed", self.park, mid)
             self.local = None
-            self.message = f"the saved match could not be replayed ({type(exc).__name__}): the coordinator's record will be used"
+            self._say("park_replay_failed", why=type(exc).__name__)
 
     def _load_local(self, mid, rnd, spec, actions, acked):
         m = match_from_spec(self.lib.catalogue, spec)
@@ -402,7 +417,7 @@ class ParkController(TableInputs):
             return
         # The coordinator's state wins: the local copy becomes its actions.
         log.warning("park %s: local match differs from the coordinator's; rebuilding from it", self.park)
-        self.message = "the coordinator's record of this match wins: rebuilt from it"
+        self._say("park_rebuilt")
         self.store.park_reset_match(self.local.id, coord)
         self.result = None
         self._load_local(self.local.id, rnd, spec, coord, self.local.acked)

@@ -12,11 +12,15 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from kiosk.i18n import N_
+
+SIDE_KEYS = {"light": N_("light"), "dark": N_("dark")}
+
 
 def seats_text(view, park, tr, lang):
     lines = []
     for s in view.get("seats", []):
-        side = tr(s["side"], lang).lower()
+        side = tr(SIDE_KEYS[s["side"]], lang).lower() if s["side"] in SIDE_KEYS else s["side"]
         line = tr("seat_line", lang, name=s["name"], park=s["park"], side=side)
         lines.append(f"[color=ffd84a]{line}[/color]" if s["park"] == park else line)
     return "\n".join(lines)
@@ -44,8 +48,8 @@ class ParkScreen(Screen):
         lang, tr = app.lang, app.tr_fn
         net = tr("online", lang) if c.online else tr("offline", lang)
         extra = f" · {tr('outbox', lang, n=c.outbox_n)}" if c.outbox_n else ""
-        who = f"{c.kiosk_name or ''} (kiosk {c.kiosk_id})" if c.kiosk_id else ""
-        self.status = f"{net}{extra} · {who}" + (f"\n{c.message}" if c.message else "")
+        who = tr("kiosk_line", lang, name=c.kiosk_name or "", id=c.kiosk_id) if c.kiosk_id else ""
+        self.status = " · ".join(x for x in (net + extra, who) if x) + (f"\n{c.say(lang)}" if c.message else "")
         self.can_go = c.needs_seats_ack() if c.t is not None else False
         if c.tid is None or c.t is None:
             self.headline = tr("wait_assign", lang) if c.tid is None else tr("connecting", lang)

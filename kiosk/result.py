@@ -9,6 +9,14 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
+from kiosk.i18n import N_
+
+# Why a match ended (engine.challengers.match), said with the loser's name.
+REASON_KEYS = {"out-of-cards": N_("reason_out-of-cards"), "bench-full": N_("reason_bench-full"),
+               "card-effect": N_("reason_card-effect")}
+# Why a tournament ended (engine.challengers.tournament).
+END_KEYS = {"lead": N_("end_lead"), "most-fans": N_("end_most-fans"), "final": N_("end_final")}
+
 
 class ResultScreen(Screen):
     headline = StringProperty("")
@@ -25,14 +33,16 @@ class ResultScreen(Screen):
         r = c.result
         if t.over:
             self.headline = tr("champion", lang, name=t.players[t.winner].name)
-            self.detail = tr("end_" + str(t.end_reason), lang)
+            self.detail = tr(END_KEYS[t.end_reason], lang) if t.end_reason in END_KEYS else str(t.end_reason)
             self.button = tr("home", lang)
         elif r is not None:
             self.headline = tr("match_won", lang, name=t.players[r["winner"]].name)
-            self.detail = (tr("reason_" + str(r["reason"]), lang) +
-                           (" · " + tr("trophy", lang, round=r["round"], fans=r["trophy"]) if r["trophy"] else ""))
+            loser = t.players[r["loser"]].name
+            why = (tr(REASON_KEYS[r["reason"]], lang, loser=loser) if r["reason"] in REASON_KEYS
+                   else str(r["reason"]))
+            self.detail = why + (" · " + tr("trophy", lang, round=r["round"], n=r["trophy"]) if r["trophy"] else "")
             self.button = tr("next_round", lang)
-        rows = [f"{'':2} {'':12} {tr('fans', lang):>6} {tr('trophies', lang):>9}  total"]
+        rows = [f"{'':2} {'':12} {tr('fans', lang):>6} {tr('trophies', lang):>9}  {tr('total', lang)}"]
         for row in t.public_standings(None):
             rank = row["rank"] or ""
             fans = row["fans"] if row["fans"] is not None else "?"

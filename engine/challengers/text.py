@@ -30,7 +30,7 @@ def _filter(f, lang, set_names, plural=True) -> str:
     noun_en, noun_fr = ("cards", "cartes") if plural else ("card", "carte")
     before, after_en, after_fr = "", [], []
     if "name" in d:
-        before = d["name"] + " "
+        before = set_names.get(d["name"], d["name"]) + " "
     if "set" in d:
         before += set_names.get(d["set"], d["set"]) + " "
     if "level" in d:
@@ -50,7 +50,8 @@ def _filter(f, lang, set_names, plural=True) -> str:
         after_fr.append("à la plus faible force de base")
     if lang == "en":
         return " ".join(x for x in (before + noun_en, *after_en) if x)
-    fr_before = " ".join(x for x in (d.get("name"), set_names.get(d.get("set"), d.get("set"))) if x)
+    name = set_names.get(d["name"], d["name"]) if "name" in d else None
+    fr_before = " ".join(x for x in (name, set_names.get(d.get("set"), d.get("set"))) if x)
     return " ".join(x for x in (noun_fr, fr_before, *after_fr) if x)
 
 
@@ -319,8 +320,9 @@ def effect_text(e, lang="en", set_names=None) -> str:
         if e.double:
             return ("On your bench it takes two seats or joins another of its name; if it cannot, you lose." if en
                     else "Sur le banc, elle prend deux places ou rejoint une carte de son nom ; sinon vous perdez.")
-        return (f"Shares a seat with {e.share_with} cards." if en
-                else f"Partage la place des cartes {e.share_with}.")
+        share = (set_names or {}).get(e.share_with, e.share_with)
+        return (f"Shares a seat with {share} cards." if en
+                else f"Partage la place des cartes {share}.")
     return do
 
 
@@ -343,10 +345,15 @@ def card_text(ct, lang="en", set_names=None) -> str:
 
 
 def set_names_for(catalogue, lang="en") -> dict:
-    """{set icon: set name} in ``lang`` (for filters such as "City cards")."""
+    """{set icon: set name} in ``lang`` (for filters such as "City cards"), and {card name: its name in
+    ``lang``} for filters that name a card ("Newcomer cards" / "cartes Débutant"): icons are ids
+    ("city"), names are words ("Newcomer"), so the two never meet."""
     out = {}
     for s in catalogue.sets.values():
         icon = s.cards[0].set if s.cards else s.id
         if s.kind in ("basic", "additional", "house") or icon not in out:
             out[icon] = s.names.get(lang, s.name)
+    for c in catalogue.cards.values():
+        if c.name not in out:
+            out[c.name] = (getattr(c, "names", None) or {}).get(lang) or c.name
     return out

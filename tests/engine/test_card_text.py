@@ -32,6 +32,9 @@ def test_text_says_what_the_effect_data_says(lib, card):
     assert card_text(card("cyborg"), "en", en) == "Power = the current round."
     assert "3 trophies or fewer" in card_text(card("fan-bus"), "en", en)
     assert "Level-A pile" in card_text(card("villain"), "en", en)
+    # A filter that names a card names it in the text's language.
+    assert card_text(card("animateur"), "en", en) == "Bench: your Newcomer cards get +1."
+    assert card_text(card("animateur"), "fr", fr) == "Banc : vos cartes Débutant ont +1."
 
 
 def test_text_follows_the_data_not_a_table(lib, card):
@@ -62,7 +65,7 @@ def _words_for(key, value, lang, set_names):
     en = lang == "en"
     return {
         "set": set_names.get(value, value),
-        "name": value,
+        "name": set_names.get(value, value),          # the card's name in that language
         "level": f"Level-{value}" if en else f"niveau {value}",
         "power": f"power {value}" if en else f"force {value}",
         "power_min": f"power {value} or more" if en else f"force {value} ou plus",

@@ -1,0 +1,172 @@
+"""The French interface is complete: every screen of the real app, walked in French, shows no English.
+
+What counts as English: a word that the English words of the kiosk (its English catalogue) or
+of the cards (the engine's English card text) use and that neither French says (the French
+catalogue, the French card text) nor a name does (card and set names, "Tablecup").  So a
+word both languages share ("Deck", "Fans", "Go", "total") passes, and an English sentence left
+in the code ("2 from A", "the attacker ran out of cards") does not.  The same check on the
+English screens of the same run finds English: it reads real widget texts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import cards
+from babel.messages.pofile import read_po
+from engine.challengers.library import load
+from engine.challengers.text import card_text, set_names_for
+
+from kiosk_helpers import ROOT, artifacts_dir, run_script
+
+LOCALE = ROOT / "kiosk" / "locale"
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# Names that read the same in every language.
+PROPER_NOUNS = {"tablecup", "challengers", "beach", "cup", "robot", "solo", "ok"}
+
+
+def _words(text: str) -> set[str]:
+    # A token with a dot or a digit in it is a file name, a code or a number, not a word.
+    return {w.lower() for token in text.split() if not re.search(r"[.\d/]", token.strip(".,;:!?…()"))
+            for w in WORD.findall(token)}
+
+
+def _catalogue_texts(lang: str) -> list[str]:
+    out = []
+    for po in sorted((LOCALE / lang / "LC_MESSAGES").glob("*.po")):
+        with open(po, "rb") as f:
+            for msg in read_po(f):
+                if msg.id:
+                    out += list(msg.string) if isinstance(msg.string, tuple) else [msg.string]
+    return out
+
+
+def _keys() -> set[str]:
+    keys = set()
+    for po in (LOCALE / "en" / "LC_MESSAGES").glob("*.po"):
+        with open(po, "rb") as f:
+            keys |= {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(f) if m.id}
+    return keys
+
+
+def english_only_words() -> set[str]:
+    lib = load(cards)
+    cat = lib.catalogue
+    en_names, fr_names = set_names_for(cat, "en"), set_names_for(cat, "fr")
+    english, french = set(), set()
+    for text in _catalogue_texts("en"):
+        english |= _words(text)
+    for text in _catalogue_texts("fr"):
+        french |= _words(text)
+    names = set()
+    for c in cat.cards.values():
+        english |= _words(card_text(c, "en", en_names))
+        french |= _words(card_text(c, "fr", fr_names))
+        # A card's English name is English when French calls the card otherwise.
+        fr_name = c.names.get("fr") or c.name
+        (english if fr_name != c.name else names).update(_words(c.name))
+        names |= _words(fr_name)
+    for s in cat.sets.values():
+        fr_name = s.names.get("fr") or s.name
+        (english if fr_name != s.name else names).update(_words(s.name))
+        names |= _words(fr_name)
+    return english - french - names - PROPER_NOUNS
+
+
+def english_in(texts, english_only) -> dict[str, list[str]]:
+    found = {}
+    for text in texts:
+        hits = sorted(_words(text) & english_only)
+        if hits:
+            found[text] = hits
+    return found
+
+
+def test_the_check_finds_english_sentences():
+    english_only = english_only_words()
+    assert english_in(["1.  2 from A (+1 fans)"], english_only)
+    assert english_in(["the attacker ran out of cards"], english_only)
+    assert english_in(["Waiting for the other player…"], english_only)
+    assert english_in(["Mettez jusqu'à 2 cartes Newcomer de votre banc sur votre deck."], english_only)
+    assert not english_in(["Deck: 6    Réserve: 0", "Fans: 0", "Go", "kiosk.db.damaged-20261122-203529"],
+                          english_only)
+
+
+def test_every_screen_in_french_shows_no_english(tmp_path):
+    p = run_script("drive_french.py", tmp_path / "data", artifacts_dir() / "french", timeout=150)
+    line = [x for x in p.stdout.splitlines() if x.startswith("FRENCH-RESULT ")]
+    assert line, p.stdout[-2000:] + p.stderr[-4000:]
+    r = json.loads(line[-1][len("FRENCH-RESULT "):])
+    assert r["error"] is None, r["error"]
+    stages = r["stages"]
+    walked = {"home-notice", "home", "home-history", "operator-unlocked", "operator-new-pin",
+              "operator-short-pin", "operator-pin-saved", "operator-wrong-pin", "deck-option", "deck-pick",
+              "deck-remove", "deck-short-deck-question", "match-toss", "match-reveal", "result-match",
+              "result-final", "alert-storage", "alert-resume", "join", "join-short-code", "park", "park-message"}
+    assert walked <= set(stages), sorted(walked - set(stages))
+    assert all(r["lang_at"][s] == "fr" for s in walked)
+
+    english_only = english_only_words()
+    # The English start of the same run: the check reads real widget texts and finds English there.
+    for s in ("home-en", "operator-locked-en"):
+        assert len({w for hits in english_in(stages[s], english_only).values() for w in hits}) >= 5, stages[s]
+
+    # An error's own text (an exception, the network library's message) is shown as it came.
+    def plain(text):
+        for technical in r["technical"]:
+            text = text.replace(technical, "") if technical else text
+        return text
+    found = {s: english_in(map(plain, texts), english_only) for s, texts in stages.items()
+             if r["lang_at"][s] == "fr"}
+    found = {s: f for s, f in found.items() if f}
+    assert not found, json.dumps(found, ensure_ascii=False, indent=1)
+
+    # No key shows through (a message missing from every catalogue reads as its key).
+    keys = _keys()
+    keys = {k for k in keys if "_" in k}      # "pick_n", "zone_deck-top": never a word of a sentence
+    raw = {s: [t for t in texts if keys & set(re.findall(r"[\w-]+", t))]
+           for s, texts in stages.items() if r["lang_at"][s] == "fr"}
+    assert not any(raw.values()), {s: t for s, t in raw.items() if t}
+
+    # The alerts and the banner said what they are for, in French.
+    assert any("Stockage plein" in t for t in stages["alert-storage"])
+    assert any("n'a pas pu être reprise" in t for t in stages["alert-resume"])
+    assert any("mise de côté" in t for t in stages["home-notice"])
+    assert any("Appairez de nouveau ce kiosque" in t for t in stages["park-message"])
+    assert r["banner"] == "HORS LIGNE · 0 à envoyer" and not r["park_online"]
+
+
+def test_a_cafe_park_in_french_shows_no_english(tmp_path):
+    """A kiosk of a real café (coordinator on 127.0.0.1, pairing by its code): the park screen with
+    who sits where and the standings, then the tournament's Deck Phase, in French."""
+    from cafe import start_cafe, wait_until
+
+    players = ["Ann", "Bob"]                 # names are data: Bob is also an English card's name
+    coord, kiosks, _tid = start_cafe(tmp_path, 1, players, seed=3, kiosk_env={"TABLECUP_KIOSK_BOT": ""})
+    k = kiosks[0]
+    try:
+        k.send("lang fr")
+        n = [0]
+
+        def texts(screen, wanted):
+            n[0] += 1
+            path = k.dir / f"texts{n[0]}.json"
+            k.send(f"texts {path}")
+            got = wait_until(lambda: path.exists() and json.loads(path.read_text()), 20, "the kiosk's texts",
+                             procs=[k])
+            return got if got["screen"] == screen and got["lang"] == "fr" and wanted(got["texts"]) else None
+
+        seats = wait_until(lambda: texts("park", lambda t: any("Installez-vous" in x for x in t)), 60,
+                           "the seating screen in French", step=0.3, procs=[k, coord])
+        k.send("go")
+        deck = wait_until(lambda: texts("deck", lambda t: any("Phase de deck" in x for x in t)), 60,
+                          "the tournament's Deck Phase in French", step=0.3, procs=[k, coord])
+    finally:
+        k.stop()
+        coord.stop()
+    assert any("Ann → parc 1" in x for x in seats["texts"]), seats["texts"]
+    assert any("Trophées" in x for x in seats["texts"])
+    english_only = english_only_words() - {p.lower() for p in players}
+    found = {name: english_in(got["texts"], english_only) for name, got in (("park", seats), ("deck", deck))}
+    assert not any(found.values()), json.dumps(found, ensure_ascii=False, indent=1)
