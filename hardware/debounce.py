@@ -227,8 +227,8 @@ class FilteredButton:
         """``button`` (``"primary"``, ``"secondary"`` or ``"toss"``) filtered with the
         configuration's ``debounce_ms`` and ``hold_ms`` (every backend builds its
         buttons this way)."""
-        timing = dict(debounce_ms=config.debounce_ms, hold_ms=config.hold_ms, source=source,
-                      initial_pressed=initial_pressed)
+        timing = {"debounce_ms": config.debounce_ms, "hold_ms": config.hold_ms, "source": source,
+                  "initial_pressed": initial_pressed}
         if button == TOSS:
             if side is not None:
                 raise ValueError(f"the toss button has no side, got {side!r}")

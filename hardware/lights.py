@@ -45,11 +45,11 @@ CELEBRATE_HALF_PERIOD_S = 0.1
 def led_states(states: Mapping[str, str] | None) -> dict[str, str]:
     """Check a ``{side: state}`` mapping and complete it: ``{"light": .., "dark": ..}``.
 
-    Raises ValueError naming the bad side or state."""
+    Raises ValueError naming the bad side or state (TypeError if not a mapping)."""
     if states is None:
         states = {}
     if not isinstance(states, Mapping):
-        raise ValueError(f"LED states must be a mapping of side to state, got {states!r}")
+        raise TypeError(f"LED states must be a mapping of side to state, got {states!r}")
     full = {side: OFF for side in SIDES}
     for side, state in states.items():
         if side not in SIDES:
