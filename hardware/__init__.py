@@ -17,6 +17,24 @@ Typical use (the kiosk)::
     backend.key_down("a")    # keyboard backends only: keys stand in for the buttons
     ...
     backend.close()
+
+The events (:class:`ButtonEvent`, ``kind`` / ``side`` / ``at`` / ``source`` / ``held``):
+
+=====================  =========  ==============================================
+kind                   side       when
+=====================  =========  ==============================================
+``primary_press``      light/dark the side's primary button went down
+``primary_release``    light/dark ... came up again (``held``: seconds down)
+``secondary_press``    light/dark the side's secondary button went down
+``secondary_release``  light/dark ... came up again
+``toss``               None       the toss button, pressed briefly (at release)
+``toss_long``          None       the toss button, held ``hold_ms`` (while held)
+=====================  =========  ==============================================
+
+A release is only ever reported after its press (a button held at start-up
+reports nothing until it is pressed again), and a serial backend that loses
+its board while a side button is down reports that button's release then.
+``REVEAL`` is another name of ``PRIMARY_PRESS`` (Challengers' reveal).
 """
 
 from .backend import open_backend, raspberry_pi_model
