@@ -211,6 +211,8 @@ class HardwareLink:
         self._leds = want
         try:
             if want[0] == "celebrate":
+                if getattr(self.backend, "leds_shown", {}).get(want[1]) == CELEBRATE:
+                    self.backend.set_leds({})           # another match won by the same side: play it again
                 self.backend.set_leds({want[1]: CELEBRATE})
             elif want[0] == "show":
                 self.backend.set_leds(led_plan(want[1], want[2]))

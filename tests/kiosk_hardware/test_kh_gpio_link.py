@@ -25,7 +25,7 @@ for _k in _KIVY_ENV:
 
 import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
-from hardware import HardwareConfig  # noqa: E402
+from hardware import HardwareConfig, KeyboardBackend  # noqa: E402
 from hardware.gpio import GpioBackend  # noqa: E402
 from kiosk.controller import TableController, state_dump  # noqa: E402
 from kiosk.hardware_link import HardwareLink  # noqa: E402
@@ -429,3 +429,48 @@ def test_a_game_neutral_lights_mapping_goes_to_the_leds(rig):
     wanted.update({"dark": "blink"})
     r.link.follow(r.c)
     assert leds() == {"light": "off", "dark": "blink"}
+
+
+class RecordingBackend(KeyboardBackend):
+    """No hardware; remembers every LED change it was asked to make."""
+
+    def __init__(self):
+        super().__init__("test")
+        self.drives = []
+
+    def _drive(self, side, state):
+        super()._drive(side, state)
+        self.drives.append((side, state))
+
+
+class WonMatch:
+    def __init__(self, winner):
+        self.winner = winner
+
+
+class OverController:
+    """Just enough of a controller for the LEDs: matches that are over."""
+
+    def __init__(self):
+        self.listeners = []
+        self.match = None
+
+    def lights(self):
+        return {"flag": None, "attacker": None, "over": True, "expect": None}
+
+    def half_of(self, player, match=None):
+        return player
+
+
+def test_two_matches_won_in_a_row_by_the_same_side_celebrate_twice():
+    c = OverController()
+    link = HardwareLink(c)
+    backend = RecordingBackend()
+    link.use(backend)
+    c.match = WonMatch(1)
+    link.follow(c)
+    c.match = WonMatch(1)                                          # the next one, straight away
+    link.follow(c)
+    assert backend.drives == [("dark", "celebrate"), ("dark", "off"), ("dark", "celebrate")]
+    link.follow(c)                                                 # the same match again: nothing new
+    assert len(backend.drives) == 3
