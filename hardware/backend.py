@@ -8,6 +8,10 @@
    "Raspberry Pi") and gpiozero can open the configured pins;
 3. ``keyboard`` otherwise -- never an error; ``describe()`` says why.
 
+Every backend delivers the same :class:`ButtonEvent` kinds to ``sink``; the
+keyboard backends (``keyboard``, ``none``) do so for the keys the kiosk hands
+to their ``key_down``/``key_up``.
+
 Explicit ``gpio`` / ``serial`` raise :class:`HardwareError` when they cannot
 be opened.
 """
@@ -51,10 +55,11 @@ def open_backend(
     arguments for :class:`SerialBoardBackend`) are for tests and tuning."""
     kind = config.backend
     serial_options = serial_options or {}
+    keys = {"sink": sink, "config": config}
     if kind == "none":
-        return KeyboardBackend(name="none")
+        return KeyboardBackend(name="none", **keys)
     if kind == "keyboard":
-        return KeyboardBackend(f'backend = "keyboard" in {config.origin}')
+        return KeyboardBackend(f'backend = "keyboard" in {config.origin}', **keys)
     if kind == "gpio":
         from .gpio import GpioBackend
 
@@ -90,6 +95,6 @@ def open_backend(
             gpio_reason = f"{model} GPIO unavailable: {exc}"
             log.warning("auto: GPIO not usable: %s", exc)
 
-    backend = KeyboardBackend(f"{gpio_reason}, {serial_reason}")
+    backend = KeyboardBackend(f"{gpio_reason}, {serial_reason}", **keys)
     log.info("hardware: %s", backend.describe())
     return backend

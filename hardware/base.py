@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
-from .events import check_side
-
-#: Flag-possession LED blink: half period in seconds (on 0.5 s, off 0.5 s).
-BLINK_HALF_PERIOD_S = 0.5
-#: celebrate(): the winner's LED flashes this many times ...
-CELEBRATE_FLASHES = 15
-#: ... with this half period (0.1 s on, 0.1 s off -> 3 s in total).
-CELEBRATE_HALF_PERIOD_S = 0.1
+from .debounce import FilteredButton
+from .events import PRIMARY, SECONDARY, TOSS_BUTTON, Sink
+from .lights import (  # noqa: F401 -- re-exported: the timings and led_plan lived here before
+    BLINK_HALF_PERIOD_S,
+    CELEBRATE_FLASHES,
+    CELEBRATE_HALF_PERIOD_S,
+    LedStates,
+    led_plan,
+)
 
 
 @runtime_checkable
 class Lights(Protocol):
     """LED output API common to all backends.  Calls return immediately."""
 
-    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
-        """Show the game state.
+    def set_leds(self, states: Mapping[str, str] | None) -> None:
+        """Show ``{side: state}`` with state ``off``, ``on``, ``blink`` or
+        ``celebrate`` (see :mod:`hardware.lights`); a side left out is off.
+        A side whose state does not change is left alone."""
 
-        The LED of ``flag_side`` (the side holding the flag) is lit steadily;
-        the LED of ``attacker_side`` blinks while that side must reveal.  If
-        both name the same side, blinking wins.  A side named by neither is
-        off; ``None`` means "nobody".
-        """
+    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
+        """Challengers: the LED of ``flag_side`` (the side holding the flag)
+        is lit steadily; the LED of ``attacker_side`` blinks while that side
+        must reveal.  If both name the same side, blinking wins.  A side named
+        by neither is off; ``None`` means "nobody"."""
 
     def all_off(self) -> None:
         """Both LEDs off (between matches)."""
@@ -33,7 +38,7 @@ class Lights(Protocol):
     def celebrate(self, side: str) -> None:
         """Short win pattern: the winner's LED flashes quickly for ~3 s at
         full brightness, the other LED is off; afterwards both are off.
-        Any later show()/all_off() replaces it immediately."""
+        Any later change of that LED replaces it immediately."""
 
 
 @runtime_checkable
@@ -44,7 +49,11 @@ class Backend(Lights, Protocol):
     has_hardware: bool
 
     def describe(self) -> str:
-        """One line for humans, e.g. "Raspberry Pi GPIO (reveal GPIO17/GPIO27, ...)"."""
+        """One line for humans, e.g. "Raspberry Pi GPIO (primary light GPIO17, ...)"."""
+
+    def unwired(self, button: str, side: str | None) -> str | None:
+        """Why ``button`` (``"primary"``, ``"secondary"``, ``"toss"``) of
+        ``side`` cannot give events, or None if it can."""
 
     def wait_ready(self, timeout: float) -> bool:
         """Wait until inputs can arrive (serial: board said HELLO)."""
@@ -53,32 +62,60 @@ class Backend(Lights, Protocol):
         """Release pins / port and stop threads.  Idempotent."""
 
 
-def led_plan(flag_side: str | None, attacker_side: str | None) -> dict[str, str]:
-    """Map show() arguments to ``{"light": mode, "dark": mode}`` with mode
-    ``"on"``, ``"blink"`` or ``"off"``."""
-    check_side(flag_side, "flag_side")
-    check_side(attacker_side, "attacker_side")
-    plan = {"light": "off", "dark": "off"}
-    if flag_side is not None:
-        plan[flag_side] = "on"
-    if attacker_side is not None:
-        plan[attacker_side] = "blink"
-    return plan
+#: The keyboard's table buttons: ``a``/``l`` are the light/dark primary buttons
+#: (the keys Challengers has always used to reveal), ``q``/``p`` the secondary
+#: buttons just above them, space the toss button.
+KEYS: dict[str, tuple[str, str | None]] = {
+    "a": (PRIMARY, "light"),
+    "q": (SECONDARY, "light"),
+    "l": (PRIMARY, "dark"),
+    "p": (SECONDARY, "dark"),
+    " ": (TOSS_BUTTON, None),
+}
 
 
-class KeyboardBackend:
-    """No hardware: the kiosk reads keys and touch itself.
+def key_name(key: str | int) -> str | None:
+    """A key as Kivy reports it -- the text of ``on_key_down`` (``"a"``,
+    ``" "``, ``"spacebar"``) or the key code of ``on_key_down``/``on_key_up``
+    (97, 32) -- as a character of :data:`KEYS`, or None."""
+    if isinstance(key, bool):
+        return None
+    if isinstance(key, int):
+        key = chr(key) if 32 <= key < 127 else ""
+    if not isinstance(key, str):
+        return None
+    key = " " if key == "spacebar" else key.lower()
+    return key if key in KEYS else None
 
-    LEDs are no-ops (the last requested state is kept in ``lights_state`` for
-    debugging); there is no input thread and the sink is never called.
+
+class KeyboardBackend(LedStates):
+    """No wired hardware: keys stand in for the buttons, LEDs are not there.
+
+    With a ``sink``, :meth:`key_down` and :meth:`key_up` turn the keys of
+    :data:`KEYS` into the same button events as the wired backends (press and
+    release of the side buttons, short and long toss), through the same
+    filter: a key held down repeats nothing.  LEDs are no-ops (the last
+    requested state is kept in ``lights_state`` for debugging).
     """
 
     has_hardware = False
 
-    def __init__(self, reason: str = "", *, name: str = "keyboard") -> None:
+    def __init__(self, reason: str = "", *, name: str = "keyboard", sink: Sink | None = None,
+                 config=None, clock: Callable[[], float] = time.monotonic) -> None:
         self.name = name
         self.reason = reason
-        self.lights_state: dict[str, str] = {"light": "off", "dark": "off"}
+        self._init_leds()
+        self.lights_state: dict[str, str] = self.leds_shown
+        self._channels: dict[str, FilteredButton] = {}
+        if sink is not None:
+            if config is None:
+                from .config import HardwareConfig
+
+                config = HardwareConfig()
+            for key, (button, side) in KEYS.items():
+                source = f"key {'space' if key == ' ' else key!r}"
+                self._channels[key] = FilteredButton.for_config(config, button, side, sink,
+                                                                source=source, clock=clock)
 
     def describe(self) -> str:
         if self.name == "none":
@@ -87,19 +124,32 @@ class KeyboardBackend:
             text = "keyboard and touch only"
         return f"{text} ({self.reason})" if self.reason else text
 
-    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
-        self.lights_state = led_plan(flag_side, attacker_side)
+    def key_down(self, key: str | int) -> bool:
+        """A key went down (or repeats); True if it is one of the table's buttons."""
+        return self._key(key, True)
 
-    def all_off(self) -> None:
-        self.lights_state = {"light": "off", "dark": "off"}
+    def key_up(self, key: str | int) -> bool:
+        """A key went up; True if it is one of the table's buttons."""
+        return self._key(key, False)
 
-    def celebrate(self, side: str) -> None:
-        if side not in ("light", "dark"):
-            raise ValueError(f"side must be 'light' or 'dark', got {side!r}")
-        self.lights_state = {"light": "off", "dark": "off", side: "celebrate"}
+    def _key(self, key: str | int, down: bool) -> bool:
+        channel = self._channels.get(key_name(key) or "")
+        if channel is None:
+            return False
+        channel.edge(down)
+        return True
+
+    def unwired(self, button: str, side: str | None) -> str | None:
+        if self._channels:
+            return None
+        return "no keys: this keyboard backend was opened without a sink"
+
+    def _drive(self, side: str, state: str) -> None:
+        self.lights_state = {**self.lights_state, side: state}
 
     def wait_ready(self, timeout: float) -> bool:
         return True
 
     def close(self) -> None:
-        pass
+        for channel in self._channels.values():
+            channel.close()

@@ -6,8 +6,10 @@ read and every other table is left to the rest of Tablecup::
 
     [hardware]
     backend = "auto"          # auto | gpio | serial | keyboard | none
-    reveal_light = 17         # BCM numbers
-    reveal_dark = 27
+    primary_light = 17        # BCM numbers (reveal_light / reveal_dark: older names)
+    primary_dark = 27
+    secondary_light = 23      # false: this side has no secondary button
+    secondary_dark = 24
     toss = 22
     led_light = 12
     led_dark = 13
@@ -35,7 +37,11 @@ from appliance.config import not_utf8
 from .errors import ConfigError
 
 BACKENDS = ("auto", "gpio", "serial", "keyboard", "none")
-PIN_KEYS = ("reveal_light", "reveal_dark", "toss", "led_light", "led_dark")
+PIN_KEYS = ("primary_light", "primary_dark", "secondary_light", "secondary_dark", "toss", "led_light", "led_dark")
+#: Pins that may be ``false`` in the file: a table without secondary buttons.
+OPTIONAL_PIN_KEYS = ("secondary_light", "secondary_dark")
+#: Older key names still read: the primary buttons were the reveal buttons.
+ALIASES = {"reveal_light": "primary_light", "reveal_dark": "primary_dark"}
 #: Usable BCM GPIO numbers on the 40-pin header of a Pi 3/4/5.
 BCM_RANGE = range(0, 28)
 SECTION = "hardware"
@@ -44,8 +50,12 @@ SECTION = "hardware"
 @dataclass(frozen=True)
 class HardwareConfig:
     backend: str = "auto"
-    reveal_light: int = 17
-    reveal_dark: int = 27
+    #: Each side's primary button (Challengers: reveal) -- today's wiring.
+    primary_light: int = 17
+    primary_dark: int = 27
+    #: Each side's secondary button; None: not wired.
+    secondary_light: int | None = 23
+    secondary_dark: int | None = 24
     toss: int = 22
     led_light: int = 12
     led_dark: int = 13
@@ -64,16 +74,31 @@ class HardwareConfig:
     baud: int = 115200
     #: Where the values came from (file path or "<defaults>"), for messages.
     origin: str = field(default="<defaults>", compare=False)
+    #: Field -> the key as the file spelled it (an older name), for messages.
+    spelled: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+    #: What loading decided on its own (e.g. a default pin left out), for the log.
+    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _validate(self)
 
     @property
     def pins(self) -> dict[str, int]:
-        return {key: getattr(self, key) for key in PIN_KEYS}
+        """Every wired pin by key (secondary buttons that are not wired are left out)."""
+        return {key: getattr(self, key) for key in PIN_KEYS if getattr(self, key) is not None}
+
+    @property
+    def reveal_light(self) -> int:
+        """Older name of :attr:`primary_light`."""
+        return self.primary_light
+
+    @property
+    def reveal_dark(self) -> int:
+        """Older name of :attr:`primary_dark`."""
+        return self.primary_dark
 
 
-_FIELDS = {f.name: f for f in dataclasses.fields(HardwareConfig) if f.name != "origin"}
+_FIELDS = {f.name: f for f in dataclasses.fields(HardwareConfig) if f.name not in ("origin", "spelled", "notes")}
 
 
 def _fail(origin: str, key: str, message: str) -> ConfigError:
@@ -87,16 +112,22 @@ def _is_int(value: Any) -> bool:
 def _validate(cfg: HardwareConfig) -> None:
     origin = cfg.origin
 
+    def name(key: str) -> str:
+        return cfg.spelled.get(key, key)
+
     if not isinstance(cfg.backend, str) or cfg.backend not in BACKENDS:
         raise _fail(origin, "backend", f"must be one of {', '.join(BACKENDS)}; got {cfg.backend!r}")
 
     seen: dict[int, str] = {}
     for key in PIN_KEYS:
         value = getattr(cfg, key)
+        if value is None and key in OPTIONAL_PIN_KEYS:
+            continue
         if not _is_int(value) or value not in BCM_RANGE:
-            raise _fail(origin, key, f"must be a BCM GPIO number 0..27; got {value!r}")
+            allowed = " (or false: not wired)" if key in OPTIONAL_PIN_KEYS else ""
+            raise _fail(origin, name(key), f"must be a BCM GPIO number 0..27{allowed}; got {value!r}")
         if value in seen:
-            raise _fail(origin, key, f"GPIO{value} is already used by '{SECTION}.{seen[value]}'")
+            raise _fail(origin, name(key), f"GPIO{value} is already used by '{SECTION}.{name(seen[value])}'")
         seen[value] = key
 
     for key in ("active_high", "pull_up"):
@@ -129,17 +160,41 @@ def _validate(cfg: HardwareConfig) -> None:
 
 
 def config_from_mapping(data: Mapping[str, Any], origin: str = "<mapping>") -> HardwareConfig:
-    """Build a config from the keys of the ``[hardware]`` table."""
+    """Build a config from the keys of the ``[hardware]`` table.
+
+    ``reveal_light``/``reveal_dark`` (older names) set the primary buttons.
+    ``secondary_light``/``secondary_dark = false`` means not wired.  A secondary
+    button the file does not mention is left out, with a note, when its default
+    pin is one the file gives to something else: a table configured before
+    secondary buttons existed keeps working as it was."""
     if not isinstance(data, Mapping):
         raise ConfigError(f"{origin}: '{SECTION}' must be a table")
-    unknown = sorted(k for k in data if k not in _FIELDS)
+    unknown = sorted(k for k in data if k not in _FIELDS and k not in ALIASES)
     if unknown:
-        known = ", ".join(_FIELDS)
+        known = ", ".join(list(_FIELDS) + list(ALIASES))
         raise _fail(origin, unknown[0], f"unknown key (known keys: {known})")
     values = dict(data)
+    spelled: dict[str, str] = {}
+    for old, new in ALIASES.items():
+        if old in values:
+            if new in values:
+                raise _fail(origin, old, f"is the older name of '{SECTION}.{new}'; give only one of them")
+            values[new] = values.pop(old)
+            spelled[new] = old
+    for key in OPTIONAL_PIN_KEYS:
+        if values.get(key) is False:
+            values[key] = None
     if "led_brightness" in values and _is_int(values["led_brightness"]):
         values["led_brightness"] = float(values["led_brightness"])
-    return HardwareConfig(**values, origin=origin)
+    notes = []
+    given = {value: key for key, value in values.items() if key in PIN_KEYS and _is_int(value)}
+    for key in OPTIONAL_PIN_KEYS:
+        default = _FIELDS[key].default
+        if key not in values and default in given:
+            values[key] = None
+            notes.append(f"{key} not wired: its default GPIO{default} is "
+                         f"'{SECTION}.{spelled.get(given[default], given[default])}' in {origin}")
+    return HardwareConfig(**values, origin=origin, spelled=spelled, notes=tuple(notes))
 
 
 def load_config(path: Optional[Union[str, os.PathLike]]) -> HardwareConfig:

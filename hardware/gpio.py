@@ -16,16 +16,19 @@ import logging
 import time
 from collections.abc import Callable, Iterator
 
-from .base import (
-    BLINK_HALF_PERIOD_S,
-    CELEBRATE_FLASHES,
-    CELEBRATE_HALF_PERIOD_S,
-    led_plan,
-)
 from .config import HardwareConfig
 from .debounce import FilteredButton
 from .errors import HardwareError
-from .events import REVEAL, TOSS, TOSS_LONG, Sink
+from .events import PRIMARY, SECONDARY, TOSS_BUTTON, Sink
+from .lights import (
+    BLINK,
+    BLINK_HALF_PERIOD_S,
+    CELEBRATE,
+    CELEBRATE_FLASHES,
+    CELEBRATE_HALF_PERIOD_S,
+    ON,
+    LedStates,
+)
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +81,7 @@ class _GpioLed:
             log.debug("closing LED on GPIO%d failed", self.pin, exc_info=True)
 
 
-class GpioBackend:
+class GpioBackend(LedStates):
     """Buttons and LEDs on Raspberry Pi GPIO pins (BCM numbering)."""
 
     name = "gpio"
@@ -107,6 +110,9 @@ class GpioBackend:
         self._channels: list[FilteredButton] = []
         self.leds: dict[str, _GpioLed] = {}
         self._closed = False
+        self._init_leds()
+        for note in config.notes:
+            log.warning("hardware: %s", note)
 
         if config.pull_up:
             pull_kwargs = {"pull_up": True}
@@ -116,26 +122,30 @@ class GpioBackend:
             pull_kwargs = {"pull_up": None, "active_state": False}  # external pull-up
 
         inputs = (
-            (REVEAL, "light", config.reveal_light, None),
-            (REVEAL, "dark", config.reveal_dark, None),
-            (TOSS, None, config.toss, TOSS_LONG),
+            (PRIMARY, "light", config.primary_light),
+            (PRIMARY, "dark", config.primary_dark),
+            (SECONDARY, "light", config.secondary_light),
+            (SECONDARY, "dark", config.secondary_dark),
+            (TOSS_BUTTON, None, config.toss),
         )
         current = "?"
         try:
-            for kind, side, pin, long_kind in inputs:
-                current = f"GPIO{pin} ({kind}{' ' + side if side else ''} button)"
-                button = DigitalInputDevice(pin, bounce_time=None, pin_factory=pin_factory, **pull_kwargs)
-                self._buttons.append(button)
-                held = bool(button.is_active)
+            for button, side, pin in inputs:
+                if pin is None:
+                    continue  # a secondary button that is not wired
+                current = f"GPIO{pin} ({button}{' ' + side if side else ''} button)"
+                device = DigitalInputDevice(pin, bounce_time=None, pin_factory=pin_factory, **pull_kwargs)
+                self._buttons.append(device)
+                held = bool(device.is_active)
                 if held:
                     log.warning(
                         "%s reads pressed at start-up: stuck button or wrong "
                         "active_high/pull_up setting?", current)
-                channel = FilteredButton.for_config(config, kind, side, sink, long_kind=long_kind,
-                                                    source=f"GPIO{pin}", initial_pressed=held, clock=clock)
+                channel = FilteredButton.for_config(config, button, side, sink, source=f"GPIO{pin}",
+                                                    initial_pressed=held, clock=clock)
                 self._channels.append(channel)
-                button.when_activated = self._callback(channel, True)
-                button.when_deactivated = self._callback(channel, False)
+                device.when_activated = self._callback(channel, True)
+                device.when_deactivated = self._callback(channel, False)
             for side, pin in (("light", config.led_light), ("dark", config.led_dark)):
                 current = f"GPIO{pin} ({side} LED)"
                 self.leds[side] = _GpioLed(pin, config.led_brightness, pin_factory)
@@ -159,10 +169,26 @@ class GpioBackend:
         kinds = ", ".join(
             f"{side} LED GPIO{led.pin}{' PWM' if led.pwm else ''}" for side, led in self.leds.items()
         )
+        def pin(value: int | None) -> str:
+            return "not wired" if value is None else f"GPIO{value}"
+
         return (
-            f"Raspberry Pi GPIO (reveal light GPIO{c.reveal_light}, reveal dark GPIO{c.reveal_dark}, "
+            f"Raspberry Pi GPIO (primary light GPIO{c.primary_light}, primary dark GPIO{c.primary_dark}, "
+            f"secondary light {pin(c.secondary_light)}, secondary dark {pin(c.secondary_dark)}, "
             f"toss GPIO{c.toss}; {kinds})"
         )
+
+    def unwired(self, button: str, side: str | None) -> str | None:
+        """Why ``button`` of ``side`` has no pin, or None if it has one."""
+        if button == TOSS_BUTTON:
+            return None
+        key = f"{button}_{side}"
+        if getattr(self.config, key) is not None:
+            return None
+        for note in self.config.notes:
+            if note.startswith(key + " "):
+                return note
+        return f"hardware.{key} = false in {self.config.origin}"
 
     def wait_ready(self, timeout: float) -> bool:
         return not self._closed
@@ -185,28 +211,15 @@ class GpioBackend:
         self.leds.clear()
 
     # -- Lights ------------------------------------------------------------
-    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
-        plan = led_plan(flag_side, attacker_side)
-        for side, mode in plan.items():
-            led = self.leds.get(side)
-            if led is None:
-                continue
-            if mode == "on":
-                led.on()
-            elif mode == "blink":
-                led.blink(self._blink_half)
-            else:
-                led.off()
-
-    def all_off(self) -> None:
-        for led in self.leds.values():
+    def _drive(self, side: str, state: str) -> None:
+        led = self.leds.get(side)
+        if led is None:
+            return
+        if state == ON:
+            led.on()
+        elif state == BLINK:
+            led.blink(self._blink_half)
+        elif state == CELEBRATE:
+            led.blink(self._celebrate_half, level=1, count=CELEBRATE_FLASHES)
+        else:
             led.off()
-
-    def celebrate(self, side: str) -> None:
-        if side not in ("light", "dark"):
-            raise ValueError(f"side must be 'light' or 'dark', got {side!r}")
-        for name, led in self.leds.items():
-            if name == side:
-                led.blink(self._celebrate_half, level=1, count=CELEBRATE_FLASHES)
-            else:
-                led.off()

@@ -1,4 +1,4 @@
-"""Tablecup serial board line protocol, version 1 (pure encode/decode).
+"""Tablecup serial board line protocol, versions 1 and 2 (pure encode/decode).
 
 See docs/serial-protocol.md for the full description.  Every line is::
 
@@ -13,6 +13,11 @@ accepted).  A trailing ``\\r`` is tolerated.  Lines are at most
 Board -> host: ``HELLO``, ``HB``, ``BTN``, ``ACK``, ``ERR``.
 Host -> board: ``WHO``, ``LED``.
 
+Version 2 names the buttons ``primary``, ``secondary`` (per side) and
+``toss``; version 1 boards have ``reveal`` (the primary button) and ``toss``.
+A host speaks both: :func:`table_button` maps a board's button name, given
+the version its ``HELLO`` announced, to the table's button.
+
 Nothing here does I/O; :func:`decode` raises :class:`ProtocolError` (with a
 human readable ``reason``) for anything that is not a valid line.
 """
@@ -22,14 +27,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PROTOCOL_VERSION = 1
+#: The version this host's firmware speaks, and every version the host accepts.
+PROTOCOL_VERSION = 2
+SUPPORTED_VERSIONS = (1, 2)
 MAX_LINE_LENGTH = 120
 #: Board sends ``HB`` this often (milliseconds).
 HEARTBEAT_INTERVAL_MS = 1000
 #: Host declares the board lost after this long without a valid line.
 HEARTBEAT_TIMEOUT_S = 3.5
 
-BUTTONS = ("reveal", "toss")
+#: Button names on the wire, per protocol version.
+BUTTONS_BY_VERSION = {1: ("reveal", "toss"), 2: ("primary", "secondary", "toss")}
+BUTTONS = ("primary", "secondary", "toss", "reveal")
+SIDED_BUTTONS = ("primary", "secondary", "reveal")
 SIDES = ("light", "dark")
 NO_SIDE = "-"
 STATES = {"down": True, "up": False}
@@ -70,8 +80,8 @@ class Heartbeat:
 class ButtonEdge:
     """A raw button edge seen by the board (the host debounces)."""
 
-    button: str  # "reveal" | "toss"
-    side: str | None  # "light" | "dark" for reveal, None for toss
+    button: str  # "primary" | "secondary" | "toss" (version 2); "reveal" | "toss" (version 1)
+    side: str | None  # "light" | "dark" for a side button, None for toss
     pressed: bool
     uptime_ms: int
 
@@ -167,7 +177,7 @@ def encode(msg: Message) -> bytes:
 
 def _validate(msg: Message) -> None:
     if isinstance(msg, Hello):
-        if not isinstance(msg.version, int) or msg.version < 1:
+        if not isinstance(msg.version, int) or msg.version not in SUPPORTED_VERSIONS:
             raise ValueError(f"bad version {msg.version!r}")
         for name in ("board_id", "firmware"):
             if not _ID_RE.match(getattr(msg, name)):
@@ -195,10 +205,10 @@ def _uint(text: str, what: str) -> int:
 
 def _button_side(button: str, side: str) -> str | None:
     if button not in BUTTONS:
-        raise ProtocolError(f"unknown button {button!r} (expected reveal or toss)")
-    if button == "reveal":
+        raise ProtocolError(f"unknown button {button!r} (expected primary, secondary or toss; reveal in version 1)")
+    if button in SIDED_BUTTONS:
         if side not in SIDES:
-            raise ProtocolError(f"reveal button needs side light or dark, got {side!r}")
+            raise ProtocolError(f"{button} button needs side light or dark, got {side!r}")
         return side
     if side != NO_SIDE:
         raise ProtocolError(f"toss button has no side ('-'), got {side!r}")
@@ -269,9 +279,10 @@ def decode(line: bytes | str) -> Message:
         if not args:
             raise ProtocolError("HELLO without protocol version")
         version = _uint(args[0], "HELLO protocol version")
-        if version != PROTOCOL_VERSION:
+        if version not in SUPPORTED_VERSIONS:
+            spoken = " and ".join(str(v) for v in SUPPORTED_VERSIONS)
             raise ProtocolError(
-                f"unsupported protocol version {version} (this host speaks {PROTOCOL_VERSION}); "
+                f"unsupported protocol version {version} (this host speaks {spoken}); "
                 "update the board firmware or Tablecup"
             )
         _expect(verb, args, 3)
@@ -309,3 +320,18 @@ def decode(line: bytes | str) -> Message:
         _led_values(side, mode, brightness, count)
         return LedCommand(side, mode, brightness, count)
     raise ProtocolError(f"unknown verb {verb!r}")
+
+
+def table_button(version: int, edge: ButtonEdge) -> str:
+    """The table's button (``"primary"``, ``"secondary"`` or ``"toss"``) that a
+    board speaking ``version`` means by ``edge.button``.  Raises ProtocolError
+    for a name that version does not have (``secondary`` from a version-1
+    board, ``reveal`` from a version-2 board)."""
+    names = BUTTONS_BY_VERSION.get(version)
+    if names is None:
+        raise ProtocolError(f"unsupported protocol version {version}")
+    if edge.button not in names:
+        raise ProtocolError(
+            f"button {edge.button!r} is not in protocol version {version} (expected {' or '.join(names)})"
+        )
+    return "primary" if edge.button == "reveal" else edge.button

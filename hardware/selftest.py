@@ -12,9 +12,12 @@ the backend's sink::
 
 or simply ``selftest_from_config(config)``.
 
-Steps: each button is asked for in turn (the answer names the pin or serial
-input that reported it, so swapped wires are obvious), then each LED is lit
-on its own and the owner presses any button to confirm they see it.  Every
+Steps: each button is asked for in turn -- each side's primary and secondary
+button must be pressed *and released* (a game may act while a button is held),
+the toss button briefly and then held; the answer names the pin or serial
+input that reported it, so swapped wires are obvious.  A secondary button
+that is not wired is skipped.  Then each LED is lit on its own and the owner
+presses any button to confirm they see it.  Every
 step times out.  A summary follows; the result is True only if every step
 passed.
 """
@@ -30,7 +33,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .base import Backend
-from .events import REVEAL, TOSS, TOSS_LONG, ButtonEvent
+from .events import (
+    PRIMARY,
+    PRIMARY_PRESS,
+    SECONDARY,
+    SECONDARY_PRESS,
+    TOSS,
+    TOSS_LONG,
+    ButtonEvent,
+    press_kind,
+    release_kind,
+)
 
 Say = Callable[[str], None]
 WaitEvent = Callable[[float], ButtonEvent | None]
@@ -63,6 +76,19 @@ class CheckResult:
     detail: str
 
 
+def _hint(event: ButtonEvent, expect_kind: str, expect_side: str | None) -> str:
+    if event.kind in (PRIMARY_PRESS, SECONDARY_PRESS) and expect_kind in (PRIMARY_PRESS, SECONDARY_PRESS):
+        if event.kind == expect_kind:
+            return f" -- are the two {event.button} buttons swapped?"
+        if event.side == expect_side:
+            return " -- are this side's primary and secondary buttons swapped?"
+    elif event.kind == TOSS_LONG and expect_kind == TOSS:
+        return " -- that was held too long, press briefly"
+    elif event.kind == TOSS and expect_kind == TOSS_LONG:
+        return " -- released too early, keep holding"
+    return ""
+
+
 def _wait_for(
     expect_kind: str,
     expect_side: str | None,
@@ -71,7 +97,11 @@ def _wait_for(
     wait_event: WaitEvent,
     timeout: float,
     clock: Callable[[], float],
+    *,
+    quiet: bool = False,
 ) -> CheckResult:
+    """Wait for one event; other presses are reported, other releases ignored
+    (they are the end of a press already reported)."""
     deadline = clock() + timeout
     others: list[str] = []
     while True:
@@ -82,23 +112,46 @@ def _wait_for(
         if event is None:
             continue  # re-check the deadline
         if event.kind == expect_kind and event.side == expect_side:
-            say(f"  OK: {name} answered on {event.source}")
+            if not quiet:
+                say(f"  OK: {name} answered on {event.source}")
             return CheckResult(name, True, f"OK ({event.source})")
+        if event.is_release:
+            continue
         wrong = f"{event.describe()} ({event.source})"
         others.append(wrong)
-        hint = ""
-        if event.kind == REVEAL and expect_kind == REVEAL:
-            hint = " -- are the two reveal buttons swapped?"
-        elif event.kind == TOSS_LONG and expect_kind == TOSS:
-            hint = " -- that was held too long, press briefly"
-        elif event.kind == TOSS and expect_kind == TOSS_LONG:
-            hint = " -- released too early, keep holding"
-        say(f"  Got the {wrong} instead{hint}. Still waiting for the {name}...")
+        say(f"  Got the {wrong} instead{_hint(event, expect_kind, expect_side)}. Still waiting for the {name}...")
     detail = f"FAILED: no answer within {_secs(timeout)}"
     if others:
         detail += f" (got instead: {', '.join(others)})"
     say(f"  {detail}")
     return CheckResult(name, False, detail)
+
+
+def _press_and_release(button: str, side: str, say: Say, wait_event: WaitEvent, timeout: float,
+                       clock: Callable[[], float]) -> CheckResult:
+    """A side button must report its press and then its release."""
+    name = f"{side.upper()} side {button} button"
+    pressed = _wait_for(press_kind(button), side, name, say, wait_event, timeout, clock, quiet=True)
+    if not pressed.ok:
+        return pressed
+    source = pressed.detail[len("OK ("):-1]
+    released = _wait_for(release_kind(button), side, f"release of the {name}", say, wait_event, timeout,
+                         clock, quiet=True)
+    if not released.ok:
+        detail = f"FAILED: pressed on {source} but no release within {_secs(timeout)} (stuck button?)"
+        say(f"  {detail}")
+        return CheckResult(name, False, detail)
+    say(f"  OK: {name} pressed and released on {source}")
+    return CheckResult(name, True, f"OK ({source}, pressed and released)")
+
+
+def _wait_for_a_press(wait_event: WaitEvent, timeout: float, clock: Callable[[], float]) -> ButtonEvent | None:
+    deadline = clock() + timeout
+    while (remaining := deadline - clock()) > 0:
+        event = wait_event(remaining)
+        if event is not None and not event.is_release:
+            return event
+    return None
 
 
 def _secs(seconds: float) -> str:
@@ -142,27 +195,40 @@ def run_selftest(
 
     backend.all_off()
     _drain(wait_event)
-    button_steps = (
-        (REVEAL, "light", "LIGHT side reveal button", "Press the LIGHT side reveal button..."),
-        (REVEAL, "dark", "DARK side reveal button", "Press the DARK side reveal button..."),
-        (TOSS, None, "flag toss button (short press)",
+    side_steps = (
+        (PRIMARY, "light", "(Challengers: reveal)"),
+        (PRIMARY, "dark", "(Challengers: reveal)"),
+        (SECONDARY, "light", ""),
+        (SECONDARY, "dark", ""),
+    )
+    for button, side, note in side_steps:
+        name = f"{side.upper()} side {button} button"
+        why_not = backend.unwired(button, side) if hasattr(backend, "unwired") else None
+        if why_not:
+            say(f"{name}: skipped, not wired ({why_not})")
+            continue
+        prompt = f"Press and release the {name}{' ' + note if note else ''}..."
+        say(f"{prompt} (waiting up to {_secs(step_timeout)})")
+        results.append(_press_and_release(button, side, say, wait_event, step_timeout, clock))
+    toss_steps = (
+        (TOSS, "flag toss button (short press)",
          f"Press the flag toss button briefly (release within {_secs(hold_s)})..."),
-        (TOSS_LONG, None, "flag toss button (long press)",
+        (TOSS_LONG, "flag toss button (long press)",
          f"Press and HOLD the flag toss button for {_secs(hold_s + 0.5)}, then release..."),
     )
-    for kind, side, name, prompt in button_steps:
+    for kind, name, prompt in toss_steps:
         say(f"{prompt} (waiting up to {_secs(step_timeout)})")
-        results.append(_wait_for(kind, side, name, say, wait_event, step_timeout, clock))
+        results.append(_wait_for(kind, None, name, say, wait_event, step_timeout, clock))
 
     for side in ("light", "dark"):
-        backend.show(side, None)
+        backend.set_leds({side: "on"})
         _drain(wait_event)
-        name = f"{side.upper()} side flag LED"
+        name = f"{side.upper()} side LED"
         say(
             f"The {name} should now be ON and the other LED off. If you can see it lit, "
             f"press any button; if not, wait {_secs(led_timeout)}..."
         )
-        event = wait_event(led_timeout)
+        event = _wait_for_a_press(wait_event, led_timeout, clock)
         if event is not None:
             say(f"  OK: {name} confirmed")
             results.append(CheckResult(name, True, "OK (confirmed by a button press)"))

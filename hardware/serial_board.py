@@ -23,11 +23,11 @@ import time
 from collections.abc import Callable
 
 from . import protocol as proto
-from .base import CELEBRATE_FLASHES, led_plan
 from .config import HardwareConfig
 from .debounce import FilteredButton
 from .errors import HardwareError
-from .events import REVEAL, TOSS, TOSS_LONG, Sink
+from .events import PRIMARY, SECONDARY, TOSS_BUTTON, Sink
+from .lights import BLINK, CELEBRATE, CELEBRATE_FLASHES, ON, LedStates
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ LOST = "lost, reconnecting"
 CLOSED = "closed"
 
 
-class SerialBoardBackend:
+class SerialBoardBackend(LedStates):
     """Buttons and LEDs on a serial board (e.g. a Raspberry Pi Pico)."""
 
     name = "serial"
@@ -74,9 +74,10 @@ class SerialBoardBackend:
         self._brightness = round(config.led_brightness * 100)
 
         self._port_lock = threading.Lock()
-        # Held while changing + sending LED state and while re-sending it
-        # after HELLO, so a stale state can never overtake a newer one.
-        self._led_lock = threading.RLock()
+        # _led_lock (from _init_leds) is held while changing + sending LED state
+        # and while re-sending it after HELLO, so a stale state can never
+        # overtake a newer one.
+        self._init_leds()
         self._stop = threading.Event()
         self._ready = threading.Event()
         self._status = WAITING
@@ -91,14 +92,11 @@ class SerialBoardBackend:
         self._last_uptime: int | None = None
 
         self._channels: dict[tuple[str, str | None], FilteredButton] = {}
-        for button, side, kind, long_kind in (
-            ("reveal", "light", REVEAL, None),
-            ("reveal", "dark", REVEAL, None),
-            ("toss", None, TOSS, TOSS_LONG),
-        ):
+        for button, side in ((PRIMARY, "light"), (PRIMARY, "dark"), (SECONDARY, "light"),
+                             (SECONDARY, "dark"), (TOSS_BUTTON, None)):
             source = f"serial {self.device} {button}{'/' + side if side else ''}"
             self._channels[(button, side)] = FilteredButton.for_config(
-                config, kind, side, sink, long_kind=long_kind, source=source, clock=clock)
+                config, button, side, sink, source=source, clock=clock)
 
         # Absent at start: fail loudly, naming the path.
         self._port = self._open_port()
@@ -120,6 +118,14 @@ class SerialBoardBackend:
             )
         return f"serial board on {self.device} ({self._status})"
 
+    def unwired(self, button: str, side: str | None) -> str | None:
+        """Why the board cannot report ``button``, or None if it can."""
+        board = self.board
+        if button == SECONDARY and board is not None and board.version < 2:
+            return (f"board {board.board_id} speaks protocol {board.version}, which has no secondary "
+                    "buttons; flash the current firmware")
+        return None
+
     def wait_ready(self, timeout: float) -> bool:
         return self._ready.wait(timeout)
 
@@ -136,32 +142,15 @@ class SerialBoardBackend:
         self._status = CLOSED
 
     # -- Lights ------------------------------------------------------------
-    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
-        plan = led_plan(flag_side, attacker_side)
-        self._set_leds([proto.LedCommand(side, mode, self._brightness) for side, mode in plan.items()])
-
-    def all_off(self) -> None:
-        self._set_leds([proto.LedCommand(side, "off", self._brightness) for side in ("light", "dark")])
-
-    def celebrate(self, side: str) -> None:
-        if side not in ("light", "dark"):
-            raise ValueError(f"side must be 'light' or 'dark', got {side!r}")
-        other = "dark" if side == "light" else "light"
-        self._set_leds(
-            [
-                proto.LedCommand(side, "flash", 100, CELEBRATE_FLASHES),
-                proto.LedCommand(other, "off", self._brightness),
-            ]
-        )
-
-    def _set_leds(self, commands: list[proto.LedCommand]) -> None:
-        with self._led_lock:
-            for cmd in commands:
-                # A counted pattern ends with the LED off; that is what a board
-                # that reconnects later should show.
-                off = proto.LedCommand(cmd.side, "off", self._brightness)
-                self._leds[cmd.side] = cmd if cmd.count == 0 else off
-                self._send(cmd)
+    def _drive(self, side: str, state: str) -> None:
+        if state == CELEBRATE:
+            cmd = proto.LedCommand(side, "flash", 100, CELEBRATE_FLASHES)
+        else:
+            cmd = proto.LedCommand(side, state if state in (ON, BLINK) else "off", self._brightness)
+        # A counted pattern ends with the LED off; that is what a board that
+        # reconnects later should show.
+        self._leds[side] = cmd if cmd.count == 0 else proto.LedCommand(side, "off", self._brightness)
+        self._send(cmd)
 
     # -- port handling -------------------------------------------------------
     def _open_port(self):
@@ -336,7 +325,12 @@ class SerialBoardBackend:
             at = now
             if newest is not None:
                 at = now - min(0.5, max(0.0, (newest - msg.uptime_ms) / 1000.0))
-            self._channels[(msg.button, msg.side)].edge(msg.pressed, at)
+            try:
+                button = proto.table_button(self.board.version, msg)
+            except proto.ProtocolError as exc:
+                self._reject(raw, exc.reason)
+                return
+            self._channels[(button, msg.side)].edge(msg.pressed, at)
         elif isinstance(msg, proto.Ack):
             log.debug("serial board on %s acknowledged %s", self.device, msg.verb)
         elif isinstance(msg, proto.BoardError):

@@ -11,15 +11,23 @@
   (gpiozero callbacks, serial reader, debounce timers).  The sink only posts
   the event to the Kivy clock; everything else (controller, screens, LEDs)
   happens on the Kivy main thread.
-* Buttons: ``reveal`` + side -> ``controller.press_reveal(0 | 1)`` (light = 0,
-  dark = 1); ``toss`` -> ``controller.press_toss()`` (on the result screen it
-  continues, like the space key); ``toss_long`` on the home screen opens the
-  operator PIN prompt, elsewhere it counts as a toss.  A press the game does not
-  expect does nothing and is logged; nothing is ever kept for later (an event
-  that could not be handled within :data:`STALE_AFTER_S` is dropped).
-* LEDs, from ``controller.lights()`` after every change: the flag holder's LED
-  lit, the side that must reveal blinking, both off between matches,
-  ``celebrate(winner)`` when a match is won.
+* Buttons (light = half 0, dark = half 1):
+  - the primary press -> ``controller.press_reveal(half)`` (Challengers' reveal);
+  - the other side-button events (primary release, secondary press and release)
+    -> ``controller.side_button(half, button, pressed)`` if the controller has
+    that method (a game that looks at a hand while a button is held), and are
+    left alone otherwise (counted in :attr:`HardwareLink.unrouted`);
+  - ``toss`` -> ``controller.press_toss()`` (on the result screen it continues,
+    like the space key); ``toss_long`` on the home screen opens the operator PIN
+    prompt, elsewhere it counts as a toss.
+  A press the game does not expect does nothing and is logged; nothing is ever
+  kept for later (a press that could not be handled within :data:`STALE_AFTER_S`
+  is dropped).  A release is never dropped: whatever a hold shows must end.
+* LEDs, from ``controller.lights()`` after every change.  Challengers' form
+  (``flag``/``expect``/``over``): the flag holder's LED lit, the side that must
+  reveal blinking, both off between matches, the winner's LED celebrating when
+  a match is won.  A game-neutral form -- ``{half or side: state}`` with the
+  states of :mod:`hardware.lights` -- goes to ``backend.set_leds`` as it is.
 """
 
 from __future__ import annotations
@@ -33,7 +41,8 @@ from typing import Callable, Optional
 from kivy.clock import Clock
 
 from hardware import ButtonEvent, ConfigError, HardwareConfig, HardwareError, KeyboardBackend, load_config, open_backend
-from hardware.events import DARK, LIGHT, REVEAL, TOSS, TOSS_LONG
+from hardware.events import DARK, LIGHT, PRIMARY_PRESS, SIDE_KINDS, TOSS, TOSS_LONG
+from hardware.lights import CELEBRATE, led_plan
 
 log = logging.getLogger("tablecup.kiosk.hardware")
 
@@ -77,6 +86,7 @@ class HardwareLink:
         self.status = "hardware not opened"
         self.ignored = deque(maxlen=200)    # the last (ButtonEvent, why) that did nothing -- for logs and tests
         self.handled = 0                    # button events that did something
+        self.unrouted = 0                   # side-button events the controller has no method for
         self._closed = False
         self._leds = None                   # what the LEDs were last told
         self._match = None                  # the match the LEDs last followed
@@ -93,10 +103,10 @@ class HardwareLink:
             backend = open_backend(config, self.sink, **backend_kw)
         except (ConfigError, HardwareError) as exc:
             log.error("hardware: %s -- running with keyboard and touch only", exc)
-            backend = KeyboardBackend(str(exc))
+            backend = KeyboardBackend(str(exc), sink=self.sink)
         except Exception as exc:        # never let the buttons stop the kiosk
             log.exception("hardware: cannot open the backend -- running with keyboard and touch only")
-            backend = KeyboardBackend(f"{type(exc).__name__}: {exc}")
+            backend = KeyboardBackend(f"{type(exc).__name__}: {exc}", sink=self.sink)
         return self.use(backend)
 
     def use(self, backend):
@@ -135,13 +145,22 @@ class HardwareLink:
         """One button event, on the Kivy main thread."""
         if self._closed:
             return
-        if received is not None and time.monotonic() - received > self.stale_after:
+        if received is not None and not event.is_release and time.monotonic() - received > self.stale_after:
             return self._ignore(event, f"stale: waited {time.monotonic() - received:.1f} s for the kiosk")
         c = self.controller
         screen = self.current_screen()
-        if event.kind == REVEAL:
+        if event.kind == PRIMARY_PRESS:
             before = len(c.ignored)
             if c.press_reveal(SIDE_INDEX[event.side]) is None:
+                return self._ignore(event, self._why(before))
+        elif event.kind in SIDE_KINDS:
+            side_button = getattr(c, "side_button", None)
+            if side_button is None:
+                self.unrouted += 1
+                log.debug("hardware: %s (%s): the game has no use for it", event.describe(), event.source)
+                return
+            before = len(c.ignored)
+            if side_button(SIDE_INDEX[event.side], event.button, not event.is_release) is None:
                 return self._ignore(event, self._why(before))
         elif event.kind == TOSS or (event.kind == TOSS_LONG and screen not in ("home", "operator")):
             if screen == "result" and self.continue_result is not None:
@@ -160,6 +179,18 @@ class HardwareLink:
     def _why(self, before):
         c = self.controller
         return c.ignored[-1][1] if len(c.ignored) > before else "not expected now"
+
+    # ------------------------------------------------------------------ keys
+    def key_down(self, key) -> bool:
+        """A key went down (Kivy's text or key code): True if the backend turned it into a
+        table button (keyboard backends: ``a``/``q``, ``l``/``p``, space; see hardware.KEYS)."""
+        handler = getattr(self.backend, "key_down", None)
+        return bool(handler(key)) if handler is not None and not self._closed else False
+
+    def key_up(self, key) -> bool:
+        """A key went up: True if it is one of the table's buttons."""
+        handler = getattr(self.backend, "key_up", None)
+        return bool(handler(key)) if handler is not None and not self._closed else False
 
     def _ignore(self, event, why):
         self.ignored.append((event, why))
@@ -180,18 +211,26 @@ class HardwareLink:
         self._leds = want
         try:
             if want[0] == "celebrate":
-                self.backend.celebrate(want[1])
+                if getattr(self.backend, "leds_shown", {}).get(want[1]) == CELEBRATE:
+                    self.backend.set_leds({})           # another match won by the same side: play it again
+                self.backend.set_leds({want[1]: CELEBRATE})
             elif want[0] == "show":
-                self.backend.show(want[1], want[2])
+                self.backend.set_leds(led_plan(want[1], want[2]))
+            elif want[0] == "states":
+                self.backend.set_leds(dict(want[1]))
             else:
-                self.backend.all_off()
+                self.backend.set_leds({})
         except Exception:            # a broken LED must not stop the game
             log.exception("hardware: LED update %s failed", want)
 
     def wanted(self, controller) -> tuple:
-        """``("show", flag_side, reveal_side)``, ``("celebrate", winner_side, match)``
-        or ``("off",)`` -- from ``controller.lights()`` and the match just won."""
+        """``("show", flag_side, reveal_side)``, ``("celebrate", winner_side, match)``,
+        ``("off",)`` -- from Challengers' ``controller.lights()`` and the match just won --
+        or ``("states", ((side, state), ...))`` from a game-neutral ``lights()``."""
         lights = controller.lights()
+        if "flag" not in lights:          # {half or side: state}: the game said it all
+            states = {SIDE_NAME[k] if isinstance(k, int) else k: v for k, v in lights.items()}
+            return ("states", tuple(sorted(states.items())))
         m = controller.match
         previous, self._match = self._match, m
         if m is not None and m.winner is not None:

@@ -1,18 +1,20 @@
 # Tablecup reference firmware for a Raspberry Pi Pico / Pico W (MicroPython).
 #
-# Speaks the Tablecup serial protocol, version 1 (docs/serial-protocol.md)
+# Speaks the Tablecup serial protocol, version 2 (docs/serial-protocol.md)
 # over the Pico's USB serial port:
-#   board -> host  $HELLO,1,<board_id>,<firmware>*CS   at boot and on WHO
+#   board -> host  $HELLO,2,<board_id>,<firmware>*CS   at boot and on WHO
 #                  $HB,<uptime_ms>*CS                  every second
-#                  $BTN,<reveal|toss>,<light|dark|->,<down|up>,<uptime_ms>*CS
+#                  $BTN,<primary|secondary|toss>,<light|dark|->,<down|up>,<uptime_ms>*CS
 #                  $ACK,LED*CS / $ERR,<reason>*CS
 #   host -> board  $WHO*CS
 #                  $LED,<light|dark>,<on|off|blink|pulse|flash>,<0-100>[,<count>]*CS
 #
 # Buttons are reported raw (every edge, sampled about every millisecond);
 # the host debounces.  Wiring (see README.md in this folder):
-#   GP2 reveal LIGHT, GP3 reveal DARK, GP4 flag toss -- each to GND (internal
-#   pull-ups); GP14 LED LIGHT, GP15 LED DARK -- each via a resistor to GND.
+#   GP2 primary LIGHT, GP3 primary DARK, GP4 flag toss, GP5 secondary LIGHT,
+#   GP6 secondary DARK -- each to GND (internal pull-ups; a button that is not
+#   fitted simply never reports); GP14 LED LIGHT, GP15 LED DARK -- each via a
+#   resistor to GND.
 #
 # This file is self-contained on purpose (it shares no code with the host).
 # Only main() touches the hardware, so the pure helpers above it can be
@@ -20,13 +22,19 @@
 
 import sys
 
-FIRMWARE_VERSION = "1.0"
-PROTOCOL_VERSION = 1
+FIRMWARE_VERSION = "2.0"
+PROTOCOL_VERSION = 2
 HEARTBEAT_MS = 1000
 MAX_LINE = 120
 
 # (button, side, GP number); side "-" = no side
-BUTTON_PINS = (("reveal", "light", 2), ("reveal", "dark", 3), ("toss", "-", 4))
+BUTTON_PINS = (
+    ("primary", "light", 2),
+    ("primary", "dark", 3),
+    ("toss", "-", 4),
+    ("secondary", "light", 5),
+    ("secondary", "dark", 6),
+)
 LED_PINS = (("light", 14), ("dark", 15))
 PWM_FREQ = 1000
 

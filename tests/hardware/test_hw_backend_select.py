@@ -72,7 +72,9 @@ def test_auto_on_a_pi_uses_gpio(pi_model):
     try:
         assert isinstance(backend, GpioBackend)
         assert isinstance(backend, Backend)
-        assert backend.describe().startswith("Raspberry Pi GPIO (reveal light GPIO17, reveal dark GPIO27, toss GPIO22")
+        assert backend.describe().startswith(
+            "Raspberry Pi GPIO (primary light GPIO17, primary dark GPIO27, secondary light GPIO23, "
+            "secondary dark GPIO24, toss GPIO22")
     finally:
         backend.close()
 
@@ -97,6 +99,16 @@ def test_explicit_backends(tmp_path):
     gpio = open_backend(HardwareConfig(backend="gpio"), sink, pin_factory=MockFactory())
     assert gpio.name == "gpio"
     gpio.close()
+
+
+def test_every_backend_is_a_backend(tmp_path):
+    kb = open_backend(HardwareConfig(backend="keyboard"), sink)
+    assert isinstance(kb, Backend)
+    gpio = open_backend(HardwareConfig(backend="gpio"), sink, pin_factory=MockFactory())
+    try:
+        assert isinstance(gpio, Backend)
+    finally:
+        gpio.close()
 
 
 def test_pi_detection(tmp_path, pi_model):

@@ -1,4 +1,5 @@
-"""PressFilter / FilteredButton: debounce, no repeats, long toss (fake times)."""
+"""PressFilter / FilteredButton: debounce, no repeats, press and release of the
+side buttons, long toss (fake times)."""
 
 import threading
 import time
@@ -12,11 +13,24 @@ from hardware.events import ButtonEvent
 
 
 def reveal_filter(**kw):
-    return PressFilter("reveal", "light", debounce_ms=30, hold_ms=1500, source="T", **kw)
+    """The light side's primary button (Challengers' reveal)."""
+    return PressFilter.side_button("primary", "light", debounce_ms=30, hold_ms=1500, source="T", **kw)
 
 
 def toss_filter(**kw):
-    return PressFilter("toss", None, debounce_ms=30, hold_ms=1500, long_kind="toss_long", source="T", **kw)
+    return PressFilter.toss(debounce_ms=30, hold_ms=1500, source="T", **kw)
+
+
+def press(at):
+    return ButtonEvent("primary_press", "light", at, "T")
+
+
+def release(at, held):
+    return ButtonEvent("primary_release", "light", at, "T", held)
+
+
+def kinds(events):
+    return [e.kind for e in events]
 
 
 def feed(f, edges):
@@ -29,13 +43,13 @@ def feed(f, edges):
 def test_bounce_gives_one_press():
     f = reveal_filter()
     events = feed(f, [(True, 10.000), (False, 10.002), (True, 10.003), (False, 10.006), (True, 10.008)])
-    assert events == [ButtonEvent("reveal", "light", 10.000, "T")]
-    # Release with its own bounce, well after the press.
-    assert feed(f, [(False, 10.300), (True, 10.301), (False, 10.304)]) == []
+    assert events == [press(10.000)]
+    # Release with its own bounce, well after the press: one release, at its first edge.
+    assert feed(f, [(False, 10.300), (True, 10.301), (False, 10.304)]) == [release(10.300, 10.300 - 10.000)]
     assert f.poll(11.0) == []
     assert not f.pressed
     # The next physical press counts again.
-    assert feed(f, [(True, 12.0)]) == [ButtonEvent("reveal", "light", 12.0, "T")]
+    assert feed(f, [(True, 12.0)]) == [press(12.0)]
 
 
 def test_hold_never_repeats():
@@ -45,7 +59,8 @@ def test_hold_never_repeats():
         events += f.edge(True, i * 0.05)
         events += f.poll(i * 0.05)
     events += f.edge(False, 30.0)
-    assert [e.kind for e in events] == ["reveal"]
+    assert kinds(events) == ["primary_press", "primary_release"]
+    assert events[1].held == pytest.approx(30.0)
 
 
 def test_glitch_settles_to_released_after_window():
@@ -55,8 +70,9 @@ def test_glitch_settles_to_released_after_window():
     assert f.pressed
     assert f.next_deadline() == pytest.approx(1.030)
     assert f.poll(1.029) == []
-    assert f.poll(1.031) == []
-    assert not f.pressed  # settled, so the next press is not lost
+    # settled: released at the end of the window, so the next press is not lost
+    assert f.poll(1.031) == [release(1.0 + 0.030, 1.0 + 0.030 - 1.0)]
+    assert not f.pressed
     assert [e.at for e in f.edge(True, 2.0)] == [2.0]
 
 
@@ -64,7 +80,7 @@ def test_short_toss_emitted_at_release():
     f = toss_filter()
     assert f.edge(True, 5.0) == []
     assert f.poll(5.5) == []
-    assert f.edge(False, 5.6) == [ButtonEvent("toss", None, 5.0, "T")]
+    assert f.edge(False, 5.6) == [ButtonEvent("toss", None, 5.0, "T", 5.6 - 5.0)]
 
 
 def test_long_toss_emitted_when_hold_elapses_and_release_is_silent():
@@ -72,7 +88,7 @@ def test_long_toss_emitted_when_hold_elapses_and_release_is_silent():
     assert f.edge(True, 5.0) == []
     assert f.next_deadline() == pytest.approx(6.5)
     assert f.poll(6.49) == []
-    assert f.poll(6.5) == [ButtonEvent("toss_long", None, 5.0, "T")]
+    assert f.poll(6.5) == [ButtonEvent("toss_long", None, 5.0, "T", 1.5)]
     assert f.poll(9.0) == []
     assert f.edge(False, 9.0) == []
 
@@ -97,12 +113,38 @@ def test_button_held_at_startup_does_not_fire():
     assert [e.kind for e in f.edge(True, 101.0) + f.edge(False, 101.2)] == ["toss"]
 
 
+def test_side_button_held_at_startup_reports_nothing_until_pressed_again():
+    f = reveal_filter(initial_pressed=True)
+    assert f.edge(False, 100.0) == []          # its press was never reported: nor is this release
+    assert kinds(f.edge(True, 101.0) + f.edge(False, 101.5)) == ["primary_press", "primary_release"]
+
+
 def test_reset_forgets_pressed_state():
     f = reveal_filter()
     f.edge(True, 0.0)
-    f.reset()
+    assert f.reset() == []                      # no time given: forget quietly
     assert not f.pressed
-    assert [e.kind for e in f.edge(True, 0.01)] == ["reveal"]
+    assert kinds(f.edge(True, 0.01)) == ["primary_press"]
+
+
+def test_reset_releases_a_held_side_button_but_not_the_toss():
+    """A board lost while a side button is held: a game showing a hand must hide it."""
+    f = reveal_filter()
+    f.edge(True, 1.0)
+    assert f.reset(3.0) == [release(3.0, 2.0)]
+    assert f.edge(False, 3.5) == []            # the real release, if it ever comes, is not reported again
+    assert f.reset(4.0) == []                  # nothing held, nothing to say
+    t = toss_filter()
+    t.edge(True, 1.0)
+    assert t.reset(1.2) == [] and t.poll(10.0) == []
+
+
+def test_hold_is_press_then_release_with_the_time_held():
+    f = PressFilter.side_button("secondary", "dark", debounce_ms=30, source="T")
+    assert f.edge(True, 2.0) == [ButtonEvent("secondary_press", "dark", 2.0, "T")]
+    for i in range(1, 50):                      # held 5 s: nothing in between
+        assert f.poll(2.0 + i * 0.1) == []
+    assert f.edge(False, 7.0) == [ButtonEvent("secondary_release", "dark", 7.0, "T", 5.0)]
 
 
 @settings(max_examples=200, deadline=None)
@@ -124,8 +166,8 @@ def test_any_bounce_burst_is_one_press(offsets, start, hold):
     events += f.poll(start + hold)
     events += f.edge(False, start + hold)
     events += f.poll(start + hold + 1)
-    assert [e.kind for e in events] == ["reveal"]
-    assert events[0].at == start
+    assert kinds(events) == ["primary_press", "primary_release"]
+    assert events[0].at == start and events[1].at == start + hold
     assert not f.pressed
 
 
@@ -138,7 +180,7 @@ def test_filtered_button_timer_delivers_long_toss_without_more_edges():
         done.set()
 
     fb = FilteredButton(
-        PressFilter("toss", None, debounce_ms=5, hold_ms=100, long_kind="toss_long"), sink
+        PressFilter.toss(debounce_ms=5, hold_ms=100), sink
     )
     try:
         t0 = time.monotonic()
@@ -159,22 +201,46 @@ def test_filtered_button_survives_failing_sink(caplog):
         calls.append(event)
         raise RuntimeError("boom")
 
-    fb = FilteredButton(PressFilter("reveal", "dark", debounce_ms=5), sink)
+    fb = FilteredButton(PressFilter.side_button("primary", "dark", debounce_ms=5), sink)
     fb.edge(True, 1.0)
     fb.edge(False, 2.0)
     fb.edge(True, 3.0)
     fb.close()
-    assert len(calls) == 2
+    assert kinds(calls) == ["primary_press", "primary_release", "primary_press"]
     assert "sink failed" in caplog.text
 
 
+def test_filter_refuses_impossible_buttons():
+    with pytest.raises(ValueError, match="side button must be"):
+        PressFilter.side_button("toss", "light")
+    with pytest.raises(ValueError, match="needs side light or dark"):
+        PressFilter.side_button("primary", None)
+    with pytest.raises(ValueError, match="either its release or a long press"):
+        PressFilter("primary_press", "light", long_kind="primary_press", release_kind="primary_release")
+
+
 def test_event_validation():
-    with pytest.raises(ValueError):
-        ButtonEvent("reveal", None, 0.0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="needs side"):
+        ButtonEvent("primary_press", None, 0.0)
+    with pytest.raises(ValueError, match="needs side"):
+        ButtonEvent("secondary_release", "left", 0.0)
+    with pytest.raises(ValueError, match="has no side"):
         ButtonEvent("toss", "light", 0.0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="unknown button event kind 'jump'"):
         ButtonEvent("jump", None, 0.0)
-    e = ButtonEvent("reveal", "dark", 1.0, "GPIO27")
+    with pytest.raises(ValueError, match="unknown button event kind 'reveal'"):
+        ButtonEvent("reveal", "light", 0.0)       # the game's word, not the hardware's
+    with pytest.raises(ValueError, match="held"):
+        ButtonEvent("primary_release", "light", 0.0, held=-1.0)
+    e = ButtonEvent("primary_press", "dark", 1.0, "GPIO27")
+    assert (e.button, e.is_release, e.describe()) == ("primary", False, "DARK side primary button, pressed")
+    r = ButtonEvent("secondary_release", "light", 2.0, "GPIO23", 1.0)
+    assert (r.button, r.is_release, r.describe()) == ("secondary", True, "LIGHT side secondary button, released")
+    assert ButtonEvent("toss_long", None, 0.0).button == "toss"
     with pytest.raises(AttributeError):
         e.kind = "toss"  # immutable
+
+
+def test_challengers_reveal_is_the_primary_press():
+    from hardware.events import REVEAL
+    assert REVEAL == "primary_press"

@@ -34,12 +34,24 @@ def test_board_lines_decode_on_the_host(fw):
     assert fw.PROTOCOL_VERSION == p.PROTOCOL_VERSION
     assert fw.MAX_LINE == p.MAX_LINE_LENGTH
     assert fw.HEARTBEAT_MS == p.HEARTBEAT_INTERVAL_MS
-    assert p.decode(fw.hello_line("pico-e6614103e7")) == p.Hello(1, "pico-e6614103e7", fw.FIRMWARE_VERSION)
+    assert p.decode(fw.hello_line("pico-e6614103e7")) == p.Hello(2, "pico-e6614103e7", fw.FIRMWARE_VERSION)
     assert p.decode(fw.heartbeat_line(15000)) == p.Heartbeat(15000)
-    assert p.decode(fw.button_line("reveal", "light", True, 1234)) == p.ButtonEdge("reveal", "light", True, 1234)
+    assert p.decode(fw.button_line("primary", "light", True, 1234)) == p.ButtonEdge("primary", "light", True, 1234)
     assert p.decode(fw.button_line("toss", "-", False, 99)) == p.ButtonEdge("toss", None, False, 99)
     assert p.decode(fw.error_line("bad, *nasty* $input")) == p.BoardError("bad   nasty   input")
-    assert fw.button_line("reveal", "light", True, 1234) == "$BTN,reveal,light,down,1234*39\n"
+    assert fw.button_line("primary", "light", True, 1234) == "$BTN,primary,light,down,1234*5C\n"
+
+
+def test_every_button_of_the_firmware_is_one_the_host_maps(fw):
+    """The board reports each of the table's five buttons, on its own pin."""
+    reported = set()
+    for button, side, _gp in fw.BUTTON_PINS:
+        edge = p.decode(fw.button_line(button, side, True, 1))
+        reported.add((p.table_button(fw.PROTOCOL_VERSION, edge), edge.side))
+    assert reported == {("primary", "light"), ("primary", "dark"), ("secondary", "light"),
+                        ("secondary", "dark"), ("toss", None)}
+    assert len({gp for _b, _s, gp in fw.BUTTON_PINS}) == 5
+    assert [gp for b, _s, gp in fw.BUTTON_PINS if b != "secondary"] == [2, 3, 4]   # firmware 1.0's pins
 
 
 @given(st.builds(p.LedCommand, st.sampled_from(p.SIDES), st.sampled_from(p.LED_MODES),
@@ -53,7 +65,7 @@ def test_host_led_commands_are_applied_and_acknowledged(fw, cmd):
 
 def test_who_gets_hello(fw):
     replies = fw.handle_line(p.encode(p.Who()).decode(), fresh_leds(), 0, "pico-x")
-    assert [p.decode(r) for r in replies] == [p.Hello(1, "pico-x", fw.FIRMWARE_VERSION)]
+    assert [p.decode(r) for r in replies] == [p.Hello(2, "pico-x", fw.FIRMWARE_VERSION)]
 
 
 @pytest.mark.parametrize(

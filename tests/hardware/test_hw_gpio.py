@@ -43,6 +43,10 @@ class Events:
         with self.lock:
             return [(e.kind, e.side) for e in self.items]
 
+    def presses(self):
+        """(kind, side) of everything but releases."""
+        return [k for k in self.kinds() if not k[0].endswith("_release")]
+
 
 @pytest.fixture
 def make():
@@ -70,18 +74,52 @@ def press(pin, hold=0.05):
     pin.drive_high()
 
 
-def test_reveal_buttons_one_event_each_on_the_right_side(make):
+def test_primary_buttons_press_and_release_on_the_right_side(make):
     backend, factory, events = make()
     factory.pin(17).drive_low()
-    assert events.kinds() == [("reveal", "light")]  # delivered at the press edge
+    assert events.kinds() == [("primary_press", "light")]  # delivered at the press edge
     assert events.items[0].source == "GPIO17"
     time.sleep(0.05)
     factory.pin(17).drive_high()
+    assert events.kinds() == [("primary_press", "light"), ("primary_release", "light")]
     press(factory.pin(27))
     time.sleep(0.05)
-    assert events.kinds() == [("reveal", "light"), ("reveal", "dark")]
-    assert events.items[1].source == "GPIO27"
-    assert events.items[0].at < events.items[1].at
+    assert events.kinds()[2:] == [("primary_press", "dark"), ("primary_release", "dark")]
+    assert events.items[2].source == "GPIO27"
+    assert events.items[0].at < events.items[1].at < events.items[2].at
+
+
+def test_secondary_buttons_on_their_default_pins(make):
+    backend, factory, events = make()
+    press(factory.pin(23))
+    press(factory.pin(24))
+    assert events.kinds() == [("secondary_press", "light"), ("secondary_release", "light"),
+                              ("secondary_press", "dark"), ("secondary_release", "dark")]
+    assert [e.source for e in events.items] == ["GPIO23", "GPIO23", "GPIO24", "GPIO24"]
+    assert "secondary light GPIO23, secondary dark GPIO24" in backend.describe()
+    assert backend.unwired("secondary", "dark") is None
+
+
+def test_a_hold_is_one_press_then_one_release_with_the_time_held(make):
+    backend, factory, events = make(hold_ms=150)
+    pin = factory.pin(17)
+    pin.drive_low()
+    time.sleep(0.4)               # longer than hold_ms: a side button has no long press
+    assert events.kinds() == [("primary_press", "light")]
+    pin.drive_high()
+    assert events.kinds() == [("primary_press", "light"), ("primary_release", "light")]
+    release = events.items[1]
+    assert 0.39 <= release.held < 1.0
+    assert release.at == pytest.approx(events.items[0].at + release.held)
+
+
+def test_secondary_pins_can_be_left_unwired(make):
+    backend, factory, events = make(secondary_light=None, secondary_dark=5)
+    press(factory.pin(23))        # nothing listens on GPIO23 now
+    press(factory.pin(5))
+    assert events.kinds() == [("secondary_press", "dark"), ("secondary_release", "dark")]
+    assert "secondary light not wired, secondary dark GPIO5" in backend.describe()
+    assert "secondary_light = false" in backend.unwired("secondary", "light")
 
 
 def test_bouncing_press_gives_one_event(make):
@@ -96,10 +134,10 @@ def test_bouncing_press_gives_one_event(make):
     pin.drive_low()  # release bounce
     pin.drive_high()
     time.sleep(0.1)
-    assert events.kinds() == [("reveal", "light")]
+    assert events.kinds() == [("primary_press", "light"), ("primary_release", "light")]
     # and the filter is not stuck: the next press counts
     pin.drive_low()
-    assert events.kinds() == [("reveal", "light")] * 2
+    assert events.presses() == [("primary_press", "light")] * 2
 
 
 def test_toss_short_and_long(make):
@@ -115,6 +153,40 @@ def test_toss_short_and_long(make):
     toss.drive_high()
     time.sleep(0.05)
     assert events.kinds() == [("toss", None), ("toss_long", None)]
+
+
+def led_seen(factory, pin, duration=0.05):
+    seen = observed_values(factory.pin(pin), duration)
+    return {frozenset({0.0}): "off", frozenset({0.4}): "on", frozenset({0.0, 0.4}): "blink"}.get(frozenset(seen), seen)
+
+
+def test_set_leds_states_per_side(make):
+    """The game-neutral LED API: off, on, blink, celebrate per side; a missing side is off."""
+    backend, factory, events = make(pwm=True, led_brightness=0.4)
+    backend.set_leds({"light": "blink", "dark": "on"})
+    assert (led_seen(factory, 12, 0.1), led_seen(factory, 13)) == ("blink", "on")
+    backend.set_leds({"dark": "blink"})
+    assert (led_seen(factory, 12), led_seen(factory, 13, 0.1)) == ("off", "blink")
+    assert backend.leds_shown == {"light": "off", "dark": "blink"}
+    backend.set_leds({"light": "celebrate", "dark": "blink"})
+    assert 1.0 in observed_values(factory.pin(12), 0.05, 0.001)   # full brightness
+    assert wait_until(lambda: not backend.leds["light"].device._source_thread.is_alive(), 2.0)
+    backend.set_leds({"light": "celebrate", "dark": "blink"})     # asked again: played once, stays off
+    assert led_seen(factory, 12) == "off"
+    backend.set_leds(None)
+    assert (led_seen(factory, 12), led_seen(factory, 13)) == ("off", "off")
+    with pytest.raises(ValueError, match="LED state for dark must be one of off, on, blink, celebrate"):
+        backend.set_leds({"dark": "disco"})
+    with pytest.raises(ValueError, match="LED side must be 'light' or 'dark'"):
+        backend.set_leds({0: "on"})
+
+
+def test_an_unchanged_blink_keeps_its_rhythm(make):
+    backend, factory, events = make(pwm=True, led_brightness=0.4)
+    backend.set_leds({"light": "blink"})
+    thread = backend.leds["light"].device._source_thread
+    backend.set_leds({"light": "blink", "dark": "on"})            # only dark changes
+    assert backend.leds["light"].device._source_thread is thread
 
 
 def test_leds_without_pwm(make):
@@ -168,13 +240,16 @@ def test_active_high_buttons_with_pull_down(make):
     pin = factory.pin(27)
     assert pin.state is False or pin.state == 0  # pulled down
     pin.drive_high()
-    assert events.kinds() == [("reveal", "dark")]
+    assert events.kinds() == [("primary_press", "dark")]
+    time.sleep(0.04)
+    pin.drive_low()
+    assert events.kinds() == [("primary_press", "dark"), ("primary_release", "dark")]
 
 
 def test_busy_pin_gives_hardware_error_and_releases_others():
     factory = MockFactory()
     blocker = LED(27, pin_factory=factory)
-    with pytest.raises(HardwareError, match="GPIO27 \\(reveal dark button\\)"):
+    with pytest.raises(HardwareError, match="GPIO27 \\(primary dark button\\)"):
         GpioBackend(HardwareConfig(), lambda e: None, pin_factory=factory)
     blocker.close()
     # the failed attempt released GPIO17, so a new backend can open everything

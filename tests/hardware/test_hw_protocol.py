@@ -20,8 +20,14 @@ def line(body: str) -> bytes:
 
 # Literal vectors, also used in docs/serial-protocol.md.
 VECTORS = [
-    (b"$HELLO,1,pico-e6614103e7,1.0*48\n", p.Hello(1, "pico-e6614103e7", "1.0")),
+    (b"$HELLO,2,pico-e6614103e7,2.0*48\n", p.Hello(2, "pico-e6614103e7", "2.0")),
     (b"$HB,15000*12\n", p.Heartbeat(15000)),
+    (b"$BTN,primary,light,down,1234*5C\n", p.ButtonEdge("primary", "light", True, 1234)),
+    (b"$BTN,primary,light,up,1301*4C\n", p.ButtonEdge("primary", "light", False, 1301)),
+    (b"$BTN,secondary,dark,down,2000*2E\n", p.ButtonEdge("secondary", "dark", True, 2000)),
+    (b"$BTN,secondary,dark,up,2450*38\n", p.ButtonEdge("secondary", "dark", False, 2450)),
+    # version 1 boards (firmware 1.0)
+    (b"$HELLO,1,pico-e6614103e7,1.0*48\n", p.Hello(1, "pico-e6614103e7", "1.0")),
     (b"$BTN,reveal,light,down,1234*39\n", p.ButtonEdge("reveal", "light", True, 1234)),
     (b"$BTN,reveal,light,up,1301*29\n", p.ButtonEdge("reveal", "light", False, 1301)),
     (b"$BTN,toss,-,down,5000*79\n", p.ButtonEdge("toss", None, True, 5000)),
@@ -51,9 +57,10 @@ def test_lower_case_checksum_accepted():
 ids = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-", min_size=1, max_size=32)
 uptimes = st.integers(min_value=0, max_value=10**15 - 1)
 messages = st.one_of(
-    st.builds(p.Hello, st.just(p.PROTOCOL_VERSION), ids, ids),
+    st.builds(p.Hello, st.sampled_from(p.SUPPORTED_VERSIONS), ids, ids),
     st.builds(p.Heartbeat, uptimes),
-    st.builds(lambda side, pressed, t: p.ButtonEdge("reveal", side, pressed, t), st.sampled_from(p.SIDES), st.booleans(), uptimes),
+    st.builds(lambda button, side, pressed, t: p.ButtonEdge(button, side, pressed, t),
+              st.sampled_from(p.SIDED_BUTTONS), st.sampled_from(p.SIDES), st.booleans(), uptimes),
     st.builds(lambda pressed, t: p.ButtonEdge("toss", None, pressed, t), st.booleans(), uptimes),
     st.builds(p.Ack, st.sampled_from(["LED", "WHO"])),
     st.builds(p.BoardError, st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126, blacklist_characters=",*$"), min_size=1, max_size=60)),
@@ -107,9 +114,10 @@ def test_any_single_byte_corruption_is_rejected_or_harmless(msg, data):
         (line("BTN,reveal,light,down"), "BTN needs 4 field(s)"),
         (line("BTN,jump,light,down,5"), "unknown button 'jump'"),
         (line("BTN,reveal,-,down,5"), "needs side light or dark"),
+        (line("BTN,secondary,-,down,5"), "secondary button needs side light or dark"),
         (line("BTN,toss,dark,down,5"), "toss button has no side"),
         (line("BTN,reveal,dark,sideways,5"), "down or up"),
-        (line("HELLO,2,pico,1.0"), "unsupported protocol version 2"),
+        (line("HELLO,3,pico,3.0"), "unsupported protocol version 3 (this host speaks 1 and 2)"),
         (line("HELLO,1,pico"), "HELLO needs 3 field(s)"),
         (line("HELLO,1,pico board,1.0"), "bad board id"),
         (line("LED,light,disco,50"), "unknown LED mode 'disco'"),
@@ -127,6 +135,19 @@ def test_rejections_have_reasons(raw, reason):
     assert reason in info.value.reason
 
 
+def test_button_names_depend_on_the_boards_version():
+    """Version 1 had the reveal button; version 2 names the table's buttons."""
+    edge = lambda button: p.ButtonEdge(button, "light", True, 1)  # noqa: E731
+    assert p.table_button(1, edge("reveal")) == "primary"
+    assert p.table_button(2, edge("primary")) == "primary"
+    assert p.table_button(2, edge("secondary")) == "secondary"
+    assert p.table_button(1, p.ButtonEdge("toss", None, True, 1)) == "toss"
+    with pytest.raises(p.ProtocolError, match="'secondary' is not in protocol version 1"):
+        p.table_button(1, edge("secondary"))
+    with pytest.raises(p.ProtocolError, match="'reveal' is not in protocol version 2"):
+        p.table_button(2, edge("reveal"))
+
+
 def test_encode_refuses_invalid_values():
     with pytest.raises(ValueError):
         p.encode(p.LedCommand("light", "on", 150))
@@ -134,6 +155,8 @@ def test_encode_refuses_invalid_values():
         p.encode(p.BoardError("has,comma"))
     with pytest.raises(ValueError):
         p.encode(p.Hello(1, "bad id", "1"))
+    with pytest.raises(ValueError):
+        p.encode(p.Hello(3, "pico", "3.0"))
     with pytest.raises(TypeError):
         p.encode("LED")
 

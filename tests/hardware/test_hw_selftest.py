@@ -57,23 +57,32 @@ def tap(pin, hold=0.05):
     pin.drive_high()
 
 
+PROMPT_PINS = {"LIGHT side primary": 17, "DARK side primary": 27, "LIGHT side secondary": 23,
+               "DARK side secondary": 24}
+
+
+def prompted_pin(line):
+    """The pin a 'Press and release the ... button' prompt asks for, or None."""
+    if not line.startswith("Press and release the "):
+        return None
+    return next(pin for what, pin in PROMPT_PINS.items() if what in line)
+
+
 def test_all_checks_pass_with_correct_wiring():
     backend, factory, events = gpio_backend()
     led_states = {}
 
     def act(line):
-        if "Press the LIGHT side reveal" in line:
-            tap(factory.pin(17))
-        elif "Press the DARK side reveal" in line:
-            tap(factory.pin(27))
+        if prompted_pin(line) is not None:
+            tap(factory.pin(prompted_pin(line)))
         elif "toss button briefly" in line:
             tap(factory.pin(22), 0.05)
         elif "HOLD the flag toss" in line:
             tap(factory.pin(22), 0.45)
-        elif "flag LED should now be ON" in line:
-            side = "light" if "LIGHT side flag LED" in line else "dark"
+        elif "LED should now be ON" in line:
+            side = "light" if "LIGHT side LED" in line else "dark"
             led_states[side] = (factory.pin(12).state, factory.pin(13).state)
-            tap(factory.pin(22))  # "I can see it"
+            tap(factory.pin(17))  # "I can see it" (its release must not confirm the next LED)
 
     owner = Owner(act)
     try:
@@ -83,13 +92,16 @@ def test_all_checks_pass_with_correct_wiring():
         backend.close()
     assert ok, owner.text
     assert owner.lines[0].startswith("Tablecup hardware self-test: Raspberry Pi GPIO")
-    assert "OK: LIGHT side reveal button answered on GPIO17" in owner.text
-    assert "OK: DARK side reveal button answered on GPIO27" in owner.text
+    assert "Press and release the LIGHT side primary button (Challengers: reveal)..." in owner.text
+    assert "OK: LIGHT side primary button pressed and released on GPIO17" in owner.text
+    assert "OK: DARK side primary button pressed and released on GPIO27" in owner.text
+    assert "OK: LIGHT side secondary button pressed and released on GPIO23" in owner.text
+    assert "OK: DARK side secondary button pressed and released on GPIO24" in owner.text
     assert "OK: flag toss button (short press) answered on GPIO22" in owner.text
     assert "OK: flag toss button (long press) answered on GPIO22" in owner.text
     # each LED was lit on its own while the owner looked at it
     assert led_states == {"light": (0.5, 0.0), "dark": (0.0, 0.5)}
-    assert owner.lines[-1] == "All 6 checks passed."
+    assert owner.lines[-1] == "All 8 checks passed."
     assert factory.pin(12).state == 0 and factory.pin(13).state == 0
 
 
@@ -97,11 +109,15 @@ def test_swapped_and_dead_inputs_are_reported():
     backend, factory, events = gpio_backend()
 
     def act(line):
-        if "Press the LIGHT side reveal" in line:
+        if "Press and release the LIGHT side primary" in line:
             tap(factory.pin(27))  # the owner's button is wired to the dark pin
+        elif "Press and release the LIGHT side secondary" in line:
+            tap(factory.pin(17))  # wired to the primary pin of its side
+        elif "Press and release the DARK side secondary" in line:
+            factory.pin(24).drive_low()  # pressed, never comes back up
         elif "HOLD the flag toss" in line:
             tap(factory.pin(22), 0.05)  # lets go too early
-        # the DARK reveal button, and the LED checks: nothing happens
+        # the DARK primary button, and the LED checks: nothing happens
 
     owner = Owner(act)
     try:
@@ -111,11 +127,41 @@ def test_swapped_and_dead_inputs_are_reported():
         backend.close()
     assert not ok
     text = owner.text
-    assert "Got the DARK side reveal button (GPIO27) instead -- are the two reveal buttons swapped?" in text
-    assert "LIGHT side reveal button: FAILED: no answer within 0.4 s (got instead: DARK side reveal button (GPIO27))" in text
+    assert ("Got the DARK side primary button, pressed (GPIO27) instead -- are the two primary buttons swapped?"
+            in text)
+    assert ("LIGHT side primary button: FAILED: no answer within 0.4 s "
+            "(got instead: DARK side primary button, pressed (GPIO27))") in text
+    assert ("Got the LIGHT side primary button, pressed (GPIO17) instead -- "
+            "are this side's primary and secondary buttons swapped?") in text
+    assert "DARK side secondary button: FAILED: pressed on GPIO24 but no release within 0.4 s (stuck button?)" in text
     assert "released too early, keep holding" in text
-    assert "NOT CONFIRMED: LIGHT side flag LED" in text
-    assert owner.lines[-1] == "6 of 6 checks failed; see docs/wiring.md."
+    assert "NOT CONFIRMED: LIGHT side LED" in text
+    assert owner.lines[-1] == "8 of 8 checks failed; see docs/wiring.md."
+
+
+def test_secondary_buttons_that_are_not_wired_are_skipped():
+    backend, factory, events = gpio_backend(secondary_light=None, secondary_dark=None)
+
+    def act(line):
+        if prompted_pin(line) is not None:
+            tap(factory.pin(prompted_pin(line)))
+        elif "toss button briefly" in line:
+            tap(factory.pin(22), 0.05)
+        elif "HOLD the flag toss" in line:
+            tap(factory.pin(22), 0.45)
+        elif "LED should now be ON" in line:
+            tap(factory.pin(22))
+
+    owner = Owner(act)
+    try:
+        ok = run_selftest(backend, owner.say, events.get, step_timeout=3, led_timeout=3)
+    finally:
+        owner.stop()
+        backend.close()
+    assert ok, owner.text
+    assert "LIGHT side secondary button: skipped, not wired (hardware.secondary_light = false in <defaults>)" in owner.text
+    assert "Press and release the DARK side secondary" not in owner.text
+    assert owner.lines[-1] == "All 6 checks passed."
 
 
 def test_keyboard_backend_has_nothing_to_test():
@@ -162,7 +208,7 @@ def test_selftest_over_a_serial_board():
                     return
                 if b"$WHO*50\n" in buf:
                     buf = buf.replace(b"$WHO*50\n", b"")
-                    send("HELLO,1,pico-selftest,1.0")
+                    send("HELLO,2,pico-selftest,2.0")
 
     board_thread = threading.Thread(target=board, daemon=True)
     board_thread.start()
@@ -182,16 +228,15 @@ def test_selftest_over_a_serial_board():
         edge(button, side, "up")
 
     def act(line):
-        if "Press the LIGHT side reveal" in line:
-            press("reveal", "light")
-        elif "Press the DARK side reveal" in line:
-            press("reveal", "dark")
+        if line.startswith("Press and release the "):
+            side = "light" if "LIGHT side" in line else "dark"
+            press("primary" if "primary" in line else "secondary", side)
         elif "toss button briefly" in line:
             press("toss", "-")
         elif "HOLD the flag toss" in line:
             press("toss", "-", 0.45)
-        elif "flag LED should now be ON" in line:
-            press("reveal", "light")
+        elif "LED should now be ON" in line:
+            press("primary", "light")
 
     owner = Owner(act)
     try:
@@ -205,7 +250,8 @@ def test_selftest_over_a_serial_board():
         os.close(slave)
     assert ok, owner.text
     assert any(line.startswith("Tablecup hardware self-test: serial board pico-selftest") for line in owner.lines)
-    assert f"OK: DARK side reveal button answered on serial {path} reveal/dark" in owner.text
+    assert f"OK: DARK side primary button pressed and released on serial {path} primary/dark" in owner.text
+    assert f"OK: LIGHT side secondary button pressed and released on serial {path} secondary/light" in owner.text
 
 
 def test_command_line_exit_codes(tmp_path, capsys):

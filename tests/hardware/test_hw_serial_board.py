@@ -49,8 +49,8 @@ class FakeBoard:
     def send_raw(self, data):
         os.write(self.master, data)
 
-    def hello(self, board_id="pico-test"):
-        self.send(f"HELLO,1,{board_id},1.0")
+    def hello(self, board_id="pico-test", version=2):
+        self.send(f"HELLO,{version},{board_id},{version}.0")
 
     def read_line(self, timeout=3.0):
         deadline = time.monotonic() + timeout
@@ -97,6 +97,9 @@ class Events:
         with self.lock:
             return [(e.kind, e.side) for e in self.items]
 
+    def presses(self):
+        return [k for k in self.kinds() if not k[0].endswith("_release")]
+
 
 FAST = dict(heartbeat_timeout=5.0, who_interval=0.1, reconnect_min=0.02, reconnect_max=0.1)
 
@@ -132,9 +135,9 @@ def backends():
         backend.close()
 
 
-def connect(board, backend):
+def connect(board, backend, version=2):
     assert board.read_message() == p.Who()
-    board.hello()
+    board.hello(version=version)
     assert backend.wait_ready(3.0)
     # after HELLO the host re-sends the current LED state
     assert board.read_message() == p.LedCommand("light", "off", 80)
@@ -148,16 +151,43 @@ def test_hello_and_button_events(boards, backends):
     assert "waiting for HELLO" in backend.describe()
     connect(board, backend)
     assert backend.status == CONNECTED
-    assert backend.describe() == f"serial board pico-test (firmware 1.0, protocol 1) on {board.path}"
+    assert backend.describe() == f"serial board pico-test (firmware 2.0, protocol 2) on {board.path}"
 
-    board.send("BTN,reveal,dark,down,1000")
-    assert wait_until(lambda: events.kinds() == [("reveal", "dark")])
-    assert events.items[0].source == f"serial {board.path} reveal/dark"
-    board.send("BTN,reveal,dark,up,1100")
-    board.send("HB,2000")
-    board.send("BTN,reveal,light,down,2100")
+    board.send("BTN,primary,dark,down,1000")
+    assert wait_until(lambda: events.kinds() == [("primary_press", "dark")])
+    assert events.items[0].source == f"serial {board.path} primary/dark"
+    board.send("BTN,primary,dark,up,1100")
     assert wait_until(lambda: len(events.items) == 2)
-    assert events.kinds()[1] == ("reveal", "light")
+    assert events.kinds()[1] == ("primary_release", "dark")
+    board.send("HB,2000")
+    board.send("BTN,secondary,light,down,2100")
+    board.send("BTN,secondary,dark,down,2150")
+    assert wait_until(lambda: len(events.items) == 4)
+    time.sleep(0.05)
+    board.send("BTN,secondary,light,up,2400")
+    assert wait_until(lambda: len(events.items) == 5)
+    assert events.kinds()[2:] == [("secondary_press", "light"), ("secondary_press", "dark"),
+                                  ("secondary_release", "light")]
+    assert events.items[2].source == f"serial {board.path} secondary/light"
+    assert backend.unwired("secondary", "light") is None
+
+
+def test_a_version_1_board_still_works_and_has_no_secondary_buttons(boards, backends, caplog):
+    """Firmware 1.0 says 'reveal': that is the primary button."""
+    caplog.set_level(logging.DEBUG, logger=LOGGER)
+    board = boards()
+    events = Events()
+    backend = backends(board.path, events)
+    connect(board, backend, version=1)
+    assert "protocol 1" in backend.describe()
+    board.send("BTN,reveal,light,down,1000")
+    board.send("BTN,secondary,light,down,1010")      # not a version-1 button
+    board.send("BTN,reveal,light,up,1200")
+    assert wait_until(lambda: len(events.items) == 2)
+    assert events.kinds() == [("primary_press", "light"), ("primary_release", "light")]
+    assert events.items[0].source == f"serial {board.path} primary/light"
+    assert any("'secondary' is not in protocol version 1" in m for m in rejected(caplog))
+    assert "protocol 1, which has no secondary buttons" in backend.unwired("secondary", "dark")
 
 
 def test_bounce_burst_from_board_is_one_press(boards, backends):
@@ -167,15 +197,15 @@ def test_bounce_burst_from_board_is_one_press(boards, backends):
     connect(board, backend)
     burst = ["down", "up", "down", "up", "down"]
     board.send_raw(b"".join(
-        f"$BTN,reveal,light,{s},{5000 + i}*{xor_hex(f'BTN,reveal,light,{s},{5000 + i}')}\n".encode()
+        f"$BTN,primary,light,{s},{5000 + i}*{xor_hex(f'BTN,primary,light,{s},{5000 + i}')}\n".encode()
         for i, s in enumerate(burst)
     ))
     time.sleep(0.1)
-    board.send("BTN,reveal,light,up,5300")
-    board.send("BTN,reveal,light,down,5301")  # release bounce
-    board.send("BTN,reveal,light,up,5302")
+    board.send("BTN,primary,light,up,5300")
+    board.send("BTN,primary,light,down,5301")  # release bounce
+    board.send("BTN,primary,light,up,5302")
     time.sleep(0.1)
-    assert events.kinds() == [("reveal", "light")]
+    assert events.kinds() == [("primary_press", "light"), ("primary_release", "light")]
 
 
 def test_toss_short_and_long(boards, backends):
@@ -207,11 +237,16 @@ def test_led_commands_reach_the_board(boards, backends):
     assert board.read_message() == p.LedCommand("light", "blink", 80)
     assert board.read_message() == p.LedCommand("dark", "off", 80)
     backend.celebrate("dark")
+    assert board.read_message() == p.LedCommand("light", "off", 80)
     assert board.read_message() == p.LedCommand("dark", "flash", 100, 15)
-    assert board.read_message() == p.LedCommand("light", "off", 80)
-    backend.all_off()
-    assert board.read_message() == p.LedCommand("light", "off", 80)
+    backend.all_off()                          # light is off already: only dark changes
     assert board.read_message() == p.LedCommand("dark", "off", 80)
+    backend.set_leds({"light": "on", "dark": "blink"})
+    assert board.read_message() == p.LedCommand("light", "on", 80)
+    assert board.read_message() == p.LedCommand("dark", "blink", 80)
+    backend.set_leds({"light": "on", "dark": "blink"})     # the same again: nothing is sent
+    backend.set_leds({"light": "celebrate", "dark": "blink"})
+    assert board.read_message() == p.LedCommand("light", "flash", 100, 15)
     board.send("ACK,LED")  # optional acknowledgements are accepted quietly
 
 
@@ -234,12 +269,13 @@ def test_bad_lines_are_rejected_with_reasons_and_reader_survives(boards, backend
     board.send_raw(b"$HB,15000*13\n")  # wrong checksum (12 is right)
     board.send_raw(b"$BTN,reveal,li\n")  # truncated
     board.send("FOO,1,2")  # unknown verb
-    board.send("BTN,reveal,purple,down,5")
+    board.send("BTN,primary,purple,down,5")
     board.send("LED,light,on,100")  # host-only verb coming back
     board.send_raw(b"$" + b"X" * 300)  # no newline at all
     board.send_raw(b"\n")
-    board.send("BTN,reveal,dark,down,20000")  # still works afterwards
-    assert wait_until(lambda: events.kinds() == [("reveal", "dark")])
+    board.send("BTN,reveal,dark,down,19000")  # a version-1 name from a version-2 board
+    board.send("BTN,primary,dark,down,20000")  # still works afterwards
+    assert wait_until(lambda: events.kinds() == [("primary_press", "dark")])
 
     messages = rejected(caplog)
     expected = [
@@ -248,8 +284,9 @@ def test_bad_lines_are_rejected_with_reasons_and_reader_survives(boards, backend
         "bad checksum: line says 13, computed 12",
         "no '*' checksum separator (truncated line?)",
         "unknown verb 'FOO'",
-        "reveal button needs side light or dark",
+        "primary button needs side light or dark",
         "host-only verb LED",
+        "button 'reveal' is not in protocol version 2",
         "line too long",
     ]
     for reason in expected:
@@ -268,13 +305,15 @@ def test_reconnects_when_device_disappears_and_returns(boards, backends, tmp_pat
     backend = backends(str(link), events)
     connect(first, backend)
     backend.show("light", None)
-    first.read_message()
-    first.read_message()
-    first.send("BTN,reveal,light,down,10")
+    assert first.read_message() == p.LedCommand("light", "on", 80)   # dark is off already
+    first.send("BTN,primary,light,down,10")
     assert wait_until(lambda: len(events.items) == 1)
 
-    first.close()  # unplugged (the reveal button was still "down")
+    first.close()  # unplugged while the primary button was still "down"
     assert wait_until(lambda: backend.status == LOST, timeout=2.0)
+    # ... so the button is reported released: a hand shown while it is held is hidden again
+    assert wait_until(lambda: len(events.items) == 2)
+    assert events.kinds() == [("primary_press", "light"), ("primary_release", "light")]
     assert not backend.wait_ready(0)
     assert "lost" in backend.describe()
 
@@ -292,9 +331,9 @@ def test_reconnects_when_device_disappears_and_returns(boards, backends, tmp_pat
     assert second.read_message() == p.LedCommand("light", "on", 80)
     assert second.read_message() == p.LedCommand("dark", "off", 80)
     # a fresh press is not swallowed by the "down" seen before the loss
-    second.send("BTN,reveal,light,down,50")
-    assert wait_until(lambda: len(events.items) == 2)
-    assert events.kinds() == [("reveal", "light"), ("reveal", "light")]
+    second.send("BTN,primary,light,down,50")
+    assert wait_until(lambda: len(events.items) == 3)
+    assert events.presses() == [("primary_press", "light"), ("primary_press", "light")]
     assert any("lost" in r.getMessage() for r in caplog.records if r.name == LOGGER)
 
 

@@ -40,7 +40,8 @@ def run_child(tmp_path, scenario, config_text=None, timeout=120, **env):
 
 def test_real_app_buttons_leds_and_operator_prompt_on_mock_gpio(tmp_path):
     r, _ = run_child(tmp_path, "gpio", '[hardware]\nbackend = "gpio"\nhold_ms = 300\n')
-    assert r["status"].startswith("Raspberry Pi GPIO (reveal light GPIO17, reveal dark GPIO27, toss GPIO22")
+    assert r["status"].startswith("Raspberry Pi GPIO (primary light GPIO17, primary dark GPIO27, "
+                                  "secondary light GPIO23, secondary dark GPIO24, toss GPIO22")
     assert r["app_status"] == r["status"]
     assert r["after_long_toss"] == "operator"          # long toss on home: the PIN prompt
     assert r["leds_waiting_toss"] == {"light": [0.0], "dark": [0.0]}

@@ -25,13 +25,14 @@ for _k in _KIVY_ENV:
 
 import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
-from hardware import HardwareConfig  # noqa: E402
+from hardware import HardwareConfig, KeyboardBackend  # noqa: E402
 from hardware.gpio import GpioBackend  # noqa: E402
 from kiosk.controller import TableController, state_dump  # noqa: E402
 from kiosk.hardware_link import HardwareLink  # noqa: E402
 from kiosk.store import Store  # noqa: E402
 
-PIN = {"light": 17, "dark": 27, "toss": 22, "led_light": 12, "led_dark": 13}
+PIN = {"light": 17, "dark": 27, "toss": 22, "led_light": 12, "led_dark": 13,
+       "secondary_light": 23, "secondary_dark": 24}
 SIDE = ("light", "dark")
 
 
@@ -88,10 +89,22 @@ def led(pin):
     return f"odd {sorted(seen)}"
 
 
+class HoldingController(TableController):
+    """A controller of a game that uses every side-button event (hold to look, a second button)."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.side_buttons = []
+
+    def side_button(self, half, button, pressed):
+        self.side_buttons.append((half, button, pressed))
+        return True
+
+
 class Rig:
-    def __init__(self, lib, tmp_path, fast_blink=False, **cfg):
-        self.c = TableController(lib, Store(tmp_path / "k.db"),
-                                 schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
+    def __init__(self, lib, tmp_path, fast_blink=False, controller=TableController, **cfg):
+        self.c = controller(lib, Store(tmp_path / "k.db"),
+                            schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
         self.screen = "home"
         self.operator_opened = 0
         self.threads = set()
@@ -247,8 +260,8 @@ def test_a_press_at_the_wrong_time_does_nothing_and_is_not_kept(rig, caplog):
     assert state_dump(r.c.t) == before
     assert len(r.link.ignored) == n_ignored + 1
     event, why = r.link.ignored[-1]
-    assert (event.kind, event.side) == ("reveal", SIDE[other]) and "expects" in why
-    assert f"{SIDE[other].upper()} side reveal button (GPIO{PIN[SIDE[other]]}) ignored" in caplog.text
+    assert (event.kind, event.side) == ("primary_press", SIDE[other]) and "expects" in why
+    assert f"{SIDE[other].upper()} side primary button, pressed (GPIO{PIN[SIDE[other]]}) ignored" in caplog.text
     # ... and it is never played later, even once that side is expected.
     n = r.n_actions()
     press(r.pin(SIDE[side]))
@@ -354,3 +367,110 @@ def test_close_releases_the_pins_and_stops_following(rig):
     pump(timeout=0.1)
     assert r.n_actions() == n
     r.link.close()                                                  # idempotent
+
+
+# ---------------------------------------------------------------------- primary / secondary, press / release
+def test_challengers_ignores_releases_and_secondary_buttons_quietly(rig):
+    """Today's controller has no side_button(): only the primary press means something."""
+    r = rig()
+    m = r.start_match()
+    r.toss()
+    before = state_dump(r.c.t)
+    press(r.pin("secondary_light"))
+    press(r.pin("secondary_dark"))
+    pump(timeout=0.1)
+    assert state_dump(r.c.t) == before
+    assert r.link.unrouted == 4 and not r.link.ignored           # 2 presses + 2 releases, nothing logged as refused
+    side = m.expect[1]
+    n = r.n_actions()
+    press(r.pin(SIDE[side]))
+    assert pump(lambda: r.n_actions() > n)
+    pump(lambda: r.link.unrouted == 5, timeout=0.3)               # the primary release
+    assert r.link.unrouted == 5 and r.n_actions() == n + 1
+
+
+def test_a_game_with_side_button_gets_press_release_and_secondary(rig):
+    r = rig(controller=HoldingController)
+    m = r.start_match()
+    r.toss()
+    side = m.expect[1]
+    n = r.n_actions()
+    in_thread(lambda: r.pin(SIDE[side]).drive_low())              # held ...
+    assert pump(lambda: r.n_actions() > n)                        # the press still reveals (press_reveal)
+    assert r.c.side_buttons == []
+    time.sleep(0.05)
+    in_thread(lambda: r.pin(SIDE[side]).drive_high())             # ... released
+    assert pump(lambda: r.c.side_buttons == [(side, "primary", False)])
+    press(r.pin("secondary_dark"))
+    assert pump(lambda: len(r.c.side_buttons) == 3)
+    assert r.c.side_buttons[1:] == [(1, "secondary", True), (1, "secondary", False)]
+    assert r.threads == {threading.main_thread().name}
+
+
+def test_a_release_is_never_dropped_as_stale(rig):
+    """Whatever a hold shows must end, even if the kiosk was busy when the button came up."""
+    r = rig(controller=HoldingController)
+    r.link.stale_after = 0.05
+    press(r.pin("secondary_light"))
+    time.sleep(0.1)                                               # the kiosk is busy for 100 ms
+    pump(lambda: len(r.c.side_buttons) == 1, timeout=0.2)
+    assert r.c.side_buttons == [(0, "secondary", False)]          # the press was dropped, the release was not
+    assert "stale" in r.link.ignored[-1][1] and r.link.ignored[-1][0].kind == "secondary_press"
+
+
+def test_a_game_neutral_lights_mapping_goes_to_the_leds(rig):
+    r = rig(fast_blink=True)
+    leds = lambda: {"light": led(r.pin("led_light")), "dark": led(r.pin("led_dark"))}  # noqa: E731
+    wanted = {0: "blink", 1: "on"}
+    r.c.lights = lambda: dict(wanted)                             # what a game's lights() will return
+    r.link.follow(r.c)
+    assert leds() == {"light": "blink", "dark": "on"}
+    wanted.clear()
+    wanted.update({"dark": "blink"})
+    r.link.follow(r.c)
+    assert leds() == {"light": "off", "dark": "blink"}
+
+
+class RecordingBackend(KeyboardBackend):
+    """No hardware; remembers every LED change it was asked to make."""
+
+    def __init__(self):
+        super().__init__("test")
+        self.drives = []
+
+    def _drive(self, side, state):
+        super()._drive(side, state)
+        self.drives.append((side, state))
+
+
+class WonMatch:
+    def __init__(self, winner):
+        self.winner = winner
+
+
+class OverController:
+    """Just enough of a controller for the LEDs: matches that are over."""
+
+    def __init__(self):
+        self.listeners = []
+        self.match = None
+
+    def lights(self):
+        return {"flag": None, "attacker": None, "over": True, "expect": None}
+
+    def half_of(self, player, match=None):
+        return player
+
+
+def test_two_matches_won_in_a_row_by_the_same_side_celebrate_twice():
+    c = OverController()
+    link = HardwareLink(c)
+    backend = RecordingBackend()
+    link.use(backend)
+    c.match = WonMatch(1)
+    link.follow(c)
+    c.match = WonMatch(1)                                          # the next one, straight away
+    link.follow(c)
+    assert backend.drives == [("dark", "celebrate"), ("dark", "off"), ("dark", "celebrate")]
+    link.follow(c)                                                 # the same match again: nothing new
+    assert len(backend.drives) == 3

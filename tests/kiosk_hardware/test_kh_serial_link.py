@@ -97,6 +97,7 @@ def setup(tmp_path):
 
 
 def test_serial_board_buttons_and_leds(setup):
+    """A board with firmware 1.0 (protocol 1, 'reveal' buttons) plays Challengers as before."""
     c, link, board = setup
     c.new_game(("Light", "Dark"), seed=5)
     while c.match is None:
@@ -141,3 +142,41 @@ def test_serial_board_buttons_and_leds(setup):
         pump(timeout=0.15)
         assert state_dump(c.t) == before
         assert link.ignored[-1][0].side == SIDE[wrong]
+
+
+class HoldingController(TableController):
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.side_buttons = []
+
+    def side_button(self, half, button, pressed):
+        self.side_buttons.append((half, button, pressed))
+        return True
+
+
+def test_protocol_2_board_hold_and_unplug_while_held(tmp_path):
+    """Secondary buttons and releases reach a game that wants them; a board unplugged while a
+    button is held releases it (a hand shown while the button is held is hidden again)."""
+    lib = load(cards)
+    c = HoldingController(lib, Store(tmp_path / "k.db"),
+                          schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
+    board = Board()
+    link = HardwareLink(c, current_screen=lambda: "match")
+    link.open(HardwareConfig(backend="serial", device=board.path, hold_ms=400),
+              serial_options={"who_interval": 0.05, "reconnect_min": 0.05, "reconnect_max": 0.1})
+    try:
+        assert any(isinstance(m, p.Who) for m in board.read(2.0))
+        board.send("HELLO", 2, "pico-two", "2.0")
+        assert link.backend.wait_ready(3.0)
+        board.edge("secondary", "dark", True)
+        board.edge("secondary", "dark", False, dt_ms=120)
+        assert pump(lambda: len(c.side_buttons) == 2)
+        assert c.side_buttons == [(1, "secondary", True), (1, "secondary", False)]
+        board.edge("primary", "light", True)          # held: no game running, the reveal is refused ...
+        assert pump(lambda: len(link.ignored) == 1)
+        assert link.ignored[-1][0].kind == "primary_press"
+        board.close()                                  # ... and the board is unplugged while it is held
+        assert pump(lambda: len(c.side_buttons) == 3, timeout=3.0)
+        assert c.side_buttons[-1] == (0, "primary", False)
+    finally:
+        link.close()
