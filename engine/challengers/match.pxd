@@ -11,7 +11,7 @@ cdef class Seat:
 
 cdef class Side:
     cdef public list deck, bench, exhaust, park, next_bonus
-    cdef public object fans, trophies, lost_previous, auras, name
+    cdef public object fans, trophies, lost_previous, auras, aura_bonus, name
     cpdef seats_used(self)
 
 
@@ -34,6 +34,8 @@ cdef class Match:
     cpdef _finish(self, winner, reason)
     @cython.locals(side=Side)
     cpdef auras(self, p)
+    @cython.locals(side=Side)
+    cpdef _aura_bonus(self, p, ct, role)
     cpdef power(self, inst, role)
     cpdef attack_total(self)
     cpdef defense_total(self)
@@ -62,3 +64,6 @@ cdef class Match:
 
 @cython.locals(match=Match)
 cpdef play(match, choose=*, limit=*)
+
+@cython.locals(match=Match, n=cython.Py_ssize_t, limit=cython.Py_ssize_t)
+cpdef Py_ssize_t play_forced(match, park, list actions, limit=*) except -1

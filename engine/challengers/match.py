@@ -78,7 +78,7 @@ class Side:
     """One player's half of the park."""
 
     __slots__ = ("deck", "bench", "exhaust", "park", "fans", "trophies", "lost_previous",
-                 "next_bonus", "auras", "name")
+                 "next_bonus", "auras", "aura_bonus", "name")
 
     def __init__(self, name="", fans=0, trophies=0, lost_previous=False):
         self.name = name
@@ -91,6 +91,7 @@ class Side:
         self.lost_previous = lost_previous
         self.next_bonus: list = []       # (amount, during) waiting for the next card
         self.auras = None                # cache of bench bonuses, None = stale
+        self.aura_bonus = None           # card type -> (attack, possession) bonus; reset with auras
 
     def copy(self):
         s = Side.__new__(Side)
@@ -102,6 +103,8 @@ class Side:
         s.fans, s.trophies, s.lost_previous = self.fans, self.trophies, self.lost_previous
         s.next_bonus = list(self.next_bonus)
         s.auras = self.auras
+        # Shared until either bench changes: an entry depends only on the bench it was made for.
+        s.aura_bonus = self.aura_bonus
         return s
 
     def seats_used(self) -> int:
@@ -422,7 +425,33 @@ class Match:
                     for e in types[inst].on_bench:
                         a.append((e.filter, e.amount, e.during))
             side.auras = a = tuple(a)
+            side.aura_bonus = {}
         return a
+
+    def _aura_bonus(self, p, ct, role) -> int:
+        """What ``p``'s bench adds to a card of type ``ct`` in ``role``.
+
+        The bench changes only at a capture or a move, and a card's type decides which
+        bonuses apply to it: both answers are kept per type until the bench changes."""
+        side = self.sides[p]
+        if side.auras is None:
+            self.auras(p)
+        if not side.auras:
+            return 0
+        both = side.aura_bonus.get(ct)
+        if both is None:
+            att = pos = 0
+            for flt, amount, during in side.auras:
+                if flt is None or flt(ct):
+                    if during == "always":
+                        att += amount
+                        pos += amount
+                    elif during == ATTACK:
+                        att += amount
+                    elif during == POSSESSION:
+                        pos += amount
+            both = side.aura_bonus[ct] = (att, pos)
+        return both[0] if role == ATTACK else both[1]
 
     def power(self, inst, role) -> int:
         """A card's total power in ``role`` ("attack" or "possession")."""
@@ -438,18 +467,15 @@ class Match:
             for e in ct.on_possession:
                 if e.do == "power":
                     bonus += self._effect_amount(e, inst, p)
-        for flt, amount, during in self.auras(p):
-            if (during == "always" or during == role) and (flt is None or flt(ct)):
-                bonus += amount
+        bonus += self._aura_bonus(p, ct, role)
         if ct.doubles_bonuses:
             bonus *= 2
         return (self.round if ct.round_power else ct.power) + bonus
 
     def attack_total(self) -> int:
         total = 0
-        power = self.power
         for i in self.attack:
-            total += power(i, ATTACK)
+            total += self.power(i, ATTACK)
         return total
 
     def defense_total(self) -> int:
@@ -968,3 +994,24 @@ def play(match: Match, choose=None, limit=100000) -> Match:
         else:
             break
     return match
+
+
+def play_forced(match: Match, park, actions: list, limit=-1) -> int:
+    """Play ``match`` while its only legal action is forced (a reveal, the flag toss),
+    appending each as ``("match", park, ...)`` to ``actions`` (a tournament's record).
+
+    Stops at a choice, at the end of the match, or after ``limit`` actions (-1: no
+    limit); returns how many it played."""
+    n = 0
+    while match.winner is None and n != limit:
+        kind, side = match.expect
+        if kind == REVEAL:
+            match.reveal(side)
+            actions.append(("match", park, "reveal", side))
+        elif kind == TOSS:
+            match.toss()
+            actions.append(("match", park, "toss"))
+        else:
+            break
+        n += 1
+    return n
