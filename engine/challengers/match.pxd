@@ -4,6 +4,9 @@
 
 cimport cython
 
+cdef _passes(flt, ct)
+
+
 cdef class Seat:
     cdef public object key, width
     cdef public list cards

@@ -59,6 +59,12 @@ BENCH_FULL = "bench-full"          # the loser had to bench cards and had no sea
 CARD_EFFECT = "card-effect"        # a card said its owner loses (Zeppelin, Troll)
 
 
+def _passes(flt, ct) -> bool:
+    """``flt(ct)``: a filter remembers its answer per card type; read it without a call."""
+    hit = flt._memo.get(ct.uid)
+    return flt(ct) if hit is None else hit
+
+
 class Seat:
     """One bench seat: cards of one name (``key``), ``width`` seats wide."""
 
@@ -442,7 +448,7 @@ class Match:
         if both is None:
             att = pos = 0
             for flt, amount, during in side.auras:
-                if flt is None or flt(ct):
+                if flt is None or _passes(flt, ct):
                     if during == "always":
                         att += amount
                         pos += amount
@@ -518,7 +524,7 @@ class Match:
             types = self.types
             for s in side.bench:
                 for c in s.cards:
-                    if flt(types[c]):
+                    if _passes(flt, types[c]):
                         n += 1
             return n
         if counter == "empty-seats":
@@ -814,7 +820,8 @@ class Match:
             return
         pool = self._pool(side, src)
         if e.filter is not None:
-            pool = [c for c in pool if e.filter(self.types[c])]
+            flt, types = e.filter, self.types
+            pool = [c for c in pool if _passes(flt, types[c])]
             if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
                 low = min(self.base_power(c) for c in pool)
                 pool = [c for c in pool if self.base_power(c) == low]
@@ -929,21 +936,13 @@ class Match:
             looked = side.deck[-k:][::-1]       # top-most first
         else:
             looked = side.deck[:k]
-        # Every concrete list of places (alternatives expanded), and every way to
-        # send the looked-at cards to k of them.  Cards of one type are alike.
-        options = []
-        seen = set()
-        for places in product(*e.dst):
-            for slots in permutations(range(len(places)), k):
-                assignment = [None] * len(places)
-                for card, slot in zip(looked, slots):
-                    assignment[slot] = card
-                opt = tuple((places[i], c) for i, c in enumerate(assignment) if c is not None)
-                sig = tuple((w, self.types[c].uid) for w, c in opt)
-                if sig not in seen:
-                    seen.add(sig)
-                    options.append(opt)
-        self._ask(p, "arrange", self.types[inst].id, options, self._answer_arrange, (e, inst, p, looked))
+        # Which looked-at cards are alike (cards of one type): each card's first look-alike.
+        types = self.types
+        uids = [types[c].uid for c in looked]
+        alike = tuple([uids.index(u) for u in uids])
+        shapes = _arrange_shapes(e.dst, k, alike)
+        options = [tuple([(w, looked[j]) for w, j in shape]) for shape in shapes]
+        self._ask(p, "arrange", types[inst].id, options, self._answer_arrange, (e, inst, p, looked))
 
     def _answer_arrange(self, e, inst, p, looked, option):
         side = self.sides[p]
@@ -974,6 +973,33 @@ class Match:
 
     def fans_gained(self, p, start=0) -> int:
         return self.sides[p].fans - start
+
+
+# (places, looked-at cards, which are alike) -> the distinct arrangements, built once.
+_ARRANGE_SHAPES: dict = {}
+
+
+def _arrange_shapes(dst, k, alike) -> list:
+    """The distinct ways to send ``k`` looked-at cards (numbered 0 to k-1, top-most first)
+    to the places ``dst`` offers: every concrete list of places (alternatives expanded), and
+    every way to send the cards to k of them, cards that are alike (``alike[j]``: the first
+    card like card j) counted once.  Each way is ((place, card number), ...) in place order."""
+    key = (dst, k, alike)
+    shapes = _ARRANGE_SHAPES.get(key)
+    if shapes is None:
+        shapes, seen = [], set()
+        for places in product(*dst):
+            for slots in permutations(range(len(places)), k):
+                assignment: list[int | None] = [None] * len(places)
+                for j, slot in enumerate(slots):
+                    assignment[slot] = j
+                shape = tuple((places[i], j) for i, j in enumerate(assignment) if j is not None)
+                sig = tuple((w, alike[j]) for w, j in shape)
+                if sig not in seen:
+                    seen.add(sig)
+                    shapes.append(shape)
+        _ARRANGE_SHAPES[key] = shapes
+    return shapes
 
 
 def play(match: Match, choose=None, limit=100000) -> Match:

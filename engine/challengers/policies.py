@@ -68,8 +68,12 @@ class Policy:
 
     # --- match choices
     def choose(self, m, ch) -> int:
-        scores = [self._score(m, ch, opt) for opt in ch.options]
-        return max(range(len(scores)), key=scores.__getitem__)
+        best, best_score = 0, None
+        for i, opt in enumerate(ch.options):
+            score = self._score(m, ch, opt)
+            if best_score is None or score > best_score:       # the first of the best
+                best, best_score = i, score
+        return best
 
     def _score(self, m, ch, opt) -> float:
         """Higher is better for ``ch.player``."""
@@ -79,33 +83,45 @@ class Policy:
             return len(opt)
         if ch.kind == "arrange":
             score = 0.0
-            tops = [c for w, c in opt if w == "deck-top"]
-            if tops:
-                score += 10 * m.base_power(tops[0])
-            score -= sum(m.base_power(c) for w, c in opt if w == "exhaust")
+            for w, c in opt:
+                if w == "deck-top":             # the card that will be on top
+                    score += 10 * m.base_power(c)
+                    break
+            lost = 0
+            for w, c in opt:
+                if w == "exhaust":
+                    lost += m.base_power(c)
+            score -= lost
             return score
         src, dst, unit = ch.detail or ("bench", "exhaust", "card")
         if not opt:
             return 0.5
+        auras = 0            # cards with a bench bonus among those picked
+        for c in opt:
+            if types[c].on_bench:
+                auras += 1
         if src == "bench" and m.owner[opt[0]] != p:          # opponent's bench
-            auras = sum(1 for c in opt if types[c].on_bench)
             return 10 * auras + 1
+        power = 0
+        for c in opt:
+            power += m.base_power(c)
         if src == "bench":
-            side = m.sides[p]
             freed = 0
-            for seat in side.bench:
-                if all(c in opt for c in seat.cards):
+            for seat in m.sides[p].bench:
+                whole = True
+                for c in seat.cards:
+                    if c not in opt:
+                        whole = False
+                        break
+                if whole:
                     freed += seat.width
-            lost_auras = sum(1 for c in opt if types[c].on_bench)
-            power = sum(m.base_power(c) for c in opt)
             if dst == "deck-top":
                 return 10 * freed + power
-            return 10 * freed + len(opt) - 3 * lost_auras
+            return 10 * freed + len(opt) - 3 * auras
         if src == "deck":
-            power = sum(m.base_power(c) for c in opt)
             return power if dst == "deck-top" else -power
         if src == "exhaust":
-            return sum(m.base_power(c) for c in opt)
+            return power
         return 0.0
 
 
@@ -227,13 +243,15 @@ class GreedyPolicy(Policy):
             if v is None:
                 v = by_type[c] = card_value(c, r)
             values.append(v)
+        names = [c.name for c in cards]
         steps = []
         while len(cards) > self.min_deck:
-            i = self._weakest_name_card(cards, values)
+            i = self._weakest_name_card(names, values)
             if i is None:
                 break
             steps.append((i, len(cards), cards[i]))
             del cards[i]
+            del names[i]
             del values[i]
         steps.append((None, len(cards), None))
         steps.reverse()
@@ -243,12 +261,13 @@ class GreedyPolicy(Policy):
             steps.pop()
         return i
 
-    def _weakest_name_card(self, cards, values):
-        """With more than :attr:`max_names` names, the first card of the weakest name (by its
-        best card), if removing the whole name leaves :attr:`min_deck` cards; else ``None``."""
+    def _weakest_name_card(self, names, values):
+        """Given the deck's card names and values: with more than :attr:`max_names` names, the
+        index of the first card of the weakest name (by its best card), if removing the whole
+        name leaves :attr:`min_deck` cards; else ``None``."""
         groups = {}          # name -> [best value, deck indices]
-        for i in range(len(cards)):
-            name = cards[i].name
+        for i in range(len(names)):
+            name = names[i]
             v = values[i]
             g = groups.get(name)
             if g is None:
@@ -263,7 +282,7 @@ class GreedyPolicy(Policy):
                 if weakest is None or g[0] < weakest[0]:
                     weakest = g
             idx = weakest[1]
-            if len(cards) - len(idx) >= self.min_deck:
+            if len(names) - len(idx) >= self.min_deck:
                 return idx[0]
         return None
 
