@@ -59,6 +59,33 @@ BENCH_FULL = "bench-full"          # the loser had to bench cards and had no sea
 CARD_EFFECT = "card-effect"        # a card said its owner loses (Zeppelin, Troll)
 
 
+class _Hot:
+    """What play reads of a card type again and again, copied once per type: compiled, a
+    fixed struct (``match.pxd``) read without attribute lookups on the card type."""
+
+    __slots__ = ("power", "round_power", "doubles_bonuses", "on_reveal", "on_attack", "on_possession",
+                 "on_takes_flag", "on_flag_loss", "on_no_flag_win", "on_bench", "bench_to", "seat_key",
+                 "double_seat")
+
+    def __init__(self, ct):
+        self.power, self.round_power, self.doubles_bonuses = ct.power, ct.round_power, ct.doubles_bonuses
+        self.on_reveal, self.on_attack, self.on_possession = ct.on_reveal, ct.on_attack, ct.on_possession
+        self.on_takes_flag, self.on_flag_loss, self.on_no_flag_win = ct.on_takes_flag, ct.on_flag_loss, ct.on_no_flag_win
+        self.on_bench = ct.on_bench
+        self.bench_to, self.seat_key, self.double_seat = ct.bench_to, ct.seat_key, ct.double_seat
+
+
+# Card types are immutable: each one's _Hot, made when first met.
+_HOT: dict = {}
+
+
+def _hot(ct) -> _Hot:
+    h = _HOT.get(ct)
+    if h is None:
+        h = _HOT[ct] = _Hot(ct)
+    return h
+
+
 def _passes(flt, ct) -> bool:
     """``flt(ct)``: a filter remembers its answer per card type; read it without a call."""
     hit = flt._memo.get(ct.uid)
@@ -329,10 +356,10 @@ class Match:
             self.attack.append(inst)
             self.attacked_by += 1
             fc = self.flag_card
-            for e in self.types[fc].on_possession:
+            for e in _hot(self.types[fc]).on_possession:
                 if e.do == "fans":     # Yeti: a fan for every card that attacks it
                     self._gain_fans(1 - p, e.amount, self.types[fc].id)
-            if not ct.on_reveal:
+            if not _hot(ct).on_reveal:
                 # Most cards: nothing to resolve before the totals are compared.
                 self.expect = (None, None)
                 self._step_compare(inst, p)
@@ -428,7 +455,7 @@ class Match:
             types = self.types
             for seat in side.bench:
                 for inst in seat.cards:
-                    for e in types[inst].on_bench:
+                    for e in _hot(types[inst]).on_bench:
                         a.append((e.filter, e.amount, e.during))
             side.auras = a = tuple(a)
             side.aura_bonus = {}
@@ -462,21 +489,22 @@ class Match:
     def power(self, inst, role) -> int:
         """A card's total power in ``role`` ("attack" or "possession")."""
         ct = self.types[inst]
+        h = _hot(ct)
         p = self.owner[inst]
         bonus = self.kept[inst]
         if role == ATTACK:
             if self.attack_bonus:
                 bonus += self.attack_bonus.get(inst, 0)
-            for e in ct.on_attack:
+            for e in h.on_attack:
                 bonus += self._effect_amount(e, inst, p)
         else:
-            for e in ct.on_possession:
+            for e in h.on_possession:
                 if e.do == "power":
                     bonus += self._effect_amount(e, inst, p)
         bonus += self._aura_bonus(p, ct, role)
-        if ct.doubles_bonuses:
+        if h.doubles_bonuses:
             bonus *= 2
-        return (self.round if ct.round_power else ct.power) + bonus
+        return (self.round if h.round_power else h.power) + bonus
 
     def attack_total(self) -> int:
         total = 0
@@ -626,8 +654,8 @@ class Match:
             # does the loser bench their cards, so only then can their bench overflow.
             d = 1 - p
             old = self.flag_card
-            flag_loss = self.types[old].on_flag_loss
-            takes_flag = self.types[inst].on_takes_flag
+            flag_loss = _hot(self.types[old]).on_flag_loss
+            takes_flag = _hot(self.types[inst]).on_takes_flag
             if not flag_loss and not takes_flag and not self.agenda:
                 # Nothing can interrupt: resolve the capture straight away (the hot path).
                 self._step_flag_lost(old, d)
@@ -646,7 +674,7 @@ class Match:
             steps.append((self._step_swap, p))
             self.agenda.extend(reversed(steps))
         else:
-            no_flag_win = self.types[inst].on_no_flag_win
+            no_flag_win = _hot(self.types[inst]).on_no_flag_win
             if not no_flag_win:
                 self._step_attack_on(p)
                 return
@@ -740,15 +768,15 @@ class Match:
         need = 0
         new_keys = {}
         for inst in cards:
-            ct = types[inst]
-            if ct.bench_to:             # Backpacker, Cabbage: never on the bench
-                self._put(inst, ct.bench_to, p)
+            h = _hot(types[inst])
+            if h.bench_to:              # Backpacker, Cabbage: never on the bench
+                self._put(inst, h.bench_to, p)
                 continue
             placed.append(inst)
-            key = ct.seat_key
+            key = h.seat_key
             if key in new_keys or key in seats:
                 continue
-            new_keys[key] = 2 if ct.double_seat else 1
+            new_keys[key] = 2 if h.double_seat else 1
             need += new_keys[key]
         if not placed:
             return
@@ -764,7 +792,7 @@ class Match:
             self._finish(1 - p, CARD_EFFECT if single else BENCH_FULL)
             return
         for inst in placed:
-            key = types[inst].seat_key
+            key = _hot(types[inst]).seat_key
             seat = seats.get(key)
             if seat is None:
                 seat = seats[key] = Seat(key, [inst], new_keys[key])
