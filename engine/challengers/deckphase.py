@@ -86,11 +86,21 @@ class DeckPhase:
         if not isinstance(action, (tuple, list)) or not action:
             raise IllegalAction(f"not an action: {action!r}")
         start = len(self.log) if self.log is not None else 0
-        kind, args = action[0], tuple(action[1:])
-        handler, arity = _HANDLERS.get(kind, (None, 0)) if isinstance(kind, str) else (None, 0)
-        if handler is None or len(args) != arity:
+        kind, n = action[0], len(action)
+        if kind == "pick" and n == 2:
+            self._pick(action[1])
+        elif kind == "remove" and n == 2:
+            self._remove(action[1])
+        elif kind == "done" and n == 1:
+            self._done()
+        elif kind == "option" and n == 2:
+            self._option(action[1])
+        elif kind == "redraw" and n == 1:
+            self._redraw()
+        elif kind == "choose" and n == 2:
+            self._choose(action[1])
+        else:
             raise IllegalAction(f"unknown Deck Phase action {action!r}")
-        handler(self, *args)
         return self.log[start:] if self.log is not None else []
 
     @staticmethod
@@ -271,7 +281,3 @@ class DeckPhase:
                 self._ctx = (self._then, (handler, args, ct.on_picked[k + 1:], ct))
                 return
 
-
-# Each Deck Phase action: its method and how many arguments it takes.
-_HANDLERS = {"option": (DeckPhase._option, 1), "redraw": (DeckPhase._redraw, 0), "pick": (DeckPhase._pick, 1),
-             "choose": (DeckPhase._choose, 1), "remove": (DeckPhase._remove, 1), "done": (DeckPhase._done, 0)}

@@ -4,6 +4,17 @@
 
 cimport cython
 
+cdef class _Hot:
+    cdef readonly object power, seat_key, bench_to
+    cdef readonly bint round_power, doubles_bonuses, double_seat
+    cdef readonly tuple on_reveal, on_attack, on_possession, on_takes_flag, on_flag_loss, on_no_flag_win, on_bench
+
+
+cdef dict _HOT, _ARRANGE_SHAPES
+cdef _Hot _hot(ct)
+cdef _passes(flt, ct)
+
+
 cdef class Seat:
     cdef public object key, width
     cdef public list cards
@@ -12,6 +23,7 @@ cdef class Seat:
 cdef class Side:
     cdef public list deck, bench, exhaust, park, next_bonus
     cdef public object fans, trophies, lost_previous, auras, name
+    cdef public dict aura_bonus
     cpdef seats_used(self)
 
 
@@ -32,8 +44,11 @@ cdef class Match:
     cpdef _run(self, steps)
     cpdef _ask(self, p, kind, source, options, handler, args, detail=*)
     cpdef _finish(self, winner, reason)
-    @cython.locals(side=Side)
+    @cython.locals(side=Side, seat=Seat)
     cpdef auras(self, p)
+    @cython.locals(side=Side)
+    cpdef _aura_bonus(self, p, ct, role)
+    @cython.locals(h=_Hot)
     cpdef power(self, inst, role)
     cpdef attack_total(self)
     cpdef defense_total(self)
@@ -56,9 +71,12 @@ cdef class Match:
     cpdef _take_from(self, inst)
     @cython.locals(side=Side)
     cpdef _put(self, inst, where, p)
-    @cython.locals(side=Side)
+    @cython.locals(side=Side, h=_Hot)
     cpdef _to_bench(self, p, cards)
 
 
 @cython.locals(match=Match)
 cpdef play(match, choose=*, limit=*)
+
+@cython.locals(match=Match, n=cython.Py_ssize_t, limit=cython.Py_ssize_t)
+cpdef Py_ssize_t play_forced(match, park, list actions, limit=*) except -1

@@ -59,6 +59,39 @@ BENCH_FULL = "bench-full"          # the loser had to bench cards and had no sea
 CARD_EFFECT = "card-effect"        # a card said its owner loses (Zeppelin, Troll)
 
 
+class _Hot:
+    """What play reads of a card type again and again, copied once per type: compiled, a
+    fixed struct (``match.pxd``) read without attribute lookups on the card type."""
+
+    __slots__ = ("power", "round_power", "doubles_bonuses", "on_reveal", "on_attack", "on_possession",
+                 "on_takes_flag", "on_flag_loss", "on_no_flag_win", "on_bench", "bench_to", "seat_key",
+                 "double_seat")
+
+    def __init__(self, ct):
+        self.power, self.round_power, self.doubles_bonuses = ct.power, ct.round_power, ct.doubles_bonuses
+        self.on_reveal, self.on_attack, self.on_possession = ct.on_reveal, ct.on_attack, ct.on_possession
+        self.on_takes_flag, self.on_flag_loss, self.on_no_flag_win = ct.on_takes_flag, ct.on_flag_loss, ct.on_no_flag_win
+        self.on_bench = ct.on_bench
+        self.bench_to, self.seat_key, self.double_seat = ct.bench_to, ct.seat_key, ct.double_seat
+
+
+# Card types are immutable: each one's _Hot, made when first met.
+_HOT: dict = {}
+
+
+def _hot(ct) -> _Hot:
+    h = _HOT.get(ct)
+    if h is None:
+        h = _HOT[ct] = _Hot(ct)
+    return h
+
+
+def _passes(flt, ct) -> bool:
+    """``flt(ct)``: a filter remembers its answer per card type; read it without a call."""
+    hit = flt._memo.get(ct.uid)
+    return flt(ct) if hit is None else hit
+
+
 class Seat:
     """One bench seat: cards of one name (``key``), ``width`` seats wide."""
 
@@ -78,7 +111,7 @@ class Side:
     """One player's half of the park."""
 
     __slots__ = ("deck", "bench", "exhaust", "park", "fans", "trophies", "lost_previous",
-                 "next_bonus", "auras", "name")
+                 "next_bonus", "auras", "aura_bonus", "name")
 
     def __init__(self, name="", fans=0, trophies=0, lost_previous=False):
         self.name = name
@@ -91,6 +124,7 @@ class Side:
         self.lost_previous = lost_previous
         self.next_bonus: list = []       # (amount, during) waiting for the next card
         self.auras = None                # cache of bench bonuses, None = stale
+        self.aura_bonus = None           # card type -> (attack, possession) bonus; reset with auras
 
     def copy(self):
         s = Side.__new__(Side)
@@ -102,6 +136,8 @@ class Side:
         s.fans, s.trophies, s.lost_previous = self.fans, self.trophies, self.lost_previous
         s.next_bonus = list(self.next_bonus)
         s.auras = self.auras
+        # Shared until either bench changes: an entry depends only on the bench it was made for.
+        s.aura_bonus = self.aura_bonus
         return s
 
     def seats_used(self) -> int:
@@ -320,10 +356,10 @@ class Match:
             self.attack.append(inst)
             self.attacked_by += 1
             fc = self.flag_card
-            for e in self.types[fc].on_possession:
+            for e in _hot(self.types[fc]).on_possession:
                 if e.do == "fans":     # Yeti: a fan for every card that attacks it
                     self._gain_fans(1 - p, e.amount, self.types[fc].id)
-            if not ct.on_reveal:
+            if not _hot(ct).on_reveal:
                 # Most cards: nothing to resolve before the totals are compared.
                 self.expect = (None, None)
                 self._step_compare(inst, p)
@@ -419,37 +455,61 @@ class Match:
             types = self.types
             for seat in side.bench:
                 for inst in seat.cards:
-                    for e in types[inst].on_bench:
+                    for e in _hot(types[inst]).on_bench:
                         a.append((e.filter, e.amount, e.during))
             side.auras = a = tuple(a)
+            side.aura_bonus = {}
         return a
+
+    def _aura_bonus(self, p, ct, role) -> int:
+        """What ``p``'s bench adds to a card of type ``ct`` in ``role``.
+
+        The bench changes only at a capture or a move, and a card's type decides which
+        bonuses apply to it: both answers are kept per type until the bench changes."""
+        side = self.sides[p]
+        if side.auras is None:
+            self.auras(p)
+        if not side.auras:
+            return 0
+        both = side.aura_bonus.get(ct)
+        if both is None:
+            att = pos = 0
+            for flt, amount, during in side.auras:
+                if flt is None or _passes(flt, ct):
+                    if during == "always":
+                        att += amount
+                        pos += amount
+                    elif during == ATTACK:
+                        att += amount
+                    elif during == POSSESSION:
+                        pos += amount
+            both = side.aura_bonus[ct] = (att, pos)
+        return both[0] if role == ATTACK else both[1]
 
     def power(self, inst, role) -> int:
         """A card's total power in ``role`` ("attack" or "possession")."""
         ct = self.types[inst]
+        h = _hot(ct)
         p = self.owner[inst]
         bonus = self.kept[inst]
         if role == ATTACK:
             if self.attack_bonus:
                 bonus += self.attack_bonus.get(inst, 0)
-            for e in ct.on_attack:
+            for e in h.on_attack:
                 bonus += self._effect_amount(e, inst, p)
         else:
-            for e in ct.on_possession:
+            for e in h.on_possession:
                 if e.do == "power":
                     bonus += self._effect_amount(e, inst, p)
-        for flt, amount, during in self.auras(p):
-            if (during == "always" or during == role) and (flt is None or flt(ct)):
-                bonus += amount
-        if ct.doubles_bonuses:
+        bonus += self._aura_bonus(p, ct, role)
+        if h.doubles_bonuses:
             bonus *= 2
-        return (self.round if ct.round_power else ct.power) + bonus
+        return (self.round if h.round_power else h.power) + bonus
 
     def attack_total(self) -> int:
         total = 0
-        power = self.power
         for i in self.attack:
-            total += power(i, ATTACK)
+            total += self.power(i, ATTACK)
         return total
 
     def defense_total(self) -> int:
@@ -492,7 +552,7 @@ class Match:
             types = self.types
             for s in side.bench:
                 for c in s.cards:
-                    if flt(types[c]):
+                    if _passes(flt, types[c]):
                         n += 1
             return n
         if counter == "empty-seats":
@@ -594,8 +654,8 @@ class Match:
             # does the loser bench their cards, so only then can their bench overflow.
             d = 1 - p
             old = self.flag_card
-            flag_loss = self.types[old].on_flag_loss
-            takes_flag = self.types[inst].on_takes_flag
+            flag_loss = _hot(self.types[old]).on_flag_loss
+            takes_flag = _hot(self.types[inst]).on_takes_flag
             if not flag_loss and not takes_flag and not self.agenda:
                 # Nothing can interrupt: resolve the capture straight away (the hot path).
                 self._step_flag_lost(old, d)
@@ -614,7 +674,7 @@ class Match:
             steps.append((self._step_swap, p))
             self.agenda.extend(reversed(steps))
         else:
-            no_flag_win = self.types[inst].on_no_flag_win
+            no_flag_win = _hot(self.types[inst]).on_no_flag_win
             if not no_flag_win:
                 self._step_attack_on(p)
                 return
@@ -708,15 +768,15 @@ class Match:
         need = 0
         new_keys = {}
         for inst in cards:
-            ct = types[inst]
-            if ct.bench_to:             # Backpacker, Cabbage: never on the bench
-                self._put(inst, ct.bench_to, p)
+            h = _hot(types[inst])
+            if h.bench_to:              # Backpacker, Cabbage: never on the bench
+                self._put(inst, h.bench_to, p)
                 continue
             placed.append(inst)
-            key = ct.seat_key
+            key = h.seat_key
             if key in new_keys or key in seats:
                 continue
-            new_keys[key] = 2 if ct.double_seat else 1
+            new_keys[key] = 2 if h.double_seat else 1
             need += new_keys[key]
         if not placed:
             return
@@ -732,7 +792,7 @@ class Match:
             self._finish(1 - p, CARD_EFFECT if single else BENCH_FULL)
             return
         for inst in placed:
-            key = types[inst].seat_key
+            key = _hot(types[inst]).seat_key
             seat = seats.get(key)
             if seat is None:
                 seat = seats[key] = Seat(key, [inst], new_keys[key])
@@ -788,7 +848,8 @@ class Match:
             return
         pool = self._pool(side, src)
         if e.filter is not None:
-            pool = [c for c in pool if e.filter(self.types[c])]
+            flt, types = e.filter, self.types
+            pool = [c for c in pool if _passes(flt, types[c])]
             if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
                 low = min(self.base_power(c) for c in pool)
                 pool = [c for c in pool if self.base_power(c) == low]
@@ -903,21 +964,13 @@ class Match:
             looked = side.deck[-k:][::-1]       # top-most first
         else:
             looked = side.deck[:k]
-        # Every concrete list of places (alternatives expanded), and every way to
-        # send the looked-at cards to k of them.  Cards of one type are alike.
-        options = []
-        seen = set()
-        for places in product(*e.dst):
-            for slots in permutations(range(len(places)), k):
-                assignment = [None] * len(places)
-                for card, slot in zip(looked, slots):
-                    assignment[slot] = card
-                opt = tuple((places[i], c) for i, c in enumerate(assignment) if c is not None)
-                sig = tuple((w, self.types[c].uid) for w, c in opt)
-                if sig not in seen:
-                    seen.add(sig)
-                    options.append(opt)
-        self._ask(p, "arrange", self.types[inst].id, options, self._answer_arrange, (e, inst, p, looked))
+        # Which looked-at cards are alike (cards of one type): each card's first look-alike.
+        types = self.types
+        uids = [types[c].uid for c in looked]
+        alike = tuple([uids.index(u) for u in uids])
+        shapes = _arrange_shapes(e.dst, k, alike)
+        options = [tuple([(w, looked[j]) for w, j in shape]) for shape in shapes]
+        self._ask(p, "arrange", types[inst].id, options, self._answer_arrange, (e, inst, p, looked))
 
     def _answer_arrange(self, e, inst, p, looked, option):
         side = self.sides[p]
@@ -950,6 +1003,33 @@ class Match:
         return self.sides[p].fans - start
 
 
+# (places, looked-at cards, which are alike) -> the distinct arrangements, built once.
+_ARRANGE_SHAPES: dict = {}
+
+
+def _arrange_shapes(dst, k, alike) -> list:
+    """The distinct ways to send ``k`` looked-at cards (numbered 0 to k-1, top-most first)
+    to the places ``dst`` offers: every concrete list of places (alternatives expanded), and
+    every way to send the cards to k of them, cards that are alike (``alike[j]``: the first
+    card like card j) counted once.  Each way is ((place, card number), ...) in place order."""
+    key = (dst, k, alike)
+    shapes = _ARRANGE_SHAPES.get(key)
+    if shapes is None:
+        shapes, seen = [], set()
+        for places in product(*dst):
+            for slots in permutations(range(len(places)), k):
+                assignment: list[int | None] = [None] * len(places)
+                for j, slot in enumerate(slots):
+                    assignment[slot] = j
+                shape = tuple((places[i], j) for i, j in enumerate(assignment) if j is not None)
+                sig = tuple((w, alike[j]) for w, j in shape)
+                if sig not in seen:
+                    seen.add(sig)
+                    shapes.append(shape)
+        _ARRANGE_SHAPES[key] = shapes
+    return shapes
+
+
 def play(match: Match, choose=None, limit=100000) -> Match:
     """Play ``match`` to its end: tosses and reveals as asked, choices by ``choose``.
 
@@ -968,3 +1048,24 @@ def play(match: Match, choose=None, limit=100000) -> Match:
         else:
             break
     return match
+
+
+def play_forced(match: Match, park, actions: list, limit=-1) -> int:
+    """Play ``match`` while its only legal action is forced (a reveal, the flag toss),
+    appending each as ``("match", park, ...)`` to ``actions`` (a tournament's record).
+
+    Stops at a choice, at the end of the match, or after ``limit`` actions (-1: no
+    limit); returns how many it played."""
+    n = 0
+    while match.winner is None and n != limit:
+        kind, side = match.expect
+        if kind == REVEAL:
+            match.reveal(side)
+            actions.append(("match", park, "reveal", side))
+        elif kind == TOSS:
+            match.toss()
+            actions.append(("match", park, "toss"))
+        else:
+            break
+        n += 1
+    return n

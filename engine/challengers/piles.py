@@ -60,6 +60,17 @@ class LevelPiles:
         return {lv: (len(self.piles[lv]), len(self.discards[lv])) for lv in "ABC"}
 
 
+def pile_draws(ct) -> tuple:
+    """((level, cards), ...): what a reserve holds for one card of type ``ct`` in a deck,
+    twice what its effects may draw from each level's pile."""
+    return tuple((e.src[5:], 2 * e.count) for e in ct.effects
+                 if e.do == "move" and e.src and e.src.startswith("pile-"))
+
+
+# Card types are immutable: each one's pile draws, worked out once.
+_PILE_DRAWS: dict = {}
+
+
 class PileReserve:
     """The level-pile cards one match may draw, set aside when the Match Phase begins.
 
@@ -79,11 +90,14 @@ class PileReserve:
     @classmethod
     def set_aside(cls, level_piles: LevelPiles, decks, rng) -> PileReserve:
         need = {"A": 0, "B": 0, "C": 0}
+        draws_of = _PILE_DRAWS
         for deck in decks:
             for ct in deck:
-                for e in ct.effects:
-                    if e.do == "move" and e.src and e.src.startswith("pile-"):
-                        need[e.src[5:]] += 2 * e.count
+                draws = draws_of.get(ct)
+                if draws is None:
+                    draws = draws_of[ct] = pile_draws(ct)
+                for level, n in draws:
+                    need[level] += n
         # Drawn topmost first; kept with the top at the end of each list, like a pile.
         return cls({lv: list(reversed(level_piles.draw_many(lv, n, rng))) if n else []
                     for lv, n in need.items()})

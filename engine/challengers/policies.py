@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from engine.challengers.deckphase import OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
+from engine.challengers.deckphase import DONE, OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
 from engine.challengers.match import CHOOSE, REVEAL, TOSS
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
@@ -34,6 +34,10 @@ def card_value(ct, round_no=4) -> float:
         elif e.do in ("move", "arrange", "next-card", "extra-pick"):
             v += 0.5
     return v
+
+
+# card_value's answers by round and card type: a bot asks for the same few all game long.
+_VALUES: dict = {}
 
 
 class Policy:
@@ -64,8 +68,12 @@ class Policy:
 
     # --- match choices
     def choose(self, m, ch) -> int:
-        scores = [self._score(m, ch, opt) for opt in ch.options]
-        return max(range(len(scores)), key=scores.__getitem__)
+        best, best_score = 0, None
+        for i, opt in enumerate(ch.options):
+            score = self._score(m, ch, opt)
+            if best_score is None or score > best_score:       # the first of the best
+                best, best_score = i, score
+        return best
 
     def _score(self, m, ch, opt) -> float:
         """Higher is better for ``ch.player``."""
@@ -75,33 +83,45 @@ class Policy:
             return len(opt)
         if ch.kind == "arrange":
             score = 0.0
-            tops = [c for w, c in opt if w == "deck-top"]
-            if tops:
-                score += 10 * m.base_power(tops[0])
-            score -= sum(m.base_power(c) for w, c in opt if w == "exhaust")
+            for w, c in opt:
+                if w == "deck-top":             # the card that will be on top
+                    score += 10 * m.base_power(c)
+                    break
+            lost = 0
+            for w, c in opt:
+                if w == "exhaust":
+                    lost += m.base_power(c)
+            score -= lost
             return score
         src, dst, unit = ch.detail or ("bench", "exhaust", "card")
         if not opt:
             return 0.5
+        auras = 0            # cards with a bench bonus among those picked
+        for c in opt:
+            if types[c].on_bench:
+                auras += 1
         if src == "bench" and m.owner[opt[0]] != p:          # opponent's bench
-            auras = sum(1 for c in opt if types[c].on_bench)
             return 10 * auras + 1
+        power = 0
+        for c in opt:
+            power += m.base_power(c)
         if src == "bench":
-            side = m.sides[p]
             freed = 0
-            for seat in side.bench:
-                if all(c in opt for c in seat.cards):
+            for seat in m.sides[p].bench:
+                whole = True
+                for c in seat.cards:
+                    if c not in opt:
+                        whole = False
+                        break
+                if whole:
                     freed += seat.width
-            lost_auras = sum(1 for c in opt if types[c].on_bench)
-            power = sum(m.base_power(c) for c in opt)
             if dst == "deck-top":
                 return 10 * freed + power
-            return 10 * freed + len(opt) - 3 * lost_auras
+            return 10 * freed + len(opt) - 3 * auras
         if src == "deck":
-            power = sum(m.base_power(c) for c in opt)
             return power if dst == "deck-top" else -power
         if src == "exhaust":
-            return sum(m.base_power(c) for c in opt)
+            return power
         return 0.0
 
 
@@ -151,6 +171,10 @@ class GreedyPolicy(Policy):
     min_deck = 8
     new_name_cost = 1.0      # how much worse a card of a new name looks, per name above max_names - 2
 
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self._removals = None    # (deck phase, its deck, [(index, deck length, card), ...] last first)
+
     def deck_action(self, t, dp):
         r = t.round
         if dp.stage == OPTION:
@@ -161,11 +185,19 @@ class GreedyPolicy(Policy):
         if dp.stage == PICK:
             names = {c.name for c in dp.deck}
             crowd = self.new_name_cost * max(0, len(names) - (self.max_names - 2))
-
-            def worth(c):
-                return card_value(c, r) + (1.5 if c.name in names else -crowd)
-            values = [worth(c) for c in dp.drawn]
-            best = max(range(len(values)), key=values.__getitem__)
+            by_type = _VALUES.get(r)
+            if by_type is None:
+                by_type = _VALUES[r] = {}
+            values = []
+            for c in dp.drawn:
+                v = by_type.get(c)
+                if v is None:
+                    v = by_type[c] = card_value(c, r)
+                values.append(v + (1.5 if c.name in names else -crowd))
+            best = 0
+            for i in range(1, len(values)):
+                if values[i] > values[best]:
+                    best = i
             if dp.can_redraw() and values[best] < LEVEL_VALUE[dp.option.level] - 1:
                 return ("redraw",)
             return ("pick", best)
@@ -180,22 +212,79 @@ class GreedyPolicy(Policy):
                 return gain - lost
             return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
         if dp.stage == REMOVE and len(dp.deck) > self.min_deck:
-            groups = {}          # name -> [best value, deck indices]
-            for i, c in enumerate(dp.deck):
-                v = card_value(c, r)
-                g = groups.get(c.name)
-                if g is None:
-                    groups[c.name] = [v, [i]]
-                else:
-                    g[1].append(i)
-                    if v > g[0]:
-                        g[0] = v
-            if len(groups) > self.max_names:
-                # The weakest name goes, if the deck stays big enough.
-                best, idx = min(groups.values(), key=lambda g: g[0])
-                if len(dp.deck) - len(idx) >= self.min_deck:
-                    return ("remove", idx[0])
+            i = self._next_removal(dp, r)
+            if i is not None:
+                return ("remove", i)
         return ("done",)
+
+    def _next_removal(self, dp, r):
+        """The deck index of the next card to remove, or ``None`` when the deck is done.
+
+        The whole removal is worked out on the first call (the weakest name goes, if the deck
+        stays big enough, while the deck holds more than :attr:`max_names` names) and handed
+        out one card a call, as long as the deck is the one it was worked out for."""
+        plan = self._removals
+        deck = dp.deck
+        if plan is not None and plan[0] is dp and plan[1] is deck:
+            steps = plan[2]
+            i, n, ct = steps[-1]
+            if len(deck) == n and (ct is None or deck[i] is ct):
+                if ct is None:          # the deck as planned: nothing more to remove
+                    return None
+                steps.pop()
+                return i
+        cards = list(deck)
+        by_type = _VALUES.get(r)
+        if by_type is None:
+            by_type = _VALUES[r] = {}
+        values = []
+        for c in cards:
+            v = by_type.get(c)
+            if v is None:
+                v = by_type[c] = card_value(c, r)
+            values.append(v)
+        names = [c.name for c in cards]
+        steps = []
+        while len(cards) > self.min_deck:
+            i = self._weakest_name_card(names, values)
+            if i is None:
+                break
+            steps.append((i, len(cards), cards[i]))
+            del cards[i]
+            del names[i]
+            del values[i]
+        steps.append((None, len(cards), None))
+        steps.reverse()
+        self._removals = (dp, deck, steps)
+        i = steps[-1][0]
+        if i is not None:
+            steps.pop()
+        return i
+
+    def _weakest_name_card(self, names, values):
+        """Given the deck's card names and values: with more than :attr:`max_names` names, the
+        index of the first card of the weakest name (by its best card), if removing the whole
+        name leaves :attr:`min_deck` cards; else ``None``."""
+        groups = {}          # name -> [best value, deck indices]
+        for i in range(len(names)):
+            name = names[i]
+            v = values[i]
+            g = groups.get(name)
+            if g is None:
+                groups[name] = [v, [i]]
+            else:
+                g[1].append(i)
+                if v > g[0]:
+                    g[0] = v
+        if len(groups) > self.max_names:
+            weakest = None
+            for g in groups.values():
+                if weakest is None or g[0] < weakest[0]:
+                    weakest = g
+            idx = weakest[1]
+            if len(names) - len(idx) >= self.min_deck:
+                return idx[0]
+        return None
 
 
 def _search(seed=0) -> Policy:
@@ -223,10 +312,17 @@ def run_tournament(t, policies, limit=1_000_000):
     """
     while not t.over and limit > 0:
         who = t.next_waiting()
-        if who[0] == "match" and t.matches[who[1]].expect[0] != CHOOSE:
+        if who[0] == "deck":
+            # The first player not done acts until done: nobody comes before them meanwhile.
+            policy = policies[who[1]]
+            dp = t.deck_phases[who[1]]
+            while limit > 0 and dp.stage != DONE:
+                limit -= 1
+                t.apply(policy.act(t, who))
+            continue
+        if t.matches[who[1]].expect[0] != CHOOSE:
             limit -= t.play_forced(who[1], limit)
             continue
         limit -= 1
-        actor = who[1] if who[0] == "deck" else who[2]
-        t.apply(policies[actor].act(t, who))
+        t.apply(policies[who[2]].act(t, who))
     return t

@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import random
 
+# n.bit_length() of the small n a shuffle meets, looked up rather than asked (a method call).
+_BITS = [n.bit_length() for n in range(1024)]
+
 
 def _shuffle_fast(rng, x):
     """``rng.shuffle(x)`` of Python 3.11+, written out."""
     getrandbits = rng.getrandbits
+    bits = _BITS
     i = len(x) - 1
     while i > 0:
         n = i + 1
-        k = n.bit_length()
+        k = bits[n] if n < 1024 else n.bit_length()
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.challengers.deckphase import DeckPhase, DONE
-from engine.challengers.match import Match, REVEAL, CHOOSE, TOSS
+from engine.challengers.match import Match, REVEAL, CHOOSE, TOSS, play_forced
 from engine.challengers.piles import LevelPiles, PileReserve
 
 DECK, MATCH, FINAL_DECK, FINAL, OVER = "deck", "match", "final-deck", "final", "over"
@@ -122,6 +122,8 @@ class Tournament:
             self.rng.shuffle(vals)
             for park in range(1, self.parks + 1):
                 self.trophy_for[(r, park)] = vals[park - 1]
+        self._icons_sorted = None          # icons_in_play, sorted and as a frozenset (for match specs)
+        self._icons_frozen = None
         self.round = 0
         self.phase = None
         self.deck_phases: dict = {}
@@ -174,6 +176,12 @@ class Tournament:
     def _start_matches(self, pairings):
         """pairings: [(park, light player, dark player)]"""
         self.matches = {}
+        catalogue = self.library.catalogue
+        record = self.log is not None
+        icons = self._icons_sorted
+        if icons is None:
+            icons = self._icons_sorted = sorted(self.icons_in_play)
+            self._icons_frozen = frozenset(icons)
         for park, light, dark in pairings:
             a, b = self.players[light], self.players[dark]
             seed = self.rng.getrandbits(64)
@@ -188,10 +196,12 @@ class Tournament:
                 "decks": [[c.id for c in a.deck], [c.id for c in b.deck]],
                 "fans": [a.fans, b.fans], "trophies": [len(a.trophies), len(b.trophies)],
                 "lost_previous": [a.lost_previous, b.lost_previous],
-                "icons_in_play": sorted(self.icons_in_play),
+                "icons_in_play": list(icons),
                 "reserve": {lv: [c.id for c in cards] for lv, cards in reserve.piles.items()},
             }
-            self.matches[park] = match_from_spec(self.library.catalogue, spec, record=self.log is not None)
+            # The match match_from_spec(spec) builds, from the card types at hand rather than
+            # their ids (the catalogue maps each id back to the same card type).
+            self.matches[park] = _match(spec, [a.deck, b.deck], reserve, self._icons_frozen, record, catalogue)
             self._emit("match", (light, dark), None, park)
 
     def pairings(self, round_no):
@@ -252,38 +262,32 @@ class Tournament:
         m = self.matches.get(park)
         if self.phase not in (MATCH, FINAL) or m is None:
             raise IllegalAction(f"no match at park {park!r} now")
-        actions, log, players = self.actions, self.log, m.players
-        n = 0
-        while m.winner is None and (limit is None or n < limit):
-            kind, side = m.expect
-            if kind == REVEAL:
-                m.reveal(side)
-                actions.append(("match", park, "reveal", side))
-            elif kind == TOSS:
-                m.toss()
-                actions.append(("match", park, "toss"))
-            else:
-                break
-            n += 1
-            if log is not None and m.log:
-                log.extend(Event(e.kind, players[e.player] if isinstance(e.player, int) else e.player,
-                                 e.card, e.value, e.info) for e in m.log)
-                m.log.clear()
-            if m.winner is not None:
-                self._match_done(m)
+        # The match's events of these actions, in order, then the end of the match: the same
+        # events, in the same order, as applying the actions one by one.
+        n = play_forced(m, park, self.actions, -1 if limit is None else max(limit, 0))
+        log = self.log
+        if log is not None and m.log:
+            players = m.players
+            log.extend(Event(e.kind, players[e.player] if isinstance(e.player, int) else e.player,
+                             e.card, e.value, e.info) for e in m.log)
+            m.log.clear()
+        if m.winner is not None and n:
+            self._match_done(m)
         return n
 
     def _deck_phase_done(self, dp):
         p = self.players[dp.player]
         p.fans += dp.fans
-        if all(d.stage == DONE for d in self.deck_phases.values()):
-            if self.phase == DECK:
-                self.phase = MATCH
-                self._start_matches(self.pairings(self.round))
-            else:
-                self.phase = FINAL
-                a, b = self.finalists
-                self._start_matches([(self.setup.final_park, a, b)])
+        for d in self.deck_phases.values():
+            if d.stage != DONE:
+                return
+        if self.phase == DECK:
+            self.phase = MATCH
+            self._start_matches(self.pairings(self.round))
+        else:
+            self.phase = FINAL
+            a, b = self.finalists
+            self._start_matches([(self.setup.final_park, a, b)])
 
     def _match_done(self, m):
         w, l = m.players[m.winner], m.players[1 - m.winner]
@@ -411,7 +415,21 @@ class Tournament:
 
     def next_waiting(self):
         """The first of :meth:`waiting`, found without building the list."""
-        return next(self._who_can_act(), None)
+        phase = self.phase
+        if phase == DECK or phase == FINAL_DECK:
+            for i, d in self.deck_phases.items():
+                if d.stage != DONE:
+                    return ("deck", i)
+        elif phase == MATCH or phase == FINAL:
+            for park, m in self.matches.items():       # created in park order
+                kind, side = m.expect
+                if kind == REVEAL:
+                    return ("match", park, m.players[side])
+                if kind == CHOOSE:
+                    return ("match", park, m.players[m.pending.player])
+                if kind == TOSS:
+                    return ("match", park, m.players[0])
+        return None
 
     @property
     def over(self) -> bool:
@@ -422,11 +440,16 @@ def match_from_spec(catalogue, spec: dict, record=True) -> Match:
     """The match a spec describes (plain JSON-able values): the tournament builds its
     matches this way, and a kiosk given the same spec plays exactly the same match."""
     card = catalogue.card
-    m = Match([[card(c) for c in deck] for deck in spec["decks"]], rng=spec["seed"], beginner=spec["beginner"],
-              round=spec["round"], piles=PileReserve({lv: [card(c) for c in ids] for lv, ids in spec["reserve"].items()}),
+    return _match(spec, [[card(c) for c in deck] for deck in spec["decks"]],
+                  PileReserve({lv: [card(c) for c in ids] for lv, ids in spec["reserve"].items()}),
+                  frozenset(spec["icons_in_play"]), record, catalogue)
+
+
+def _match(spec, decks, reserve, icons_in_play, record, catalogue) -> Match:
+    """The match of ``spec``, given its decks (card types) and its pile reserve."""
+    m = Match(decks, rng=spec["seed"], beginner=spec["beginner"], round=spec["round"], piles=reserve,
               names=tuple(spec["names"]), fans=tuple(spec["fans"]), trophies=tuple(spec["trophies"]),
-              lost_previous=tuple(spec["lost_previous"]), icons_in_play=frozenset(spec["icons_in_play"]),
-              record=record)
+              lost_previous=tuple(spec["lost_previous"]), icons_in_play=icons_in_play, record=record)
     m.players = tuple(spec["players"])
     m.park = spec["park"]
     m.spec = spec

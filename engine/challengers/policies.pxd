@@ -1,0 +1,3 @@
+# Cython declarations for policies.py: its tables typed, so that reading them is a C call.
+
+cdef dict _VALUES
