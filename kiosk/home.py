@@ -1,4 +1,9 @@
-"""Home: solo vs the Robot (level, box), 2 players, resume, history, operator."""
+"""Home: the game first, then its options; resume, history, operator.
+
+Challengers! keeps its own panel (solo vs the Robot with level and box, 2 players, resume).
+Every other game with a kiosk package (:mod:`kiosk.games.registry`) gets the table panel:
+solo against the game's bots at a level, 2 players at the table, resume its unfinished game.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,13 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
 
+from engine import registry as engine_games
+from kiosk.games import registry as kiosk_games
 from kiosk.store import setup_from_json
 
 
@@ -20,10 +29,76 @@ class HomeScreen(Screen):
     resume_text = StringProperty("")
     history = StringProperty("")
     solo_cards = BooleanProperty(False)
+    # The game chosen, and the table panel's view-model (games other than Challengers!).
+    game = StringProperty("challengers")
+    table_level = NumericProperty(0)
+    table_level_label = StringProperty("")
+    table_two = BooleanProperty(True)
+    table_blurb = StringProperty("")
+    can_resume_table = BooleanProperty(False)
+    table_resume_text = StringProperty("")
+
+    def choose_game(self, name):
+        """Tap on a game's button: its options show."""
+        self.game = name
+        if name != "challengers":
+            self.table_level = kiosk_games.get(name).default_level
+        self._game_buttons(App.get_running_app().lang)
+        self._table_panel(App.get_running_app())
+
+    def _game_buttons(self, lang):
+        row = self.ids.games
+        names = ["challengers"] + [kg.game for kg in kiosk_games.games() if kg.game != "challengers"]
+        if len(row.children) != len(names):
+            row.clear_widgets()
+            for name in names:
+                b = ToggleButton(group="game", allow_no_selection=False, font_size=sp(17), bold=True)
+                b.game = name
+                b.bind(on_release=lambda w: self.choose_game(w.game))
+                row.add_widget(b)
+                self.ids["game_" + name] = b
+        for b in row.children:
+            b.text = engine_games.get(b.game).title(lang)
+            b.state = "down" if b.game == self.game else "normal"
+
+    def _table_panel(self, app):
+        lang = app.lang
+        t = app.table
+        row = t.unfinished()
+        self.can_resume_table = row is not None
+        if row is not None:
+            self.table_resume_text = (app.tr_fn("resume_game", lang, game=engine_games.get(row[1]).title(lang)))
+        if self.game == "challengers":
+            return
+        kg = kiosk_games.get(self.game)
+        self.table_two = kg.two_players
+        self.table_level = max(0, min(int(self.table_level), len(kg.levels) - 1))
+        self.table_level_label = kg.levels[self.table_level][0]
+        self.table_blurb = app.tr_fn(f"blurb_{kg.game}", lang) if app.tr_fn(f"blurb_{kg.game}", lang) != \
+            f"blurb_{kg.game}" else ""
+        box = self.ids.table_levels
+        if [getattr(b, "level", None) for b in reversed(box.children)] != list(range(len(kg.levels))) or \
+                getattr(box, "game", None) != kg.game:
+            box.clear_widgets()
+            box.game = kg.game
+            for i, (label, _policy) in enumerate(kg.levels):
+                b = ToggleButton(text=label, group="table_level", allow_no_selection=False, font_size=sp(20))
+                b.level = i
+                b.bind(on_release=lambda w: self._set_level(w.level))
+                box.add_widget(b)
+                self.ids[f"tlv{i + 1}"] = b
+        for b in box.children:
+            b.state = "down" if b.level == self.table_level else "normal"
+
+    def _set_level(self, i):
+        self.table_level = i
+        self._table_panel(App.get_running_app())
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
         lang, tr = app.lang, app.tr_fn
+        self._game_buttons(lang)
+        self._table_panel(app)
         self.can_resume = c.store.unfinished_id() is not None
         if self.can_resume:
             try:

@@ -227,6 +227,24 @@ STRINGS["fr"].update({
     "house_set_skipped": "Un set maison n'a pas été chargé : {error}",
 })
 
+# Games of the engine contract at the table (kiosk.table, kiosk/games/): home and shared chrome.
+STRINGS["en"].update({
+    "solo_bot": "Solo vs the bot",
+    "bot_level": "Bot level",
+    "bot_n": "Bot {n}",
+    "resume_game": "Resume the unfinished game: {game}",
+    "hold_to_look": "{n} cards · hold to look",
+    "hold_to_look_one": "1 card · hold to look",
+})
+STRINGS["fr"].update({
+    "solo_bot": "Seul contre le robot",
+    "bot_level": "Niveau du robot",
+    "bot_n": "Robot {n}",
+    "resume_game": "Reprendre la partie en cours : {game}",
+    "hold_to_look": "{n} cartes · maintenir pour regarder",
+    "hold_to_look_one": "1 carte · maintenir pour regarder",
+})
+
 LANGS = tuple(STRINGS)
 
 
