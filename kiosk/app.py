@@ -13,7 +13,7 @@ Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``
 ``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1),
 ``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
 does), ``keydown NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget
-of the current screen reached by ``ids``, tapped), ``act TEXT`` (an action in the contract's
+of the current screen reached by ``ids``, tapped), ``tapcard CARD`` (a shown card), ``act TEXT`` (an action in the contract's
 text form, as a person's input); ``dump`` then also writes ``table`` (:meth:`LocalTable.dump`).
 
 Tournaments: "Join a tournament" hands the screens to :class:`kiosk.park.ParkController`
@@ -571,6 +571,15 @@ class TablecupApp(App):
             for name in args:
                 w = w.ids[name]
             w.trigger_action(0)
+        elif cmd == "tapcard":
+            # A shown card of a hand strip (any widget of the current screen whose ``card`` is it).
+            stack = [self.sm.current_screen]
+            while stack:
+                w = stack.pop()
+                if getattr(w, "card", None) == args[0] and hasattr(w, "trigger_action"):
+                    w.trigger_action(0)
+                    break
+                stack.extend(w.children)
         elif cmd == "act":
             from engine.game import Action
             a = Action.from_text(" ".join(args))
