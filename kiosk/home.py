@@ -107,7 +107,7 @@ class HomeScreen(Screen):
             except Exception:  # noqa: BLE001 - whatever fails, the home screen still draws
                 # unreadable: Resume says so when tapped, and keeps the record
                 self.resume_text = ""
-        lines = []
+        dated = []
         for g in c.store.history(8):
             try:
                 s = setup_from_json(g["setup_json"])
@@ -116,8 +116,27 @@ class HomeScreen(Screen):
             names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
             when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
             w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"
-            lines.append(f"{when}\n   {' – '.join(names)}: [b]{w}[/b]")
-        self.history = "\n".join(lines[:6]) or tr("no_history", lang)
+            dated.append((g["finished"], f"{when}\n   {' – '.join(names)}: [b]{w}[/b]"))
+        dated += self._table_history(app)
+        dated.sort(key=lambda x: -x[0])
+        self.history = "\n".join(line for _, line in dated[:6]) or tr("no_history", lang)
+
+    @staticmethod
+    def _table_history(app):
+        """(finished, line) of the latest games of the other games: game, players, winner."""
+        import json
+        out = []
+        for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
+            try:
+                players = json.loads(setup_json)["players"]
+                winners = json.loads(outcome_json)["winners"]
+                title = engine_games.get(game).title(app.lang)
+            except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
+                continue
+            when = datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")
+            w = ", ".join(players[i] for i in winners if i < len(players)) or "–"
+            out.append((finished, f"{when} · {title}\n   {' – '.join(players)}: [b]{w}[/b]"))
+        return out
 
     def reset(self):
         pass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {
-        "title": "Tablecup · Challengers!",
+        "title": "Tablecup",
         "solo": "Solo vs Robot",
         "two_players": "2 players",
         "join": "Join a tournament (coming soon)",
@@ -79,7 +79,7 @@ STRINGS = {
         "default_level": "Robot level (default)",
     },
     "fr": {
-        "title": "Tablecup · Challengers!",
+        "title": "Tablecup",
         "solo": "Solo contre le Robot",
         "two_players": "2 joueurs",
         "join": "Rejoindre un tournoi (bientôt)",
@@ -261,6 +261,7 @@ STRINGS["en"].update({
     "bb_zone": "Pile {zone}",
     "bb_empty": "empty",
     "bb_cards_n": "{n} cards",
+    "bb_cards_one": "1 card",
     "bb_range": "Play between [b]{lo}[/b] and [b]{hi}[/b]",
     "bb_range_any": "[b]Any card[/b] fits",
     "bb_range_start": "Any card, on either pile",
@@ -312,6 +313,7 @@ STRINGS["fr"].update({
     "bb_zone": "Paquet {zone}",
     "bb_empty": "vide",
     "bb_cards_n": "{n} cartes",
+    "bb_cards_one": "1 carte",
     "bb_range": "Jouez entre [b]{lo}[/b] et [b]{hi}[/b]",
     "bb_range_any": "[b]Toute carte[/b] convient",
     "bb_range_start": "Toute carte, sur l'un ou l'autre paquet",

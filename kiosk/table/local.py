@@ -93,6 +93,10 @@ class LocalTable:
         self._rng = random.Random(seed)
 
     # ------------------------------------------------------------------ games
+    def seed_games(self, seed: int) -> None:
+        """Seed the generator that draws each new game's seed (tests: fixed seeds from the home screen)."""
+        self._rng = random.Random(seed)
+
     def new_game(self, game_name: str, seats: Sequence[Seat], names: Sequence[str] | None = None,
                  seed: int | None = None, options: Mapping[str, Any] | None = None) -> GameState | None:
         """Start a game of ``game_name`` seated as ``seats``; the game in progress, if any, is

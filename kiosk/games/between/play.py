@@ -101,6 +101,9 @@ class BetweenScreen(GameScreen):
         value = "J" if c.value is None else str(c.value)
         return f"[size={int(sp(24))}]{value}[/size]" + (f"\n[size={int(sp(10))}]{tag}[/size]" if tag else "")
 
+    def cards_n(self, n: int) -> str:
+        return self.t("bb_cards_one") if n == 1 else self.t("bb_cards_n", n=n)
+
     def card_text(self, card: str) -> str:
         """A card in a sentence: its value, or "Joker"."""
         c = self.table.data.card(card)
@@ -132,9 +135,8 @@ class BetweenScreen(GameScreen):
                 tile.face = f"[b]{label}[/b]\n[size={int(sp(12))}]{self.t('bb_empty')}[/size]"
                 continue
             top = self.t("bb_joker") if tops[z] == "wild" else str(tops[z])
-            extra = self.t("bb_cards_n", n=n) + (" · " + self.t("bb_tag_link") if links[z] else "")
-            tile.face = (f"[size={int(sp(12))}]{label}[/size]\n[size={int(sp(28))}][b]{top}[/b][/size]\n"
-                         f"[size={int(sp(11))}]{extra}[/size]")
+            extra = self.cards_n(n) + (" · " + self.t("bb_tag_link") if links[z] else "")
+            tile.face = f"[size={int(sp(27))}][b]{top}[/b][/size]\n[size={int(sp(11))}]{label} · {extra}[/size]"
         if pub["outcome"] is not None:
             self.range_text = self.end_sentence(pub)
             return
@@ -191,7 +193,7 @@ class BetweenScreen(GameScreen):
         # The hand: face up while its owner looks, else its count.
         n = pub["hand_sizes"][seat]
         w.hand_label = (self.t("hold_to_look_one") if n == 1 else self.t("hold_to_look", n=n)) if is_person else \
-            self.t("bb_cards_n", n=n)
+            self.cards_n(n)
         if mine is not None:
             lit = {a.args[0] for a in table.legal(seat) if a.kind in ("play", "link")}
             strip.show(mine["hand"], lit)
