@@ -81,6 +81,12 @@ def hook(app):
         if t.state is None or not app.sm.current.startswith("between"):
             return
         scr = screen()
+        leds = app.side_lights()
+        if not t.over:
+            for seat in t.to_act():
+                if leds[t.half_of(seat)] == "off":
+                    out["leaks"].append([seat, "LED off while it acts", leds])
+            out.setdefault("leds", []).append(list(leds)) if list(leds) not in out.get("leds", []) else None
         for seat in range(len(t.seats)):
             if t.may_show(seat):
                 continue
@@ -284,6 +290,8 @@ def hook(app):
         if not shots_plan:
             shots_plan.extend(["shuffles", "new", "play", "play", "play", "play", "wait",
                                "hidden", "look0", "look0-shot", "unlook0", "look1", "look1-shot", "unlook1",
+                               "finger0", "finger-check0", "finger-up", "finger-gone0",
+                               "finger1", "finger-check1", "finger-up", "finger-gone1",
                                "fr", "wait", "hidden", "look0", "look0-shot", "unlook0", "look1", "look1-shot",
                                "unlook1", "end"])
         if app.sm.current == "home" and st["steps"] < 8:
@@ -319,6 +327,26 @@ def hook(app):
             shot(f"between-{what[:-5]}-{lang}")
         elif what in ("unlook0", "unlook1"):
             key_up("a" if what == "unlook0" else "l")
+        elif what.startswith("finger") and what[-1] in "01" and not what.startswith("finger-"):
+            from kivy.tests.common import UnitTestTouch
+            strip = screen().half_widget(int(what[-1])).ids.hand
+            x, y = strip.to_window(*strip.center)
+            st["touch"] = UnitTestTouch(x, y)
+            st["touch"].touch_down()
+        elif what.startswith("finger-check"):
+            half = int(what[-1])
+            strip = screen().half_widget(half).ids.hand
+            seat = t.seat_on(half)
+            if t.looking != {half} or sorted(f.card for f in strip.faces()) != sorted(t.state.observation(seat)["hand"]):
+                raise AssertionError(f"a finger held on half {half}'s hand did not show it")
+            out["finger_shown"] = out.get("finger_shown", 0) + 1
+        elif what == "finger-up":
+            st.pop("touch").touch_up()
+        elif what.startswith("finger-gone"):
+            strip = screen().half_widget(int(what[-1])).ids.hand
+            if t.looking or strip.faces():
+                raise AssertionError("lifting the finger did not hide the hand")
+            out["finger_hidden"] = out.get("finger_hidden", 0) + 1
         elif what == "fr":
             app.set_setting("lang", "fr")
             app.sync()

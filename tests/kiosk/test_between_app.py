@@ -66,6 +66,7 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     # ... then played to its end by taps and keys, everything stored, the game closed.
     assert r["done"] and r["home_after"]
     assert r["leaks"] == [] and r["checks"] > 50
+    assert ["on", "off"] in r["leds"] and ["off", "on"] in r["leds"]   # the LEDs follow the turn
     assert r["shown_ok"] >= 3 and r["hidden_ok"] >= 2         # hold shows the hand, release hides it
     out = r["outcome"]
     assert out["termination"] == "win" and out["reason"]
@@ -97,6 +98,7 @@ def test_two_players_each_hand_shows_only_while_its_side_holds(tmp_path):
     r = _result(p)
     assert r["done"] and r["leaks"] == [] and r["checks"] > 20
     assert r["shuffle_orders"] >= 15 and r["stable_while_looking"]
+    assert r["finger_shown"] == 2 and r["finger_hidden"] == 2   # a finger held on either half's hand, then lifted
     for lang in ("en", "fr"):
         hidden, bottom, top = (art / f"between-{name}-{lang}.png" for name in ("two", "look0", "look1"))
         assert _faces(hidden, (0, 0, 500, 170)) == 0 and _faces(hidden, (300, 390, 660, 480)) == 0
