@@ -115,7 +115,8 @@ class LocalTable:
             self.store.abandon_table_games()       # a new game: any unfinished one is given up
             tid = self.store.new_table_game(game.name, _json_text(setup.to_json()), _json_text(seats_to_json(seats)))
         except StorageError as exc:
-            return self._storage_failed("no new game", exc)
+            self._storage_failed("no new game", exc)
+            return None
         self.storage_error = None
         self.resume_error = None
         self._use(game, data, setup, seats, state, [], tid)
@@ -196,13 +197,17 @@ class LocalTable:
         or None (nothing stored, nothing changed) with the reason in :attr:`ignored`."""
         state = self.state
         if state is None or self.table_id is None:
-            return self._ignore(action, "no game at this table")
+            self._ignore(action, "no game at this table")
+            return None
         if state.outcome() is not None:
-            return self._ignore(action, "the game is over")
+            self._ignore(action, "the game is over")
+            return None
         if not 0 <= action.player < len(self.seats):
-            return self._ignore(action, f"no seat {action.player} in this game")
+            self._ignore(action, f"no seat {action.player} in this game")
+            return None
         if action not in state.legal_actions(action.player):
-            return self._ignore(action, "not a legal action now")
+            self._ignore(action, "not a legal action now")
+            return None
         seq = len(self.actions)
         try:
             self.store.add_table_action(self.table_id, seq, _json_text(action.to_json()))
@@ -218,7 +223,8 @@ class LocalTable:
                 self.store.drop_table_action(self.table_id, seq)
             except StorageError as e2:
                 self.storage_error = str(e2)
-            return self._ignore(action, f"refused: {exc}")
+            self._ignore(action, f"refused: {exc}")
+            return None
         self.actions.append(action)
         self.selected.pop(action.player, None)
         self._close_if_over()
@@ -231,9 +237,11 @@ class LocalTable:
         try:
             action = Action(seat, kind, tuple(args))
         except IllegalAction as exc:
-            return self._ignore((seat, kind, args), str(exc))
+            self._ignore((seat, kind, args), str(exc))
+            return None
         if 0 <= seat < len(self.seats) and self.seats[seat].is_bot:
-            return self._ignore(action, "a bot plays this seat")
+            self._ignore(action, "a bot plays this seat")
+            return None
         return self.act(action)
 
     def _close_if_over(self) -> None:
