@@ -372,6 +372,8 @@ class TablecupApp(App):
         half against the game's bots at ``level``, 0-based) or "two" (two people face to face)."""
         from kiosk.table import seats as seating
         kg = kiosk_games.get(game)
+        self._put("home_game", game)                  # home shows this game first next time
+        self.sm.get_screen("home").game = game
         if self.solo_controller.t is not None:
             self.solo_controller.close_game()         # a Challengers! game stays resumable
         if mode == "two":

@@ -36,11 +36,13 @@ class HomeScreen(Screen):
     table_two = BooleanProperty(True)
     table_blurb = StringProperty("")
     can_resume_table = BooleanProperty(False)
+    _game_known = False
     table_resume_text = StringProperty("")
 
     def choose_game(self, name):
-        """Tap on a game's button: its options show."""
+        """Tap on a game's button: its options show (and show first next time)."""
         self.game = name
+        App.get_running_app()._put("home_game", name)
         if name != "challengers":
             self.table_level = kiosk_games.get(name).default_level
         self._game_buttons(App.get_running_app().lang)
@@ -97,6 +99,12 @@ class HomeScreen(Screen):
     def refresh(self, c, events=()):
         app = App.get_running_app()
         lang, tr = app.lang, app.tr_fn
+        if not self._game_known:
+            # The game chosen last shows first (its unfinished game with its Resume button).
+            self._game_known = True
+            last = c.store.get("home_game", "challengers")
+            if last == "challengers" or kiosk_games.find(last) is not None:
+                self.game = last
         self._game_buttons(lang)
         self._table_panel(app)
         self.can_resume = c.store.unfinished_id() is not None

@@ -226,7 +226,9 @@ class Store:
     # ------------------------------------------------------------------ contract games (kiosk.table)
     @_writing
     def new_table_game(self, game: str, setup_json: str, seats_json: str) -> int:
+        """A new table game; any unfinished one is closed as abandoned in the same transaction."""
         with self._txn() as c:
+            c.execute("update table_games set finished = ?, note = 'abandoned' where finished is null", (time.time(),))
             return c.execute("insert into table_games(game, setup_json, seats_json, started) values (?,?,?,?)",
                              (game, setup_json, seats_json, time.time())).lastrowid
 
@@ -249,12 +251,6 @@ class Store:
         with self._txn() as c:
             c.execute("update table_games set finished = ?, outcome_json = ?, note = ? where id = ?",
                       (time.time(), outcome_json, note, table_id))
-
-    @_writing
-    def abandon_table_games(self) -> None:
-        """Close every unfinished table game as abandoned (a new game starts; records kept)."""
-        with self._txn() as c:
-            c.execute("update table_games set finished = ?, note = 'abandoned' where finished is null", (time.time(),))
 
     def table_actions(self, table_id: int) -> list[str]:
         """The action JSON texts of a table game, in order."""

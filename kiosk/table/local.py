@@ -112,7 +112,6 @@ class LocalTable:
         data = self.data_for(game)
         state = game.new(data, setup)
         try:
-            self.store.abandon_table_games()       # a new game: any unfinished one is given up
             tid = self.store.new_table_game(game.name, _json_text(setup.to_json()), _json_text(seats_to_json(seats)))
         except StorageError as exc:
             self._storage_failed("no new game", exc)

@@ -192,3 +192,18 @@ def test_seats_are_checked():
         Seat.person(2)
     with pytest.raises(ValueError):
         Seat("bot", 1)
+
+
+def test_a_new_game_closes_the_unfinished_one_as_abandoned(tmp_path):
+    store = Store(tmp_path / "kiosk.db")
+    table = LocalTable(store)
+    table.new_game("between", two_at_the_table(), seed=1)
+    first = table.table_id
+    table.act(first_legal(table, min(table.to_act())))
+    table.leave()                                   # home: still resumable
+    assert LocalTable(store).unfinished() == (first, "between")
+    table.new_game("between", two_at_the_table(), seed=2)
+    rows = store.db.conn.execute("select id, finished is not null, outcome_json, note from table_games "
+                                 "order by id").fetchall()
+    assert rows == [(first, 1, None, "abandoned"), (table.table_id, 0, None, None)]
+    assert len(store.table_actions(first)) == 1     # its record is kept
