@@ -60,6 +60,18 @@ class GameScreen(Screen):
             return None
         return self.table.observation(seat)
 
+    # ------------------------------------------------------------------ inputs
+    def choose(self, action) -> None:
+        """A person's choice on the table: played at once, or -- in a game whose secret choice
+        is locked on release (``KIOSK.lock_on_release``) -- kept until its owner stops looking."""
+        t = self.table
+        if t is None or t.state is None:
+            return
+        if t.lock_on_release and t.may_show(action.player):
+            t.select(action.player, action)
+        elif not t.is_bot(action.player):
+            t.act(action)
+
     # ------------------------------------------------------------------ buttons
     def on_button(self, half: int, which: str, down: bool) -> bool:
         """A side's ``"primary"`` or ``"secondary"`` button went down (``down``) or up.  What it
