@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import registry  # noqa: E402
-from engine.game import GameSetup  # noqa: E402
-from kiosk.store import Store  # noqa: E402
-from kiosk.table import LocalTable, Seat, game_data  # noqa: E402
+from engine import registry
+from engine.game import GameSetup
+from kiosk.store import Store
+from kiosk.table import LocalTable, Seat, game_data
 
 TARGET_P99_MS = 16.0
 

@@ -21,7 +21,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 
-from kiosk.main import run  # noqa: E402
+from kiosk.main import run
 
 DATA, ART, MODE = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 LIMIT = int(sys.argv[4]) if len(sys.argv) > 4 else 0

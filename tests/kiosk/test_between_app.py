@@ -15,12 +15,12 @@ import sys
 import time
 from pathlib import Path
 
+from kiosk_helpers import ROOT, artifacts_dir, kiosk_env, run_script
 from PIL import Image
 
 import cards
 from engine import registry
 from engine.game import Action, GameSetup, replay
-from kiosk_helpers import ROOT, artifacts_dir, kiosk_env, run_script
 
 HERE = Path(__file__).parent
 FACES = ((245, 240, 224), (158, 156, 148))   # a face-up card, playable or not (kiosk.hand.FACE, FACE_DIM)
