@@ -367,23 +367,27 @@ class TablecupApp(App):
     def start_two(self, box="base"):
         self.controller.new_game((self.t("light"), self.t("dark")), box=box)
 
-    def start_table(self, game, mode="solo", level=None, seed=None):
+    def start_table(self, game, mode="solo", level=None, seed=None, bots=None):
         """A new game of ``game`` at the LocalTable: ``mode`` "solo" (one person on the bottom
-        half against the game's bots at ``level``, 0-based) or "two" (two people face to face)."""
+        half against ``bots`` of the game's bots -- default its first ``solo_bots`` -- at
+        ``level``, 0-based) or "two" (two people face to face, with the game's ``two_bots``)."""
         from kiosk.table import seats as seating
         kg = kiosk_games.get(game)
         self._put("home_game", game)                  # home shows this game first next time
         self.sm.get_screen("home").game = game
         if self.solo_controller.t is not None:
             self.solo_controller.close_game()         # a Challengers! game stays resumable
-        if mode == "two":
-            seats = seating.two_at_the_table()
-            names = (self.t("player", n=1), self.t("player", n=2))
+        policy = kg.policy(kg.default_level if level is None else int(level))
+        n_bots = kg.two_bots if mode == "two" else (kg.solo_bots[0] if bots is None else int(bots))
+        if kg.seating is not None:
+            seats = tuple(kg.seating(mode, n_bots, policy))
+        elif mode == "two":
+            seats = seating.two_at_the_table() + tuple(seating.Seat.bot(policy) for _ in range(n_bots))
         else:
-            lv = kg.default_level if level is None else int(level)
-            seats = seating.solo(kg.solo_bots[0], kg.policy(lv))
-            names = (self.t("player_name"),) + tuple(self.t("bot_n", n=i + 1) if kg.solo_bots[0] > 1
-                                                      else self.t("robot") for i in range(kg.solo_bots[0]))
+            seats = seating.solo(n_bots, policy)
+        people = iter((self.t("player_name"),) if mode != "two" else (self.t("player", n=1), self.t("player", n=2)))
+        bot_names = iter([self.t("robot")] if n_bots == 1 else [self.t("bot_n", n=i + 1) for i in range(n_bots)])
+        names = tuple(next(bot_names) if s.is_bot else next(people) for s in seats)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
 
     def resume_table(self):

@@ -36,6 +36,8 @@ class HomeScreen(Screen):
     table_two = BooleanProperty(True)
     table_blurb = StringProperty("")
     can_resume_table = BooleanProperty(False)
+    table_bots = NumericProperty(1)
+    bot_counts = BooleanProperty(False)      # the game offers several counts of bots in solo
     _game_known = False
     table_resume_text = StringProperty("")
 
@@ -45,6 +47,7 @@ class HomeScreen(Screen):
         App.get_running_app()._put("home_game", name)
         if name != "challengers":
             self.table_level = kiosk_games.get(name).default_level
+            self.table_bots = kiosk_games.get(name).solo_bots[0]
         self._game_buttons(App.get_running_app().lang)
         self._table_panel(App.get_running_app())
 
@@ -91,6 +94,25 @@ class HomeScreen(Screen):
                 self.ids[f"tlv{i + 1}"] = b
         for b in box.children:
             b.state = "down" if b.level == self.table_level else "normal"
+        counts = list(kg.solo_bots)
+        self.bot_counts = len(counts) > 1
+        if self.table_bots not in counts:
+            self.table_bots = counts[0]
+        row = self.ids.table_bots
+        if [getattr(b, "bots", None) for b in reversed(row.children)] != (counts if self.bot_counts else []):
+            row.clear_widgets()
+            for n in counts if self.bot_counts else []:
+                b = ToggleButton(text=str(n), group="table_bots", allow_no_selection=False, font_size=sp(20))
+                b.bots = n
+                b.bind(on_release=lambda w: self._set_bots(w.bots))
+                row.add_widget(b)
+                self.ids[f"tbots{n}"] = b
+        for b in row.children:
+            b.state = "down" if b.bots == self.table_bots else "normal"
+
+    def _set_bots(self, n):
+        self.table_bots = n
+        self._table_panel(App.get_running_app())
 
     def _set_level(self, i):
         self.table_level = i

@@ -60,10 +60,14 @@ class KioskGame:
     picks the key for a moment of the game (default ``"play"``).  ``buttons(observation, seat)``
     and ``lights(observation, seat)`` follow the seat's observation.  ``levels``: the bot levels
     offered on the home screen, (label, policy name) from easy to hard, ``default_level`` an
-    index into them.  ``solo_bots``: how many bots a solo game may seat (home offers the first
-    unless the game's screen asks).  ``two_players``: whether two people may play at the table.
-    ``lock_on_release``: the game's secret choice is played when its owner stops looking (Wacky
-    Challenge), not when tapped.  ``options(mode)``: the set-up options for a new game.
+    index into them.  ``solo_bots``: how many bots a solo game may seat (the home screen offers a
+    choice when there are several; the first is the default).  ``two_players``: whether two people
+    may play at the table, with ``two_bots`` bots beside them.  ``lock_on_release``: the game's
+    secret choice is played when its owner stops looking (Wacky Challenge), not when tapped.
+    ``options(mode)``: the set-up options for a new game.  ``seating(mode, n_bots, policy)``: the
+    seats (``kiosk.table.Seat``) when the default does not fit (default: solo = one person on
+    half 0, the first bot facing them on half 1, the other bots on no half; two = people on halves
+    0 and 1, then the bots).
     """
 
     game: str
@@ -75,8 +79,10 @@ class KioskGame:
     default_level: int = 0
     solo_bots: Sequence[int] = (1,)
     two_players: bool = True
+    two_bots: int = 0
     lock_on_release: bool = False
     options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
+    seating: Callable[[str, int, str], Sequence[Any]] | None = None
 
     def __post_init__(self) -> None:
         if "play" not in self.screens:

@@ -207,3 +207,24 @@ def test_a_new_game_closes_the_unfinished_one_as_abandoned(tmp_path):
                                  "order by id").fetchall()
     assert rows == [(first, 1, None, "abandoned"), (table.table_id, 0, None, None)]
     assert len(store.table_actions(first)) == 1     # its record is kept
+
+
+@pytest.mark.parametrize("name", ["between", "wacky", "cosplay"])
+def test_every_new_game_plays_to_its_end_at_the_table_with_bots(tmp_path, name):
+    """The table is game-neutral: simultaneous moves (Wacky Challenge), more seats than halves."""
+    from engine import registry
+    game = registry.get(name)
+    clock = Clock()
+    store = Store(tmp_path / "kiosk.db")
+    table = LocalTable(store, schedule=clock)
+    n = game.min_players
+    table.new_game(name, (Seat.bot("random", 0),) + tuple(Seat.bot("random", 1 if i == 0 else None)
+                                                          for i in range(n - 1)), seed=4)
+    steps = 0
+    while not table.over:
+        assert clock.run() == 1
+        steps += 1
+        assert steps < 5000
+    assert len(store.table_actions(table.table_id)) == len(table.actions) == steps
+    again = LocalTable(Store(tmp_path / "kiosk.db"))
+    assert again.unfinished() is None                     # finished: nothing to resume
