@@ -48,6 +48,7 @@ VEHICLE_TINTS = {
     "boat": (0.68, 0.84, 0.96, 1), "plane": (0.86, 0.78, 0.96, 1),
 }
 INK = (0.12, 0.12, 0.16, 1)
+EMPTY = (0.24, 0.26, 0.33, 1)      # a place with no card yet
 
 
 class TwoWay(BoxLayout):
@@ -213,58 +214,83 @@ class WackyScreen(GameScreen):
 
     def _hierarchy(self, pub: dict) -> None:
         """The five places, top first; on each line this turn's revealed cards of that vehicle,
-        in pick order (or seat order before the order is known)."""
+        in pick order (or seat order before the order is known).  The lines are built once; a
+        line's cards change once a turn (at the reveal), the picker's ring at each pick."""
         data = self.table.data
+        box = self.ids.hierarchy
+        if len(box.children) != len(VEHICLES):
+            box.clear_widgets()
+            for _ in VEHICLES:
+                box.add_widget(HierLine())
         order = pub["order"] or list(range(len(pub["played"])))
         upside = (pub["effect"] or {}).get("booster") == "upside-down"
-        lines = []
-        for rank, v in enumerate(pub["hierarchy"]):
-            played = [(q, pub["played"][q]) for q in order if pub["played"][q] is not None
-                      and VEHICLES[data.vehicle[data.index[pub["played"][q]]]] == v]
-            lines.append((rank, v, tuple(played)))
-        key = (self.lang, tuple(lines), tuple(pub["order"]), pub["picks"], upside, self.names())
-        if not self._rebuild("hier", key):
-            return
-        box = self.ids.hierarchy
-        box.clear_widgets()
-        n = len(lines)
-        for rank, v, played in lines:
-            shown_rank = n - rank if upside else rank + 1
-            line = HierLine(title=f"{shown_rank} · {self.vehicle(v, True)}", tint=VEHICLE_TINTS[v])
-            for q, card in played:
-                place = pub["order"].index(q) + 1 if pub["order"] else None
-                c = data.index[card]
-                text = (f"{place}. " if place else "") + f"{self.names()[q]} · [b]{data.speed[c]}[/b]"
-                tile = CardTile(card=card, text=text, font_size=sp(10), band=self.band(card, pub),
-                                ink=list(INK), lit=bool(pub["order"]) and pub["phase"] == "pick"
-                                and pub["order"][pub["picks"]] == q, shorten=True, size_hint_x=None,
-                                width=min(dp(76), dp(140) / len(played)))
-                line.ids.played.add_widget(tile)
-            line.ids.played.add_widget(Widget())
-            box.add_widget(line)
+        n = len(pub["hierarchy"])
+        picker = pub["order"][pub["picks"]] if pub["phase"] == "pick" and pub["order"] else None
+        for rank, (v, line) in enumerate(zip(pub["hierarchy"], reversed(box.children), strict=True)):
+            line.title = f"{n - rank if upside else rank + 1} · {self.vehicle(v, True)}"
+            line.tint = VEHICLE_TINTS[v]
+            played = tuple((q, pub["played"][q]) for q in order if pub["played"][q] is not None
+                           and VEHICLES[data.vehicle[data.index[pub["played"][q]]]] == v)
+            key = (self.lang, played, tuple(pub["order"]), self.names())
+            if getattr(line, "key", None) != key:
+                line.key = key
+                line.ids.played.clear_widgets()
+                for q, card in played:
+                    place = pub["order"].index(q) + 1 if pub["order"] else None
+                    c = data.index[card]
+                    text = (f"{place}. " if place else "") + f"{self.names()[q]} · [b]{data.speed[c]}[/b]"
+                    tile = CardTile(card=card, text=text, font_size=sp(10), band=self.band(card, pub),
+                                    ink=list(INK), shorten=True, size_hint_x=None,
+                                    width=min(dp(76), dp(140) / len(played)))
+                    tile.seat = q
+                    line.ids.played.add_widget(tile)
+                line.ids.played.add_widget(Widget())
+            for tile in line.ids.played.children:
+                if isinstance(tile, CardTile):
+                    tile.lit = tile.seat == picker
 
     def _row(self, pub: dict) -> None:
-        """The draft row: a tap takes a card when a person at the table picks now."""
-        picking = pub["phase"] == "pick" and any(not self.table.is_bot(q) for q in pub["to_act"])
-        key = (self.lang, tuple(pub["row"]), picking)
-        if not self._rebuild("row", key):
-            return
+        """The draft row (players + 1 places): a tap takes a card when a person at the table picks now."""
         row = self.ids.row
-        row.clear_widgets()
-        for i, card in enumerate(pub["row"]):
-            tile = CardTile(card=card, text=self.card_words(card), font_size=sp(11), band=self.band(card, pub),
-                            ink=list(INK), lit=picking, size_hint_x=None, width=min(dp(86), dp(600) / 8))
-            tile.bind(on_release=lambda w: self.tap_row(w.card))
-            row.add_widget(tile)
-            self.ids[f"row{i}"] = tile
-        row.add_widget(Widget())
+        places = len(pub["routes"]) + 1
+        if len(row.children) != places + 1:
+            row.clear_widgets()
+            for i in range(places):
+                tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None, width=min(dp(86), dp(600) / 8))
+                tile.bind(on_release=lambda w: w.card and self.tap_row(w.card))
+                row.add_widget(tile)
+                self.ids[f"row{i}"] = tile
+            row.add_widget(Widget())
+        picking = pub["phase"] == "pick" and any(not self.table.is_bot(q) for q in pub["to_act"])
+        for i in range(places):
+            tile = self.ids[f"row{i}"]
+            card = pub["row"][i] if i < len(pub["row"]) else ""
+            tile.card = card
+            tile.text = self.card_words(card) if card else ""
+            tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
+            tile.face = FACE if card else EMPTY
+            tile.lit = picking and bool(card)
+            tile.disabled = not card
 
     def _routes(self, pub: dict) -> None:
+        """Every seat's route, five places each; at the end, how its stages add up."""
         n = len(pub["routes"])
+        box = self.ids.routes
+        if getattr(box, "seats", None) != n:
+            box.seats = n
+            box.clear_widgets()
+            chip = dp(62)
+            for q in range(n):
+                r = RouteRow(cards_width=5 * chip + 4 * dp(3))
+                for _ in range(5):
+                    r.ids.cards.add_widget(CardTile(font_size=sp(10), ink=list(INK), shorten=True))
+                box.add_widget(r)
+                self.ids[f"route{q}"] = r
+            if n < 4:
+                box.add_widget(Widget(size_hint_y=(4 - n) / 4))
         final = self.table.outcome.detail["routes"] if self.over else None
-        rows = []
         for q in range(n):
-            route = tuple(pub["routes"][q])
+            route = pub["routes"][q]
             if final is not None:
                 s = final[q]
                 total = self.t("wk_total_end", total=s["total"], stages=s["stages"], pairs=s["pairs"],
@@ -279,27 +305,16 @@ class WackyScreen(GameScreen):
                 total = self.t("wk_total", total=pub["scores"][q]) + " · " + when
             else:
                 total = self.t("wk_total", total=pub["scores"][q])
-            active = q in pub["to_act"] and pub["phase"] != "choose"
-            rows.append((q, route, total, active))
-        key = (self.lang, tuple(rows), self.names())
-        if not self._rebuild("routes", key):
-            return
-        box = self.ids.routes
-        box.clear_widgets()
-        chip = dp(62)
-        for q, route, total, active in rows:
-            r = RouteRow(title=self.names()[q], total=total, colour=self.pilot_colour(pub, q), active=active,
-                         cards_width=5 * chip + 4 * dp(3))
-            for card in route:
-                tile = CardTile(card=card, font_size=sp(10), band=self.band(card, pub), ink=list(INK),
-                                text=self.card_line(card), shorten=True)
-                r.ids.cards.add_widget(tile)
-            for _ in range(5 - len(route)):
-                r.ids.cards.add_widget(CardTile(face=[0.24, 0.26, 0.33, 1], band=[0, 0, 0, 0]))
-            box.add_widget(r)
-            self.ids[f"route{q}"] = r
-        if n < 4:
-            box.add_widget(Widget(size_hint_y=(4 - n) / 4))
+            r = self.ids[f"route{q}"]
+            r.title, r.total = self.names()[q], total
+            r.colour = self.pilot_colour(pub, q)
+            r.active = q in pub["to_act"] and pub["phase"] != "choose"
+            for i, tile in enumerate(reversed(r.ids.cards.children)):
+                card = route[i] if i < len(route) else ""
+                tile.card = card
+                tile.text = self.card_line(card) if card else ""
+                tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
+                tile.face = FACE if card else EMPTY
 
     def _half(self, half: int, pub: dict) -> None:
         table = self.table
