@@ -282,8 +282,10 @@ def hook(app):
             # of that game, then the same new game's first turn.
             game = ["new", "wait", "hidden", "look0", "tap0", "look0-shot", "unlook0",
                     "look1", "tap1", "look1-shot", "unlook1", "wait", "reveal-shot"]
+            # In French the bottom player holds a finger on their hand instead of the key.
+            by_finger = [{"look0": "finger0", "unlook0": "finger-up"}.get(w, w) for w in game]
             plan.extend(["lang:en", "phones", "phones-choose", "phones-shot", "phones-leave", *game, "play", "end-shot",
-                         "lang:fr", "wait", "end-shot", "leave", *game, "end"])
+                         "lang:fr", "wait", "end-shot", "leave", *by_finger, "end"])
         what = plan[0]
         if os.environ.get("WK_DEBUG"):
             print("STEP", what, st["steps"], flush=True)
@@ -362,6 +364,19 @@ def hook(app):
             st["wait"] = 2
         elif what.endswith("-shot") and what != "reveal-shot":
             shot(f"wacky-{what[:-5]}-{lang}")
+        elif what == "finger0":
+            from kivy.tests.common import UnitTestTouch
+            strip = screen().ids.bottom.ids.hand
+            x, y = strip.to_window(strip.x + 4, strip.y + 4)      # beside the cards, on the strip
+            st["touch"] = UnitTestTouch(x, y)
+            st["touch"].touch_down()
+            st["wait"] = 2
+        elif what == "finger-up":
+            n = len(t.actions)
+            st.pop("touch").touch_up()
+            out["finger"] = {"played": len(t.actions) == n + 1 and t.actions[n].kind == "choose",
+                             "hidden": not screen().ids.bottom.ids.hand.faces() and not t.looking,
+                             "led": list(app.side_lights())}
         elif what in ("unlook0", "unlook1"):
             key_up("a" if what == "unlook0" else "l")
             st["wait"] = 1
@@ -377,7 +392,7 @@ def hook(app):
         elif what == "end":
             finish()
 
-    ev = Clock.schedule_interval(step, 0.03)
+    ev = Clock.schedule_interval(step, 0.02)
 
 
 rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)

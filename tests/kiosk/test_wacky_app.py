@@ -112,6 +112,8 @@ def test_two_players_each_hand_shows_only_while_its_side_holds_then_all_revealed
     # The booster is offered on its owner's half only, and its button plays it.
     assert r["boosts"] and all(len(names) >= 2 and others == 0 for _, _, names, others in r["boosts"])
     assert _faces(art / "wacky-phones-en.png", TOP_HALF) == 0
+    # A finger held on the hand (instead of the key): the hand shows, a tap chooses, lifting locks.
+    assert r["finger"] == {"played": True, "hidden": True, "led": ["on", "off"]}
     for lang in ("en", "fr"):
         hidden, bottom, top, reveal = (art / f"wacky-{n}-{lang}.png" for n in ("two", "look0", "look1", "reveal"))
         assert _faces(hidden, TOP_HAND) == 0 and _faces(hidden, BOTTOM_HAND) == 0
