@@ -122,6 +122,7 @@ class WackyScreen(GameScreen):
         super().__init__(**kw)
         self.swap_from: dict[int, str] = {}       # half -> the route card its owner gives back (swap booster)
         self._keys: dict[str, Any] = {}
+        self._chips: dict[int, CardTile] = {}     # seat -> its tile on the hierarchy column
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
             strip.on_hold = lambda down, half=half: self.hold(half, down)
@@ -238,16 +239,27 @@ class WackyScreen(GameScreen):
                 for q, card in played:
                     place = pub["order"].index(q) + 1 if pub["order"] else None
                     c = data.index[card]
-                    text = (f"{place}. " if place else "") + f"{self.names()[q]} · [b]{data.speed[c]}[/b]"
-                    tile = CardTile(card=card, text=text, font_size=sp(10), band=self.band(card, pub),
-                                    ink=list(INK), shorten=True, size_hint_x=None,
-                                    width=min(dp(76), dp(140) / len(played)))
-                    tile.seat = q
+                    tile = self._chip(q)
+                    tile.card = card
+                    tile.text = (f"{place}. " if place else "") + f"{self.names()[q]} · [b]{data.speed[c]}[/b]"
+                    tile.band = self.band(card, pub)
+                    tile.width = min(dp(76), dp(140) / len(played))
                     line.ids.played.add_widget(tile)
                 line.ids.played.add_widget(Widget())
             for tile in line.ids.played.children:
                 if isinstance(tile, CardTile):
                     tile.lit = tile.seat == picker
+
+    def _chip(self, seat: int) -> CardTile:
+        """``seat``'s revealed card on the hierarchy column: one tile per seat, made once and
+        moved from line to line (making widgets is what costs, on a Pi)."""
+        tile = self._chips.get(seat)
+        if tile is None:
+            tile = self._chips[seat] = CardTile(font_size=sp(10), ink=list(INK), shorten=True, size_hint_x=None)
+            tile.seat = seat
+        if tile.parent is not None:
+            tile.parent.remove_widget(tile)
+        return tile
 
     def _row(self, pub: dict) -> None:
         """The draft row (players + 1 places): a tap takes a card when a person at the table picks now."""
