@@ -482,8 +482,10 @@ class WackyScreen(GameScreen):
             if action not in table.legal(seat):
                 table.ignored.append(((seat, "tap", card), "that card cannot be chosen now"))
                 return
-            before = table.selected.get(seat)
-            table.select(seat, None if before == action else action)
+            if table.selected.get(seat) == action:
+                table.select(seat, None)            # tapped again: not chosen any more
+            else:
+                self.choose(action)                 # kept until its owner lets go (lock on release)
         elif phase == "boost" and half in self.swap_from:
             give = self.swap_from.pop(half)
             table.submit(seat, "boost", "swap", give, card)
