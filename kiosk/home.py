@@ -94,10 +94,10 @@ class HomeScreen(Screen):
                 self.ids[f"tlv{i + 1}"] = b
         for b in box.children:
             b.state = "down" if b.level == self.table_level else "normal"
-        counts = list(kg.solo_bots)
+        counts = sorted(kg.solo_bots)           # shown in order; the game's first is the default
         self.bot_counts = len(counts) > 1
         if self.table_bots not in counts:
-            self.table_bots = counts[0]
+            self.table_bots = kg.solo_bots[0]
         row = self.ids.table_bots
         if [getattr(b, "bots", None) for b in reversed(row.children)] != (counts if self.bot_counts else []):
             row.clear_widgets()

@@ -77,3 +77,31 @@ def test_between_buttons_look_and_take_damage_when_allowed():
             asked += may
     assert asked > 10
     assert KIOSK.policy(1) == "sensible" and KIOSK.policy(99) == "search"
+
+
+def test_wacky_lights_lit_once_locked_and_blinking_for_the_next_picker_and_the_booster():
+    from kiosk.games import wacky
+    game = engine_games.get("wacky")
+    data = game.load(cards)
+    from engine.game import GameSetup
+    seen = {"locked": 0, "open": 0, "pick": 0, "boost": 0}
+    for seed in range(6):
+        state = game.new(data, GameSetup("wacky", ("A", "B", "C"), seed))
+        bots = {q: RandomPolicy(seed * 10 + q) for q in range(3)}
+        while state.outcome() is None:
+            for seat in range(3):
+                obs = state.observation(seat)
+                led = wacky.lights(obs, seat)
+                assert wacky.buttons(obs, seat).primary == LOOK
+                if obs["phase"] == "choose":
+                    assert led == (ON if obs["chosen"][seat] else OFF)
+                    seen["locked" if obs["chosen"][seat] else "open"] += 1
+                else:
+                    assert led == (BLINK if seat in state.to_act() else OFF)
+                    if led == BLINK:
+                        seen[obs["phase"]] += 1
+            seat = min(state.to_act())
+            state.apply(bots[seat].act(state.observation(seat), state.legal_actions(seat)))
+        assert all(wacky.lights(state.observation(q), q) == OFF for q in range(3))
+    assert min(seen.values()) > 0, seen
+    assert wacky.KIOSK.lock_on_release and sorted(wacky.KIOSK.solo_bots) == [1, 2, 3, 4, 5, 6]

@@ -113,7 +113,7 @@ class BetweenScreen(GameScreen):
         return f"[size={int(sp(24))}]{value}[/size]" + (f"\n[size={int(sp(10))}]{tag}[/size]" if tag else "")
 
     def cards_n(self, n: int) -> str:
-        return self.t("bb_cards_n", n=n)
+        return self.t("cards_n", n=n)
 
     def card_text(self, card: str) -> str:
         """A card in a sentence: its value, or "Joker"."""

@@ -1,0 +1,545 @@
+"""Wacky Challenge's table: the two halves facing their players, the race in the middle.
+
+The middle is public and written for both sides of the table (every text twice, one of them
+turned 180°): the hierarchy column, top first, with the cards revealed this turn on their
+vehicle's line in pick order; the draft row; every seat's route with its stages.  Each half
+(:class:`WackyHalf`) shows its seat's pilot, what that seat may do now, the booster when it is
+offered to that seat, and its hand in a :class:`kiosk.hand.HandStrip`, face down until its owner
+looks.
+
+The secret choice: holding the side's button (or a finger on the hand) shows the hand; a tap
+chooses a card (:meth:`LocalTable.select`); letting go locks it (the game is
+``lock_on_release``), and the side's LED lights.  Until every choice is locked nothing of any
+seat's hand or choice is in this screen's widgets, except the looking owner's own, on their own
+half; then the engine reveals all the choices at once.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.widget import Widget
+
+from engine.game import Action
+from engine.wacky.data import VEHICLES
+from kiosk import hand as hand_widgets
+from kiosk import widgets as kiosk_widgets
+from kiosk.games.screen import GameScreen
+from kiosk.hand import FACE, HandStrip, SmallCard
+from kiosk.i18n import N_
+
+#: Sentences this screen picks by a computed name (a vehicle, a pilot's colour, the end's reason):
+#: named here so that extraction keeps them in this game's catalogue.
+PICKED_BY_NAME = (
+    N_("wk_boat"), N_("wk_car"), N_("wk_motorbike"), N_("wk_plane"), N_("wk_train"),
+    N_("wk_short_boat"), N_("wk_short_car"), N_("wk_short_motorbike"), N_("wk_short_plane"),
+    N_("wk_short_train"),
+    N_("wk_colour_black"), N_("wk_colour_blue"), N_("wk_colour_green"), N_("wk_colour_orange"),
+    N_("wk_colour_red"), N_("wk_colour_violet"), N_("wk_colour_yellow"),
+    N_("wk_end_shared"), N_("wk_end_speeds"), N_("wk_end_stages"),
+    N_("wk_swap_hand"), N_("wk_swap_tap"),
+)
+
+#: Each pilot's colour on the table (bands on its cards, the swatch on its half).
+PILOT_COLOURS = {
+    "yellow": (0.98, 0.82, 0.20, 1), "red": (0.90, 0.30, 0.28, 1), "green": (0.35, 0.75, 0.40, 1),
+    "blue": (0.30, 0.55, 0.95, 1), "orange": (0.98, 0.58, 0.20, 1), "violet": (0.66, 0.45, 0.90, 1),
+    "black": (0.42, 0.42, 0.46, 1),
+}
+STARTER_BAND = (0.55, 0.52, 0.45, 1)
+#: Each vehicle's tint on the hierarchy column.
+VEHICLE_TINTS = {
+    "train": (0.86, 0.78, 0.62, 1), "car": (0.96, 0.74, 0.68, 1), "motorbike": (0.80, 0.89, 0.68, 1),
+    "boat": (0.68, 0.84, 0.96, 1), "plane": (0.86, 0.78, 0.96, 1),
+}
+INK = (0.12, 0.12, 0.16, 1)
+EMPTY = (0.24, 0.26, 0.33, 1)      # a place with no card yet
+
+
+class TwoWay(BoxLayout):
+    """A text written twice: turned 180° (for the top edge) above, upright below."""
+
+    text = StringProperty("")
+    font_size = NumericProperty(sp(12))
+    bold = BooleanProperty(False)
+    ink = ListProperty([0.93, 0.94, 0.97, 1])
+    shorten = BooleanProperty(True)
+
+
+class CardTile(ButtonBehavior, TwoWay):
+    """A public race card (the draft row, a route, a revealed card), readable from both sides.
+    ``card`` is its id; a face-down card has none."""
+
+    card = StringProperty("")
+    lit = BooleanProperty(False)
+    shorten = BooleanProperty(False)
+    face = ListProperty(list(FACE))
+    band = ListProperty(list(STARTER_BAND))
+
+
+class HierLine(BoxLayout):
+    """One place of the hierarchy column: its rank and vehicle, and this turn's cards of that vehicle."""
+
+    title = StringProperty("")
+    tint = ListProperty([1, 1, 1, 1])
+
+
+class RouteRow(BoxLayout):
+    """One seat's route: its name, its cards, its stages (at the end, how they add up)."""
+
+    title = StringProperty("")
+    total = StringProperty("")
+    colour = ListProperty([1, 1, 1, 1])
+    active = BooleanProperty(False)
+    cards_width = NumericProperty(dp(330))
+
+
+class WackyHalf(BoxLayout):
+    """One side of the table; its view-model is set by :meth:`WackyScreen.update`."""
+
+    half = NumericProperty(0)
+    screen = ObjectProperty(None, allownone=True)
+    active = BooleanProperty(False)
+    who = StringProperty("")
+    pilot_text = StringProperty("")
+    score_text = StringProperty("")
+    status = StringProperty("")
+    hand_label = StringProperty("")
+    colour = ListProperty([0.5, 0.5, 0.5, 1])
+    has_choices = BooleanProperty(False)
+
+
+# The kv rules name HandStrip and Flip; make sure their modules (and Factory entries) are loaded first.
+assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None
+Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
+
+
+class WackyScreen(GameScreen):
+    """The Wacky Challenge table (``KIOSK.screens["play"]``)."""
+
+    over = BooleanProperty(False)
+    row_title = StringProperty("")
+    end_text = StringProperty("")
+    home_text = StringProperty("")
+    again_text = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.swap_from: dict[int, str] = {}       # half -> the route card its owner gives back (swap booster)
+        self._keys: dict[str, Any] = {}
+        self._chips: dict[int, CardTile] = {}     # seat -> its tile on the hierarchy column
+        for half in (0, 1):
+            strip = self.half_widget(half).ids.hand
+            strip.on_hold = lambda down, half=half: self.hold(half, down)
+            strip.on_choose = lambda card, half=half: self.choose_card(half, card)
+            strip.make_face = self.card_face
+
+    # ------------------------------------------------------------------ words
+    def half_widget(self, half: int) -> WackyHalf:
+        return self.ids.bottom if half == 0 else self.ids.top
+
+    def vehicle(self, v: str, short: bool = False) -> str:
+        return self.t(f"wk_{'short_' if short else ''}{v}")
+
+    def stages(self, c: int) -> str:
+        data = self.table.data
+        n = data.stages[c]
+        if data.half[c]:
+            return f"{n}½" if n else "½"
+        return str(n)
+
+    def card_words(self, card: str, short: bool = False) -> str:
+        """A card in a few words: its vehicle and speed, then its stages."""
+        data = self.table.data
+        c = data.index[card]
+        return self.t("wk_card", vehicle=self.vehicle(VEHICLES[data.vehicle[c]], short), speed=data.speed[c],
+                      stages=self.stages(c))
+
+    def card_line(self, card: str) -> str:
+        """A card on one line: vehicle and speed, then stages."""
+        data = self.table.data
+        c = data.index[card]
+        return self.t("wk_chip", vehicle=self.vehicle(VEHICLES[data.vehicle[c]], True), speed=data.speed[c],
+                      stages=self.stages(c))
+
+    def card_face(self, card: str, lit: bool) -> SmallCard:
+        """A card of a hand, face up (only while its owner looks)."""
+        data = self.table.data
+        c = data.index[card]
+        face = SmallCard(card=card, lit=lit, markup=True, font_size=sp(12))
+        face.text = (f"[size={int(sp(13))}]{self.vehicle(VEHICLES[data.vehicle[c]], True)}[/size]\n"
+                     f"[size={int(sp(20))}]{data.speed[c]}[/size]\n"
+                     f"[size={int(sp(11))}]{self.t('wk_stages_short', stages=self.stages(c))}[/size]")
+        return face
+
+    def names(self) -> tuple[str, ...]:
+        return self.table.setup.players
+
+    def who(self, seat: int, viewer: int | None = None) -> str:
+        return self.t("wk_you") if seat == viewer else self.names()[seat]
+
+    def pilot_colour(self, pub: dict, seat: int) -> tuple:
+        return PILOT_COLOURS.get(pub["pilots"][seat], (0.6, 0.6, 0.6, 1))
+
+    def band(self, card: str, pub: dict) -> tuple:
+        data = self.table.data
+        owner = data.owner[data.index[card]]
+        return STARTER_BAND if owner < 0 else PILOT_COLOURS.get(data.pilots[owner].id, STARTER_BAND)
+
+    def booster_text(self, word: str) -> str:
+        b = next((b for b in self.table.data.boosters if b is not None and b.id == word), None)
+        return "" if b is None else (b.text.get(self.lang) or b.text["en"])
+
+    # ------------------------------------------------------------------ refreshing
+    def update(self, table, events):
+        pub = table.observation(None)
+        self.over = pub["phase"] == "over"
+        self.home_text = self.t("home")
+        self.again_text = self.t("bb_again")
+        self.row_title = self.t("wk_row_title", turn=pub["turn"])
+        self.end_text = self.end_sentence(pub) if self.over else ""
+        self._hierarchy(pub)
+        self._row(pub)
+        self._routes(pub)
+        for half in (0, 1):
+            self._half(half, pub)
+
+    def end_sentence(self, pub: dict) -> str:
+        out = self.table.outcome
+        if out is None:
+            return ""
+        who = ", ".join(self.names()[q] for q in out.winners)
+        return self.t(f"wk_end_{out.reason}", who=who) + "\n" + self.t("wk_end_legend")
+
+    def _rebuild(self, key: str, value: Any) -> bool:
+        """Whether the part ``key`` shows something new (then it is rebuilt)."""
+        if self._keys.get(key) == value:
+            return False
+        self._keys[key] = value
+        return True
+
+    def _hierarchy(self, pub: dict) -> None:
+        """The five places, top first; on each line this turn's revealed cards of that vehicle,
+        in pick order (or seat order before the order is known).  The lines are built once; a
+        line's cards change once a turn (at the reveal), the picker's ring at each pick."""
+        data = self.table.data
+        box = self.ids.hierarchy
+        if len(box.children) != len(VEHICLES):
+            box.clear_widgets()
+            for _ in VEHICLES:
+                box.add_widget(HierLine())
+        order = pub["order"] or list(range(len(pub["played"])))
+        upside = (pub["effect"] or {}).get("booster") == "upside-down"
+        n = len(pub["hierarchy"])
+        picker = pub["order"][pub["picks"]] if pub["phase"] == "pick" and pub["order"] else None
+        for rank, (v, line) in enumerate(zip(pub["hierarchy"], reversed(box.children), strict=True)):
+            line.title = f"{n - rank if upside else rank + 1} · {self.vehicle(v, True)}"
+            line.tint = VEHICLE_TINTS[v]
+            played = tuple((q, pub["played"][q]) for q in order if pub["played"][q] is not None
+                           and VEHICLES[data.vehicle[data.index[pub["played"][q]]]] == v)
+            key = (self.lang, played, tuple(pub["order"]), self.names())
+            if getattr(line, "key", None) != key:
+                line.key = key
+                line.ids.played.clear_widgets()
+                for q, card in played:
+                    place = pub["order"].index(q) + 1 if pub["order"] else None
+                    c = data.index[card]
+                    tile = self._chip(q)
+                    tile.card = card
+                    tile.text = (f"{place}. " if place else "") + f"{self.names()[q]} · [b]{data.speed[c]}[/b]"
+                    tile.band = self.band(card, pub)
+                    tile.width = min(dp(76), dp(140) / len(played))
+                    line.ids.played.add_widget(tile)
+                line.ids.played.add_widget(Widget())
+            for tile in line.ids.played.children:
+                if isinstance(tile, CardTile):
+                    tile.lit = tile.seat == picker
+
+    def _chip(self, seat: int) -> CardTile:
+        """``seat``'s revealed card on the hierarchy column: one tile per seat, made once and
+        moved from line to line (making widgets is what costs, on a Pi)."""
+        tile = self._chips.get(seat)
+        if tile is None:
+            tile = self._chips[seat] = CardTile(font_size=sp(10), ink=list(INK), shorten=True, size_hint_x=None)
+            tile.seat = seat
+        if tile.parent is not None:
+            tile.parent.remove_widget(tile)
+        return tile
+
+    def _row(self, pub: dict) -> None:
+        """The draft row (players + 1 places): a tap takes a card when a person at the table picks now."""
+        row = self.ids.row
+        places = len(pub["routes"]) + 1
+        if len(row.children) != places + 1:
+            row.clear_widgets()
+            for i in range(places):
+                tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None, width=min(dp(86), dp(600) / 8))
+                tile.bind(on_release=lambda w: w.card and self.tap_row(w.card))
+                row.add_widget(tile)
+                self.ids[f"row{i}"] = tile
+            row.add_widget(Widget())
+        picking = pub["phase"] == "pick" and any(not self.table.is_bot(q) for q in pub["to_act"])
+        for i in range(places):
+            tile = self.ids[f"row{i}"]
+            card = pub["row"][i] if i < len(pub["row"]) else ""
+            tile.card = card
+            tile.text = self.card_words(card) if card else ""
+            tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
+            tile.face = FACE if card else EMPTY
+            tile.lit = picking and bool(card)
+            tile.disabled = not card
+
+    def _routes(self, pub: dict) -> None:
+        """Every seat's route, five places each; at the end, how its stages add up."""
+        n = len(pub["routes"])
+        box = self.ids.routes
+        if getattr(box, "seats", None) != n:
+            box.seats = n
+            box.clear_widgets()
+            chip = dp(62)
+            for q in range(n):
+                r = RouteRow(cards_width=5 * chip + 4 * dp(3))
+                for _ in range(5):
+                    r.ids.cards.add_widget(CardTile(font_size=sp(10), ink=list(INK), shorten=True))
+                box.add_widget(r)
+                self.ids[f"route{q}"] = r
+            if n < 4:
+                box.add_widget(Widget(size_hint_y=(4 - n) / 4))
+        final = self.table.outcome.detail["routes"] if self.over else None
+        for q in range(n):
+            route = pub["routes"][q]
+            if final is not None:
+                s = final[q]
+                total = self.t("wk_total_end", total=s["total"], stages=s["stages"], pairs=s["pairs"],
+                               own=s["own"], bonus=s["bonus"], speeds=s["speeds"])
+            elif pub["phase"] == "choose":
+                state = self.t("wk_locked") if pub["chosen"][q] else (
+                    self.t("wk_choosing") if q in pub["to_act"] else self.t("wk_waits"))
+                total = self.t("wk_total", total=pub["scores"][q]) + " · " + state
+            elif pub["phase"] == "pick" and pub["order"]:
+                place = pub["order"].index(q)
+                when = self.t("wk_picked") if place < pub["picks"] else self.t("wk_picks_nth", place=place + 1)
+                total = self.t("wk_total", total=pub["scores"][q]) + " · " + when
+            else:
+                total = self.t("wk_total", total=pub["scores"][q])
+            r = self.ids[f"route{q}"]
+            r.title, r.total = self.names()[q], total
+            r.colour = self.pilot_colour(pub, q)
+            r.active = q in pub["to_act"] and pub["phase"] != "choose"
+            for i, tile in enumerate(reversed(r.ids.cards.children)):
+                card = route[i] if i < len(route) else ""
+                tile.card = card
+                tile.text = self.card_line(card) if card else ""
+                tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
+                tile.face = FACE if card else EMPTY
+
+    def _half(self, half: int, pub: dict) -> None:
+        table = self.table
+        w = self.half_widget(half)
+        seat = table.seat_on(half)
+        strip = w.ids.hand
+        if seat is None:
+            w.who = w.pilot_text = w.score_text = w.status = w.hand_label = ""
+            strip.hide(0)
+            self._choices(half, [])
+            return
+        data = table.data
+        pilot = data.pilots[data.pilot_index[pub["pilots"][seat]]]
+        is_person = not table.is_bot(seat)
+        w.colour = self.pilot_colour(pub, seat)
+        w.active = seat in pub["to_act"] and not (pub["phase"] == "choose" and pub["chosen"][seat])
+        w.who = f"[b]{self.names()[seat]}[/b]"
+        w.pilot_text = self.t("wk_pilot", pilot=pilot.names.get(self.lang) or pilot.names["en"],
+                              colour=self.t(f"wk_colour_{pilot.id}"))
+        w.score_text = self.t("wk_route", cards=len(pub["routes"][seat]), total=pub["scores"][seat])
+        # The hand: its count (public), its faces only while its owner looks.
+        n = len(pub["hands"][seat])
+        w.hand_label = self.t("hold_to_look", n=n) if is_person else self.t("cards_n", n=n)
+        mine = self.private_view(seat) if is_person else None
+        if mine is not None:
+            strip.show(mine["hands"][seat], self._lit(half, seat, mine))
+        else:
+            strip.hide(n)
+        w.status = self._status(half, seat, pub, mine)
+        self._choices(half, self._options(half, seat, pub) if is_person else [])
+
+    def _lit(self, half: int, seat: int, mine: dict) -> list[str]:
+        """The cards of a shown hand that a tap would use now: the one chosen (or locked), else
+        every card while the choice is open; the cards a swap may take."""
+        table = self.table
+        if mine["phase"] == "choose":
+            if mine["your_choice"] is not None:
+                return [mine["your_choice"]]
+            chosen = table.selected.get(seat)
+            if chosen is not None:
+                return [chosen.args[0]]
+            return [a.args[0] for a in table.legal(seat) if a.kind == "choose"]
+        if mine["phase"] == "boost" and half in self.swap_from:
+            return [a.args[2] for a in table.legal(seat)
+                    if a.kind == "boost" and len(a.args) == 3 and a.args[1] == self.swap_from[half]]
+        return []
+
+    def _status(self, half: int, seat: int, pub: dict, mine: dict | None) -> str:
+        table = self.table
+        phase = pub["phase"]
+        names = self.names()
+        if phase == "over":
+            return self.end_sentence(pub).split("\n")[0]
+        waiting = ", ".join(names[q] for q in sorted(pub["to_act"]) if q != seat)
+        effect = pub["effect"]
+        extra = ""
+        if effect is not None:
+            extra = "\n" + self.t("wk_effect", who=self.who(effect["seat"], seat),
+                                  text=self.booster_text(effect["booster"]))
+        if phase == "choose":
+            head = self.t("wk_turn", turn=pub["turn"])
+            if seat not in pub["to_act"]:
+                if pub["chosen"][seat]:
+                    return head + self.t("wk_locked_wait", names=waiting) + extra
+                return head + self.t("wk_choose_last_wait", names=waiting) + extra
+            if table.is_bot(seat):
+                return head + self.t("wk_bot_chooses", name=names[seat]) + extra
+            if mine is None:
+                return head + self.t("wk_hold") + extra
+            chosen = table.selected.get(seat)
+            if chosen is not None:
+                return head + self.t("wk_let_go", card=self.card_line(chosen.args[0]))
+            return head + self.t("wk_tap_card")
+        if phase == "pick":
+            viewer = None if table.is_bot(seat) else seat
+            order = ", ".join(self.who(q, viewer) for q in pub["order"])
+            nxt = pub["order"][pub["picks"]]
+            if nxt == seat and not table.is_bot(seat):
+                return self.t("wk_your_pick") + "\n" + self.t("wk_order", order=order)
+            return self.t("wk_picks", name=names[nxt]) + "\n" + self.t("wk_order", order=order)
+        booster = pub["booster"]
+        text = self.booster_text(booster["booster"])
+        if booster["seat"] != seat:
+            return self.t("wk_booster_other", name=names[booster["seat"]], text=text)
+        if table.is_bot(seat):
+            return self.t("wk_booster_bot", name=names[seat], text=text)
+        if half in self.swap_from:
+            return self.t("wk_swap_hand" if mine is None else "wk_swap_tap",
+                          card=self.card_line(self.swap_from[half]))
+        return self.t("wk_booster_you", text=text)
+
+    def _options(self, half: int, seat: int, pub: dict) -> list[tuple[str, Any]]:
+        """This half's buttons: the booster offered to its person (use it, how, or pass)."""
+        table = self.table
+        if pub["phase"] != "boost" or pub["booster"]["seat"] != seat:
+            self.swap_from.pop(half, None)
+            return []
+        legal = table.legal(seat)
+        word = pub["booster"]["booster"]
+        options: list[tuple[str, Any]] = []
+        if word == "raise":
+            options = [(self.t("wk_raise", vehicle=self.vehicle(a.args[1], True)), a) for a in legal if a.kind == "boost"]
+        elif word == "swap":
+            if half in self.swap_from:
+                options = [(self.t("wk_back"), ("unswap",))]
+            else:
+                gives = sorted({a.args[1] for a in legal if a.kind == "boost"})
+                options = [(self.t("wk_give_back", card=self.card_line(c)), ("swap", c)) for c in gives]
+        else:
+            options = [(self.t("wk_use"), a) for a in legal if a.kind == "boost"]
+        options += [(self.t("wk_pass"), a) for a in legal if a.kind == "pass"]
+        return options
+
+    def _choices(self, half: int, options: list[tuple[str, Any]]) -> None:
+        w = self.half_widget(half)
+        key = (self.lang, tuple((text, str(act)) for text, act in options))
+        if not self._rebuild(f"choices{half}", key):
+            return
+        row = w.ids.choices
+        row.clear_widgets()
+        for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
+            del w.ids[old]
+        for i, (text, act) in enumerate(options):
+            b = Button(text=text, font_size=sp(13), bold=True, background_color=(1, .8, .25, 1),
+                       halign="center", valign="middle", shorten=True)
+            b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
+            b.choice = act
+            b.bind(on_release=lambda w, half=half: self.option(half, w.choice))
+            row.add_widget(b)
+            w.ids[f"choice{i}"] = b
+        w.has_choices = bool(options)
+
+    # ------------------------------------------------------------------ inputs
+    def hold(self, half: int, down: bool) -> None:
+        """A finger on a hand strip: hold to look (only the seat's own person may)."""
+        table = self.table
+        seat = table.seat_on(half) if table is not None else None
+        if seat is None or table.is_bot(seat):
+            return
+        table.look(half, down)
+
+    def choose_card(self, half: int, card: str) -> None:
+        """A tap on a card of a shown hand: during the choice it is chosen (tapped again, it is
+        not); letting go of the hand locks it.  Taking a card with the swap booster, it is swapped."""
+        table = self.table
+        seat = table.seat_on(half)
+        if seat is None or not table.may_show(seat):
+            return
+        phase = table.observation(None)["phase"]
+        if phase == "choose":
+            action = Action(seat, "choose", (card,))
+            if action not in table.legal(seat):
+                table.ignored.append(((seat, "tap", card), "that card cannot be chosen now"))
+                return
+            if table.selected.get(seat) == action:
+                table.select(seat, None)            # tapped again: not chosen any more
+            else:
+                self.choose(action)                 # kept until its owner lets go (lock on release)
+        elif phase == "boost" and half in self.swap_from:
+            give = self.swap_from.pop(half)
+            table.submit(seat, "boost", "swap", give, card)
+
+    def option(self, half: int, choice: Any) -> None:
+        """A button of a half's row: an action, or a step of the swap booster."""
+        table = self.table
+        seat = table.seat_on(half)
+        if isinstance(choice, Action):
+            self.swap_from.pop(half, None)
+            table.submit(choice.player, choice.kind, *choice.args)
+            return
+        if choice[0] == "swap":
+            self.swap_from[half] = choice[1]
+        elif choice[0] == "unswap":
+            self.swap_from.pop(half, None)
+        if seat is not None:
+            self.update(table, [])
+
+    def tap_row(self, card: str) -> None:
+        """A tap on a card of the draft row: the person whose pick it is takes it."""
+        table = self.table
+        pickers = [q for q in table.to_act() if not table.is_bot(q)]
+        if table.observation(None)["phase"] != "pick" or not pickers:
+            table.ignored.append((("row", card), "nobody at the table picks now"))
+            return
+        table.submit(pickers[0], "pick", card)
+
+    def go_home(self) -> None:
+        App.get_running_app().leave_table()
+
+    def play_again(self) -> None:
+        """A new game seated as this one (same mode, same bot level, as many bots)."""
+        table = self.table
+        bots = [s for s in table.seats if s.is_bot]
+        app = App.get_running_app()
+        if not bots:
+            app.start_table(self.kiosk.game, "two")
+            return
+        levels = [p for _, p in self.kiosk.levels]
+        level = levels.index(bots[0].policy) if bots[0].policy in levels else None
+        app.start_table(self.kiosk.game, "solo", level, bots=len(bots))
+
+
+__all__ = ["CardTile", "HierLine", "RouteRow", "TwoWay", "WackyHalf", "WackyScreen"]
