@@ -236,8 +236,8 @@ class CosplayScreen(GameScreen):
             lines.append(self.t("cp_draw"))
         else:
             names = ", ".join(self.player(w) for w in out.winners)
-            scores = [st.score(q) for q in range(pub["players"])]
-            tied = sorted(scores)[-1] == sorted(scores)[-2] if len(scores) > 1 else False
+            scores = sorted(st.score(q) for q in range(pub["players"]))
+            tied = len(scores) > 1 and scores[-1] == scores[-2]
             lines.append(self.t("cp_winner_tie" if tied else "cp_winner", name=names))
         return "\n".join(lines)
 
@@ -306,6 +306,9 @@ class CosplayScreen(GameScreen):
             return self.t("cp_paying")
         if pub["phase"] == "prepare":
             return self.t("cp_prepare")
+        if self.target is not None and self.target[0] == "drama":
+            q, k = self.target[1]
+            return self.t("cp_confirm_drama", n=k, name=self.player(q))
         if self.target is not None:
             return self.t("cp_confirm_pay")
         text = self.t("cp_your_turn", pts=self._points_text(seat))
@@ -429,9 +432,18 @@ class CosplayScreen(GameScreen):
         if table.is_bot(seat):
             return
         if what == "drama":
-            opponents = [q for q in range(len(table.seats)) if q != seat]
-            action = ("drama", (opponents[0], 1))
-            ok = any(a.kind == "drama" for a in table.legal(seat))
+            # One Drama card to the next player; each further tap asks one more, as far as the
+            # points go, then the target is dropped.
+            opponent = (seat + 1) % len(table.seats)
+            count = self.target[1][1] + 1 if self.target is not None and self.target[0] == "drama" else 1
+            action = ("drama", (opponent, count))
+            if not any(a.kind == "drama" and a.args == (opponent, count) for a in table.legal(seat)):
+                self.target = None
+                self.refresh(table)
+                return
+            self.target = action
+            self.refresh(table)
+            return
         else:
             action = (what, zone)
             ok = any(a.kind == what and a.args == (zone,) for a in table.legal(seat))
