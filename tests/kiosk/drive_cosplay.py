@@ -231,6 +231,18 @@ def hook(app):
                 raise AssertionError("tapping a lit tile proposed no payment")
             if MODE == "first" and "cosplay-pay" not in out["shots"]:
                 shot("cosplay-pay")
+            if "other_paid_as_shown" not in out and "choice1" in bottom.ids and bottom.ids.choice1.what == ("other",):
+                first = list(scr.proposal(0).payers)
+                tap(bottom.ids.choice1)              # "Other payment": the best one without the first payer
+                expected = list(scr.proposal(0).payers)
+                out["other_payers"] = [first, expected, sorted(map(str, scr.excluded))]
+                tap(bottom.ids.choice0)
+                paid = [a.args[0] for a in t.actions[n:] if a.kind == "pay"]
+                out["other_paid_as_shown"] = paid == expected
+                out["recruits" if t.actions[n].kind == "recruit" else "completes"] += 1
+                out["decisions"] += 1
+                st["phase"] = "start"
+                return
             what = "complete" if st["target"] in [scr.ids.get(f"objective{z + 1}") for z in range(4)] else "recruit"
             tap(bottom.ids.choice0)
             kinds = [a.kind for a in t.actions[n:]]

@@ -67,6 +67,9 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     assert r["done"] and r["home_after"]
     assert r["leaks"] == [] and r["checks"] > 100
     assert r["recruits"] + r["completes"] >= 3               # targets tapped, then paid as proposed
+    assert r["other_paid_as_shown"] is True                  # "Other payment", then paid exactly as shown
+    first, other, aside = r["other_payers"]
+    assert (aside == [str(first[0])] and first[0] not in other) or (aside == [] and other == first)
     assert r["ends_by_key"] >= 1 and r["ends_by_press"] >= 1  # both ways of ending a turn, confirmed
     out = r["outcome"]
     assert out["termination"] in ("win", "draw")
@@ -86,6 +89,10 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     state, _ = replay(game, game.load(cards), GameSetup.from_json(before["game"]),
                       [Action.from_json(a) for a in final["actions"]])
     assert state.observation(None) == final["spectator"]
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        docs = ROOT / "docs" / "screenshots"
+        for name in ("cosplay-pay", "cosplay-confirm", "cosplay-end"):
+            shutil.copy(art / f"{name}.png", docs / f"{name}.png")
 
 
 def test_two_players_the_other_hand_never_shows(tmp_path):

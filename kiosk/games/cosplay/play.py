@@ -31,6 +31,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
+from engine.cosplay.payment import Payment, cheapest
 from kiosk import hand as hand_widgets
 from kiosk.games.screen import GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -123,6 +124,7 @@ class CosplayScreen(GameScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
+        self.excluded: set = set()                      # payers set aside by "Other payment"
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
@@ -188,6 +190,7 @@ class CosplayScreen(GameScreen):
         kinds = {(a.kind, a.args) for a in legal}
         if self.target is not None and (not person_turn or self._target_action() not in kinds):
             self.target = None
+            self.excluded = set()
         for z, c in enumerate(pub["zones"]):
             tile = self.ids[f"zone{z + 1}"]
             tile.face = self._tile_text(c, self.t("cp_zone", z=z + 1))
@@ -367,11 +370,12 @@ class CosplayScreen(GameScreen):
                                         ("act", "attach", *a.args), blue))
                 options.append((self.t("cp_ready"), ("act", "ready"), gold))
             elif self.target is not None:
-                what, arg = self.target
-                pay = st.propose_payment(what, arg, seat)
+                pay = self.proposal(seat)
                 if pay is not None:
                     options.append((self.t("cp_pay_with", payers=self._payers_text(pay.payers, seat, mine),
                                            lost=pay.waste), ("pay",), gold))
+                    if len(st.units(seat)) > len(pay.payers) or self.excluded:
+                        options.append((self.t("cp_other"), ("other",), blue))
                 options.append((self.t("cp_cancel"), ("cancel",), grey))
             else:
                 for a in legal:
@@ -417,9 +421,12 @@ class CosplayScreen(GameScreen):
             self.refresh(table)
         elif kind == "cancel":
             self.target = None
+            self.excluded = set()
             self.refresh(table)
         elif kind == "pay":
             self.pay(seat)
+        elif kind == "other":
+            self.other_payment(seat)
         elif kind == "finish":
             self.finish_payment(seat)
 
@@ -439,9 +446,11 @@ class CosplayScreen(GameScreen):
             action = ("drama", (opponent, count))
             if not any(a.kind == "drama" and a.args == (opponent, count) for a in table.legal(seat)):
                 self.target = None
+                self.excluded = set()
                 self.refresh(table)
                 return
             self.target = action
+            self.excluded = set()
             self.refresh(table)
             return
         else:
@@ -451,23 +460,46 @@ class CosplayScreen(GameScreen):
             table.ignored.append(((seat, "tap", what, zone), "that cannot be paid now"))
             return
         self.target = None if self.target == action else action
+        self.excluded = set()
         self.refresh(table)
 
     def _target_action(self) -> tuple:
         what, arg = self.target
         return (what, tuple(arg) if isinstance(arg, tuple) else (arg,))
 
+    def proposal(self, seat: int) -> Payment | None:
+        """The payment shown for the target: the engine's least wasteful one, among the units
+        the player has not set aside with "Other payment" (:func:`engine.cosplay.payment.cheapest`)."""
+        st = self.table.state
+        what, arg = self.target
+        units = [u for u in st.units(seat) if u.key not in self.excluded]
+        return cheapest(units, st.target_cost(what, arg))
+
+    def other_payment(self, seat: int) -> None:
+        """Set the first payer of the shown payment aside and propose the best without it; when
+        nothing else pays, back to the engine's first proposal."""
+        pay = self.proposal(seat)
+        if pay is not None and pay.payers:
+            self.excluded.add(pay.payers[0])
+        if self.proposal(seat) is None:
+            self.excluded = set()
+        self.refresh(self.table)
+
     def pay(self, seat: int) -> None:
-        """Play the target and the payers the engine proposes, one action each."""
+        """Play the target, then the shown payers, one action each."""
         table = self.table
         what, arg = self.target
-        pay = table.state.propose_payment(what, arg, seat)
+        pay = self.proposal(seat)
         self.target = None
+        self.excluded = set()
         if pay is None:
             return
         args = tuple(arg) if isinstance(arg, tuple) else (arg,)
         if table.submit(seat, what, *args) is None:
             return
+        for key in pay.payers:
+            if table.state.pending is None or table.submit(seat, "pay", key) is None:
+                break
         self.finish_payment(seat)
 
     def finish_payment(self, seat: int) -> None:
@@ -496,6 +528,7 @@ class CosplayScreen(GameScreen):
         w = self.half_widget(half)
         if w.can_end:
             self.target = None
+            self.excluded = set()
             w.confirming = True
             self.refresh(self.table)
 
