@@ -24,6 +24,7 @@ from engine.game import Action, GameSetup, replay
 
 HERE = Path(__file__).parent
 FACES = ((245, 240, 224), (158, 156, 148))   # a face-up card, playable or not (kiosk.hand.FACE, FACE_DIM)
+TOP_HAND, BOTTOM_HAND = (100, 0, 420, 80), (380, 395, 720, 480)   # where each half's hand is drawn (800x480)
 
 
 def _result(p, tag="COSPLAY-RESULT "):
@@ -89,6 +90,9 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     state, _ = replay(game, game.load(cards), GameSetup.from_json(before["game"]),
                       [Action.from_json(a) for a in final["actions"]])
     assert state.observation(None) == final["spectator"]
+    # The screenshots of the solo game: the bot's hand (top edge) is backs only, at every moment shot.
+    for name in ("cosplay-pay", "cosplay-confirm", "cosplay-end"):
+        assert _faces(art / f"{name}.png", TOP_HAND) == 0, name
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         docs = ROOT / "docs" / "screenshots"
         for name in ("cosplay-pay", "cosplay-confirm", "cosplay-end"):
@@ -105,7 +109,7 @@ def test_two_players_the_other_hand_never_shows(tmp_path):
     assert most >= 1 and r["drama_targets"] == [["drama", [1, k]] for k in range(1, most + 1)] + [None]
     for lang in ("en", "fr"):
         hidden, bottom = (art / f"cosplay-{name}-{lang}.png" for name in ("two", "look0"))
-        top_hand, bottom_hand = (100, 0, 420, 80), (380, 395, 720, 480)
+        top_hand, bottom_hand = TOP_HAND, BOTTOM_HAND
         assert _faces(hidden, top_hand) == 0 and _faces(hidden, bottom_hand) == 0
         assert _faces(bottom, bottom_hand) > 2000 and _faces(bottom, top_hand) == 0
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
