@@ -1,0 +1,572 @@
+"""Cosplay Team Battle's table: two halves facing their players, the conveyor in the middle.
+
+The middle shows the six recruitment zones, the objectives, the library, the Drama pile and the
+cemetery; every tile is written twice, once for each side of the table.  Costs are coloured
+numbers (BADASS red, KAWAII pink, CRAFT blue, a white dot for "any resource").  Each half
+(:class:`CosplayHalf`) shows its seat's score, reserve, discard and hand counts, its assistance
+zone (equipment after its character), what it may do now, and its hand in a
+:class:`kiosk.hand.HandStrip`, face down until its owner looks.
+
+Recruiting: tap a zone (or an objective, or the Drama pile); the half whose turn it is shows
+the payment the engine proposes (the one wasting the fewest points, :mod:`engine.cosplay.payment`);
+"Pay" plays the target and its payers.  Ending the turn asks for a confirmation: a long press on
+"End turn", or the secondary button (twice).
+
+What a half puts in its widgets comes from the public view, and from the seat's own view only
+while its owner is looking: the other hand is never in this screen's widgets.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.metrics import sp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+from engine.cosplay.payment import Payment, cheapest
+from kiosk import hand as hand_widgets
+from kiosk.games.screen import GameScreen
+from kiosk.hand import HandStrip, SmallCard
+from kiosk.i18n import N_
+
+#: Sentences this screen picks by a computed name (a logo, what a choice asks, an ability's
+#: button): named here so that extraction keeps them in this game's catalogue.
+PICKED_BY_NAME = (
+    N_("cp_logo_discard"), N_("cp_logo_influence"), N_("cp_logo_recruit"), N_("cp_logo_sacrifice"),
+    N_("cp_logo_support"),
+    N_("cp_choose_drama"), N_("cp_choose_cemetery"), N_("cp_choose_recover"),
+    N_("cp_use"), N_("cp_combo"), N_("cp_winner"), N_("cp_winner_tie"),
+)
+
+#: Resource colours (hex for markup): BADASS, KAWAII, CRAFT, any.
+COLOURS = ("ff6a55", "ff8fd6", "6cc4ff", "f2f2f2")
+LETTERS = ("B", "K", "C", "•")
+#: How long "End turn" must be held before it asks for a confirmation (seconds).
+LONG_PRESS = 0.6
+
+
+def cost_markup(cost, size: float | None = None) -> str:
+    """A cost (B, K, C, any) as coloured letters and numbers: ``B3 K2 •4``; "0" when free."""
+    parts = [f"[color={COLOURS[i]}]{LETTERS[i]}{v}[/color]" for i, v in enumerate(cost) if v]
+    text = " ".join(parts) or "0"
+    return f"[b][size={int(size)}]{text}[/size][/b]" if size else f"[b]{text}[/b]"
+
+
+class Tile(ButtonBehavior, BoxLayout):
+    """A place of the middle (a zone, an objective, a pile): its text for both sides."""
+
+    face = StringProperty("")
+    filled = BooleanProperty(True)
+    lit = BooleanProperty(False)        # the player whose turn it is may take it now
+    picked = BooleanProperty(False)     # the target being paid for
+    card = StringProperty("")           # the public card instance shown ("" for piles)
+
+
+class LongPressButton(Button):
+    """A button that fires ``on_long`` when held for :data:`LONG_PRESS` seconds; a short tap
+    fires ``on_short`` (the screen says to hold)."""
+
+    __events__ = ("on_long", "on_short")
+
+    def on_touch_down(self, touch):
+        if self.disabled or not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        self._fired = False
+        self._ev = Clock.schedule_once(self._long, LONG_PRESS)
+        return super().on_touch_down(touch)
+
+    def _long(self, *_):
+        self._fired = True
+        self.dispatch("on_long")
+
+    def on_touch_up(self, touch):
+        if touch.grab_current is self:
+            ev = getattr(self, "_ev", None)
+            if ev is not None:
+                ev.cancel()
+            if not getattr(self, "_fired", False):
+                self.dispatch("on_short")
+        return super().on_touch_up(touch)
+
+    def on_long(self):
+        pass
+
+    def on_short(self):
+        pass
+
+
+class CosplayHalf(BoxLayout):
+    """One side of the table; its view-model is set by :meth:`CosplayScreen.update`."""
+
+    half = NumericProperty(0)
+    screen = ObjectProperty(None, allownone=True)
+    active = BooleanProperty(False)
+    who = StringProperty("")
+    counts = StringProperty("")
+    assist = StringProperty("")
+    status = StringProperty("")
+    hand_label = StringProperty("")
+    can_end = BooleanProperty(False)
+    confirming = BooleanProperty(False)
+    end_text = StringProperty("")
+
+
+assert hand_widgets.HandStrip is HandStrip
+Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
+
+
+class CosplayScreen(GameScreen):
+    """The Cosplay Team Battle table (``KIOSK.screens["play"]``)."""
+
+    over = BooleanProperty(False)
+    end_text = StringProperty("")
+    home_text = StringProperty("")
+    again_text = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
+        self.excluded: set = set()                      # payers set aside by "Other payment"
+        self._choice_key: dict[int, Any] = {}
+        for half in (0, 1):
+            strip = self.half_widget(half).ids.hand
+            strip.on_hold = lambda down, half=half: self.hold(half, down)
+            strip.on_choose = lambda card, half=half: self.choose_card(half, card)
+            strip.make_face = self.card_face
+            strip.card_width = sp(64)
+            strip.card_height = sp(68)
+
+    # ------------------------------------------------------------------ helpers
+    def half_widget(self, half: int) -> CosplayHalf:
+        return self.ids.bottom if half == 0 else self.ids.top
+
+    def ctype(self, c: int):
+        return self.table.state.inst.types[c]
+
+    def card_name(self, c: int) -> str:
+        return self.ctype(c).title(self.lang)
+
+    def player(self, seat: int) -> str:
+        return self.table.setup.players[seat]
+
+    def card_face(self, card: str, lit: bool) -> SmallCard:
+        t = self.ctype(int(card))
+        face = SmallCard(card=card, lit=lit, markup=True, font_size=sp(11))
+        if t.type == "drama":
+            body = f"[size={int(sp(13))}]Drama[/size]"
+        else:
+            body = f"{t.title(self.lang)}\n" + cost_markup(t.gives, sp(15)).replace("•", "")
+            if t.ability is not None and t.ability.do == "passion":
+                body = t.title(self.lang)
+        face.text = body
+        return face
+
+    def _tile_text(self, c: int | None, label: str) -> str:
+        """A zone's or an objective's card in three lines: its name, its cost (big), then where
+        it is, what it pays with (or scores) and its logo."""
+        small = int(sp(9))
+        if c is None:
+            return f"[size={small}]{label}[/size]\n[size={int(sp(12))}]{self.t('cp_empty')}[/size]"
+        t = self.ctype(c)
+        st = self.table.state
+        if t.type == "objective":
+            cost = t.cost
+            last = self.t("cp_points", n=t.points)
+        else:
+            cost = st.recruit_cost(c)
+            last = "+" + cost_markup(t.gives)
+        if t.logo:
+            last += " · " + self.t(f"cp_logo_{t.logo}")
+        return (f"[size={int(sp(10.5))}][b]{t.title(self.lang)}[/b][/size]\n"
+                f"{cost_markup(cost, sp(14))}\n[size={small}]{label} · {last}[/size]")
+
+    # ------------------------------------------------------------------ refreshing
+    def update(self, table, events):
+        pub = table.observation(None)
+        st = table.state
+        self.over = pub["over"]
+        self.home_text, self.again_text = self.t("home"), self.t("bb_again")
+        cur = pub["current"]
+        person_turn = not pub["over"] and not table.is_bot(cur)
+        legal = table.legal(cur) if person_turn else []
+        kinds = {(a.kind, a.args) for a in legal}
+        if self.target is not None and (not person_turn or self._target_action() not in kinds):
+            self.target = None
+            self.excluded = set()
+        for z, c in enumerate(pub["zones"]):
+            tile = self.ids[f"zone{z + 1}"]
+            tile.face = self._tile_text(c, self.t("cp_zone", z=z + 1))
+            tile.filled, tile.card = c is not None, "" if c is None else str(c)
+            tile.lit = ("recruit", (z + 1,)) in kinds
+            tile.picked = self.target == ("recruit", z + 1)
+        objs = self.ids.objectives
+        while len(objs.children) < len(pub["objectives"]):
+            t = Tile(on_release=lambda w: self.tap_target("complete", w.zone))
+            t.zone = len(objs.children) + 1
+            objs.add_widget(t)
+            self.ids[f"objective{t.zone}"] = t
+        for z, c in enumerate(pub["objectives"]):
+            tile = self.ids[f"objective{z + 1}"]
+            lv = pub["objective_levels"][z]
+            tile.face = self._tile_text(c, self.t("cp_objective", level=lv))
+            tile.filled, tile.card = c is not None, "" if c is None else str(c)
+            tile.lit = ("complete", (z + 1,)) in kinds
+            tile.picked = self.target == ("complete", z + 1)
+        small, big = int(sp(9.5)), int(sp(15))
+        self.ids.library.face = f"[size={small}]{self.t('cp_library')}[/size]\n[b][size={big}]{pub['library']}[/size][/b]"
+        drama_lit = any(a.kind == "drama" for a in legal)
+        self.ids.drama.face = (f"[size={small}]{self.t('cp_drama', n=pub['drama_pile'])}[/size]\n"
+                               f"{cost_markup((0, 0, 0, pub['drama_cost']), sp(14))}\n"
+                               f"[size={small}]{self.t('cp_drama_each')}[/size]")
+        self.ids.drama.lit = drama_lit
+        self.ids.drama.picked = self.target is not None and self.target[0] == "drama"
+        cem = pub["cemetery"]
+        last = self.card_name(cem[-1]) if cem else ""
+        self.ids.cemetery.face = (f"[size={small}]{self.t('cp_cemetery')}[/size]\n[b][size={big}]{len(cem)}[/size][/b]"
+                                  f"\n[size={small}]{last}[/size]")
+        self.end_text = self.end_sentence(pub) if pub["over"] else ""
+        for half in (0, 1):
+            self._update_half(half, pub, st)
+
+    def end_sentence(self, pub: dict) -> str:
+        """The final score, line by line: objectives, the recruits' bonus, the total; the winner."""
+        st = self.table.state
+        lines = []
+        for q in range(pub["players"]):
+            rc = st.recruited_cost(q)
+            lines.append(self.t("cp_score_line", name=self.player(q), obj=st.obj_points[q], n=st.completed[q],
+                                cost=rc, bonus=rc // 10, total=st.score(q)))
+        out = self.table.outcome
+        if out is None or not out.winners:
+            lines.append(self.t("cp_draw"))
+        else:
+            names = ", ".join(self.player(w) for w in out.winners)
+            scores = sorted(st.score(q) for q in range(pub["players"]))
+            tied = len(scores) > 1 and scores[-1] == scores[-2]
+            lines.append(self.t("cp_winner_tie" if tied else "cp_winner", name=names))
+        return "\n".join(lines)
+
+    def _update_half(self, half: int, pub: dict, st) -> None:
+        table = self.table
+        w = self.half_widget(half)
+        seat = table.seat_on(half)
+        strip = w.ids.hand
+        if seat is None:
+            w.who = w.counts = w.assist = w.status = ""
+            strip.hide(0)
+            return
+        me = pub["seats"][seat]
+        is_person = not table.is_bot(seat)
+        w.active = pub["current"] == seat and not pub["over"]
+        w.who = self.t("cp_who", name=self.player(seat), score=me["score"], obj=me["objective_points"])
+        w.counts = self.t("cp_counts", reserve=me["reserve"], discard=len(me["discard"]), hand=me["hand"])
+        w.assist = self._assist_text(me)
+        w.end_text = self.t("cp_end_turn")
+        legal = table.legal(seat) if is_person and w.active else []
+        w.can_end = any(a.kind == "end" for a in legal)
+        if not w.can_end:
+            w.confirming = False
+        mine = self.private_view(seat) if is_person else None
+        n = me["hand"]
+        w.hand_label = self.t("hold_to_look", n=n) if is_person else self.t("cards_n", n=n)
+        if mine is not None:
+            lit = {str(a.args[0]) for a in legal if a.kind == "place"}
+            strip.show([str(c) for c in mine["hand"]], lit)
+        else:
+            strip.hide(n)
+        w.status = self._status(pub, seat, mine)
+        self._choices(half, pub, seat, legal, mine)
+
+    def _assist_text(self, me: dict) -> str:
+        attached: dict[int, list[int]] = {}
+        on = set()
+        for e, c in me["attached"]:
+            attached.setdefault(c, []).append(e)
+            on.add(e)
+        down = set(me["facedown"])
+        parts = []
+        for c in me["assist"]:
+            if c in on:
+                continue
+            t = self.ctype(c)
+            text = f"{t.title(self.lang)} {cost_markup(t.gives) if t.type != 'objective' else ''}".strip()
+            for e in attached.get(c, ()):
+                text += f" [color=6cc4ff]+{self.card_name(e)}[/color]"
+            parts.append(f"[color=8a8f9c]{text}[/color]" if c in down else text)
+        if not parts:
+            return self.t("cp_assist_empty")
+        return self.t("cp_assist") + " " + " · ".join(parts)
+
+    def _status(self, pub: dict, seat: int, mine: dict | None) -> str:
+        if pub["over"]:
+            return self.t("cp_over")
+        if pub["current"] != seat:
+            return self.t("cp_their_turn", name=self.player(pub["current"]))
+        if self.half_widget(self.table.half_of(seat)).confirming:
+            return self.t("cp_confirm_end")
+        if pub["choice"] is not None:
+            return self.t(f"cp_choose_{pub['choice']['word']}", card=self.card_name(pub["choice"]["source"]))
+        if pub["pending"] is not None:
+            return self.t("cp_paying")
+        if pub["phase"] == "prepare":
+            return self.t("cp_prepare")
+        if self.target is not None and self.target[0] == "drama":
+            q, k = self.target[1]
+            return self.t("cp_confirm_drama", n=k, name=self.player(q))
+        if self.target is not None:
+            return self.t("cp_confirm_pay")
+        text = self.t("cp_your_turn", pts=self._points_text(seat))
+        if pub["ending"]:
+            text += " " + self.t("cp_last_round")
+        return text
+
+    def _points_text(self, seat: int) -> str:
+        return cost_markup(self.table.state.available_points(seat)).replace("•", "")
+
+    # ------------------------------------------------------------------ the choice row
+    def _payers_text(self, payers, seat: int, mine: dict | None) -> str:
+        """The proposed payers: names of assistance cards, and of hand cards only while looking."""
+        st = self.table.state
+        hand = set(st.hand[seat])
+        names, hidden = [], 0
+        for k in payers:
+            if k == "pool":
+                names.append(self.t("cp_pool"))
+            elif k in hand and mine is None:
+                hidden += 1
+            else:
+                names.append(self.card_name(k))
+        if hidden:
+            names.append(self.t("cp_from_hand", n=hidden))
+        return ", ".join(names) or self.t("cp_free")
+
+    def _choices(self, half: int, pub: dict, seat: int, legal: list, mine: dict | None) -> None:
+        """The buttons of this half's choice row for what the seat may do now."""
+        st = self.table.state
+        options: list[tuple[str, Any, tuple]] = []      # text, what it does, colour
+        gold, grey, blue = (1, .8, .25, 1), (.55, .57, .62, 1), (.45, .7, 1, 1)
+        w = self.half_widget(half)
+        if legal and not pub["over"]:
+            if w.confirming:
+                options = [(self.t("cp_yes_end"), ("end",), gold), (self.t("bb_no"), ("cancel-end",), grey)]
+            elif pub["choice"] is not None:
+                ch = pub["choice"]
+                for o in ch["options"]:
+                    if ch["word"] == "drama":
+                        text = self.t("cp_to_player", name=self.player(o))
+                    elif ch["word"] == "cemetery":
+                        text = self.t("cp_zone_card", z=o, card=self.card_name(pub["zones"][o - 1]))
+                    else:
+                        text = self.card_name(o)
+                    options.append((text, ("act", "choose", o), gold))
+            elif pub["pending"] is not None:
+                pay = st.propose_payment("", None, seat)
+                if pay is not None:
+                    options.append((self.t("cp_pay_with", payers=self._payers_text(pay.payers, seat, mine),
+                                           lost=pay.waste), ("finish",), gold))
+            elif pub["phase"] == "prepare":
+                for a in legal:
+                    if a.kind == "attach":
+                        options.append((self.t("cp_attach", e=self.card_name(a.args[0]), c=self.card_name(a.args[1])),
+                                        ("act", "attach", *a.args), blue))
+                options.append((self.t("cp_ready"), ("act", "ready"), gold))
+            elif self.target is not None:
+                pay = self.proposal(seat)
+                if pay is not None:
+                    options.append((self.t("cp_pay_with", payers=self._payers_text(pay.payers, seat, mine),
+                                           lost=pay.waste), ("pay",), gold))
+                    if len(st.units(seat)) > len(pay.payers) or self.excluded:
+                        options.append((self.t("cp_other"), ("other",), blue))
+                options.append((self.t("cp_cancel"), ("cancel",), grey))
+            else:
+                for a in legal:
+                    if a.kind in ("use", "combo"):
+                        options.append((self.t(f"cp_{a.kind}", card=self.card_name(a.args[0])), ("act", a.kind, *a.args),
+                                        blue))
+                options = options[:3]
+        key = (seat, tuple((o[0], o[1]) for o in options))
+        if self._choice_key.get(half) == key:
+            return
+        self._choice_key[half] = key
+        row = w.ids.choices
+        row.clear_widgets()
+        for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
+            del w.ids[old]
+        for i, (text, what, colour) in enumerate(options):
+            b = Button(text=text, font_size=sp(13), bold=True, background_color=colour, markup=True,
+                       halign="center", valign="middle", shorten=True)
+            b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))
+            b.what = what
+            b.bind(on_release=lambda b, half=half: self.do(half, b.what))
+            row.add_widget(b)
+            w.ids[f"choice{i}"] = b
+        if not options:
+            row.add_widget(Label())
+
+    # ------------------------------------------------------------------ inputs
+    def do(self, half: int, what: tuple) -> None:
+        """A button of a half's choice row."""
+        table = self.table
+        seat = table.seat_on(half)
+        if seat is None or table.is_bot(seat):
+            return
+        w = self.half_widget(half)
+        kind = what[0]
+        if kind == "act":
+            table.submit(seat, what[1], *what[2:])
+        elif kind == "end":
+            w.confirming = False
+            table.submit(seat, "end")
+        elif kind == "cancel-end":
+            w.confirming = False
+            self.refresh(table)
+        elif kind == "cancel":
+            self.target = None
+            self.excluded = set()
+            self.refresh(table)
+        elif kind == "pay":
+            self.pay(seat)
+        elif kind == "other":
+            self.other_payment(seat)
+        elif kind == "finish":
+            self.finish_payment(seat)
+
+    def tap_target(self, what: str, zone: int) -> None:
+        """A tap on a zone or an objective: the target whose payment the current player's half proposes."""
+        table = self.table
+        if table is None or table.state is None or table.over:
+            return
+        seat = table.observation(None)["current"]
+        if table.is_bot(seat):
+            return
+        if what == "drama":
+            # One Drama card to the next player; each further tap asks one more, as far as the
+            # points go, then the target is dropped.
+            opponent = (seat + 1) % len(table.seats)
+            count = self.target[1][1] + 1 if self.target is not None and self.target[0] == "drama" else 1
+            action = ("drama", (opponent, count))
+            if not any(a.kind == "drama" and a.args == (opponent, count) for a in table.legal(seat)):
+                self.target = None
+                self.excluded = set()
+                self.refresh(table)
+                return
+            self.target = action
+            self.excluded = set()
+            self.refresh(table)
+            return
+        else:
+            action = (what, zone)
+            ok = any(a.kind == what and a.args == (zone,) for a in table.legal(seat))
+        if not ok:
+            table.ignored.append(((seat, "tap", what, zone), "that cannot be paid now"))
+            return
+        self.target = None if self.target == action else action
+        self.excluded = set()
+        self.refresh(table)
+
+    def _target_action(self) -> tuple:
+        what, arg = self.target
+        return (what, tuple(arg) if isinstance(arg, tuple) else (arg,))
+
+    def proposal(self, seat: int) -> Payment | None:
+        """The payment shown for the target: the engine's least wasteful one, among the units
+        the player has not set aside with "Other payment" (:func:`engine.cosplay.payment.cheapest`)."""
+        st = self.table.state
+        what, arg = self.target
+        units = [u for u in st.units(seat) if u.key not in self.excluded]
+        return cheapest(units, st.target_cost(what, arg))
+
+    def other_payment(self, seat: int) -> None:
+        """Set the first payer of the shown payment aside and propose the best without it; when
+        nothing else pays, back to the engine's first proposal."""
+        pay = self.proposal(seat)
+        if pay is not None and pay.payers:
+            self.excluded.add(pay.payers[0])
+        if self.proposal(seat) is None:
+            self.excluded = set()
+        self.refresh(self.table)
+
+    def pay(self, seat: int) -> None:
+        """Play the target, then the shown payers, one action each."""
+        table = self.table
+        what, arg = self.target
+        pay = self.proposal(seat)
+        self.target = None
+        self.excluded = set()
+        if pay is None:
+            return
+        args = tuple(arg) if isinstance(arg, tuple) else (arg,)
+        if table.submit(seat, what, *args) is None:
+            return
+        for key in pay.payers:
+            if table.state.pending is None or table.submit(seat, "pay", key) is None:
+                break
+        self.finish_payment(seat)
+
+    def finish_payment(self, seat: int) -> None:
+        table = self.table
+        while table.state.pending is not None:
+            pay = table.state.propose_payment("", None, seat)
+            if pay is None or not pay.payers or table.submit(seat, "pay", pay.payers[0]) is None:
+                return
+
+    def hold(self, half: int, down: bool) -> None:
+        seat = self.table.seat_on(half) if self.table is not None else None
+        if seat is None or self.table.is_bot(seat):
+            return
+        self.table.look(half, down)
+
+    def choose_card(self, half: int, card: str) -> None:
+        """A tap on a shown card: laid in the assistance zone during preparation."""
+        table = self.table
+        seat = table.seat_on(half)
+        if seat is None or not table.may_show(seat):
+            return
+        if table.submit(seat, "place", int(card)) is None:
+            return
+
+    def ask_end(self, half: int) -> None:
+        w = self.half_widget(half)
+        if w.can_end:
+            self.target = None
+            self.excluded = set()
+            w.confirming = True
+            self.refresh(self.table)
+
+    def short_end(self, half: int) -> None:
+        w = self.half_widget(half)
+        if w.can_end and not w.confirming:
+            w.status = self.t("cp_hold_to_end")
+
+    def button_end(self, half: int, down: bool) -> bool:
+        """The secondary button: a first press asks, a second press ends the turn."""
+        if not down:
+            return True
+        w = self.half_widget(half)
+        if w.confirming:
+            self.do(half, ("end",))
+        else:
+            self.ask_end(half)
+        return True
+
+    def go_home(self) -> None:
+        App.get_running_app().leave_table()
+
+    def play_again(self) -> None:
+        table = self.table
+        bots = [s for s in table.seats if s.is_bot]
+        app = App.get_running_app()
+        if not bots:
+            app.start_table(self.kiosk.game, "two")
+            return
+        levels = [p for _, p in self.kiosk.levels]
+        level = levels.index(bots[0].policy) if bots[0].policy in levels else None
+        app.start_table(self.kiosk.game, "solo", level)

@@ -1,0 +1,119 @@
+"""Cosplay Team Battle in the real kiosk app (offscreen), by taps and keys only.
+
+A solo game against the sensible bot is started from the home screen, killed with SIGKILL in the
+middle, resumed from the home screen (the state is identical) and played to its end: targets
+tapped and paid as the engine proposes, the turn ended by the secondary key and by a long press,
+each confirmed; the bot's hand is never in the widget tree, nor drawn face up on a screenshot.
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kiosk_helpers import ROOT, artifacts_dir, kiosk_env, run_script
+from PIL import Image
+
+import cards
+from engine import registry
+from engine.game import Action, GameSetup, replay
+
+HERE = Path(__file__).parent
+FACES = ((245, 240, 224), (158, 156, 148))   # a face-up card, playable or not (kiosk.hand.FACE, FACE_DIM)
+TOP_HAND, BOTTOM_HAND = (100, 0, 420, 80), (380, 395, 720, 480)   # where each half's hand is drawn (800x480)
+
+
+def _result(p, tag="COSPLAY-RESULT "):
+    line = [l for l in p.stdout.splitlines() if l.startswith(tag)]
+    assert line, p.stdout[-2000:] + p.stderr[-4000:]
+    r = json.loads(line[-1][len(tag):])
+    assert r["error"] is None, r["error"]
+    return r
+
+
+def _faces(png, box):
+    """How many pixels of ``box`` (left, top, right, bottom) are the colour of a face-up card."""
+    img = Image.open(png).convert("RGB").crop(box)
+    return sum(1 for px in img.getdata() if any(all(abs(a - b) <= 6 for a, b in zip(px, face)) for face in FACES))
+
+
+def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
+    data, art = tmp_path / "data", artifacts_dir() / "cosplay"
+    shutil.rmtree(art, ignore_errors=True)
+    first = subprocess.Popen([sys.executable, str(HERE / "drive_cosplay.py"), str(data), str(art), "first", "6"],
+                             env=kiosk_env(), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        end = time.time() + 120
+        while not (art / "before.json").exists():
+            assert first.poll() is None, first.communicate()[0][-3000:]
+            assert time.time() < end, "no before.json"
+            time.sleep(0.05)
+    finally:
+        os.kill(first.pid, signal.SIGKILL)
+        first.communicate()
+    before = json.loads((art / "before.json").read_text())["table"]
+    assert len(before["actions"]) >= 6 and before["spectator"]["over"] is False
+
+    p = run_script("drive_cosplay.py", data, art, "resume", timeout=400)
+    r = _result(p)
+    after = json.loads((art / "after.json").read_text())["table"]
+    assert r["resume_visible"] is True
+    assert after == before                                   # set-up, actions, every view, the generator
+
+    # ... then played to its end by taps and keys, everything stored, the game closed.
+    assert r["done"] and r["home_after"]
+    assert r["leaks"] == [] and r["checks"] > 100
+    assert r["recruits"] + r["completes"] >= 3               # targets tapped, then paid as proposed
+    assert r["other_paid_as_shown"] is True                  # "Other payment", then paid exactly as shown
+    first, other, aside = r["other_payers"]
+    assert (aside == [str(first[0])] and first[0] not in other) or (aside == [] and other == first)
+    assert r["ends_by_key"] >= 1 and r["ends_by_press"] >= 1  # both ways of ending a turn, confirmed
+    out = r["outcome"]
+    assert out["termination"] in ("win", "draw")
+    assert r["stored"] == r["actions"] and r["finished_row"][0] == 1
+    assert json.loads(r["finished_row"][1]) == out
+    # The final score, line by line: one line per player with their total, then the winner.
+    lines = r["end_text"].splitlines()
+    names = before["game"]["players"]
+    for seat, name in enumerate(names):
+        assert lines[seat].startswith(name + ":") and lines[seat].endswith(f"[b]{r['scores'][seat]}[/b]")
+    if out["winners"]:
+        assert names[out["winners"][0]] in lines[-1]
+    # The stored game replays, by the engine alone, to the same end.
+    final = json.loads((art / "end.json").read_text())["table"]
+    assert final["actions"][:len(before["actions"])] == before["actions"]
+    game = registry.get("cosplay")
+    state, _ = replay(game, game.load(cards), GameSetup.from_json(before["game"]),
+                      [Action.from_json(a) for a in final["actions"]])
+    assert state.observation(None) == final["spectator"]
+    # The screenshots of the solo game: the bot's hand (top edge) is backs only, at every moment shot.
+    for name in ("cosplay-pay", "cosplay-confirm", "cosplay-end"):
+        assert _faces(art / f"{name}.png", TOP_HAND) == 0, name
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        docs = ROOT / "docs" / "screenshots"
+        for name in ("cosplay-pay", "cosplay-confirm", "cosplay-end"):
+            shutil.copy(art / f"{name}.png", docs / f"{name}.png")
+
+
+def test_two_players_the_other_hand_never_shows(tmp_path):
+    art = artifacts_dir() / "cosplay-two"
+    p = run_script("drive_cosplay.py", tmp_path / "data", art, "shots", timeout=150)
+    r = _result(p)
+    assert r["done"] and r["leaks"] == [] and r["checks"] > 20
+    # Tapping the Drama pile: one card to the other player, one more per tap, then dropped.
+    most = r["drama_most"]
+    assert most >= 1 and r["drama_targets"] == [["drama", [1, k]] for k in range(1, most + 1)] + [None]
+    for lang in ("en", "fr"):
+        hidden, bottom = (art / f"cosplay-{name}-{lang}.png" for name in ("two", "look0"))
+        top_hand, bottom_hand = TOP_HAND, BOTTOM_HAND
+        assert _faces(hidden, top_hand) == 0 and _faces(hidden, bottom_hand) == 0
+        assert _faces(bottom, bottom_hand) > 2000 and _faces(bottom, top_hand) == 0
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        docs = ROOT / "docs" / "screenshots"
+        for lang in ("en", "fr"):
+            for name in ("two", "look0"):
+                shutil.copy(art / f"cosplay-{name}-{lang}.png", docs / f"cosplay-{name}-{lang}.png")
