@@ -153,7 +153,7 @@ function render() {
   const table = document.getElementById("table");
   table.replaceChildren();
   for (const [k, v] of Object.entries(obs)) {
-    if (SKIP.has(k)) continue;
+    if (SKIP.has(k) || (k === "hands" && hand)) continue;   // your hand is shown above
     const row = el("div");
     row.append(el("dt", "", keyName(k)));
     const dd = el("dd");
