@@ -36,7 +36,7 @@ class SeatHost(Protocol):
         ...
 
     def version(self) -> int:
-        """Counts the changes made to the game (actions applied): a phone's action names the
+        """Counts the changes made to the game, never going back (an undo is a change too): a phone's action names the
         version it was chosen on, and is refused as stale when the game has moved since."""
         ...
 
@@ -71,6 +71,22 @@ class SeatView:
     text: str
 
 
+_LABELS: dict[tuple[str, Action], dict[str, str]] = {}
+_LABELS_MAX = 20_000
+
+
+def labels(game: Game, action: Action) -> dict[str, str]:
+    """``action``'s button words in every language, remembered (an action is a small frozen
+    value and its words never change, while views are made after every change)."""
+    key = (game.name, action)
+    got = _LABELS.get(key)
+    if got is None:
+        if len(_LABELS) >= _LABELS_MAX:
+            _LABELS.clear()
+        got = _LABELS[key] = {lang: action_label(game, action, lang) for lang in LANGS}
+    return got
+
+
 def seat_view(host: SeatHost, seat: int) -> SeatView:
     """``seat``'s view now.  Call on the host's thread."""
     game = host.game
@@ -85,8 +101,7 @@ def seat_view(host: SeatHost, seat: int) -> SeatView:
         "players": list(host.seat_names()),
         "version": version,
         "observation": host.observation(seat),
-        "actions": [{"action": a.to_json(), "label": {lang: action_label(game, a, lang) for lang in LANGS}}
-                    for a in legal],
+        "actions": [{"action": a.to_json(), "label": labels(game, a)} for a in legal],
         "over": outcome is not None,
         "outcome": None if outcome is None else outcome.to_json(),
     }

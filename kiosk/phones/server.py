@@ -131,14 +131,16 @@ class PhoneServer:
     """
 
     def __init__(self, port: int = DEFAULT_PORT, bind: str = "0.0.0.0", address: str | None = None,
-                 cap: ConnectionCap | None = None) -> None:
+                 cap: ConnectionCap | None = None, ws_per_client: int = WS_PER_CLIENT) -> None:
         self.port, self.bind = port, bind
+        self.ws_per_client = ws_per_client
         self.address = address            # the host name in seat URLs (default: the LAN address)
         self.cap = cap or ConnectionCap()
         self.tokens = SeatTokens()
         self._lock = threading.Lock()
         self._host: SeatHost | None = None
         self._pending = False             # a snapshot is posted to the host and has not run yet
+        self._snapped: tuple | None = None     # (game, version, seats) of the last views made
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
@@ -269,11 +271,8 @@ class PhoneServer:
         with self._lock:
             self._pending = False
             host = self._host
-        if host is None:
-            return
-        game = self.tokens.game
-        views = {seat: seat_view(host, seat) for seat in self.tokens.seats()}
-        self._call(self._deliver, game, views)
+        if host is not None:
+            self._snapshot_now(host, self.tokens.game)
 
     # ------------------------------------------------------------------ on the server's loop
     def _deliver(self, game: int, views: dict[int, SeatView]) -> None:
@@ -459,8 +458,15 @@ class PhoneServer:
         return web.json_response({"ok": True, "version": after})
 
     def _snapshot_now(self, host: SeatHost, game: int) -> None:
-        """On the host's thread, right after a phone's action: the views go out with the answer."""
-        views = {s: seat_view(host, s) for s in self.tokens.seats()}
+        """On the host's thread: the views of the seats that hold tokens, sent to the server's
+        thread -- unless nothing has changed since the last ones (a phone's action makes its views
+        at once, so that they go out with the answer; the host's ``changed`` then finds them made)."""
+        seats = self.tokens.seats()
+        mark = (game, host.version(), tuple(seats))
+        if mark == self._snapped:
+            return
+        self._snapped = mark
+        views = {s: seat_view(host, s) for s in seats}
         self._call(self._deliver, game, views)
 
     async def _ws(self, request: web.Request) -> web.StreamResponse:
@@ -472,8 +478,8 @@ class PhoneServer:
         key = client_key(request.remote)
         if len(self._phones) >= WS_TOTAL:
             raise Refused(429, f"{WS_TOTAL} phones are connected already")
-        if sum(1 for p in self._phones if p.key == key) >= WS_PER_CLIENT:
-            raise Refused(429, f"{WS_PER_CLIENT} WebSockets are open from this address already")
+        if sum(1 for p in self._phones if p.key == key) >= self.ws_per_client:
+            raise Refused(429, f"{self.ws_per_client} WebSockets are open from this address already")
         if sum(1 for p in self._phones if p.seat == seat) >= WS_PER_SEAT:
             raise Refused(429, f"{WS_PER_SEAT} WebSockets are open for this seat already")
         ws.headers.update({k: v for k, v in SECURITY_HEADERS.items() if k != "Cache-Control"})
