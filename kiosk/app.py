@@ -79,10 +79,14 @@ class TablecupApp(App):
     robot_level = NumericProperty(1)
     rotation = NumericProperty(0)
 
-    def __init__(self, data_dir, lang=None, coordinator=None, name=None, store=None, set_aside=None, **kw):
+    def __init__(self, data_dir, lang=None, coordinator=None, name=None, store=None, set_aside=None,
+                 phone_port=None, **kw):
         """``store``: kiosk.db already opened (kiosk.main does, before the window); ``set_aside``:
-        where a damaged kiosk.db was moved to then."""
+        where a damaged kiosk.db was moved to then; ``phone_port``: where phones take seats
+        (None: no phone seats; the server starts when a game first offers them)."""
         super().__init__(**kw)
+        from kiosk.phones.link import PhoneLink
+        self.phones = PhoneLink(phone_port, notice=self.add_notice) if phone_port else None
         self._store, self._set_aside = store, set_aside
         self.data_dir = Path(data_dir)
         self.coordinator_arg = coordinator
@@ -239,6 +243,12 @@ class TablecupApp(App):
         self.alert.opacity = 1 if text else 0
         # The storage message must not stand between a person and the button that tries again.
         self.alert.passive = not text or getattr(self.controller, "storage_error", None) is not None
+
+    def add_notice(self, key, fmt):
+        """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
+        port in use."""
+        self.notices.append((key, fmt))
+        self._show_alert()
 
     def dismiss_notice(self):
         """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
@@ -474,6 +484,8 @@ class TablecupApp(App):
     def on_stop(self):
         if self.client is not None:
             self.client.stop()
+        if self.phones is not None:
+            self.phones.stop()
         wd = getattr(self, "watchdog", None)
         if wd is not None:
             wd.stop()

@@ -212,6 +212,8 @@ STRINGS["en"].update({
                      "start a new game.",
     "db_set_aside": "The table's database was damaged: it was set aside as {name} and a fresh one was started.",
     "house_set_skipped": "A house set was not loaded: {error}",
+    "phones_port_taken": "Phones cannot take seats: port {port} is in use on this table (another program?). "
+                         "Play goes on at the table; start the kiosk with --phone-port to use another port.",
 })
 STRINGS["fr"].update({
     "confirm_remove": "Il resterait {n} carte(s) dans votre deck, moins de 6. Qui doit révéler sans "
@@ -225,6 +227,9 @@ STRINGS["fr"].update({
     "db_set_aside": "La base de la table était abîmée : elle a été mise de côté sous le nom {name} et une "
                     "nouvelle a été créée.",
     "house_set_skipped": "Un set maison n'a pas été chargé : {error}",
+    "phones_port_taken": "Les téléphones ne peuvent pas prendre de place : le port {port} est déjà utilisé "
+                         "sur cette table (un autre programme ?). Le jeu continue sur la table ; lancez le "
+                         "kiosque avec --phone-port pour utiliser un autre port.",
 })
 
 LANGS = tuple(STRINGS)
