@@ -154,7 +154,8 @@ async def main(args) -> None:
         idle = (c1 - c0) / (w1 - w0) * 100
         proc = ((p1.user + p1.system) - (p0.user + p0.system)) / (w1 - w0) * 100
         print(f"  7 phones connected and idle for {args.idle_seconds:.0f} s: server thread CPU {idle:.2f} % "
-              f"of one core (target <= 2 %); whole process {proc:.2f} %")
+              f"of one core (target <= 2 %); whole process {proc:.2f} %  "
+              f"(resolution {100 / TICK / (w1 - w0):.2f} %: one clock tick)")
         await asyncio.gather(*(p.close() for p in phones))
         host.close()
     finally:
