@@ -97,15 +97,24 @@ def lan_address() -> str:
 class _Phone:
     """One open WebSocket of one seat, and the newest view it has still to be sent.
 
-    A pump sends only the newest view: a slow phone skips views, it never makes the others wait."""
+    A pump sends only the newest view: a slow phone skips views, it never makes the others wait.
+    A revoked seat's pump sends the last view it was given (the final position, at the end of a
+    game), then ``{"type": "revoked"}``, then closes the socket."""
 
     def __init__(self, ws: web.WebSocketResponse, seat: int, key: str) -> None:
         self.ws, self.seat, self.key = ws, seat, key
         self.latest: str | None = None
+        self.revoked = False
         self.wake = asyncio.Event()
 
     def push(self, text: str) -> None:
         self.latest = text
+        self.wake.set()
+
+    def revoke(self, keep_latest: bool) -> None:
+        if not keep_latest:
+            self.latest = None
+        self.revoked = True
         self.wake.set()
 
     async def pump(self) -> None:
@@ -113,11 +122,15 @@ class _Phone:
             await self.wake.wait()
             self.wake.clear()
             text, self.latest = self.latest, None
-            if text is not None and not self.ws.closed:
-                try:
+            try:
+                if text is not None and not self.ws.closed:
                     await self.ws.send_str(text)
-                except (ConnectionError, RuntimeError):   # the phone went away: its handler ends it
+                if self.revoked:
+                    await self.ws.send_str('{"type":"revoked"}')
+                    await self.ws.close(code=REVOKED, message=b"seat freed")
                     return
+            except (ConnectionError, RuntimeError):   # the phone went away: its handler ends it
+                return
 
 
 class PhoneServer:
@@ -239,7 +252,7 @@ class PhoneServer:
         with self._lock:
             self._host = host
         revoked = self.tokens.new_game()
-        self._call(self._revoke, revoked, True)
+        self._call(self._revoke, revoked, True, False)
 
     def detach(self) -> None:
         """The game is over or gone: revoke every token."""
@@ -254,7 +267,7 @@ class PhoneServer:
     def free_seat(self, seat: int) -> None:
         """The operator frees ``seat``: its token is revoked and its phone disconnected."""
         if self.tokens.revoke(seat):
-            self._call(self._revoke, [seat], False)
+            self._call(self._revoke, [seat], False, False)
 
     def changed(self) -> None:
         """The game changed: push the new views.  Thread-safe, returns at once; the views are
@@ -287,23 +300,14 @@ class PhoneServer:
                 if phone.seat == seat:
                     phone.push(view.text)
 
-    def _revoke(self, seats: list[int], all_seats: bool) -> None:
+    def _revoke(self, seats: list[int], all_seats: bool, keep_latest: bool) -> None:
         if all_seats:
             self._views.clear()
         for seat in seats:
             self._views.pop(seat, None)
         for phone in list(self._phones):
             if all_seats or phone.seat in seats:
-                phone.latest = None
-                asyncio.ensure_future(self._close_revoked(phone))
-
-    @staticmethod
-    async def _close_revoked(phone: _Phone) -> None:
-        if not phone.ws.closed:
-            try:
-                await phone.ws.send_str('{"type":"revoked"}')
-            finally:
-                await phone.ws.close(code=REVOKED, message=b"seat freed")
+                phone.revoke(keep_latest)
 
     def drop_phones(self) -> int:
         """Close every phone's WebSocket as a lost connection would (the phones reconnect by
@@ -468,6 +472,9 @@ class PhoneServer:
         self._snapped = mark
         views = {s: seat_view(host, s) for s in seats}
         self._call(self._deliver, game, views)
+        if host.outcome() is not None:
+            # The game has ended: the phones get the final position, then every token is revoked.
+            self._call(self._revoke, self.tokens.revoke_all(), True, True)
 
     async def _ws(self, request: web.Request) -> web.StreamResponse:
         self._same_site(request)

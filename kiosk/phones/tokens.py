@@ -3,7 +3,7 @@
 A token is 192 random bits from :mod:`secrets` (URL-safe text), issued for one seat of one game.
 It is the only thing that lets a phone see a seat's private view or act for it, so:
 
-* it is valid for that game only: a new game (or the end of this one) revokes every token;
+* it is valid for that game only: a new game, or the end of this one, revokes every token;
 * the operator freeing a seat revokes that seat's token (its phone is told and disconnected);
 * the table keeps only a digest of each token, and finds a token by its digest, so neither a
   lookup's timing nor a dump of the table's memory gives a token away.
@@ -38,6 +38,14 @@ class SeatTokens:
         with self._lock:
             seats = sorted(self._by_seat)
             self.game += 1
+            self._by_digest.clear()
+            self._by_seat.clear()
+            return seats
+
+    def revoke_all(self) -> list[int]:
+        """The game has ended: every token goes (the game's number stays, for its last views)."""
+        with self._lock:
+            seats = sorted(self._by_seat)
             self._by_digest.clear()
             self._by_seat.clear()
             return seats

@@ -8,7 +8,7 @@ import threading
 
 import aiohttp
 
-from engine.game import Action
+from engine.game import Action, RandomPolicy
 from kiosk.phones import PhoneServer, PortTaken
 from kiosk.phones.server import COOKIE, SECURITY_HEADERS, WS_PER_CLIENT
 
@@ -286,3 +286,40 @@ def test_a_taken_port_is_reported_not_raised_as_a_crash():
         assert not any(t.name == "tablecup-phones" and t.is_alive() for t in threading.enumerate())
     finally:
         holder.close()
+
+
+def test_the_end_of_the_game_sends_the_final_position_then_revokes_every_token(table):
+    host, server = table
+    urls = [_seat_url(host, server, s) for s in (0, 1)]
+    base = _base(server)
+    policy = RandomPolicy(5)
+
+    def play_to_the_end():
+        while host.state.outcome() is None:
+            seat = min(host.state.to_act())
+            host.submit(seat, policy.act(host.state.observation(seat), host.state.legal_actions(seat)))
+
+    async def main():
+        async with _session() as a, _session() as b:
+            await _phone(a, urls[0])
+            await _phone(b, urls[1])
+            wa = await a.ws_connect(base + "/ws")
+            assert json.loads((await wa.receive(timeout=5)).data)["version"] == 0
+            host.call(play_to_the_end)
+            last = None
+            while True:
+                msg = await wa.receive(timeout=10)
+                if msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+                got = json.loads(msg.data)
+                if got["type"] == "revoked":
+                    assert last is not None and last["over"] and last["version"] == len(host.played)
+                    assert last["outcome"] == host.call(lambda: host.state.outcome().to_json())
+                else:
+                    last = got
+            assert wa.close_code == 4401
+            for s in (a, b):
+                async with s.get(base + "/api/view") as r:
+                    assert r.status == 401
+
+    _run(main())

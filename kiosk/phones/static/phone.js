@@ -10,7 +10,7 @@ const WORDS = {
     over: "Game over.", won: "Game over: you win!", lost: "Game over: {names} won.", draw: "Game over: a draw.",
     none: "Nothing to play right now.", connecting: "Connecting to the table…",
     lost_link: "Connection lost: reconnecting…", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
-    sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
+    ended: "Thanks for playing: this seat's code has expired.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
     online: "connected", offline: "not connected",
   },
   fr: {
@@ -19,7 +19,7 @@ const WORDS = {
     over: "Partie terminée.", won: "Partie terminée : vous gagnez !", lost: "Partie terminée : {names} gagne.",
     draw: "Partie terminée : égalité.", none: "Rien à jouer pour l'instant.", connecting: "Connexion à la table…",
     lost_link: "Connexion perdue : reconnexion…", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
-    sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
+    ended: "Merci d'avoir joué : le code de cette place a expiré.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
     online: "connecté", offline: "déconnecté",
   },
 };
@@ -126,7 +126,8 @@ function render() {
   link.className = up ? "link" : "link down";
   link.title = up ? w("online") : w("offline");
   const status = document.getElementById("status");
-  status.textContent = gone ? w("revoked") : (view && !up ? w("lost_link") : statusText());
+  if (gone) status.textContent = view && view.over ? statusText() + " " + w("ended") : w("revoked");
+  else status.textContent = view && !up ? w("lost_link") : statusText();
   status.className = view && view.actions.length && !view.over ? "status turn" : "status";
   if (!view) return;
   document.getElementById("title").textContent = view.title[lang] || view.title.en;
