@@ -67,6 +67,7 @@ function keyName(k) {
 
 function chip(value) {
   if (value === null || value === undefined) return el("span", "chip hidden", w("hidden"));
+  if (typeof value === "boolean") return el("span", "chip", value ? w("yes") : w("no"));
   return el("span", "chip", String(value));
 }
 
