@@ -78,6 +78,22 @@ class SeatTokens:
         with self._lock:
             return self._by_digest.get(_digest(token))
 
+    def export(self) -> dict[int, str]:
+        """Seat -> token, for the kiosk to keep beside its game (a restarted kiosk resumes the
+        game, and its phones come back with the cookies they hold)."""
+        with self._lock:
+            return {seat: token for seat, (token, _) in self._by_seat.items()}
+
+    def restore(self, tokens: dict[int, str]) -> None:
+        """Take back the tokens :meth:`export` gave, for the game in progress (a resumed one)."""
+        with self._lock:
+            for seat, token in tokens.items():
+                if not isinstance(token, str) or len(token) < TOKEN_BYTES * 4 // 3 or type(seat) is not int:
+                    continue              # not one of ours: never a weak token
+                d = _digest(token)
+                self._by_seat[seat] = (token, d)
+                self._by_digest[d] = seat
+
     def seats(self) -> list[int]:
         with self._lock:
             return sorted(self._by_seat)
