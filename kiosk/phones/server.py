@@ -161,6 +161,7 @@ class PhoneServer:
         # On the server's loop only:
         self._views: dict[int, SeatView] = {}
         self._phones: set[_Phone] = set()
+        self._acting: set[int] = set()          # seats with an action on its way to the table
 
     # ------------------------------------------------------------------ life
     def start(self, timeout: float = 10.0) -> int:
@@ -428,6 +429,10 @@ class PhoneServer:
             host = self._host
         if host is None:
             raise Refused(409, "no game is in progress")
+        if seat in self._acting:
+            # One action per seat at a time: a phone (or a script) firing requests cannot queue
+            # work on the table's thread faster than the table answers.
+            raise Refused(429, "one move at a time: the previous one is still on its way to the table")
         game = self.tokens.game
         done: concurrent.futures.Future[int] = concurrent.futures.Future()
 
@@ -453,12 +458,15 @@ class PhoneServer:
             except BaseException as exc:  # noqa: BLE001 - answered to the phone by the awaiting handler
                 done.set_exception(exc)
 
-        host.post(play)
+        self._acting.add(seat)
         try:
+            host.post(play)
             after = await asyncio.wait_for(asyncio.wrap_future(done), ACT_TIMEOUT)
         except TimeoutError:
             raise Refused(503, f"the table did not answer within {ACT_TIMEOUT:.0f} s: look at the table, "
                                "then try again") from None
+        finally:
+            self._acting.discard(seat)
         return web.json_response({"ok": True, "version": after})
 
     def _snapshot_now(self, host: SeatHost, game: int) -> None:

@@ -323,3 +323,35 @@ def test_the_end_of_the_game_sends_the_final_position_then_revokes_every_token(t
                     assert r.status == 401
 
     _run(main())
+
+
+def test_a_seat_has_one_action_on_its_way_at_a_time(table):
+    """While the table is busy (its thread blocked), a seat's first action waits for it and the
+    others are refused at once (429): nothing piles up on the table's thread."""
+    host, server = table
+    seat = host.call(lambda: min(host.state.to_act()))
+    url = _seat_url(host, server, seat)
+    base = _base(server)
+    gate = threading.Event()
+
+    async def main():
+        async with _session() as s:
+            await _phone(s, url)
+            v = await _view(s, base)
+            body = {"version": v["version"], "action": v["actions"][0]["action"]}
+
+            async def fire(delay):
+                await asyncio.sleep(delay)
+                async with s.post(base + "/api/act", json=body) as r:
+                    return r.status
+
+            host.post(lambda: gate.wait(10))          # the table is busy for a moment
+            first = asyncio.ensure_future(fire(0))
+            await asyncio.sleep(0.2)
+            others = await asyncio.gather(*(fire(0) for _ in range(5)))
+            gate.set()
+            return [await first, *others]
+
+    statuses = _run(main())
+    assert statuses == [200] + [429] * 5, statuses
+    assert len(host.played) == 1
