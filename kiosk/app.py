@@ -9,6 +9,12 @@ a file, the app reads one command per line from it (polled every 50 ms) —
 ``ack``, ``dump PATH`` (canonical engine state as JSON), ``screenshot PATH``,
 ``lang en|fr``, ``block SECONDS`` (sleeps on the UI thread: the watchdog test),
 ``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating screen), ``quit``.
+Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``):
+``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1),
+``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
+does), ``keydown NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget
+of the current screen reached by ``ids``, tapped), ``tapcard CARD`` (a shown card), ``act TEXT`` (an action in the contract's
+text form, as a person's input); ``dump`` then also writes ``table`` (:meth:`LocalTable.dump`).
 
 Tournaments: "Join a tournament" hands the screens to :class:`kiosk.park.ParkController`
 and starts :class:`kiosk.network.Client` (its own thread); ``TABLECUP_KIOSK_BOT`` lets
@@ -49,12 +55,17 @@ from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
 from kiosk.result import ResultScreen
 from kiosk.store import StorageError, open_store
+from kiosk.table import LocalTable
+from kiosk.games import registry as kiosk_games
 from appliance import house, sdnotify
 from appliance.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
 
 KEY_REVEAL = {"a": 0, "l": 1}
+#: Side buttons as keys, for games at a LocalTable: key -> (half, button).  Held = key down
+#: until key up.  The primary keys are Challengers!' reveal keys (its primary button).
+SIDE_KEYS = {"a": (0, "primary"), "s": (0, "secondary"), "l": (1, "primary"), "k": (1, "secondary")}
 
 
 class Alert(Button):
@@ -128,6 +139,10 @@ class TablecupApp(App):
         self.controller = TableController(lib, self.store, schedule=self._schedule, robot_delay=delay)
         self.controller.listeners.append(self.on_state)
         self.solo_controller = self.controller
+        # Every other game: one LocalTable, its screens created when first shown.
+        self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay)
+        self.table.listeners.append(self.on_table)
+        self._held_keys = set()
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
         sm = ScreenManager(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (DeckPhaseScreen, "deck"), (MatchScreen, "match"),
@@ -158,7 +173,7 @@ class TablecupApp(App):
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
         root.add_widget(self.alert)
         sm.get_screen("home").level = self.robot_level
-        Window.bind(on_key_down=self.on_key)
+        Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
         self._hook = None
         if hook:
@@ -197,11 +212,30 @@ class TablecupApp(App):
         Clock.schedule_once(lambda dt: fn(), delay)
 
     # ------------------------------------------------------------------ state → screen
+    def table_active(self):
+        """A game of the contract is on the table (and no tournament has the screens)."""
+        return self.table.state is not None and self.controller is self.solo_controller
+
+    def game_screen(self):
+        """The screen of the table's game for this moment, created the first time it is shown."""
+        t = self.table
+        kg = kiosk_games.get(t.game.name)
+        key = kg.screen(t.observation(None))
+        name = f"{kg.game}.{key}"
+        if not self.sm.has_screen(name):
+            cls = kiosk_games.load_class(kg.screens[key])
+            scr = cls(name=name)
+            scr.kiosk = kg
+            self.sm.add_widget(scr)
+        return name
+
     def screen_for(self):
         c = self.controller
         t = c.t
         if self.sm.current == "operator":
             return "operator"
+        if self.table_active():
+            return self.game_screen()
         if c is self.park_controller:
             return "join" if not c.paired else c.screen()
         if t is None:
@@ -216,7 +250,10 @@ class TablecupApp(App):
         name = self.screen_for()
         if self.sm.current != name:
             self.sm.current = name
-        self.sm.current_screen.refresh(self.controller, events)
+        if self.table_active() and name != "operator":
+            self.sm.current_screen.refresh(self.table, events)
+        else:
+            self.sm.current_screen.refresh(self.controller, events)
         self._show_alert()
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
@@ -226,7 +263,7 @@ class TablecupApp(App):
 
     def alert_text(self) -> str:
         c = self.controller
-        if getattr(c, "storage_error", None) is not None:
+        if getattr(c, "storage_error", None) is not None or (self.table_active() and self.table.storage_error):
             return i18n.tr("storage_full", self.lang)
         if self.sm.current != "home":
             return ""
@@ -236,13 +273,14 @@ class TablecupApp(App):
         return " ".join(i18n.tr(key, self.lang, **fmt) for key, fmt in self.notices)
 
     def _show_alert(self):
-        if self.controller.t is not None:
+        if self.controller.t is not None or self.table_active():
             self.notices = []                 # a game started: the home screen's notices are read
         text = self.alert_text()
         self.alert.text = text
         self.alert.opacity = 1 if text else 0
         # The storage message must not stand between a person and the button that tries again.
-        self.alert.passive = not text or getattr(self.controller, "storage_error", None) is not None
+        self.alert.passive = (not text or getattr(self.controller, "storage_error", None) is not None
+                              or self.table.storage_error is not None)
 
     def add_notice(self, key, fmt):
         """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
@@ -255,6 +293,11 @@ class TablecupApp(App):
         self.notices = []
         self.solo_controller.resume_error = None
         self._show_alert()
+
+    def on_table(self, table, events):
+        """The LocalTable changed: redraw (when no tournament has the screens)."""
+        if self.controller is self.solo_controller:
+            self.sync(events)
 
     def on_state(self, controller, events):
         if controller is not self.controller:
@@ -334,6 +377,68 @@ class TablecupApp(App):
     def start_two(self, box="base"):
         self.controller.new_game((self.t("light"), self.t("dark")), box=box)
 
+    def start_table(self, game, mode="solo", level=None, seed=None, bots=None):
+        """A new game of ``game`` at the LocalTable: ``mode`` "solo" (one person on the bottom
+        half against ``bots`` of the game's bots -- default its first ``solo_bots`` -- at
+        ``level``, 0-based) or "two" (two people face to face, with the game's ``two_bots``)."""
+        from kiosk.table import seats as seating
+        kg = kiosk_games.get(game)
+        self._put("home_game", game)                  # home shows this game first next time
+        self.sm.get_screen("home").game = game
+        if self.solo_controller.t is not None:
+            self.solo_controller.close_game()         # a Challengers! game stays resumable
+        policy = kg.policy(kg.default_level if level is None else int(level))
+        n_bots = kg.two_bots if mode == "two" else (kg.solo_bots[0] if bots is None else int(bots))
+        if kg.seating is not None:
+            seats = tuple(kg.seating(mode, n_bots, policy))
+        elif mode == "two":
+            seats = seating.two_at_the_table() + tuple(seating.Seat.bot(policy) for _ in range(n_bots))
+        else:
+            seats = seating.solo(n_bots, policy)
+        people = iter((self.t("player_name"),) if mode != "two" else (self.t("player", n=1), self.t("player", n=2)))
+        bot_names = iter([self.t("robot")] if n_bots == 1 else [self.t("bot_n", n=i + 1) for i in range(n_bots)])
+        names = tuple(next(bot_names) if s.is_bot else next(people) for s in seats)
+        return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
+
+    def resume_table(self):
+        if self.solo_controller.t is not None:
+            self.solo_controller.close_game()
+        self.table.resume()
+        if self.table.state is None:
+            self.sync()
+
+    def leave_table(self, abandon=False):
+        self.table.leave(abandon=abandon)
+
+    # ------------------------------------------------------------------ side buttons
+    def side_button(self, half, which, down):
+        """The one way a side's button reaches the game (keys, the test hook, the hardware):
+        ``which`` is "primary" or "secondary", ``down`` pressed (True) or released (False).
+        A game at the LocalTable says what it means (``KIOSK.buttons``); Challengers!' primary
+        button reveals, on its press."""
+        if self.table_active():
+            scr = self.sm.current_screen
+            handler = getattr(scr, "on_button", None)
+            return bool(handler(half, which, down)) if handler is not None else False
+        if which == "primary" and down:
+            self.controller.press_reveal(half)
+            return True
+        return False
+
+    def side_lights(self):
+        """The LEDs of each half for the game at the LocalTable, ``("on"|"off"|"blink",) * 2``
+        from the game's ``KIOSK.lights`` over the seat shown on that half; None when no such game
+        is on (Challengers!' LEDs come from its controller).  The hardware link reads this after
+        each change of the table (``app.table.listeners``)."""
+        if not self.table_active():
+            return None
+        kg = kiosk_games.get(self.table.game.name)
+        out = []
+        for half in (0, 1):
+            seat = self.table.seat_on(half)
+            out.append("off" if seat is None else kg.lights(self.table.observation(seat), seat))
+        return tuple(out)
+
     def show_operator(self):
         self.sm.current = "operator"
 
@@ -366,9 +471,25 @@ class TablecupApp(App):
         name = Window._system_keyboard.keycode_to_string(key) if hasattr(Window, "_system_keyboard") else codepoint
         return self.handle_key(codepoint or name, key)
 
+    def on_key_up(self, window, key, scancode=None, *_):
+        ch = chr(key) if 0 < key < 0x110000 and chr(key).isprintable() else ""
+        return self.handle_key_up(ch, key)
+
+    def handle_key_up(self, ch, key=None):
+        """A side key let go: its button is released (hold to look ends)."""
+        if ch in SIDE_KEYS and ch in self._held_keys:
+            self._held_keys.discard(ch)
+            if self.table_active():
+                half, which = SIDE_KEYS[ch]
+                self.side_button(half, which, False)
+            return True
+        return False
+
     def handle_key(self, ch, key=None):
         c = self.controller
         cur = self.sm.current
+        if self.table_active() and cur != "operator":
+            return self.handle_table_key(ch, key)
         if key == 27 or ch == "escape":
             if cur == "home":
                 self.show_operator()
@@ -399,6 +520,22 @@ class TablecupApp(App):
         else:
             return False
         return True
+
+    def handle_table_key(self, ch, key=None):
+        """Keys while a game of the contract is on the table: the side keys (:data:`SIDE_KEYS`,
+        held while down; a key's auto-repeat is not a new press), Escape leaves the game."""
+        if key == 27 or ch == "escape":
+            self.leave_table()
+            return True
+        if ch in SIDE_KEYS:
+            if ch in self._held_keys:
+                return True
+            self._held_keys.add(ch)
+            half, which = SIDE_KEYS[ch]
+            self.side_button(half, which, True)
+            return True
+        handler = getattr(self.sm.current_screen, "on_key", None)
+        return bool(handler(ch, key)) if handler is not None else False
 
     # ------------------------------------------------------------------ test hook
     def _poll_hook(self, *_):
@@ -441,10 +578,47 @@ class TablecupApp(App):
             c.close_game()
         elif cmd == "ack":
             c.ack_result()
+        elif cmd == "table":
+            mode = args[1] if len(args) > 1 else "solo"
+            nums = [int(a) for a in args[2:]]
+            if mode == "two":
+                self.start_table(args[0], "two", seed=nums[0] if nums else None)
+            else:
+                self.start_table(args[0], "solo", level=nums[0] - 1 if nums else None,
+                                 seed=nums[1] if len(nums) > 1 else None)
+        elif cmd == "tresume":
+            self.resume_table()
+        elif cmd == "tleave":
+            self.leave_table()
+        elif cmd == "button":
+            self.side_button(int(args[0]), args[1], args[2] == "down")
+        elif cmd == "keydown":
+            self.handle_key(args[0])
+        elif cmd == "keyup":
+            self.handle_key_up(args[0])
+        elif cmd == "tap":
+            w = self.sm.current_screen
+            for name in args:
+                w = w.ids[name]
+            w.trigger_action(0)
+        elif cmd == "tapcard":
+            # A shown card of a hand strip (any widget of the current screen whose ``card`` is it).
+            stack = [self.sm.current_screen]
+            while stack:
+                w = stack.pop()
+                if getattr(w, "card", None) == args[0] and hasattr(w, "trigger_action"):
+                    w.trigger_action(0)
+                    break
+                stack.extend(w.children)
+        elif cmd == "act":
+            from engine.game import Action
+            a = Action.from_text(" ".join(args))
+            self.table.submit(a.player, a.kind, *a.args)
         elif cmd == "dump":
             tmp = args[0] + ".tmp"
             with open(tmp, "w") as f:
-                json.dump({"screen": self.sm.current, "state": c.dump()}, f, sort_keys=True)
+                json.dump({"screen": self.sm.current, "state": c.dump(), "table": self.table.dump()}, f,
+                          sort_keys=True)
             os.replace(tmp, args[0])
         elif cmd == "screenshot":
             self.save_screenshot(args[0])

@@ -1,4 +1,9 @@
-"""Home: solo vs the Robot (level, box), 2 players, resume, history, operator."""
+"""Home: the game first, then its options; resume, history, operator.
+
+Challengers! keeps its own panel (solo vs the Robot with level and box, 2 players, resume).
+Every other game with a kiosk package (:mod:`kiosk.games.registry`) gets the table panel:
+solo against the game's bots at a level, 2 players at the table, resume its unfinished game.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,13 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.uix.togglebutton import ToggleButton
 
+from engine import registry as engine_games
+from kiosk.games import registry as kiosk_games
 from kiosk.store import setup_from_json
 
 
@@ -20,10 +29,106 @@ class HomeScreen(Screen):
     resume_text = StringProperty("")
     history = StringProperty("")
     solo_cards = BooleanProperty(False)
+    # The game chosen, and the table panel's view-model (games other than Challengers!).
+    game = StringProperty("challengers")
+    table_level = NumericProperty(0)
+    table_level_label = StringProperty("")
+    table_two = BooleanProperty(True)
+    table_blurb = StringProperty("")
+    can_resume_table = BooleanProperty(False)
+    table_bots = NumericProperty(1)
+    bot_counts = BooleanProperty(False)      # the game offers several counts of bots in solo
+    _game_known = False
+    table_resume_text = StringProperty("")
+
+    def choose_game(self, name):
+        """Tap on a game's button: its options show (and show first next time)."""
+        self.game = name
+        App.get_running_app()._put("home_game", name)
+        if name != "challengers":
+            self.table_level = kiosk_games.get(name).default_level
+            self.table_bots = kiosk_games.get(name).solo_bots[0]
+        self._game_buttons(App.get_running_app().lang)
+        self._table_panel(App.get_running_app())
+
+    def _game_buttons(self, lang):
+        row = self.ids.games
+        names = ["challengers"] + [kg.game for kg in kiosk_games.games() if kg.game != "challengers"]
+        if len(row.children) != len(names):
+            row.clear_widgets()
+            for name in names:
+                b = ToggleButton(group="game", allow_no_selection=False, font_size=sp(17), bold=True)
+                b.game = name
+                b.bind(on_release=lambda w: self.choose_game(w.game))
+                row.add_widget(b)
+                self.ids["game_" + name] = b
+        for b in row.children:
+            b.text = engine_games.get(b.game).title(lang)
+            b.state = "down" if b.game == self.game else "normal"
+
+    def _table_panel(self, app):
+        lang = app.lang
+        t = app.table
+        row = t.unfinished()
+        self.can_resume_table = row is not None
+        if row is not None:
+            self.table_resume_text = (app.tr_fn("resume_game", lang, game=engine_games.get(row[1]).title(lang)))
+        if self.game == "challengers":
+            return
+        kg = kiosk_games.get(self.game)
+        self.table_two = kg.two_players
+        self.table_level = max(0, min(int(self.table_level), len(kg.levels) - 1))
+        self.table_level_label = kg.levels[self.table_level][0]
+        self.table_blurb = app.tr_fn(f"blurb_{kg.game}", lang) if app.tr_fn(f"blurb_{kg.game}", lang) != \
+            f"blurb_{kg.game}" else ""
+        box = self.ids.table_levels
+        if [getattr(b, "level", None) for b in reversed(box.children)] != list(range(len(kg.levels))) or \
+                getattr(box, "game", None) != kg.game:
+            box.clear_widgets()
+            box.game = kg.game
+            for i, (label, _policy) in enumerate(kg.levels):
+                b = ToggleButton(text=label, group="table_level", allow_no_selection=False, font_size=sp(20))
+                b.level = i
+                b.bind(on_release=lambda w: self._set_level(w.level))
+                box.add_widget(b)
+                self.ids[f"tlv{i + 1}"] = b
+        for b in box.children:
+            b.state = "down" if b.level == self.table_level else "normal"
+        counts = list(kg.solo_bots)
+        self.bot_counts = len(counts) > 1
+        if self.table_bots not in counts:
+            self.table_bots = counts[0]
+        row = self.ids.table_bots
+        if [getattr(b, "bots", None) for b in reversed(row.children)] != (counts if self.bot_counts else []):
+            row.clear_widgets()
+            for n in counts if self.bot_counts else []:
+                b = ToggleButton(text=str(n), group="table_bots", allow_no_selection=False, font_size=sp(20))
+                b.bots = n
+                b.bind(on_release=lambda w: self._set_bots(w.bots))
+                row.add_widget(b)
+                self.ids[f"tbots{n}"] = b
+        for b in row.children:
+            b.state = "down" if b.bots == self.table_bots else "normal"
+
+    def _set_bots(self, n):
+        self.table_bots = n
+        self._table_panel(App.get_running_app())
+
+    def _set_level(self, i):
+        self.table_level = i
+        self._table_panel(App.get_running_app())
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
         lang, tr = app.lang, app.tr_fn
+        if not self._game_known:
+            # The game chosen last shows first (its unfinished game with its Resume button).
+            self._game_known = True
+            last = c.store.get("home_game", "challengers")
+            if last == "challengers" or kiosk_games.find(last) is not None:
+                self.game = last
+        self._game_buttons(lang)
+        self._table_panel(app)
         self.can_resume = c.store.unfinished_id() is not None
         if self.can_resume:
             try:
@@ -32,7 +137,7 @@ class HomeScreen(Screen):
             except Exception:  # noqa: BLE001 - whatever fails, the home screen still draws
                 # unreadable: Resume says so when tapped, and keeps the record
                 self.resume_text = ""
-        lines = []
+        dated = []
         for g in c.store.history(8):
             try:
                 s = setup_from_json(g["setup_json"])
@@ -41,8 +146,27 @@ class HomeScreen(Screen):
             names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
             when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
             w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"
-            lines.append(f"{when}\n   {' – '.join(names)}: [b]{w}[/b]")
-        self.history = "\n".join(lines[:6]) or tr("no_history", lang)
+            dated.append((g["finished"], f"{when}\n   {' – '.join(names)}: [b]{w}[/b]"))
+        dated += self._table_history(app)
+        dated.sort(key=lambda x: -x[0])
+        self.history = "\n".join(line for _, line in dated[:6]) or tr("no_history", lang)
+
+    @staticmethod
+    def _table_history(app):
+        """(finished, line) of the latest games of the other games: game, players, winner."""
+        import json
+        out = []
+        for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
+            try:
+                players = json.loads(setup_json)["players"]
+                winners = json.loads(outcome_json)["winners"]
+                title = engine_games.get(game).title(app.lang)
+            except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
+                continue
+            when = datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")
+            w = ", ".join(players[i] for i in winners if i < len(players)) or "–"
+            out.append((finished, f"{when} · {title}\n   {' – '.join(players)}: [b]{w}[/b]"))
+        return out
 
     def reset(self):
         pass

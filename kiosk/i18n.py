@@ -4,7 +4,7 @@ from __future__ import annotations
 
 STRINGS = {
     "en": {
-        "title": "Tablecup · Challengers!",
+        "title": "Tablecup",
         "solo": "Solo vs Robot",
         "two_players": "2 players",
         "join": "Join a tournament (coming soon)",
@@ -79,7 +79,7 @@ STRINGS = {
         "default_level": "Robot level (default)",
     },
     "fr": {
-        "title": "Tablecup · Challengers!",
+        "title": "Tablecup",
         "solo": "Solo contre le Robot",
         "two_players": "2 joueurs",
         "join": "Rejoindre un tournoi (bientôt)",
@@ -230,6 +230,132 @@ STRINGS["fr"].update({
     "phones_port_taken": "Les téléphones ne peuvent pas prendre de place : le port {port} est déjà utilisé "
                          "sur cette table (un autre programme ?). Le jeu continue sur la table ; lancez le "
                          "kiosque avec --phone-port pour utiliser un autre port.",
+})
+
+# Games of the engine contract at the table (kiosk.table, kiosk/games/): home and shared chrome.
+STRINGS["en"].update({
+    "solo_bot": "Solo vs the bot",
+    "bot_level": "Bot level",
+    "bot_n": "Bot {n}",
+    "bots": "Bots",
+    "resume_game": "Resume the unfinished game: {game}",
+    "hold_to_look": "{n} cards · hold to look",
+    "hold_to_look_one": "1 card · hold to look",
+})
+STRINGS["fr"].update({
+    "solo_bot": "Seul contre le robot",
+    "bot_level": "Niveau du robot",
+    "bot_n": "Robot {n}",
+    "bots": "Robots",
+    "resume_game": "Reprendre la partie en cours : {game}",
+    "hold_to_look": "{n} cartes · maintenir pour regarder",
+    "hold_to_look_one": "1 carte · maintenir pour regarder",
+})
+
+# Between Battle at the table (kiosk/games/between/).
+STRINGS["en"].update({
+    "blurb_between": "A duel of hand management: play a card whose number lies between the two piles' "
+                     "tops, or take a pile as damage. Your hand stays face down: hold your button, or a "
+                     "finger on your hand, to look at it.",
+    "bb_who": "[b]{name}[/b] · {character}",
+    "bb_hp": "Hit points [b]{left}[/b] / {hp}   (damage {damage})",
+    "bb_deck": "Deck {deck} · hand {hand}",
+    "bb_revealed": "Revealed: {cards}",
+    "bb_joker": "Joker",
+    "bb_tag_link": "link",
+    "bb_tag_special": "special",
+    "bb_tag_unique": "unique",
+    "bb_zone": "Pile {zone}",
+    "bb_empty": "empty",
+    "bb_cards_n": "{n} cards",
+    "bb_cards_one": "1 card",
+    "bb_range": "Play between [b]{lo}[/b] and [b]{hi}[/b]",
+    "bb_range_any": "[b]Any card[/b] fits",
+    "bb_range_start": "Any card, on either pile",
+    "bb_range_empty": "Any card, on pile [b]{zone}[/b]",
+    "bb_range_bound": "Knight: pile [b]{zone}[/b] only",
+    "bb_your_turn": "[b]Your turn[/b]: a card between {lo} and {hi}, or take damage.",
+    "bb_your_turn_any": "[b]Your turn[/b]: any card fits, or take damage.",
+    "bb_your_turn_start": "[b]Your turn[/b]: play any card on either pile.",
+    "bb_your_turn_empty": "[b]Your turn[/b]: any card on pile {zone}, or take damage.",
+    "bb_bound": "[b]Your turn[/b]: the Knight binds you to pile {zone}: play there or take damage.",
+    "bb_silenced": "Your card has no ability this turn.",
+    "bb_their_turn": "{name} is playing.",
+    "bb_pick_zone": "Where does {card} go?",
+    "bb_play_on": "{card} on {zone}",
+    "bb_link_on": "Link {card} on {zone}",
+    "bb_give_you": "{name} takes damage: give them a pile.",
+    "bb_give_wait": "{name} chooses the pile you take.",
+    "bb_give_button": "Give pile {zone} ({n})",
+    "bb_raise_you": "Joker: choose the card that goes on top.",
+    "bb_raise_wait": "{name} chooses a card for the Joker.",
+    "bb_raise_button": "Raise {card}",
+    "bb_take_you": "Take a card from your deck.",
+    "bb_take_hold": "Take a card from your deck: hold to look.",
+    "bb_take_wait": "{name} takes a card from their deck.",
+    "bb_take_damage": "Take damage",
+    "bb_confirm": "Take a pile?",
+    "bb_yes": "Yes",
+    "bb_no": "No",
+    "bb_again": "Play again",
+    "bb_end_hit-points": "{winner} wins: {loser}'s damage reached {hp} hit points.",
+    "bb_end_coup-fatal": "{winner} wins with the Coup fatal: {loser} took every card left as damage.",
+    "bb_end_coup-fatal-hit-points": "{winner} wins: after the Coup fatal, {won} hit points left against {lost}.",
+    "bb_end_coup-fatal-tie": "{winner} wins: after the Coup fatal both have {won} hit points left, and the Coup "
+                             "fatal's player wins a tie.",
+    "bb_end_no-cards": "{winner} wins: {loser} had no card to play and no pile to take.",
+})
+STRINGS["fr"].update({
+    "blurb_between": "Un duel de gestion de main : jouez une carte dont le nombre est entre les deux cartes "
+                     "du dessus des paquets, ou prenez un paquet en dégâts. Votre main reste cachée : "
+                     "maintenez votre bouton, ou un doigt sur votre main, pour la regarder.",
+    "bb_who": "[b]{name}[/b] · {character}",
+    "bb_hp": "Points de vie [b]{left}[/b] / {hp}   (dégâts {damage})",
+    "bb_deck": "Deck {deck} · main {hand}",
+    "bb_revealed": "Révélées : {cards}",
+    "bb_joker": "Joker",
+    "bb_tag_link": "lien",
+    "bb_tag_special": "spéciale",
+    "bb_tag_unique": "unique",
+    "bb_zone": "Paquet {zone}",
+    "bb_empty": "vide",
+    "bb_cards_n": "{n} cartes",
+    "bb_cards_one": "1 carte",
+    "bb_range": "Jouez entre [b]{lo}[/b] et [b]{hi}[/b]",
+    "bb_range_any": "[b]Toute carte[/b] convient",
+    "bb_range_start": "Toute carte, sur l'un ou l'autre paquet",
+    "bb_range_empty": "Toute carte, sur le paquet [b]{zone}[/b]",
+    "bb_range_bound": "Chevalier : paquet [b]{zone}[/b] seulement",
+    "bb_your_turn": "[b]À vous[/b] : une carte entre {lo} et {hi}, ou prenez des dégâts.",
+    "bb_your_turn_any": "[b]À vous[/b] : toute carte convient, ou prenez des dégâts.",
+    "bb_your_turn_start": "[b]À vous[/b] : jouez une carte sur l'un ou l'autre paquet.",
+    "bb_your_turn_empty": "[b]À vous[/b] : toute carte sur le paquet {zone}, ou prenez des dégâts.",
+    "bb_bound": "[b]À vous[/b] : le Chevalier vous impose le paquet {zone} : jouez-y ou prenez des dégâts.",
+    "bb_silenced": "Votre carte n'a pas de capacité ce tour-ci.",
+    "bb_their_turn": "{name} joue.",
+    "bb_pick_zone": "Où va le {card} ?",
+    "bb_play_on": "{card} sur {zone}",
+    "bb_link_on": "Lien {card} sur {zone}",
+    "bb_give_you": "{name} prend des dégâts : donnez-lui un paquet.",
+    "bb_give_wait": "{name} choisit le paquet que vous prenez.",
+    "bb_give_button": "Donner le paquet {zone} ({n})",
+    "bb_raise_you": "Joker : choisissez la carte qui passe dessus.",
+    "bb_raise_wait": "{name} choisit une carte pour le Joker.",
+    "bb_raise_button": "Remonter le {card}",
+    "bb_take_you": "Prenez une carte de votre deck.",
+    "bb_take_hold": "Prenez une carte de votre deck : maintenez pour regarder.",
+    "bb_take_wait": "{name} prend une carte de son deck.",
+    "bb_take_damage": "Prendre des dégâts",
+    "bb_confirm": "Prendre un paquet ?",
+    "bb_yes": "Oui",
+    "bb_no": "Non",
+    "bb_again": "Rejouer",
+    "bb_end_hit-points": "{winner} gagne : les dégâts de {loser} ont atteint ses {hp} points de vie.",
+    "bb_end_coup-fatal": "{winner} gagne par le Coup fatal : {loser} a pris en dégâts toutes ses cartes restantes.",
+    "bb_end_coup-fatal-hit-points": "{winner} gagne : après le Coup fatal, {won} points de vie restants contre {lost}.",
+    "bb_end_coup-fatal-tie": "{winner} gagne : après le Coup fatal, {won} points de vie chacun, et l'égalité va "
+                             "à qui a porté le Coup fatal.",
+    "bb_end_no-cards": "{winner} gagne : {loser} n'avait ni carte à jouer ni paquet à prendre.",
 })
 
 LANGS = tuple(STRINGS)

@@ -30,8 +30,10 @@ from engine.challengers.tournament import Setup
 log = logging.getLogger("tablecup.kiosk.store")
 
 #: Version 0: the first kiosk.db (no user_version).  1: ``games.note`` says why a game was
-#: closed without a result (e.g. it could not be resumed).
-SCHEMA_VERSION = 1
+#: closed without a result (e.g. it could not be resumed).  2: ``table_games`` and
+#: ``table_actions``, the games of every registered game played at this table through the
+#: engine contract (:mod:`kiosk.table`); Challengers!' own ``games``/``actions`` are untouched.
+SCHEMA_VERSION = 2
 
 #: winner value of a game closed because it could not be resumed (its record is kept).
 UNRESUMABLE = -2
@@ -83,6 +85,16 @@ V0_TABLES = [
 #: MIGRATIONS[v] takes a database from version v to v + 1.
 MIGRATIONS = {
     0: ["alter table games add column note text"],
+    1: [
+        # One row per game of the engine contract played here: its set-up and seating as JSON
+        # (engine.game.GameSetup.to_json, kiosk.table.Seat.to_json), closed with its outcome.
+        ("create table if not exists table_games (id integer primary key, game text not null, "
+         "setup_json text not null, seats_json text not null, started real, finished real, "
+         "outcome_json text, note text)"),
+        # Every action in order, in the contract's JSON codec (engine.game.Action.to_json).
+        ("create table if not exists table_actions (table_id integer not null references table_games(id), "
+         "seq integer not null, action_json text not null, primary key (table_id, seq))"),
+    ],
 }
 
 
@@ -210,6 +222,54 @@ class Store:
     def history(self, limit=20) -> list:
         return list(self.db.query(
             "select * from games where finished is not null and winner >= 0 order by id desc limit ?", [limit]))
+
+    # ------------------------------------------------------------------ contract games (kiosk.table)
+    @_writing
+    def new_table_game(self, game: str, setup_json: str, seats_json: str) -> int:
+        """A new table game; any unfinished one is closed as abandoned in the same transaction."""
+        with self._txn() as c:
+            c.execute("update table_games set finished = ?, note = 'abandoned' where finished is null", (time.time(),))
+            return c.execute("insert into table_games(game, setup_json, seats_json, started) values (?,?,?,?)",
+                             (game, setup_json, seats_json, time.time())).lastrowid
+
+    @_writing
+    def add_table_action(self, table_id: int, seq: int, action_json: str) -> None:
+        """Action number ``seq`` of a table game, on disk when this returns."""
+        with self._txn() as c:
+            c.execute("insert into table_actions(table_id, seq, action_json) values (?,?,?)",
+                      (table_id, seq, action_json))
+
+    @_writing
+    def drop_table_action(self, table_id: int, seq: int) -> None:
+        """Take back an action that was stored but that the engine then refused (it must not replay)."""
+        with self._txn() as c:
+            c.execute("delete from table_actions where table_id = ? and seq = ?", (table_id, seq))
+
+    @_writing
+    def finish_table_game(self, table_id: int, outcome_json: str | None, note: str | None = None) -> None:
+        """Close a table game: with its outcome, or without one (abandoned; ``note`` says why)."""
+        with self._txn() as c:
+            c.execute("update table_games set finished = ?, outcome_json = ?, note = ? where id = ?",
+                      (time.time(), outcome_json, note, table_id))
+
+    def table_actions(self, table_id: int) -> list[str]:
+        """The action JSON texts of a table game, in order."""
+        return [r[0] for r in self.db.conn.execute(
+            "select action_json from table_actions where table_id = ? order by seq", (table_id,))]
+
+    def unfinished_table_game(self):
+        """(id, game, setup JSON, seats JSON, [action JSON]) of the latest unfinished table game, or None."""
+        r = self.db.conn.execute("select id, game, setup_json, seats_json from table_games where finished is null "
+                                 "order by id desc limit 1").fetchone()
+        if r is None:
+            return None
+        return r[0], r[1], r[2], r[3], self.table_actions(r[0])
+
+    def table_history(self, limit=20) -> list:
+        """Finished table games with an outcome, latest first: (id, game, setup JSON, outcome JSON, finished)."""
+        return list(self.db.conn.execute(
+            "select id, game, setup_json, outcome_json, finished from table_games where finished is not null "
+            "and outcome_json is not null order by id desc limit ?", (limit,)))
 
     # ------------------------------------------------------------------ settings
     def get(self, key, default=None):

@@ -28,7 +28,10 @@ def test_the_old_database_is_migrated_in_place(tmp_path):
     before = {t: conn.execute(f"select * from {t} order by 1, 2").fetchall() for t in ("games", "actions", "settings")}
     conn.close()
     store = Store(db)
-    assert store.schema_version == SCHEMA_VERSION == 1
+    assert store.schema_version == SCHEMA_VERSION == 2
+    # Version 2's tables for the contract's games are there, empty; Challengers!' are as they were.
+    assert store.db.conn.execute("select count(*) from table_games").fetchone()[0] == 0
+    assert store.unfinished_table_game() is None
     assert store.get("lang") == "fr" and store.get("robot_level") == 2
     rows = store.db.conn.execute("select id, setup_json, started, finished, winner, note from games order by id").fetchall()
     assert [r[:5] for r in rows] == before["games"] and all(r[5] is None for r in rows)

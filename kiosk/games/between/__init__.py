@@ -1,0 +1,52 @@
+"""Between Battle at the table: its screen, its buttons and its LEDs.
+
+Primary button: hold to look at your hand.  Secondary button: take damage (a first press asks,
+a second press confirms).  LEDs: on for the side whose turn (or choice) it is; blinking while a
+Knight's restriction binds that side (on its coming turn, or during it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kiosk.games.descriptor import BLINK, LOOK, NOTHING, OFF, ON, Buttons, KioskGame
+
+
+def may_take_damage(observation: Mapping[str, Any], seat: int) -> bool:
+    """Whether ``seat`` may take damage now: its turn, no choice pending, a pile on the table."""
+    return (observation.get("outcome") is None and observation.get("pending") is None
+            and observation.get("current") == seat and any(observation.get("zones") or ()))
+
+
+def buttons(observation: Mapping[str, Any], seat: int) -> Buttons:
+    return Buttons(primary=LOOK, secondary="damage" if may_take_damage(observation, seat) else NOTHING)
+
+
+def bound(observation: Mapping[str, Any], seat: int) -> bool:
+    """A Knight's restriction binds ``seat``: during its turn, or waiting for its next one."""
+    now = observation.get("bound") or {}
+    if observation.get("current") == seat and (now.get("zone") is not None or now.get("silenced")):
+        return True
+    nxt = (observation.get("next_bound") or [{}, {}])[seat]
+    return bool(nxt.get("zone") is not None or nxt.get("silenced"))
+
+
+def lights(observation: Mapping[str, Any], seat: int) -> str:
+    if observation.get("outcome") is not None:
+        return OFF
+    if bound(observation, seat):
+        return BLINK
+    return ON if seat in (observation.get("to_act") or ()) else OFF
+
+
+KIOSK = KioskGame(
+    game="between",
+    screens={"play": "kiosk.games.between.play:BetweenScreen"},
+    buttons=buttons,
+    lights=lights,
+    levels=(("1", "random"), ("2", "sensible"), ("3", "search")),
+    default_level=1,
+    solo_bots=(1,),
+    two_players=True,
+)

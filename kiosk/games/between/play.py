@@ -1,0 +1,347 @@
+"""Between Battle's table: two halves facing their players, the two zones in the middle.
+
+Each half (:class:`BetweenHalf`) shows its seat's help card (character, hit points left,
+damage, deck and abilities), what that seat may do now, its choices (the pile to give, the
+Joker's card, the Pirate's card from the deck) and its hand in a :class:`kiosk.hand.HandStrip`,
+face down until its owner looks.  The middle shows both zones' top values and the playable
+range, once for each side of the table.
+
+What a half puts in its widgets comes from the public view (``observation(None)``), and from
+the seat's own view only while the table may show it (its owner is looking): the other side's
+cards are never in this screen's widgets.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.metrics import sp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+from kiosk import hand as hand_widgets
+from kiosk.games.screen import GameScreen
+from kiosk.hand import HandStrip, SmallCard
+
+ZONES = ("a", "b")
+
+
+class ZoneTile(BoxLayout):
+    """One zone: its top value and pile size, written for both sides of the table."""
+
+    face = StringProperty("")
+    count = NumericProperty(0)
+    lit = BooleanProperty(False)
+
+
+class BetweenHalf(BoxLayout):
+    """One side of the table; its view-model is set by :meth:`BetweenScreen.update`."""
+
+    half = NumericProperty(0)
+    screen = ObjectProperty(None, allownone=True)
+    active = BooleanProperty(False)          # this side's turn (or choice)
+    who = StringProperty("")
+    hp_text = StringProperty("")
+    deck_text = StringProperty("")
+    help_text = StringProperty("")
+    status = StringProperty("")
+    hand_label = StringProperty("")
+    can_damage = BooleanProperty(False)
+    confirming = BooleanProperty(False)
+    damage_text = StringProperty("")
+    confirm_text = StringProperty("")
+    yes_text = StringProperty("")
+    no_text = StringProperty("")
+
+
+# The kv rules name HandStrip; make sure its module (and Factory entry) is loaded first.
+assert hand_widgets.HandStrip is HandStrip
+Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
+
+
+class BetweenScreen(GameScreen):
+    """The Between Battle table (``KIOSK.screens["play"]``)."""
+
+    range_text = StringProperty("")
+    over = BooleanProperty(False)
+    home_text = StringProperty("")
+    again_text = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.selected: dict[int, str] = {}     # half -> the card tapped while looking, awaiting its zone
+        self._choice_key: dict[int, Any] = {}
+        for half in (0, 1):
+            strip = self.half_widget(half).ids.hand
+            strip.on_hold = lambda down, half=half: self.hold(half, down)
+            strip.on_choose = lambda card, half=half: self.choose_card(half, card)
+            strip.make_face = self.card_face
+
+    # ------------------------------------------------------------------ widgets
+    def half_widget(self, half: int) -> BetweenHalf:
+        return self.ids.bottom if half == 0 else self.ids.top
+
+    def card_face(self, card: str, lit: bool) -> SmallCard:
+        face = SmallCard(card=card, lit=lit, markup=True)
+        face.text = self.card_markup(card)
+        return face
+
+    def card_markup(self, card: str) -> str:
+        c = self.table.data.card(card)
+        tag = ""
+        if c.link:
+            tag = self.t("bb_tag_link")
+        elif c.ability:
+            tag = self.t(f"bb_tag_{c.ability}")
+        value = "J" if c.value is None else str(c.value)
+        return f"[size={int(sp(24))}]{value}[/size]" + (f"\n[size={int(sp(10))}]{tag}[/size]" if tag else "")
+
+    def cards_n(self, n: int) -> str:
+        return self.t("bb_cards_one") if n == 1 else self.t("bb_cards_n", n=n)
+
+    def card_text(self, card: str) -> str:
+        """A card in a sentence: its value, or "Joker"."""
+        c = self.table.data.card(card)
+        return self.t("bb_joker") if c.value is None else str(c.value)
+
+    # ------------------------------------------------------------------ refreshing
+    def update(self, table, events):
+        pub = table.observation(None)
+        self.over = pub["outcome"] is not None
+        self.home_text = self.t("home")
+        self.again_text = self.t("bb_again")
+        self._update_middle(pub)
+        for half in (0, 1):
+            self._update_half(half, pub)
+
+    def _name(self, pub: dict, seat: int) -> str:
+        return pub["players"][seat]
+
+    def _update_middle(self, pub: dict) -> None:
+        tops, zones = pub["tops"], pub["zones"]
+        links = pub["links"]
+        playable = pub["playable"]
+        for z, tile in enumerate((self.ids.zone_a, self.ids.zone_b)):
+            n = len(zones[z])
+            tile.count = n
+            tile.lit = ZONES[z] in playable["zones"] and pub["outcome"] is None
+            label = self.t("bb_zone", zone=ZONES[z].upper())
+            if not n:
+                tile.face = f"[b]{label}[/b]\n[size={int(sp(12))}]{self.t('bb_empty')}[/size]"
+                continue
+            top = self.t("bb_joker") if tops[z] == "wild" else str(tops[z])
+            extra = self.cards_n(n) + (" · " + self.t("bb_tag_link") if links[z] else "")
+            tile.face = f"[size={int(sp(27))}][b]{top}[/b][/size]\n[size={int(sp(11))}]{label} · {extra}[/size]"
+        if pub["outcome"] is not None:
+            self.range_text = self.end_sentence(pub)
+            return
+        bound = pub["bound"]["zone"]
+        if bound is not None:
+            self.range_text = self.t("bb_range_bound", zone=bound.upper())
+        elif not zones[0] and not zones[1]:
+            self.range_text = self.t("bb_range_start")
+        elif not zones[0] or not zones[1]:
+            self.range_text = self.t("bb_range_empty", zone=playable["zones"][0].upper())
+        elif playable["any"]:
+            self.range_text = self.t("bb_range_any")
+        else:
+            lo, hi = playable["between"]
+            self.range_text = self.t("bb_range", lo=lo, hi=hi)
+
+    def end_sentence(self, pub: dict) -> str:
+        out = pub["outcome"]
+        winner = out["winners"][0]
+        loser = 1 - winner
+        left = out["detail"].get("hit_points_left", [0, 0])
+        return self.t(f"bb_end_{out['reason']}", winner=self._name(pub, winner), loser=self._name(pub, loser),
+                      hp=pub["hit_points"][loser], won=left[winner], lost=left[loser])
+
+    def _update_half(self, half: int, pub: dict) -> None:
+        table = self.table
+        w = self.half_widget(half)
+        seat = table.seat_on(half)
+        strip = w.ids.hand
+        if seat is None:
+            w.who = w.hp_text = w.deck_text = w.help_text = w.status = ""
+            strip.hide(0)
+            return
+        book = table.data
+        char = book.characters[pub["characters"][seat]]
+        is_person = not table.is_bot(seat)
+        w.active = seat in pub["to_act"]
+        w.who = self.t("bb_who", name=self._name(pub, seat), character=char.name(self.lang))
+        left = max(0, pub["hit_points"][seat] - len(pub["damage"][seat]))
+        w.hp_text = self.t("bb_hp", left=left, hp=pub["hit_points"][seat], damage=len(pub["damage"][seat]))
+        deck_text = self.t("bb_deck", deck=pub["deck_sizes"][seat], hand=pub["hand_sizes"][seat])
+        if pub["revealed"][seat]:
+            deck_text += "  " + self.t("bb_revealed", cards=", ".join(self.card_text(c) for c in pub["revealed"][seat]))
+        w.deck_text = deck_text
+        w.help_text = char.help.get(self.lang) or char.help.get("en", "")
+        w.damage_text = self.t("bb_take_damage")
+        w.confirm_text = self.t("bb_confirm")
+        w.yes_text, w.no_text = self.t("bb_yes"), self.t("bb_no")
+        mine = self.private_view(seat) if is_person else None
+        may_damage = is_person and any(a.kind == "damage" for a in table.legal(seat))
+        w.can_damage = may_damage
+        if not may_damage:
+            w.confirming = False
+        # The hand: face up while its owner looks, else its count.
+        n = pub["hand_sizes"][seat]
+        w.hand_label = (self.t("hold_to_look_one") if n == 1 else self.t("hold_to_look", n=n)) if is_person else \
+            self.cards_n(n)
+        if mine is not None:
+            lit = {a.args[0] for a in table.legal(seat) if a.kind in ("play", "link")}
+            strip.show(mine["hand"], lit)
+        else:
+            self.selected.pop(half, None)
+            strip.hide(n)
+        w.status = self._status(pub, seat, half, mine)
+        self._choices(half, pub, seat, mine)
+
+    def _status(self, pub: dict, seat: int, half: int, mine: dict | None) -> str:
+        if pub["outcome"] is not None:
+            return self.end_sentence(pub)
+        pend = pub["pending"]
+        other = self._name(pub, 1 - seat)
+        if pend is not None:
+            kind, chooser = pend["kind"], pend["player"]
+            if kind == "give":
+                return self.t("bb_give_you", name=other) if chooser == seat else self.t("bb_give_wait", name=other)
+            if chooser != seat:
+                return self.t(f"bb_{kind}_wait", name=other)
+            if kind == "take" and mine is None:
+                return self.t("bb_take_hold")
+            return self.t(f"bb_{kind}_you")
+        if pub["current"] != seat:
+            return self.t("bb_their_turn", name=self._name(pub, pub["current"]))
+        if half in self.selected:
+            return self.t("bb_pick_zone", card=self.card_text(self.selected[half]))
+        bound = pub["bound"]
+        zones = pub["zones"]
+        if bound["zone"] is not None:
+            text = self.t("bb_bound", zone=bound["zone"].upper())
+        elif not zones[0] and not zones[1]:
+            text = self.t("bb_your_turn_start")
+        elif not zones[0] or not zones[1]:
+            text = self.t("bb_your_turn_empty", zone=pub["playable"]["zones"][0].upper())
+        elif pub["playable"]["any"]:
+            text = self.t("bb_your_turn_any")
+        else:
+            lo, hi = pub["playable"]["between"]
+            text = self.t("bb_your_turn", lo=lo, hi=hi)
+        if bound["silenced"]:
+            text += " " + self.t("bb_silenced")
+        return text
+
+    def _choices(self, half: int, pub: dict, seat: int, mine: dict | None) -> None:
+        """The buttons of this half's choice row: a pending choice, or the zone of a selected card."""
+        table = self.table
+        options: list[tuple[str, tuple]] = []
+        if not table.is_bot(seat) and pub["outcome"] is None:
+            pend = pub["pending"]
+            legal = table.legal(seat)
+            if pend is not None and pend["player"] == seat:
+                if pend["kind"] == "give":
+                    options = [(self.t("bb_give_button", zone=a.args[0].upper(),
+                                       n=len(pub["zones"][ZONES.index(a.args[0])])), (a.kind, *a.args)) for a in legal]
+                elif pend["kind"] == "raise":
+                    options = [(self.t("bb_raise_button", card=self.card_text(a.args[0])), (a.kind, *a.args))
+                               for a in legal]
+                elif pend["kind"] == "take" and mine is not None:     # the deck is private: only while looking
+                    options = [(self.card_text(a.args[0]), (a.kind, *a.args)) for a in legal]
+            elif half in self.selected and mine is not None:
+                card = self.selected[half]
+                for a in legal:
+                    if a.kind in ("play", "link") and a.args[0] == card:
+                        key = "bb_play_on" if a.kind == "play" else "bb_link_on"
+                        options.append((self.t(key, card=self.card_text(card), zone=a.args[1].upper()),
+                                        (a.kind, *a.args)))
+        key = (seat, tuple(options))
+        if self._choice_key.get(half) == key:
+            return
+        self._choice_key[half] = key
+        w = self.half_widget(half)
+        row = w.ids.choices
+        row.clear_widgets()
+        for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
+            del w.ids[old]
+        for i, (text, act) in enumerate(options):
+            b = Button(text=text, font_size=sp(15), bold=True, background_color=(1, .8, .25, 1),
+                       halign="center", valign="middle")
+            b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
+            b.choice = act
+            b.bind(on_release=lambda w, seat=seat: self.table.submit(seat, *w.choice))
+            row.add_widget(b)
+            w.ids[f"choice{i}"] = b
+        if not options:
+            row.add_widget(Label())
+
+    # ------------------------------------------------------------------ inputs
+    def hold(self, half: int, down: bool) -> None:
+        """A finger on a hand strip: hold to look (only the seat's own person may)."""
+        seat = self.table.seat_on(half) if self.table is not None else None
+        if seat is None or self.table.is_bot(seat):
+            return
+        self.table.look(half, down)
+
+    def choose_card(self, half: int, card: str) -> None:
+        """A tap on a shown card: played at once when it can go to one place only, else its
+        zone is asked in the choice row."""
+        table = self.table
+        seat = table.seat_on(half)
+        if seat is None or not table.may_show(seat):
+            return
+        acts = [a for a in table.legal(seat) if a.kind in ("play", "link") and a.args[0] == card]
+        if len(acts) == 1:
+            self.selected.pop(half, None)
+            table.act(acts[0])
+        elif acts:
+            self.selected[half] = card
+            self.update(table, [])
+        else:
+            table.ignored.append(((seat, "tap", card), "that card cannot be played now"))
+
+    def ask_damage(self, half: int) -> None:
+        w = self.half_widget(half)
+        if w.can_damage:
+            w.confirming = True
+
+    def confirm_damage(self, half: int) -> None:
+        w = self.half_widget(half)
+        w.confirming = False
+        seat = self.table.seat_on(half)
+        if seat is not None:
+            self.table.submit(seat, "damage")
+
+    def cancel_damage(self, half: int) -> None:
+        self.half_widget(half).confirming = False
+
+    def button_damage(self, half: int, down: bool) -> bool:
+        """The secondary button: a first press asks, a second press confirms."""
+        if not down:
+            return True
+        if self.half_widget(half).confirming:
+            self.confirm_damage(half)
+        else:
+            self.ask_damage(half)
+        return True
+
+    def go_home(self) -> None:
+        App.get_running_app().leave_table()
+
+    def play_again(self) -> None:
+        """A new game seated as this one (same mode, same bot level)."""
+        table = self.table
+        bots = [s for s in table.seats if s.is_bot]
+        app = App.get_running_app()
+        if not bots:
+            app.start_table(self.kiosk.game, "two")
+            return
+        levels = [p for _, p in self.kiosk.levels]
+        level = levels.index(bots[0].policy) if bots[0].policy in levels else None
+        app.start_table(self.kiosk.game, "solo", level)

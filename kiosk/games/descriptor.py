@@ -1,0 +1,98 @@
+"""What a game tells the kiosk about itself: ``KIOSK`` in ``kiosk/games/<game>/__init__.py``.
+
+No Kivy here: the descriptor names its screens as ``"module:Class"`` strings, imported when a
+screen is first shown, so listing the games (home screen, tests) loads no screen.
+
+    KIOSK = KioskGame(
+        game="between",                                        # the engine's game name
+        screens={"play": "kiosk.games.between.play:BetweenScreen"},
+        buttons=between_buttons,                               # (observation, seat) -> Buttons
+        lights=between_lights,                                 # (observation, seat) -> "off" | "on" | "blink"
+        levels=(("1", "random"), ("2", "sensible"), ("3", "search")),
+    )
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: LED states a game's ``lights`` answers, per side.
+OFF, ON, BLINK = "off", "on", "blink"
+LED_STATES = (OFF, ON, BLINK)
+
+#: What a side's button does.  ``LOOK``: hold to look at the side's private cards (the table
+#: handles it); ``NOTHING``: the press is ignored; any other word is handled by the game's screen
+#: (``GameScreen.button_<word>(half, down)``), e.g. Between Battle's ``"damage"``.
+LOOK, NOTHING = "look", "nothing"
+
+
+@dataclass(frozen=True)
+class Buttons:
+    """What a side's primary and secondary buttons mean right now."""
+
+    primary: str = LOOK
+    secondary: str = NOTHING
+
+
+def look_only(observation: Mapping[str, Any], seat: int) -> Buttons:
+    """The default: the primary button is hold to look, the secondary does nothing."""
+    return Buttons()
+
+
+def turn_lights(observation: Mapping[str, Any], seat: int) -> str:
+    """The default LEDs: a side's LED is on while its seat may act (``observation["to_act"]``)."""
+    return ON if seat in (observation.get("to_act") or ()) else OFF
+
+
+def first_screen(observation: Mapping[str, Any]) -> str:
+    """The default: every moment of the game is shown by the ``"play"`` screen."""
+    return "play"
+
+
+@dataclass(frozen=True)
+class KioskGame:
+    """A game's kiosk package, described once.
+
+    ``game``: the engine's name (``engine.registry.get(game)``).  ``screens``: screen key ->
+    ``"module:Class"`` of a :class:`kiosk.games.screen.GameScreen`; ``screen(observation)``
+    picks the key for a moment of the game (default ``"play"``).  ``buttons(observation, seat)``
+    and ``lights(observation, seat)`` follow the seat's observation.  ``levels``: the bot levels
+    offered on the home screen, (label, policy name) from easy to hard, ``default_level`` an
+    index into them.  ``solo_bots``: how many bots a solo game may seat (the home screen offers a
+    choice when there are several; the first is the default).  ``two_players``: whether two people
+    may play at the table, with ``two_bots`` bots beside them.  ``lock_on_release``: the game's
+    secret choice is played when its owner stops looking (Wacky Challenge), not when tapped.
+    ``options(mode)``: the set-up options for a new game.  ``seating(mode, n_bots, policy)``: the
+    seats (``kiosk.table.Seat``) when the default does not fit (default: solo = one person on
+    half 0, the first bot facing them on half 1, the other bots on no half; two = people on halves
+    0 and 1, then the bots).
+    """
+
+    game: str
+    screens: Mapping[str, str]
+    buttons: Callable[[Mapping[str, Any], int], Buttons] = look_only
+    lights: Callable[[Mapping[str, Any], int], str] = turn_lights
+    screen: Callable[[Mapping[str, Any]], str] = first_screen
+    levels: Sequence[tuple[str, str]] = (("1", "random"),)
+    default_level: int = 0
+    solo_bots: Sequence[int] = (1,)
+    two_players: bool = True
+    two_bots: int = 0
+    lock_on_release: bool = False
+    options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
+    seating: Callable[[str, int, str], Sequence[Any]] | None = None
+
+    def __post_init__(self) -> None:
+        if "play" not in self.screens:
+            raise ValueError(f"{self.game}: a kiosk game has at least a 'play' screen")
+        for key, spec in self.screens.items():
+            if ":" not in spec:
+                raise ValueError(f"{self.game}: screen {key!r} is 'module:Class', not {spec!r}")
+        if not self.levels or not 0 <= self.default_level < len(self.levels):
+            raise ValueError(f"{self.game}: default_level must index levels")
+
+    def policy(self, level: int) -> str:
+        """The policy name of bot level ``level`` (0-based, clamped)."""
+        return self.levels[max(0, min(level, len(self.levels) - 1))][1]

@@ -1,0 +1,95 @@
+"""The base class of every game's screens.
+
+A game screen is bound to small view-model properties (Kivy properties of the screen) that
+:meth:`GameScreen.update` sets from the table's observations after every change; its ``.kv``
+binds widgets to them, sized in ``dp``/``sp``.  The app creates a screen when it is first
+shown (``KIOSK.screens`` names it ``"module:Class"``) and calls :meth:`refresh` after each
+change of the table.
+
+Private cards: a screen puts a seat's private cards into widgets only while the table may show
+them (:meth:`GameScreen.private_view`, which is None otherwise); everything else comes from the
+public view (``observation(None)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
+
+
+class GameScreen(Screen):
+    """One screen of a game at a :class:`kiosk.table.LocalTable` (its ``table``)."""
+
+    table = ObjectProperty(None, allownone=True)
+    lang = StringProperty("en")
+    kiosk: KioskGame | None = None        # set by the app when it creates the screen
+
+    # ------------------------------------------------------------------ refreshing
+    def refresh(self, table, events=()) -> None:
+        """The table changed (an action, a look, a new game): update the view-model."""
+        self.table = table
+        app = App.get_running_app()
+        if app is not None:
+            self.lang = app.lang
+        if table is not None and table.state is not None:
+            self.update(table, list(events))
+
+    def update(self, table, events: list) -> None:
+        """Set this screen's properties from ``table`` (override)."""
+
+    def reset(self) -> None:
+        """A setting changed (language, rotation): forget what depends on it."""
+
+    def t(self, key: str, **fmt: Any) -> str:
+        """A sentence in the table's language (:func:`kiosk.i18n.tr`)."""
+        from kiosk import i18n
+        return i18n.tr(key, self.lang, **fmt)
+
+    # ------------------------------------------------------------------ views
+    def public_view(self) -> dict[str, Any]:
+        return self.table.observation(None)
+
+    def private_view(self, seat: int | None) -> dict[str, Any] | None:
+        """``seat``'s own observation while the table may show it (its person is looking), else None."""
+        if seat is None or not self.table.may_show(seat):
+            return None
+        return self.table.observation(seat)
+
+    # ------------------------------------------------------------------ inputs
+    def choose(self, action) -> None:
+        """A person's choice on the table: played at once, or -- in a game whose secret choice
+        is locked on release (``KIOSK.lock_on_release``) -- kept until its owner stops looking."""
+        t = self.table
+        if t is None or t.state is None:
+            return
+        if t.lock_on_release and t.may_show(action.player):
+            t.select(action.player, action)
+        elif not t.is_bot(action.player):
+            t.act(action)
+
+    # ------------------------------------------------------------------ buttons
+    def on_button(self, half: int, which: str, down: bool) -> bool:
+        """A side's ``"primary"`` or ``"secondary"`` button went down (``down``) or up.  What it
+        means comes from ``KIOSK.buttons``: hold to look, or ``button_<word>(half, down)`` here."""
+        t = self.table
+        if t is None or t.state is None or self.kiosk is None:
+            return False
+        if not down and which == "primary" and half in t.looking:
+            t.look(half, False)             # a release always hides, whatever the button means now
+            return True
+        seat = t.seat_on(half)
+        if seat is None or t.is_bot(seat):
+            return False
+        meaning = getattr(self.kiosk.buttons(t.observation(seat), seat), which)
+        if meaning == LOOK:
+            t.look(half, down)
+            return True
+        if meaning == NOTHING:
+            return False
+        handler = getattr(self, f"button_{meaning}", None)
+        return bool(handler(half, down)) if handler is not None else False

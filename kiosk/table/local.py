@@ -1,0 +1,394 @@
+"""A local table: one game of any registered game played here (solo vs bots, two people).
+
+No Kivy here.  Every input -- a tap, a key, a button, a bot's decision -- ends in
+:meth:`LocalTable.act` with an :class:`engine.game.Action`.  The engine says whether it is legal
+(``action in state.legal_actions(seat)``); a legal action is written to ``kiosk.db`` (fsync'd)
+*before* it is applied, then the listeners hear of it; an illegal one changes nothing, is not
+stored and is kept in :attr:`LocalTable.ignored` with the reason.  Resuming after a crash is
+``engine.game.replay(setup, stored actions)``.
+
+Bots act through the same path, a little later: after each change the table asks its
+``schedule(fn, delay)`` (the app passes Kivy's clock) to call :meth:`LocalTable.bot_step`.  A
+bot's decision is a pure function of the set-up and the actions so far (its policy is made
+afresh, seeded from them), so a resumed game goes on exactly as it would have.
+
+Hidden information: :meth:`observation` is the engine's view for one seat.  The table may show
+a seat's private view only while the person owning it is *looking* (holding their side's
+primary button or a finger on their hand strip: :meth:`look`); :meth:`shown_seats` names them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from engine import registry
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.game import Action, Game, GameSetup, GameState, Outcome, replay
+from kiosk.store import StorageError
+from kiosk.table.seats import PERSON, PHONE, Seat, seats_from_json, seats_to_json
+
+log = logging.getLogger("tablecup.kiosk.table")
+
+#: Seconds between a bot's attempts while the store cannot write.
+STORAGE_RETRY = 3.0
+
+Listener = Callable[["LocalTable", list[Event]], None]
+Schedule = Callable[[Callable[[], None], float], None]
+
+_DATA: dict[str, Any] = {}
+
+
+def game_data(game: Game) -> Any:
+    """A game's bundled data, loaded once per process (it is read-only)."""
+    data = _DATA.get(game.name)
+    if data is None:
+        import cards
+        data = _DATA[game.name] = game.load(cards)
+    return data
+
+
+def _json_text(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class LocalTable:
+    """One game at this table, persisted action by action in ``kiosk.db``.
+
+    ``store`` is :class:`kiosk.store.Store`; ``schedule(fn, delay)`` runs ``fn`` after
+    ``delay`` seconds on the UI thread (default: never -- tests call :meth:`bot_step`);
+    ``bot_delay`` is a bot's pause before acting; ``data_for(game)`` gives a game's data
+    (default: its bundled data); ``lock_on_release(game name) -> bool`` says whether the game's
+    secret choice is locked by releasing the look (default: the game's kiosk package says).
+    """
+
+    def __init__(self, store: Any, *, schedule: Schedule | None = None, bot_delay: float = 0.6,
+                 data_for: Callable[[Game], Any] = game_data,
+                 lock_on_release: Callable[[str], bool] | None = None, seed: int | None = None) -> None:
+        self.store = store
+        self.schedule: Schedule = schedule or (lambda fn, delay: None)
+        self.bot_delay = bot_delay
+        self.data_for = data_for
+        self._lock_rule = lock_on_release or _kiosk_lock_on_release
+        self.listeners: list[Listener] = []
+        self.ignored: list[tuple[Any, str]] = []   # inputs that did nothing, with why (logs, tests)
+        self.game: Game | None = None
+        self.data: Any = None
+        self.setup: GameSetup | None = None
+        self.state: GameState | None = None
+        self.seats: tuple[Seat, ...] = ()
+        self.actions: list[Action] = []
+        self.table_id: int | None = None
+        self.looking: frozenset[int] = frozenset()   # halves whose person is looking at their cards
+        self.selected: dict[int, Action] = {}        # a seat's choice made while looking, locked on release
+        self.lock_on_release = False
+        self.storage_error: str | None = None       # why the last write failed; None once one succeeds
+        self.resume_error: tuple[int, str] | None = None
+        self._bot_scheduled = False
+        self._rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ games
+    def seed_games(self, seed: int) -> None:
+        """Seed the generator that draws each new game's seed (tests: fixed seeds from the home screen)."""
+        self._rng = random.Random(seed)
+
+    def new_game(self, game_name: str, seats: Sequence[Seat], names: Sequence[str] | None = None,
+                 seed: int | None = None, options: Mapping[str, Any] | None = None) -> GameState | None:
+        """Start a game of ``game_name`` seated as ``seats``; the game in progress, if any, is
+        closed as abandoned.  None (and :attr:`storage_error` set) when it cannot be saved."""
+        game = registry.get(game_name)
+        seats = tuple(seats)
+        game.check_players(len(seats))
+        names = tuple(names) if names is not None else tuple(f"{i + 1}" for i in range(len(seats)))
+        if len(names) != len(seats):
+            raise ValueError(f"{len(seats)} seats but {len(names)} names")
+        seed = self._rng.getrandbits(48) if seed is None else seed
+        setup = GameSetup(game.name, names, seed, dict(options or {}))
+        data = self.data_for(game)
+        state = game.new(data, setup)
+        try:
+            tid = self.store.new_table_game(game.name, _json_text(setup.to_json()), _json_text(seats_to_json(seats)))
+        except StorageError as exc:
+            self._storage_failed("no new game", exc)
+            return None
+        self.storage_error = None
+        self.resume_error = None
+        self._use(game, data, setup, seats, state, [], tid)
+        self._changed([])
+        return state
+
+    def unfinished(self) -> tuple[int, str] | None:
+        """(id, game name) of the latest unfinished game at this table, or None."""
+        row = self.store.unfinished_table_game()
+        return None if row is None else (row[0], row[1])
+
+    def resume(self) -> bool:
+        """Play on from the latest unfinished game: its set-up replayed with its stored actions.
+        A game that cannot be replayed, for any reason, is closed with the reason in its record
+        (kept) and :attr:`resume_error` says so; the table stays usable."""
+        self.resume_error = None
+        row = self.store.unfinished_table_game()
+        if row is None:
+            return False
+        tid, name, setup_json, seats_json, action_texts = row
+        try:
+            game = registry.get(name)
+            setup = GameSetup.from_json(json.loads(setup_json))
+            seats = seats_from_json(json.loads(seats_json))
+            actions = [Action.from_json(json.loads(a)) for a in action_texts]
+            data = self.data_for(game)
+            state, _ = replay(game, data, setup, actions)
+        except Exception as exc:     # any fault: a game that cannot be replayed must not lock the table
+            why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            log.exception("table game %s cannot be resumed", tid)
+            self.resume_error = (tid, why)
+            try:
+                self.store.finish_table_game(tid, None, f"could not be resumed: {why}")
+            except StorageError as e2:
+                self.storage_error = str(e2)
+            self._changed([])
+            return False
+        self._use(game, data, setup, seats, state, actions, tid)
+        self._close_if_over()
+        self._changed([])
+        return True
+
+    def leave(self, abandon: bool = False) -> None:
+        """Back to the home screen.  The game stays resumable, unless ``abandon``: then an
+        unfinished game is closed as abandoned (its record kept)."""
+        if abandon:
+            try:
+                self._abandon_current()
+            except StorageError as exc:
+                log.error("abandoned game not closed: %s", exc)
+        self.game = self.state = self.setup = None
+        self.data = None
+        self.seats = ()
+        self.actions = []
+        self.table_id = None
+        self.looking = frozenset()
+        self.selected = {}
+        self._changed([])
+
+    def _abandon_current(self) -> None:
+        if self.state is not None and self.state.outcome() is None and self.table_id is not None:
+            self.store.finish_table_game(self.table_id, None, "abandoned")
+
+    def _use(self, game: Game, data: Any, setup: GameSetup, seats: tuple[Seat, ...], state: GameState,
+             actions: list[Action], tid: int) -> None:
+        if len(seats) != state.num_players:
+            raise ValueError(f"{game.name}: {state.num_players} seats to fill, {len(seats)} seated")
+        self.game, self.data, self.setup, self.seats, self.state = game, data, setup, seats, state
+        self.actions = list(actions)
+        self.table_id = tid
+        self.looking = frozenset()
+        self.selected = {}
+        self.lock_on_release = self._lock_rule(game.name)
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: Action) -> list[Event] | None:
+        """Play ``action`` if the engine allows it now: stored first, then applied; the events,
+        or None (nothing stored, nothing changed) with the reason in :attr:`ignored`."""
+        state = self.state
+        if state is None or self.table_id is None:
+            self._ignore(action, "no game at this table")
+            return None
+        if state.outcome() is not None:
+            self._ignore(action, "the game is over")
+            return None
+        if not 0 <= action.player < len(self.seats):
+            self._ignore(action, f"no seat {action.player} in this game")
+            return None
+        if action not in state.legal_actions(action.player):
+            self._ignore(action, "not a legal action now")
+            return None
+        seq = len(self.actions)
+        try:
+            self.store.add_table_action(self.table_id, seq, _json_text(action.to_json()))
+        except StorageError as exc:
+            self._storage_failed(f"{action} not played", exc)
+            return None
+        self.storage_error = None
+        try:
+            events = state.apply(action)
+        except IllegalAction as exc:      # the engine listed it but refused it: never replay it
+            log.error("the engine refused a listed action %s: %s", action, exc)
+            try:
+                self.store.drop_table_action(self.table_id, seq)
+            except StorageError as e2:
+                self.storage_error = str(e2)
+            self._ignore(action, f"refused: {exc}")
+            return None
+        self.actions.append(action)
+        self.selected.pop(action.player, None)
+        self._close_if_over()
+        self._changed(events)
+        return events
+
+    def submit(self, seat: int, kind: str, *args: int | str) -> list[Event] | None:
+        """A person's action from the table (a tap, a key, a button) for ``seat``; a bot's seat
+        refuses it (bots decide for themselves)."""
+        try:
+            action = Action(seat, kind, tuple(args))
+        except IllegalAction as exc:
+            self._ignore((seat, kind, args), str(exc))
+            return None
+        if 0 <= seat < len(self.seats) and self.seats[seat].is_bot:
+            self._ignore(action, "a bot plays this seat")
+            return None
+        return self.act(action)
+
+    def _close_if_over(self) -> None:
+        outcome = self.outcome
+        if outcome is None or self.table_id is None:
+            return
+        try:
+            self.store.finish_table_game(self.table_id, _json_text(outcome.to_json()))
+        except StorageError as exc:
+            # The last action is stored: a resume replays to this outcome and closes it then.
+            log.error("finished game not closed: %s", exc)
+            self.storage_error = str(exc)
+
+    # ------------------------------------------------------------------ hold to look
+    def look(self, half: int, on: bool) -> None:
+        """The person on ``half`` starts (``on``) or stops looking at their private cards.  When
+        the game locks its secret choice on release, stopping plays the choice made meanwhile."""
+        was = half in self.looking
+        self.looking = self.looking | {half} if on else self.looking - {half}
+        if was == on:
+            return
+        if not on and self.lock_on_release:
+            for seat in self.people_on(half):
+                choice = self.selected.pop(seat, None)
+                if choice is not None and self.act(choice) is not None:
+                    return                  # act() told the listeners
+        self._changed([])
+
+    def select(self, seat: int, action: Action | None) -> None:
+        """A choice made while looking, in a game that locks it on release (else use :meth:`act`)."""
+        if action is None:
+            self.selected.pop(seat, None)
+        else:
+            self.selected[seat] = action
+        self._changed([])
+
+    def shown_seats(self) -> frozenset[int]:
+        """The seats whose private view the table may show now: people (or phone players) at the
+        table who are looking."""
+        return frozenset(i for i, s in enumerate(self.seats)
+                         if s.kind in (PERSON, PHONE) and s.half is not None and s.half in self.looking)
+
+    def may_show(self, seat: int) -> bool:
+        return seat in self.shown_seats()
+
+    # ------------------------------------------------------------------ views
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.state.outcome()
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The engine's view for ``seat`` (``None``: what everyone may see)."""
+        if self.state is None:
+            raise RuntimeError("no game at this table")
+        return self.state.observation(seat)
+
+    def seat_on(self, half: int) -> int | None:
+        """The seat shown on ``half`` (its person's, or the bot facing the solo player), or None."""
+        return next((i for i, s in enumerate(self.seats) if s.half == half), None)
+
+    def people_on(self, half: int) -> list[int]:
+        """The seats played by the person (or phone player) sitting on ``half``."""
+        return [i for i, s in enumerate(self.seats) if s.kind in (PERSON, PHONE) and s.half == half]
+
+    def half_of(self, seat: int) -> int | None:
+        return self.seats[seat].half if 0 <= seat < len(self.seats) else None
+
+    def is_bot(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat].is_bot
+
+    def to_act(self) -> frozenset[int]:
+        return frozenset() if self.state is None else self.state.to_act()
+
+    def legal(self, seat: int) -> list[Action]:
+        return [] if self.state is None else self.state.legal_actions(seat)
+
+    def dump(self) -> dict[str, Any]:
+        """A canonical, JSON-able picture of the game (resume checks): the set-up, the seating,
+        the actions, every seat's observation and a digest of the state's generator."""
+        if self.state is None:
+            return {"game": None}
+        rng = hashlib.sha256(repr(self.state.rng.getstate()).encode()).hexdigest()
+        return {"game": self.setup.to_json() if self.setup else None, "seats": seats_to_json(self.seats),
+                "actions": [a.to_json() for a in self.actions],
+                "observations": [self.state.observation(s) for s in range(len(self.seats))],
+                "spectator": self.state.observation(None), "rng": rng}
+
+    # ------------------------------------------------------------------ bots
+    def bot_action(self) -> Action | None:
+        """What the next bot to act would play now (None: no bot's moment)."""
+        state = self.state
+        if state is None or self.game is None or self.setup is None or state.outcome() is not None:
+            return None
+        bots = sorted(s for s in state.to_act() if self.is_bot(s))
+        if not bots:
+            return None
+        seat = bots[0]
+        policy_name = self.seats[seat].policy or "random"
+        factory = self.game.policies.get(policy_name)
+        seed = (self.setup.seed * 1_000_003 + seat * 7_919 + len(self.actions)) % 2**32
+        if factory is None:
+            from engine.game import RandomPolicy
+            policy: Any = RandomPolicy(seed)
+        else:
+            policy = factory(self.data, seat, seed)
+        return policy.act(state.observation(seat), state.legal_actions(seat))
+
+    def bot_step(self) -> None:
+        """One bot's move (scheduled by the table itself, never called while one is pending)."""
+        self._bot_scheduled = False
+        action = self.bot_action()
+        if action is not None:
+            self.act(action)
+            if self.storage_error is not None:
+                self._maybe_bot()          # the bot's next try is the probe that finds storage working
+
+    def _maybe_bot(self) -> None:
+        if self._bot_scheduled or self.state is None or self.state.outcome() is not None:
+            return
+        if not any(self.is_bot(s) for s in self.state.to_act()):
+            return
+        self._bot_scheduled = True
+        self.schedule(self.bot_step, STORAGE_RETRY if self.storage_error is not None else self.bot_delay)
+
+    # ------------------------------------------------------------------ plumbing
+    def _ignore(self, what: Any, why: str) -> None:
+        self.ignored.append((what, why))
+        log.info("ignored %s: %s", what, why)
+
+    def _storage_failed(self, what: str, exc: Exception) -> None:
+        log.error("%s: %s", what, exc)
+        self.storage_error = str(exc)
+        self._changed([])
+
+    def _changed(self, events: list[Event]) -> None:
+        for fn in list(self.listeners):
+            try:
+                fn(self, events)
+            except Exception:        # a broken LED or screen must not stop the game
+                log.exception("table listener failed")
+        self._maybe_bot()
+
+
+def _kiosk_lock_on_release(game_name: str) -> bool:
+    from kiosk.games import registry as kiosk_games
+    kg = kiosk_games.find(game_name)
+    return bool(kg is not None and kg.lock_on_release)

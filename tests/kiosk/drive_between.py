@@ -1,0 +1,363 @@
+"""Drive the real kiosk app through Between Battle with taps and keys only.
+
+    python drive_between.py DATA_DIR ARTIFACTS_DIR first N   -> home, solo vs the sensible bot, N of the
+        person's decisions, then writes ARTIFACTS_DIR/before.json and waits (the test kills it -9)
+    python drive_between.py DATA_DIR ARTIFACTS_DIR resume    -> home, Resume, writes after.json, plays
+        to the end, back home
+    python drive_between.py DATA_DIR ARTIFACTS_DIR shots     -> 2 players at the table, screenshots
+        with both hands hidden and each side looking, in English and French
+
+The person plays by holding their primary key ("a") to look, tapping a lit card (then its zone
+when it may go to both), releasing; with no lit card they take damage with the secondary key
+("s", twice: ask, confirm) or the on-screen button.  At every step the driver checks that no card
+of a hand whose owner is not looking is in the widget tree.  Prints "BETWEEN-RESULT {...}".
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
+
+from kiosk.main import run
+
+DATA, ART, MODE = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+LIMIT = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+ART.mkdir(parents=True, exist_ok=True)
+out = {"mode": MODE, "error": None, "done": False, "decisions": 0, "taps": 0, "keys": 0, "checks": 0,
+       "leaks": [], "shown_ok": 0, "hidden_ok": 0, "orders": [], "shots": []}
+
+
+def hook(app):
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    from kiosk.hand import HandStrip
+
+    def shuffles():
+        """The places of shown cards are drawn again each time they are hidden (30 looks at one hand)."""
+        strip = HandStrip(size=(400, 90))
+        cards = ["between-a", "between-b", "between-c", "between-d", "between-e"]
+        seen, same_look = set(), True
+        for _ in range(30):
+            strip.show(cards)
+            first = tuple(f.card for f in reversed(strip.children))
+            strip.show(cards)              # a redraw while still looking keeps the places
+            same_look &= first == tuple(f.card for f in reversed(strip.children))
+            seen.add(first)
+            strip.hide(len(cards))
+            assert not strip.faces() and not strip._places
+        out["shuffle_orders"] = len(seen)
+        out["stable_while_looking"] = same_look
+
+    st = {"steps": 0, "phase": "start", "wait": 0, "damage_by_key": True}
+
+    def key_down(ch):
+        out["keys"] += 1
+        Window.dispatch("on_key_down", ord(ch), 0, ch, [])
+
+    def key_up(ch):
+        Window.dispatch("on_key_up", ord(ch), 0)
+
+    def tap(w):
+        out["taps"] += 1
+        w.trigger_action(0)
+
+    def walk(w):
+        stack = [w]
+        while stack:
+            x = stack.pop()
+            yield x
+            stack.extend(x.children)
+
+    def screen():
+        return app.sm.current_screen
+
+    def check():
+        """No card of a hand whose owner is not looking is anywhere in the screen's widgets."""
+        t = app.table
+        if t.state is None or not app.sm.current.startswith("between"):
+            return
+        scr = screen()
+        leds = app.side_lights()
+        if not t.over:
+            for seat in t.to_act():
+                if leds[t.half_of(seat)] == "off":
+                    out["leaks"].append([seat, "LED off while it acts", leds])
+            out.setdefault("leds", []).append(list(leds)) if list(leds) not in out.get("leds", []) else None
+        for seat in range(len(t.seats)):
+            if t.may_show(seat):
+                continue
+            secret = set(t.state.observation(seat)["hand"]) - set(t.observation(None)["revealed"][seat])
+            half = t.half_of(seat)
+            out["checks"] += 1
+            for w in walk(scr):
+                if getattr(w, "card", None) in secret:
+                    out["leaks"].append([seat, w.card, type(w).__name__])
+            if half is not None:
+                strip = scr.half_widget(half).ids.hand
+                if strip.shown or strip.faces() or strip._places:
+                    out["leaks"].append([seat, "strip shown", half])
+
+    def shot(name):
+        path = ART / f"{name}.png"
+        app.save_screenshot(path)
+        out["shots"].append(name)
+
+    def step(dt):
+        try:
+            _step()
+            check()
+        except Exception:
+            import traceback
+            out["error"] = traceback.format_exc()
+            app.stop()
+
+    def write(name, payload):
+        tmp = ART / (name + ".tmp")
+        tmp.write_text(json.dumps(payload, sort_keys=True))
+        os.replace(tmp, ART / name)
+
+    def _step():
+        st["steps"] += 1
+        if st["steps"] > 4000:
+            raise RuntimeError("too many steps")
+        if st["wait"] > 0:
+            st["wait"] -= 1
+            return
+        if MODE == "shots":
+            return shots_step()
+        cur = app.sm.current
+        t = app.table
+        if cur == "home":
+            if st["phase"] == "finished":
+                out["home_after"] = True
+                out["done"] = True
+                ev.cancel()
+                Clock.schedule_once(lambda dt: app.stop(), 0.2)
+                return
+            if st["steps"] < 8:
+                return
+            home = screen()
+            if home.game != "between":
+                tap(home.ids.game_between)
+                st["wait"] = 3
+                return
+            if MODE == "first":
+                app.table.seed_games(20261122)
+                shot("between-home")
+                tap(home.ids.tlv2)                 # the sensible bot
+                tap(home.ids.tsolo)
+            else:
+                out["resume_visible"] = home.can_resume_table
+                tap(home.ids.tresume)
+                st["resumed"] = True
+            return
+        if not cur.startswith("between"):
+            return
+        if st.get("resumed") and "after" not in st:
+            st["after"] = True
+            write("after.json", {"screen": cur, "table": t.dump()})
+        if t.over:
+            if st["phase"] != "end-shot":
+                st["phase"] = "end-shot"
+                st["wait"] = 5
+                return
+            shot("between-end")
+            write("end.json", {"table": t.dump()})
+            pub = t.observation(None)
+            out["outcome"] = pub["outcome"]
+            out["end_text"] = screen().range_text
+            out["actions"] = len(t.actions)
+            out["stored"] = len(app.store.table_actions(t.table_id))
+            out["finished_row"] = app.store.db.conn.execute(
+                "select finished is not null, outcome_json from table_games where id = ?", (t.table_id,)).fetchone()
+            st["phase"] = "finished"
+            tap(screen().ids.home)
+            return
+        if 0 not in t.to_act():
+            return                                   # the bot's move is on the clock
+        if MODE == "first" and out["decisions"] >= LIMIT and st["phase"] == "start":
+            if "before" not in st:
+                st["before"] = True
+                write("before.json", {"screen": cur, "table": t.dump()})
+                print("BEFORE-READY", flush=True)
+            return
+        decide()
+
+    def decide():
+        """One of the person's decisions, a phase per step (the screen redraws in between)."""
+        t = app.table
+        scr = screen()
+        bottom = scr.ids.bottom
+        pub = t.observation(None)
+        pend = pub["pending"]
+        phase = st["phase"]
+        if phase == "start":
+            if pend is not None and pend["kind"] in ("give", "raise"):
+                tap(bottom.ids.choice0)              # public choices: no need to look
+                out["decisions"] += 1
+                return
+            key_down("a")
+            st["phase"] = "looking"
+            return
+        if phase == "looking":
+            strip = bottom.ids.hand
+            hand = t.state.observation(0)["hand"]
+            faces = strip.faces()
+            if strip.shown and sorted(f.card for f in faces) == sorted(hand):
+                out["shown_ok"] += 1
+            else:
+                raise AssertionError(f"holding 'a' did not show the hand: {[f.card for f in faces]} vs {hand}")
+            if len(out["orders"]) < 4:
+                out["orders"].append([hand, [f.card for f in reversed(strip.children)]])
+            if MODE == "first" and out["decisions"] == 2 and "between-look" not in out["shots"]:
+                shot("between-look")
+            if pend is not None and pend["kind"] == "take":
+                tap(bottom.ids.choice0)
+                st["phase"] = "release"
+                return
+            lit = [f for f in faces if f.lit]
+            if lit:
+                st["n_before"] = len(t.actions)
+                tap(lit[out["decisions"] % len(lit)])
+                st["phase"] = "after-tap"
+                return
+            st["phase"] = "release-damage"
+            return
+        if phase == "after-tap":
+            if len(t.actions) == st["n_before"]:
+                tap(bottom.ids.choice0)               # the card may go to both zones: its zone is one more tap
+                out["zone_taps"] = out.get("zone_taps", 0) + 1
+                if len(t.actions) == st["n_before"]:
+                    raise AssertionError("tapping the zone played nothing")
+            st["phase"] = "release"
+            return
+        if phase in ("release", "release-damage"):
+            key_up("a")
+            st["phase"] = "check-hidden" if phase == "release" else "damage"
+            return
+        if phase == "check-hidden":
+            strip = bottom.ids.hand
+            if strip.shown or strip.faces():
+                raise AssertionError("releasing 'a' did not hide the hand")
+            out["hidden_ok"] += 1
+            out["decisions"] += 1
+            st["phase"] = "start"
+            st.pop("n_before", None)
+            return
+        if phase == "damage":
+            if st["damage_by_key"]:
+                key_down("s")
+                key_up("s")
+                st["phase"] = "damage-confirm-key"
+            else:
+                tap(bottom.ids.damage)
+                st["phase"] = "damage-confirm-tap"
+            return
+        if phase == "damage-confirm-key":
+            if not bottom.confirming:
+                raise AssertionError("the secondary key did not ask for a confirmation")
+            out["damage_asked"] = out.get("damage_asked", 0) + 1
+            if MODE == "first" and "between-confirm" not in out["shots"]:
+                shot("between-confirm")
+            n = len(t.actions)
+            key_down("s")
+            key_up("s")
+            if len(t.actions) != n + 1 or t.actions[-1].kind != "damage":
+                raise AssertionError("confirming did not take damage")
+            st["damage_by_key"] = False
+            st["phase"] = "start"
+            out["decisions"] += 1
+            out["damage_taken"] = out.get("damage_taken", 0) + 1
+            return
+        if phase == "damage-confirm-tap":
+            n = len(t.actions)
+            tap(bottom.ids.confirm_yes)
+            if len(t.actions) != n + 1:
+                raise AssertionError("'Yes' did not take damage")
+            st["damage_by_key"] = True
+            st["phase"] = "start"
+            out["decisions"] += 1
+            out["damage_taken"] = out.get("damage_taken", 0) + 1
+
+    shots_plan = []
+
+    def shots_step():
+        t = app.table
+        if not shots_plan:
+            shots_plan.extend(["shuffles", "new", "play", "play", "play", "play", "wait",
+                               "hidden", "look0", "look0-shot", "unlook0", "look1", "look1-shot", "unlook1",
+                               "finger0", "finger-check0", "finger-up", "finger-gone0",
+                               "finger1", "finger-check1", "finger-up", "finger-gone1",
+                               "fr", "wait", "hidden", "look0", "look0-shot", "unlook0", "look1", "look1-shot",
+                               "unlook1", "end"])
+        if app.sm.current == "home" and st["steps"] < 8:
+            return
+        what = shots_plan.pop(0)
+        lang = app.lang
+        if what == "shuffles":
+            shuffles()
+        elif what == "new":
+            app.table.seed_games(7)
+            home = screen()
+            tap(home.ids.game_between)
+            tap(home.ids.ttwo)
+        elif what == "play":
+            seat = min(t.to_act())
+            half = t.half_of(seat)
+            legal = [a for a in t.legal(seat) if a.kind == "play"]
+            t.look(half, True)
+            screen().refresh(t)
+            face = next(f for f in screen().half_widget(half).ids.hand.faces() if f.card == legal[0].args[0])
+            tap(face)
+            if "choice0" in screen().half_widget(half).ids and t.to_act() == {seat}:
+                tap(screen().half_widget(half).ids.choice0)
+            t.look(half, False)
+        elif what == "wait":
+            st["wait"] = 4
+        elif what == "hidden":
+            shot(f"between-two-{lang}")
+        elif what in ("look0", "look1"):
+            key_down("a" if what == "look0" else "l")
+            st["wait"] = 3
+        elif what.endswith("-shot"):
+            shot(f"between-{what[:-5]}-{lang}")
+        elif what in ("unlook0", "unlook1"):
+            key_up("a" if what == "unlook0" else "l")
+        elif what.startswith("finger") and what[-1] in "01" and not what.startswith("finger-"):
+            from kivy.tests.common import UnitTestTouch
+            strip = screen().half_widget(int(what[-1])).ids.hand
+            x, y = strip.to_window(*strip.center)
+            st["touch"] = UnitTestTouch(x, y)
+            st["touch"].touch_down()
+        elif what.startswith("finger-check"):
+            half = int(what[-1])
+            strip = screen().half_widget(half).ids.hand
+            seat = t.seat_on(half)
+            if t.looking != {half} or sorted(f.card for f in strip.faces()) != sorted(t.state.observation(seat)["hand"]):
+                raise AssertionError(f"a finger held on half {half}'s hand did not show it")
+            out["finger_shown"] = out.get("finger_shown", 0) + 1
+        elif what == "finger-up":
+            st.pop("touch").touch_up()
+        elif what.startswith("finger-gone"):
+            strip = screen().half_widget(int(what[-1])).ids.hand
+            if t.looking or strip.faces():
+                raise AssertionError("lifting the finger did not hide the hand")
+            out["finger_hidden"] = out.get("finger_hidden", 0) + 1
+        elif what == "fr":
+            app.set_setting("lang", "fr")
+            app.sync()
+        elif what == "end":
+            out["done"] = True
+            ev.cancel()
+            Clock.schedule_once(lambda dt: app.stop(), 0.2)
+
+    ev = Clock.schedule_interval(step, 0.03)
+
+
+rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
+out["rc"] = rc
+print("BETWEEN-RESULT " + json.dumps(out), flush=True)
