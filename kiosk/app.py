@@ -141,6 +141,12 @@ class TablecupApp(App):
         self.solo_controller = self.controller
         # Every other game: one LocalTable, its screens created when first shown.
         self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay)
+        # Seats on phones: the server follows the table's games (listening before the screens do,
+        # so a new game's QR codes are ready when its screen is drawn).
+        self.phone_seats = None
+        if self.phones is not None:
+            from kiosk.phones.table_host import PhoneSeats
+            self.phone_seats = PhoneSeats(self.phones, self.table)
         self.table.listeners.append(self.on_table)
         self._held_keys = set()
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
@@ -171,6 +177,12 @@ class TablecupApp(App):
         self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)),
                         texture_size=lambda w, v: setattr(w, "height", max(120, v[1] + 28)))
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
+        # Each half's "Phone" button and QR code, over every game's screens.
+        self.seat_qr = None
+        if self.phone_seats is not None:
+            from kiosk.phones.seat_qr import SeatQrOverlay
+            self.seat_qr = SeatQrOverlay(seats=self.phone_seats)
+            root.add_widget(self.seat_qr)
         root.add_widget(self.alert)
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
@@ -255,6 +267,9 @@ class TablecupApp(App):
         else:
             self.sm.current_screen.refresh(self.controller, events)
         self._show_alert()
+        if self.seat_qr is not None:
+            self.seat_qr.lang = self.lang
+            self.seat_qr.refresh(self.table_active() and name != "operator")
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
         self.banner.opacity = 1 if show else 0
@@ -286,6 +301,10 @@ class TablecupApp(App):
         """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
         port in use."""
         self.notices.append((key, fmt))
+        if self.seat_qr is not None and self.table_active():
+            # During a game: a few words in the bottom half's corner, covering nothing of the game.
+            short = key + "_short"
+            self.seat_qr.notice = i18n.tr(short if short in i18n.STRINGS["en"] else key, self.lang, **fmt)
         self._show_alert()
 
     def dismiss_notice(self):
