@@ -37,7 +37,7 @@ from engine.events import Event
 
 __all__ = [
     "Action", "ActionSyntaxError", "Game", "GameSetup", "GameState", "Outcome", "Policy",
-    "RandomPolicy", "Termination", "next_actor", "play_out", "replay",
+    "RandomPolicy", "Termination", "action_label", "next_actor", "play_out", "replay",
 ]
 
 # ---------------------------------------------------------------------------- actions
@@ -265,7 +265,9 @@ class Game:
     ``options`` names the game's own set-up options for the command line
     (option -> one line of help; a value reaches ``GameSetup.options`` as a
     string, or a list where it holds commas); ``describe_event(event, lang)``
-    says one event in a sentence (for ``tablecup simulate`` and the match log).
+    says one event in a sentence (for ``tablecup simulate`` and the match log);
+    ``describe_action(action, lang)`` names one action for a button (a phone's
+    page); without it a button reads the action's text form (:func:`action_label`).
     """
 
     name: str
@@ -281,6 +283,7 @@ class Game:
     determinize: Callable[[Any, dict[str, Any], int, random.Random], GameState] | None = None
     options: Mapping[str, str] = field(default_factory=dict)
     describe_event: Callable[[Event, str], str] | None = None
+    describe_action: Callable[[Action, str], str] | None = None
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]
@@ -294,6 +297,14 @@ class Game:
                 "max_players": self.max_players, "simultaneous": self.simultaneous,
                 "hidden_information": self.hidden_information, "bots": sorted(self.policies),
                 "options": dict(self.options)}
+
+
+def action_label(game: Game, action: Action, lang: str = "en") -> str:
+    """A button's words for ``action``: the game's ``describe_action``, else the
+    action's text form without its seat (``"play pirate-7 a"``)."""
+    if game.describe_action is not None:
+        return game.describe_action(action, lang)
+    return " ".join([action.kind, *map(str, action.args)])
 
 
 def replay(game: Game, data: Any, setup: GameSetup, actions: Sequence[Action]) -> tuple[GameState, list[Event]]:

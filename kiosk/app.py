@@ -64,6 +64,9 @@ from appliance.sdnotify import KivyWatchdog
 log = logging.getLogger("tablecup.kiosk")
 
 KEY_REVEAL = {"a": 0, "l": 1}
+
+#: The few words a notice takes in a corner while a game is on (the whole sentence is for home).
+SHORT_NOTICES = {"phones_port_taken": i18n.N_("phones_port_taken_short")}
 #: Side buttons as keys, for games at a LocalTable: key -> (half, button).  Held = key down
 #: until key up.  The primary keys are Challengers!' reveal keys (its primary button).
 SIDE_KEYS = {"a": (0, "primary"), "s": (0, "secondary"), "l": (1, "primary"), "k": (1, "secondary")}
@@ -91,10 +94,14 @@ class TablecupApp(App):
     robot_level = NumericProperty(1)
     rotation = NumericProperty(0)
 
-    def __init__(self, data_dir, lang=None, coordinator=None, name=None, store=None, set_aside=None, **kw):
+    def __init__(self, data_dir, lang=None, coordinator=None, name=None, store=None, set_aside=None,
+                 phone_port=None, **kw):
         """``store``: kiosk.db already opened (kiosk.main does, before the window); ``set_aside``:
-        where a damaged kiosk.db was moved to then."""
+        where a damaged kiosk.db was moved to then; ``phone_port``: where phones take seats
+        (None: no phone seats; the server starts when a game first offers them)."""
         super().__init__(**kw)
+        from kiosk.phones.link import PhoneLink
+        self.phones = PhoneLink(phone_port, notice=self.add_notice) if phone_port else None
         self._store, self._set_aside = store, set_aside
         self.data_dir = Path(data_dir)
         self.coordinator_arg = coordinator
@@ -138,6 +145,12 @@ class TablecupApp(App):
         self.solo_controller = self.controller
         # Every other game: one LocalTable, its screens created when first shown.
         self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay)
+        # Seats on phones: the server follows the table's games (listening before the screens do,
+        # so a new game's QR codes are ready when its screen is drawn).
+        self.phone_seats = None
+        if self.phones is not None:
+            from kiosk.phones.table_host import PhoneSeats
+            self.phone_seats = PhoneSeats(self.phones, self.table)
         self.table.listeners.append(self.on_table)
         self._held_keys = set()
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
@@ -168,6 +181,12 @@ class TablecupApp(App):
         self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)),
                         texture_size=lambda w, v: setattr(w, "height", max(120, v[1] + 28)))
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
+        # Each half's "Phone" button and QR code, over every game's screens.
+        self.seat_qr = None
+        if self.phone_seats is not None:
+            from kiosk.phones.seat_qr import SeatQrOverlay
+            self.seat_qr = SeatQrOverlay(seats=self.phone_seats)
+            root.add_widget(self.seat_qr)
         root.add_widget(self.alert)
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
@@ -252,6 +271,9 @@ class TablecupApp(App):
         else:
             self.sm.current_screen.refresh(self.controller, events)
         self._show_alert()
+        if self.seat_qr is not None:
+            self.seat_qr.lang = self.lang
+            self.seat_qr.refresh(self.table_active() and name != "operator")
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
         self.banner.opacity = 1 if show else 0
@@ -278,6 +300,15 @@ class TablecupApp(App):
         # The storage message must not stand between a person and the button that tries again.
         self.alert.passive = (not text or getattr(self.controller, "storage_error", None) is not None
                               or self.table.storage_error is not None)
+
+    def add_notice(self, key, fmt):
+        """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
+        port in use."""
+        self.notices.append((key, fmt))
+        if self.seat_qr is not None and self.table_active():
+            # During a game: a few words in the bottom half's corner, covering nothing of the game.
+            self.seat_qr.notice = i18n.tr(SHORT_NOTICES.get(key, key), self.lang, **fmt)
+        self._show_alert()
 
     def dismiss_notice(self):
         """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
@@ -672,6 +703,8 @@ class TablecupApp(App):
     def on_stop(self):
         if self.client is not None:
             self.client.stop()
+        if self.phones is not None:
+            self.phones.stop()
         wd = getattr(self, "watchdog", None)
         if wd is not None:
             wd.stop()

@@ -1,7 +1,7 @@
 """``tablecup kiosk``: start the table's touchscreen app.
 
     tablecup kiosk [--data DIR] [--fullscreen | --windowed] [--size 800x480] [--lang en|fr]
-                   [--coordinator URL] [--name "Table 1"]
+                   [--coordinator URL] [--name "Table 1"] [--phone-port P]
 
 Without a display it prints one line naming the alternatives and returns 2.
 """
@@ -79,7 +79,15 @@ def parse(argv):
                     help="the coordinator's address, e.g. http://192.168.1.20:8470 (default: coordinator.toml "
                          "in the config folder, else mDNS _tablecup._tcp)")
     ap.add_argument("--name", default=None, help="this table's name when pairing (default: Table)")
+    ap.add_argument("--phone-port", type=_port, default=8471, metavar="P",
+                    help="the TCP port phones taking seats connect to (default 8471; in use: no phone seats)")
     return ap.parse_args(argv)
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a TCP port is a number from 1 to 65535, not {text!r}")
+    return int(text)
 
 
 def run(argv: list[str], app_hook=None) -> int:
@@ -130,7 +138,7 @@ def run(argv: list[str], app_hook=None) -> int:
     from kivy.core.window import Window  # noqa: F401  (creates the window with the config above)
     from kiosk.app import TablecupApp
     app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
-                      set_aside=set_aside)
+                      set_aside=set_aside, phone_port=args.phone_port)
     if app_hook is not None:
         app_hook(app)
     app.run()

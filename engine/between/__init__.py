@@ -8,7 +8,7 @@ The rules (``state``), the decks as data (``cards``, read from
 from engine.between.cards import load
 from engine.between.policies import POLICIES
 from engine.between.state import determinize, new
-from engine.between.text import describe_event
+from engine.between.text import describe_action, describe_event
 from engine.game import Game
 from engine.search import registered_policy
 
@@ -26,6 +26,7 @@ GAME = Game(
     determinize=determinize,
     options={"characters": "two characters, e.g. pirate,ninja (pirate, knight, cowboy, ninja; drawn when not given)"},
     describe_event=describe_event,
+    describe_action=describe_action,
 )
 
 __all__ = ["GAME"]

@@ -9,6 +9,7 @@ its id.
 from __future__ import annotations
 
 from engine.events import Event
+from engine.game import Action
 
 _NAMES = {
     "en": {"pirate": "Pirate", "knight": "Knight", "cowboy": "Cowboy", "ninja": "Ninja"},
@@ -131,3 +132,25 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return (f"{who} gagne : {reason_text(event.info, lang)}." if fr
                 else f"{who} wins: {reason_text(event.info, lang)}.")
     return f"{k} {who} {card} {zone}".strip()
+
+
+def describe_action(action: Action, lang: str = "en") -> str:
+    """One action as a button says it: "Play Pirate 7 on A" / "Jouer Pirate 7 sur A"."""
+    fr = lang == "fr"
+    lang = "fr" if fr else "en"
+    k, args = action.kind, action.args
+    card = card_name(str(args[0]), lang) if args and k in ("play", "link", "raise", "take") else ""
+    zone = str(args[-1]).upper() if args else ""
+    if k == "play":
+        return f"Jouer {card} sur {zone}" if fr else f"Play {card} on {zone}"
+    if k == "link":
+        return f"Lien : {card} sur {zone}" if fr else f"Link: {card} on {zone}"
+    if k == "damage":
+        return "Prendre des dégâts" if fr else "Take damage"
+    if k == "give":
+        return f"Donner le paquet {zone}" if fr else f"Give pile {zone}"
+    if k == "raise":
+        return f"Faire remonter {card}" if fr else f"Raise {card}"
+    if k == "take":
+        return f"Prendre {card}" if fr else f"Take {card}"
+    return " ".join([k, *map(str, args)])

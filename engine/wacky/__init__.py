@@ -17,7 +17,7 @@ from engine.search import registered_policy
 from engine.wacky.data import load
 from engine.wacky.policies import POLICIES
 from engine.wacky.state import WackyState, determinize, new_game
-from engine.wacky.text import describe_event
+from engine.wacky.text import describe_action, describe_event
 
 GAME = Game(
     name="wacky",
@@ -33,6 +33,7 @@ GAME = Game(
     determinize=determinize,
     options={"pilots": "the characters in seat order, by colour (e.g. yellow,violet); drawn when not given"},
     describe_event=describe_event,
+    describe_action=describe_action,
 )
 
 __all__ = ["GAME", "WackyState"]

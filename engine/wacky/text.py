@@ -8,6 +8,7 @@ Events name seats by number and cards by their id; the sentence says
 from __future__ import annotations
 
 from engine.events import Event
+from engine.game import Action
 
 _VEHICLE_FR = {"train": "train", "car": "voiture", "motorbike": "moto", "boat": "bateau", "plane": "avion"}
 _BOOSTER = {
@@ -80,3 +81,18 @@ def describe_event(event: Event, lang: str = "en") -> str:
         how = {"stages": "Won on stages", "speeds": "Won on speeds (tied on stages)", "shared": "Shared win"}[reason]
         return f"{how}: {who}."
     return f"{kind} {p} {card} {value} {info}"
+
+
+def describe_action(action: Action, lang: str = "en") -> str:
+    """One action as a button says it: "Choose red-train" / "Choisir red-train"."""
+    fr = lang == "fr"
+    k, args = action.kind, [str(a) for a in action.args]
+    if k == "choose":
+        return ("Choisir " if fr else "Choose ") + args[0]
+    if k == "pick":
+        return ("Prendre " if fr else "Take ") + args[0]
+    if k == "pass":
+        return "Passer" if fr else "Pass"
+    if k == "boost":
+        return ("Booster : " if fr else "Booster: ") + " ".join(args)
+    return " ".join([k, *args])

@@ -1,0 +1,20 @@
+"""Seats on phones: the kiosk's small web server on the LAN, for every game of the contract.
+
+A phone that scans a seat's QR code holds that seat: it sees ``observation(seat)`` and the seat's
+legal actions, and acts; a WebSocket pushes each new view.  The pieces:
+
+* :mod:`kiosk.phones.host` -- what the server needs from the table (:class:`SeatHost`), and the
+  views it publishes (:class:`SeatView`, computed on the table's thread, never on the server's).
+* :mod:`kiosk.phones.tokens` -- the seats' secret tokens: random, one game only, revocable.
+* :mod:`kiosk.phones.limits` -- what one client address may cost (connections, WebSockets).
+* :mod:`kiosk.phones.server` -- the aiohttp app and :class:`PhoneServer`, which runs it in its own
+  thread with its own event loop, so the Kivy thread never waits on a phone.
+* ``static/`` -- the phone's page: plain HTML, CSS and JavaScript, English and French.
+
+See docs/protocol.md ("Phones") for the wire protocol and the threat model.
+"""
+
+from kiosk.phones.host import SeatHost, SeatView, seat_view
+from kiosk.phones.server import DEFAULT_PORT, PhoneServer, PortTaken
+
+__all__ = ["DEFAULT_PORT", "PhoneServer", "PortTaken", "SeatHost", "SeatView", "seat_view"]

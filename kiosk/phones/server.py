@@ -1,0 +1,516 @@
+"""The phone server: an aiohttp app on the LAN, in its own thread with its own event loop.
+
+Routes (see docs/protocol.md, "Phones"):
+
+``GET /t/{token}``
+    a seat's QR code points here.  A valid token is moved into a cookie (``HttpOnly``,
+    ``SameSite=Strict``, this kiosk only) and the phone is sent to ``/``: after the first load
+    no URL holds the secret (not the address bar, the history, nor a ``Referer``).
+``GET /``
+    the page (static HTML; ``/static/...`` its script and style).
+``GET /api/view``
+    the seat's view now (JSON).
+``POST /api/act``
+    ``{"version": n, "action": {...}}`` (JSON only): play an action for the seat.
+``GET /ws``
+    a WebSocket that pushes the seat's view after every change (the cookie is checked before
+    the upgrade; nothing is read from the phone but pings).
+
+Everything but the static files needs the cookie (or, for ``/t/``, the token): without a valid
+one the answer is 401 and nothing changes.  The server never touches the game: an action is
+posted to the table's thread (:meth:`SeatHost.post`), checked and played there; views are
+computed there too, and handed to this thread whole.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import errno
+import json
+import logging
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+from yarl import URL
+
+from engine.errors import IllegalAction
+from engine.game import Action
+from kiosk.phones.host import SeatHost, SeatView, seat_view
+from kiosk.phones.limits import ConnectionCap, client_key
+from kiosk.phones.tokens import SeatTokens
+
+log = logging.getLogger("tablecup.phones")
+
+DEFAULT_PORT = 8471
+COOKIE = "tablecup_seat"
+COOKIE_SECONDS = 12 * 3600
+STATIC = Path(__file__).with_name("static")
+STATIC_FILES = {"phone.js": "text/javascript", "phone.css": "text/css"}
+MAX_BODY = 4096
+ACT_TIMEOUT = 5.0            # seconds the table may take to play a phone's action
+WS_PER_CLIENT = 4
+WS_PER_SEAT = 3
+WS_TOTAL = 48
+REVOKED = 4401               # WebSocket close code: this seat's token is no longer valid
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+
+
+class PortTaken(OSError):
+    """The phone port is in use (another program, another kiosk): the kiosk runs without phones."""
+
+
+class Refused(Exception):
+    """A request answered with a 4xx and no change: ``status`` and one sentence saying why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (the one a default route leaves from), else loopback.
+    Nothing is sent: connecting a UDP socket only picks the route."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("10.254.254.254", 9))
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+class _Phone:
+    """One open WebSocket of one seat, and the newest view it has still to be sent.
+
+    A pump sends only the newest view: a slow phone skips views, it never makes the others wait.
+    A revoked seat's pump sends the last view it was given (the final position, at the end of a
+    game), then ``{"type": "revoked"}``, then closes the socket."""
+
+    def __init__(self, ws: web.WebSocketResponse, seat: int, key: str) -> None:
+        self.ws, self.seat, self.key = ws, seat, key
+        self.latest: str | None = None
+        self.revoked = False
+        self.wake = asyncio.Event()
+
+    def push(self, text: str) -> None:
+        self.latest = text
+        self.wake.set()
+
+    def revoke(self, keep_latest: bool) -> None:
+        if not keep_latest:
+            self.latest = None
+        self.revoked = True
+        self.wake.set()
+
+    async def pump(self) -> None:
+        while not self.ws.closed:
+            await self.wake.wait()
+            self.wake.clear()
+            text, self.latest = self.latest, None
+            try:
+                if text is not None and not self.ws.closed:
+                    await self.ws.send_str(text)
+                if self.revoked:
+                    await self.ws.send_str('{"type":"revoked"}')
+                    await self.ws.close(code=REVOKED, message=b"seat freed")
+                    return
+            except (ConnectionError, RuntimeError):   # the phone went away: its handler ends it
+                return
+
+
+class PhoneServer:
+    """The phone server of one kiosk.
+
+    The table's thread calls :meth:`attach` when a game starts (every token of the game before
+    is revoked), :meth:`seat_url` for a seat's QR code, :meth:`free_seat`, :meth:`detach` when
+    the game ends, and :meth:`changed` after every change; all of them return at once.
+    :meth:`start` binds the port (raises :class:`PortTaken` when it is in use) and runs the
+    server in a thread of its own; :meth:`stop` ends it.
+    """
+
+    def __init__(self, port: int = DEFAULT_PORT, bind: str = "0.0.0.0", address: str | None = None,
+                 cap: ConnectionCap | None = None, ws_per_client: int = WS_PER_CLIENT) -> None:
+        self.port, self.bind = port, bind
+        self.ws_per_client = ws_per_client
+        self.address = address            # the host name in seat URLs (default: the LAN address)
+        self.cap = cap or ConnectionCap()
+        self.tokens = SeatTokens()
+        self._lock = threading.Lock()
+        self._host: SeatHost | None = None
+        self._pending = False             # a snapshot is posted to the host and has not run yet
+        self._snapped: tuple | None = None     # (game, version, seats) of the last views made
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self.thread_id: int | None = None       # the server thread's native id (for CPU figures)
+        # On the server's loop only:
+        self._views: dict[int, SeatView] = {}
+        self._phones: set[_Phone] = set()
+        self._acting: set[int] = set()          # seats with an action on its way to the table
+
+    # ------------------------------------------------------------------ life
+    def start(self, timeout: float = 10.0) -> int:
+        """Bind and serve in a new thread; the port bound.  :class:`PortTaken` if it is in use."""
+        ready = threading.Event()
+        failed: list[BaseException] = []
+
+        def main() -> None:
+            self.thread_id = threading.get_native_id()
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            try:
+                loop.run_until_complete(self._open())
+            except BaseException as exc:  # noqa: BLE001 - handed to start()'s caller
+                failed.append(exc)
+                loop.run_until_complete(self._close())
+                loop.close()
+                ready.set()
+                return
+            self._loop = loop
+            ready.set()
+            try:
+                loop.run_forever()
+            finally:
+                loop.run_until_complete(self._close())
+                loop.close()
+
+        self._thread = threading.Thread(target=main, name="tablecup-phones", daemon=True)
+        self._thread.start()
+        if not ready.wait(timeout):
+            raise TimeoutError(f"the phone server did not start within {timeout:.0f} s")
+        if failed:
+            self._thread.join()
+            exc = failed[0]
+            if isinstance(exc, OSError) and exc.errno in (errno.EADDRINUSE, errno.EACCES):
+                raise PortTaken(exc.errno, f"port {self.port} is in use: phones cannot take seats "
+                                           f"(start the kiosk with --phone-port P to use another)") from exc
+            raise exc
+        return self.port
+
+    def stop(self, timeout: float = 5.0) -> None:
+        loop, self._loop = self._loop, None
+        if loop is not None:
+            loop.call_soon_threadsafe(loop.stop)
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    @property
+    def running(self) -> bool:
+        return self._loop is not None
+
+    async def _open(self) -> None:
+        app = web.Application(middlewares=[self._guard], client_max_size=MAX_BODY)
+        app.router.add_get("/t/{token}", self._take_seat)
+        app.router.add_get("/", self._page)
+        app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/api/view", self._view)
+        app.router.add_post("/api/act", self._act)
+        app.router.add_get("/ws", self._ws)
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(self.cap.protocol_factory(self._runner.server), self.bind, self.port,
+                                          backlog=128, reuse_address=True)
+        self._server = server
+        self.port = server.sockets[0].getsockname()[1]
+
+    async def _close(self) -> None:
+        for phone in list(self._phones):
+            await phone.ws.close(code=1001, message=b"kiosk stopping")
+        server = getattr(self, "_server", None)
+        if server is not None:
+            server.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def _call(self, fn: Callable, *args) -> None:
+        loop = self._loop
+        if loop is not None:
+            try:
+                loop.call_soon_threadsafe(fn, *args)
+            except RuntimeError:          # the loop is closing
+                pass
+
+    # ------------------------------------------------------------------ the table's side
+    def attach(self, host: SeatHost | None) -> None:
+        """A new game (or none): every token of the game before is revoked and its phones told."""
+        with self._lock:
+            self._host = host
+        revoked = self.tokens.new_game()
+        self._call(self._revoke, revoked, True, False)
+
+    def detach(self) -> None:
+        """The game is over or gone: revoke every token."""
+        self.attach(None)
+
+    def seat_url(self, seat: int) -> str:
+        """The URL of ``seat``'s QR code (its token made on first asking)."""
+        token = self.tokens.issue(seat)
+        self.changed()
+        return f"http://{self.address or lan_address()}:{self.port}/t/{token}"
+
+    def free_seat(self, seat: int) -> None:
+        """The operator frees ``seat``: its token is revoked and its phone disconnected."""
+        if self.tokens.revoke(seat):
+            self._call(self._revoke, [seat], False, False)
+
+    def changed(self) -> None:
+        """The game changed: push the new views.  Thread-safe, returns at once; the views are
+        computed on the host's thread (one snapshot however many changes came meanwhile)."""
+        with self._lock:
+            host = self._host
+            if host is None or self._pending:
+                return
+            self._pending = True
+        host.post(self._snapshot)
+
+    def _snapshot(self) -> None:
+        """On the host's thread: the views of the seats that hold tokens, sent to the server's."""
+        with self._lock:
+            self._pending = False
+            host = self._host
+        if host is not None:
+            self._snapshot_now(host, self.tokens.game)
+
+    # ------------------------------------------------------------------ on the server's loop
+    def _deliver(self, game: int, views: dict[int, SeatView]) -> None:
+        if game != self.tokens.game:
+            return                        # a view of a game that has ended since
+        for seat, view in views.items():
+            old = self._views.get(seat)
+            if old is not None and (old.version > view.version or old.text == view.text):
+                continue
+            self._views[seat] = view
+            for phone in self._phones:
+                if phone.seat == seat:
+                    phone.push(view.text)
+
+    def _revoke(self, seats: list[int], all_seats: bool, keep_latest: bool) -> None:
+        if all_seats:
+            self._views.clear()
+        for seat in seats:
+            self._views.pop(seat, None)
+        for phone in list(self._phones):
+            if all_seats or phone.seat in seats:
+                phone.revoke(keep_latest)
+
+    def drop_phones(self) -> int:
+        """Close every phone's WebSocket as a lost connection would (the phones reconnect by
+        themselves); how many were open.  Thread-safe.  For tests and the bench."""
+        n = len(self._phones)
+        loop = self._loop
+        if loop is not None:
+            async def drop():
+                for phone in list(self._phones):
+                    await phone.ws.close(code=1012, message=b"dropped")
+            asyncio.run_coroutine_threadsafe(drop(), loop).result(5)
+        return n
+
+    # ------------------------------------------------------------------ HTTP
+    @web.middleware
+    async def _guard(self, request: web.Request, handler):
+        try:
+            resp = await handler(request)
+        except Refused as exc:
+            resp = web.json_response({"error": exc.message}, status=exc.status)
+        except web.HTTPException as exc:
+            if exc.status < 400:
+                raise
+            why = f"no such page: {request.path}" if exc.status == 404 else exc.reason
+            if exc.status == 405:
+                why = f"{request.method} is not allowed on {request.path}"
+            if exc.status == 413:
+                why = f"the body is larger than {MAX_BODY} bytes"
+            resp = web.json_response({"error": why}, status=exc.status)
+        except (asyncio.CancelledError, ConnectionResetError):
+            raise
+        except Exception:
+            log.exception("phone server: internal error on %s %s", request.method, request.path)
+            resp = web.json_response({"error": "internal error (logged on the kiosk)"}, status=500)
+        if not resp.prepared:
+            resp.headers.update(SECURITY_HEADERS)
+        return resp
+
+    def _seat(self, request: web.Request) -> tuple[int, str]:
+        token = request.cookies.get(COOKIE)
+        seat = self.tokens.seat_of(token)
+        if seat is None or token is None:
+            raise Refused(401, "this phone holds no seat of the game in progress: scan the seat's QR code on the table")
+        return seat, token
+
+    @staticmethod
+    def _same_site(request: web.Request) -> None:
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return
+        try:
+            ok = URL(origin).raw_authority.lower() == request.host.lower()
+        except ValueError:
+            ok = False
+        if not ok:
+            raise Refused(403, f"a request from another site is refused (Origin {origin!r})")
+
+    async def _take_seat(self, request: web.Request) -> web.StreamResponse:
+        token = request.match_info["token"]
+        if self.tokens.seat_of(token) is None:
+            return self._unauthorized()
+        resp = web.Response(status=303, headers={"Location": "/"})
+        resp.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="Strict")
+        return resp
+
+    @staticmethod
+    def _unauthorized() -> web.Response:
+        return web.Response(body=(STATIC / "expired.html").read_bytes(), status=401, content_type="text/html",
+                            charset="utf-8")
+
+    async def _page(self, request: web.Request) -> web.Response:
+        if self.tokens.seat_of(request.cookies.get(COOKIE)) is None:
+            return self._unauthorized()
+        return web.Response(body=(STATIC / "phone.html").read_bytes(), content_type="text/html", charset="utf-8")
+
+    async def _static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC_FILES:
+            raise Refused(404, f"no such file: {name}")
+        return web.Response(body=(STATIC / name).read_bytes(), content_type=STATIC_FILES[name], charset="utf-8")
+
+    async def _view(self, request: web.Request) -> web.Response:
+        seat, _ = self._seat(request)
+        view = self._views.get(seat)
+        if view is None:
+            raise Refused(503, "the table has not sent this seat's view yet: try again in a moment")
+        return web.Response(text=view.text, content_type="application/json")
+
+    async def _read_json(self, request: web.Request) -> dict:
+        if request.content_type != "application/json":
+            raise Refused(415, f"the body must be JSON (Content-Type: application/json, not {request.content_type!r})")
+        raw = await request.read()
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise Refused(400, f"the body is not JSON: {exc}") from None
+        if not isinstance(body, dict):
+            raise Refused(400, "the body is an object: {\"version\": n, \"action\": {...}}")
+        return body
+
+    async def _act(self, request: web.Request) -> web.Response:
+        self._same_site(request)
+        seat, token = self._seat(request)
+        body = await self._read_json(request)
+        unknown = set(body) - {"version", "action"}
+        if unknown:
+            raise Refused(400, f"unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+        version = body.get("version")
+        if type(version) is not int:
+            raise Refused(400, "'version' is the whole number of the view the action was chosen on")
+        try:
+            action = Action.from_json(body.get("action"))
+        except IllegalAction as exc:
+            raise Refused(400, f"'action': {exc}") from None
+        if action.player != seat:
+            raise Refused(403, f"this phone holds seat {seat}, not seat {action.player}")
+        with self._lock:
+            host = self._host
+        if host is None:
+            raise Refused(409, "no game is in progress")
+        if seat in self._acting:
+            # One action per seat at a time: a phone (or a script) firing requests cannot queue
+            # work on the table's thread faster than the table answers.
+            raise Refused(429, "one move at a time: the previous one is still on its way to the table")
+        game = self.tokens.game
+        done: concurrent.futures.Future[int] = concurrent.futures.Future()
+
+        def play() -> None:
+            """On the host's thread: check again (the seat, the version, legality), then play."""
+            if not done.set_running_or_notify_cancel():
+                return
+            try:
+                if self.tokens.game != game or self.tokens.seat_of(token) != seat or self._host is not host:
+                    raise Refused(401, "this seat was freed meanwhile")
+                now = host.version()
+                if now != version:
+                    raise Refused(409, f"stale: the game has moved on (version {now}, the action was "
+                                       f"chosen on {version}); nothing was played")
+                if action not in host.legal_actions(seat):
+                    raise Refused(422, f"not a legal action now: {action.to_text()}")
+                host.submit(seat, action)
+                after = host.version()
+                self._snapshot_now(host, game)
+                done.set_result(after)
+            except IllegalAction as exc:
+                done.set_exception(Refused(422, f"illegal: {exc}"))
+            except BaseException as exc:  # noqa: BLE001 - answered to the phone by the awaiting handler
+                done.set_exception(exc)
+
+        self._acting.add(seat)
+        try:
+            host.post(play)
+            after = await asyncio.wait_for(asyncio.wrap_future(done), ACT_TIMEOUT)
+        except TimeoutError:
+            raise Refused(503, f"the table did not answer within {ACT_TIMEOUT:.0f} s: look at the table, "
+                               "then try again") from None
+        finally:
+            self._acting.discard(seat)
+        return web.json_response({"ok": True, "version": after})
+
+    def _snapshot_now(self, host: SeatHost, game: int) -> None:
+        """On the host's thread: the views of the seats that hold tokens, sent to the server's
+        thread -- unless nothing has changed since the last ones (a phone's action makes its views
+        at once, so that they go out with the answer; the host's ``changed`` then finds them made)."""
+        seats = self.tokens.seats()
+        mark = (game, host.version(), tuple(seats))
+        if mark == self._snapped:
+            return
+        self._snapped = mark
+        views = {s: seat_view(host, s) for s in seats}
+        self._call(self._deliver, game, views)
+        if host.outcome() is not None:
+            # The game has ended: the phones get the final position, then every token is revoked.
+            self._call(self._revoke, self.tokens.revoke_all(), True, True)
+
+    async def _ws(self, request: web.Request) -> web.StreamResponse:
+        self._same_site(request)
+        seat, _ = self._seat(request)          # before the upgrade: no token, no socket
+        ws = web.WebSocketResponse(heartbeat=25, max_msg_size=1024)
+        if not ws.can_prepare(request).ok:
+            raise Refused(400, "this address is a WebSocket (send 'Upgrade: websocket')")
+        key = client_key(request.remote)
+        if len(self._phones) >= WS_TOTAL:
+            raise Refused(429, f"{WS_TOTAL} phones are connected already")
+        if sum(1 for p in self._phones if p.key == key) >= self.ws_per_client:
+            raise Refused(429, f"{self.ws_per_client} WebSockets are open from this address already")
+        if sum(1 for p in self._phones if p.seat == seat) >= WS_PER_SEAT:
+            raise Refused(429, f"{WS_PER_SEAT} WebSockets are open for this seat already")
+        ws.headers.update({k: v for k, v in SECURITY_HEADERS.items() if k != "Cache-Control"})
+        await ws.prepare(request)
+        phone = _Phone(ws, seat, key)
+        self._phones.add(phone)
+        view = self._views.get(seat)
+        if view is not None:
+            phone.push(view.text)
+        pump = asyncio.create_task(phone.pump())
+        try:
+            async for msg in ws:
+                if msg.type in (WSMsgType.ERROR, WSMsgType.BINARY):
+                    break                  # a phone sends nothing but pings: anything else ends it
+        finally:
+            pump.cancel()
+            self._phones.discard(phone)
+        return ws
+

@@ -1,0 +1,231 @@
+// The phone page of one seat: shows the seat's view (observation + legal actions), pushed over a
+// WebSocket, and plays an action with one POST.  No build step, no library.  The seat's token is
+// in an HttpOnly cookie: this script never sees it, and no URL holds it.
+"use strict";
+
+const WORDS = {
+  en: {
+    you: "You: {name} (seat {seat})", actions: "Your moves", hand: "Your hand", table: "The table",
+    yourTurn: "Your turn: choose a move.", wait: "Waiting for the other players…",
+    over: "Game over.", won: "Game over: you win!", lost: "Game over: {names} won.", draw: "Game over: a draw.",
+    none: "Nothing to play right now.", connecting: "Connecting to the table…",
+    lost_link: "Connection lost: reconnecting…", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
+    ended: "Thanks for playing: this seat's code has expired.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
+    online: "connected", offline: "not connected",
+  },
+  fr: {
+    you: "Vous : {name} (place {seat})", actions: "Vos coups", hand: "Votre main", table: "La table",
+    yourTurn: "À vous : choisissez un coup.", wait: "En attente des autres joueurs…",
+    over: "Partie terminée.", won: "Partie terminée : vous gagnez !", lost: "Partie terminée : {names} gagne.",
+    draw: "Partie terminée : égalité.", none: "Rien à jouer pour l'instant.", connecting: "Connexion à la table…",
+    lost_link: "Connexion perdue : reconnexion…", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
+    ended: "Merci d'avoir joué : le code de cette place a expiré.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
+    online: "connecté", offline: "déconnecté",
+  },
+};
+
+// A few words of the games' observations said in French; any other key reads as itself.
+const KEYS_FR = {
+  hand: "main", hands: "mains", hand_sizes: "cartes en main", deck_sizes: "cartes au deck", scores: "scores",
+  turn: "tour", phase: "phase", current: "joueur actif", hit_points: "points de vie", damage: "dégâts",
+  zones: "zones", tops: "sommets", discard: "défausse", row: "rangée", routes: "parcours", hierarchy: "hiérarchie",
+  pilots: "pilotes", chosen: "a choisi", played: "cartes jouées", your_choice: "votre choix", characters: "personnages",
+  revealed: "révélées", pending: "en attente", order: "ordre", picks: "choix", outcome: "résultat",
+};
+const SKIP = new Set(["game", "you", "players", "to_act", "hand"]);
+
+let view = null;
+let lang = pickLang();
+let socket = null;
+let retries = 0;
+let busy = false;
+let gone = false;
+
+function pickLang() {
+  const saved = localStorage.getItem("tablecup-lang");
+  if (saved === "en" || saved === "fr") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+function w(key, args) {
+  let s = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  for (const [k, v] of Object.entries(args || {})) s = s.replace("{" + k + "}", v);
+  return s;
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function keyName(k) {
+  if (lang === "fr" && KEYS_FR[k]) return KEYS_FR[k];
+  return k.replace(/_/g, " ");
+}
+
+function chip(value) {
+  if (value === null || value === undefined) return el("span", "chip hidden", w("hidden"));
+  if (typeof value === "boolean") return el("span", "chip", value ? w("yes") : w("no"));
+  return el("span", "chip", String(value));
+}
+
+// Any JSON value as something to read: lists as chips, one line per player where a list has
+// one entry per seat, objects as "key: value".
+function show(value, players) {
+  const box = el("div");
+  if (value === null || value === undefined) { box.textContent = "—"; return box; }
+  if (typeof value === "boolean") { box.textContent = value ? w("yes") : w("no"); return box; }
+  if (typeof value !== "object") { box.textContent = String(value); return box; }
+  if (Array.isArray(value)) {
+    const perSeat = players && value.length === players.length && value.some((x) => typeof x === "object");
+    if (perSeat) {
+      value.forEach((x, i) => {
+        const row = el("div", "row");
+        row.append(el("span", "who", players[i] + ":"));
+        if (Array.isArray(x)) { if (!x.length) row.append("—"); x.forEach((y) => row.append(chip(y))); }
+        else row.append(show(x));
+        box.append(row);
+      });
+      return box;
+    }
+    const row = el("div", "row");
+    if (!value.length) row.append("—");
+    value.forEach((x) => row.append(typeof x === "object" && x !== null ? show(x) : chip(x)));
+    box.append(row);
+    return box;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    const row = el("div", "row");
+    row.append(el("span", "who", keyName(k) + ":"), show(v));
+    box.append(row);
+  }
+  return box;
+}
+
+function statusText() {
+  if (!view) return w("connecting");
+  if (view.over) {
+    const o = view.outcome || {};
+    const winners = o.winners || [];
+    if (!winners.length) return w("draw");
+    if (winners.includes(view.seat)) return w("won");
+    return w("lost", { names: winners.map((i) => view.players[i]).join(", ") });
+  }
+  return view.actions.length ? w("yourTurn") : w("wait");
+}
+
+function render() {
+  document.documentElement.lang = lang;
+  document.getElementById("lang").textContent = lang === "fr" ? "EN" : "FR";
+  document.getElementById("actions-title").textContent = w("actions");
+  document.getElementById("hand-title").textContent = w("hand");
+  document.getElementById("table-title").textContent = w("table");
+  const link = document.getElementById("link");
+  const up = socket && socket.readyState === WebSocket.OPEN;
+  link.className = up ? "link" : "link down";
+  link.title = up ? w("online") : w("offline");
+  const status = document.getElementById("status");
+  if (gone) status.textContent = view && view.over ? statusText() + " " + w("ended") : w("revoked");
+  else status.textContent = view && !up ? w("lost_link") : statusText();
+  status.className = view && view.actions.length && !view.over ? "status turn" : "status";
+  if (!view) return;
+  document.getElementById("title").textContent = view.title[lang] || view.title.en;
+  document.getElementById("who").textContent = w("you", { name: view.players[view.seat], seat: view.seat + 1 });
+
+  const actions = document.getElementById("actions");
+  actions.replaceChildren();
+  if (!view.actions.length) actions.append(el("p", "none", w("none")));
+  for (const a of view.actions) {
+    const b = el("button", "", a.label[lang] || a.label.en);
+    b.type = "button";
+    b.disabled = busy || gone;
+    b.addEventListener("click", () => act(a.action));
+    actions.append(b);
+  }
+
+  const obs = view.observation || {};
+  const hand = Array.isArray(obs.hand) ? obs.hand : null;
+  document.getElementById("hand-box").hidden = !hand;
+  if (hand) {
+    const h = document.getElementById("hand");
+    h.replaceChildren(...(hand.length ? hand.map(chip) : [el("span", "none", "—")]));
+  }
+  const table = document.getElementById("table");
+  table.replaceChildren();
+  for (const [k, v] of Object.entries(obs)) {
+    if (SKIP.has(k) || (k === "hands" && hand)) continue;   // your hand is shown above
+    const row = el("div");
+    row.append(el("dt", "", keyName(k)));
+    const dd = el("dd");
+    dd.append(show(v, view.players));
+    row.append(dd);
+    table.append(row);
+  }
+}
+
+function showError(text) {
+  const e = document.getElementById("error");
+  e.hidden = !text;
+  e.textContent = text || "";
+}
+
+async function act(action) {
+  if (busy || !view) return;
+  busy = true;
+  showError("");
+  document.getElementById("status").textContent = w("sending");
+  render();
+  try {
+    const r = await fetch("/api/act", {
+      method: "POST", headers: { "Content-Type": "application/json" }, credentials: "same-origin",
+      body: JSON.stringify({ version: view.version, action: action }),
+    });
+    if (r.status === 401) { gone = true; }
+    else if (!r.ok) { showError((await r.json()).error || r.statusText); }
+  } catch (err) {
+    showError(w("lost_link"));
+  } finally {
+    busy = false;
+    render();
+  }
+}
+
+function connect() {
+  if (gone || socket) return;
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const ws = new WebSocket(scheme + location.host + "/ws");
+  socket = ws;
+  ws.onopen = () => { retries = 0; render(); };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "view") { view = msg; showError(""); render(); }
+    else if (msg.type === "revoked") { gone = true; render(); }
+  };
+  ws.onclose = async (ev) => {
+    if (socket !== ws) return;
+    socket = null;
+    if (ev.code === 4401) { gone = true; render(); return; }
+    render();
+    retries += 1;
+    if (retries >= 3) {             // refused before the upgrade? a plain request tells why
+      try {
+        const r = await fetch("/api/view", { credentials: "same-origin" });
+        if (r.status === 401) { gone = true; render(); return; }
+      } catch (err) { /* the kiosk is away: keep trying */ }
+    }
+    setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retries, 5)));
+  };
+}
+
+document.getElementById("lang").addEventListener("click", () => {
+  lang = lang === "fr" ? "en" : "fr";
+  localStorage.setItem("tablecup-lang", lang);
+  render();
+});
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && !socket && !gone) { retries = 0; connect(); }
+});
+render();
+connect();

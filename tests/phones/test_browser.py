@@ -1,0 +1,107 @@
+"""Two phones in headless Chromium take the two seats of a Between Battle by their QR codes'
+URLs and play; each sees the other's move live; the frames each received hold none of the other
+player's private cards; a third browser without a token gets 401; after a lost connection both
+pages reconnect by themselves and play on.  Screenshots of the page (EN and FR, 400x800) go to
+docs/screenshots/ when TABLECUP_SCREENSHOTS=1 (else to a temporary folder)."""
+
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+from devtools_tab import CHROMIUM, Tab
+from phone_host import ThreadHost
+
+import cards
+from engine.game import replay
+from kiosk.phones import PhoneServer
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+READY = "typeof view !== 'undefined' && view !== null && socket !== null && socket.readyState === 1"
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+
+
+def test_two_phones_play_a_duel_in_chromium(tmp_path):
+    host = ThreadHost("between", ("Ann", "Bob"), seed=3)
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
+    server.start()
+    host.listeners.append(server.changed)
+    host.call(lambda: server.attach(host))
+    urls = [host.call(lambda s=s: server.seat_url(s)) for s in (0, 1)]
+    base = f"http://127.0.0.1:{server.port}"
+    shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
+
+    async def play_one(tabs):
+        """The seat to act taps its first button; both pages then show the new version."""
+        version = host.call(host.version)
+        seat = host.call(lambda: min(host.state.to_act()))
+        label = await tabs[seat].wait_for("document.querySelector('#actions button:not([disabled])')"
+                                          " && document.querySelector('#actions button').textContent")
+        await tabs[seat].js("document.querySelector('#actions button').click()")
+        for t in tabs:
+            await t.wait_for(f"view.version === {version + 1}")
+        other = 1 - seat
+        seen = await tabs[other].js("JSON.stringify(view.observation)")
+        assert json.loads(seen) == host.call(lambda: host.state.observation(other))
+        assert host.played[-1].player == seat and label
+        return seat
+
+    async def main():
+        tabs = await asyncio.gather(Tab().open(), Tab().open(), Tab().open())
+        a, b, stranger = tabs
+        try:
+            await asyncio.gather(a.go(urls[0]), b.go(urls[1]), stranger.go(base + "/"))
+            for t, url in ((a, urls[0]), (b, urls[1])):
+                await t.wait_for(READY)
+                here = await t.js("location.href")
+                assert here == base + "/" and url.rsplit("/", 1)[1] not in here
+                assert await t.js("document.cookie") == ""               # HttpOnly: the script cannot read it
+            await stranger.wait_for("document.readyState === 'complete'")
+            assert stranger.document_statuses()[-1] == (base + "/", 401)
+            assert not stranger.frames_received()
+            assert "QR" in await stranger.js("document.body.textContent")
+
+            movers = [await play_one([a, b]), await play_one([a, b])]
+            assert len(host.played) == 2
+            await b.js("document.getElementById('lang').click()")          # the page's language button
+            await b.wait_for("document.documentElement.lang === 'fr'")
+            await a.screenshot(shots / "phone-en.png")
+            await b.screenshot(shots / "phone-fr.png")
+            assert "Votre main" in await b.js("document.body.textContent")
+            assert "Your hand" in await a.js("document.body.textContent")
+
+            # The connection is lost (the server drops both sockets): the pages come back alone.
+            assert server.drop_phones() == 2
+            for t in (a, b):
+                await t.wait_for("socket === null || socket.readyState !== 1", timeout=5)
+            for t in (a, b):
+                await t.wait_for(READY, timeout=10)
+            movers.append(await play_one([a, b]))
+            assert len(host.played) == 3 and host.played[-1].player == movers[-1]
+        finally:
+            await asyncio.gather(*(t.close() for t in tabs))
+        return [a.frames_received(), b.frames_received()]
+
+    try:
+        frames = asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        server.stop()
+        host.close()
+
+    # What each phone received: its seat's views only, and never a card of the other's hand.
+    book = host.data
+    for seat, received in enumerate(frames):
+        views = [json.loads(f) for f in received]
+        assert views and all(v["type"] == "view" and v["seat"] == seat for v in views)
+        assert {v["version"] for v in views} >= {0, 1, 2, 3}
+        other = 1 - seat
+        for text, v in zip(received, views):
+            state, _ = replay(host.game, book, host.state.setup, host.played[:v["version"]])
+            shown = set(state.observation(seat)["revealed"][other])
+            secret = set(state.observation(other)["hand"]) - shown
+            assert secret
+            for card in secret:
+                assert json.dumps(card) not in text, f"seat {seat} was sent {card} of seat {other}'s hand"
+    assert cards  # the data the host loaded

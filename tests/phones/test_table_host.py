@@ -1,0 +1,153 @@
+"""Phones over the kiosk's real LocalTable (a real kiosk.db), its calls on a thread standing in
+for Kivy's: a phone's action is stored and played like a touch, a touch reaches the phones, a
+restarted kiosk (new process state, same kiosk.db) resumes the game and lets the phones back in
+with their cookies, and leaving the game revokes them."""
+
+import asyncio
+import json
+import queue
+import socket
+import threading
+
+import aiohttp
+
+from kiosk.phones.link import PhoneLink
+from kiosk.phones.table_host import PhoneSeats
+from kiosk.store import Store
+from kiosk.table import LocalTable, Seat, two_at_the_table
+
+
+class UiThread:
+    """One thread running posted functions in order, as Kivy's clock does."""
+
+    def __init__(self):
+        self.jobs = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        while (job := self.jobs.get()) is not None:
+            job()
+
+    def post(self, fn):
+        self.jobs.put(fn)
+
+    def call(self, fn):
+        out = queue.SimpleQueue()
+
+        def run():
+            try:
+                out.put((True, fn()))
+            except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                out.put((False, exc))
+        self.post(run)
+        ok, value = out.get(timeout=10)
+        if not ok:
+            raise value
+        return value
+
+    def close(self):
+        self.jobs.put(None)
+        self.thread.join(5)
+
+
+def _free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def _local(url, port):
+    return f"http://127.0.0.1:{port}/t/" + url.rsplit("/t/", 1)[1]
+
+
+def test_phones_play_through_the_local_table_and_come_back_after_a_restart(tmp_path):
+    ui = UiThread()
+    port = _free_port()
+    db = tmp_path / "kiosk.db"
+
+    def kiosk():
+        store = Store(db)
+        table = LocalTable(store)
+        link = PhoneLink(port=port, bind="127.0.0.1")
+        seats = PhoneSeats(link, table, post=ui.post)
+        return store, table, link, seats
+
+    store, table, link, seats = ui.call(kiosk)
+    try:
+        ui.call(lambda: table.new_game("between", two_at_the_table(), names=("Ann", "Bob"), seed=3))
+        assert ui.call(lambda: link._server is not None)
+        urls = [_local(ui.call(lambda s=s: seats.url(s)), port) for s in (0, 1)]
+        base = f"http://127.0.0.1:{port}"
+
+        async def phones():
+            jars = [aiohttp.CookieJar(unsafe=True) for _ in (0, 1)]
+            async with aiohttp.ClientSession(cookie_jar=jars[0]) as a, \
+                    aiohttp.ClientSession(cookie_jar=jars[1]) as b:
+                for s, url in ((a, urls[0]), (b, urls[1])):
+                    async with s.get(url) as r:
+                        assert r.status == 200
+                ws = [await a.ws_connect(base + "/ws"), await b.ws_connect(base + "/ws")]
+                views = [json.loads((await w.receive(timeout=5)).data) for w in ws]
+                mover = next(v["seat"] for v in views if v["actions"])
+                other = 1 - mover
+                choice = views[mover]["actions"][0]["action"]
+                async with (a, b)[mover].post(base + "/api/act", json={"version": 0, "action": choice}) as r:
+                    assert r.status == 200, await r.text()
+                seen = json.loads((await ws[other].receive(timeout=5)).data)
+                assert seen["version"] == 1
+                # Stored like a touch, and played.
+                assert ui.call(lambda: [json.loads(x) for x in store.table_actions(table.table_id)]) == [choice]
+                # A touch on the table reaches both phones.
+                seat = ui.call(lambda: min(table.to_act()))
+                ui.call(lambda: table.act(table.legal(seat)[0]))
+                for w in ws:
+                    while json.loads((await w.receive(timeout=5)).data)["version"] != 2:
+                        pass
+                for w in ws:
+                    await w.close()
+                return jars
+
+        jars = asyncio.run(phones())
+
+        # The kiosk goes away and comes back on the same kiosk.db: the game resumes, the phones
+        # come back with their cookies.
+        ui.call(link.stop)
+        store, table, link, seats = ui.call(kiosk)
+        assert ui.call(table.resume)
+
+        async def back():
+            for jar in jars:
+                async with aiohttp.ClientSession(cookie_jar=jar) as s, s.get(base + "/api/view") as r:
+                    assert r.status == 200, await r.text()
+                    assert (await r.json())["version"] == 2
+            ui.call(lambda: table.leave(abandon=True))
+            for jar in jars:
+                async with aiohttp.ClientSession(cookie_jar=jar) as s, s.get(base + "/api/view") as r:
+                    assert r.status == 401
+
+        asyncio.run(back())
+        assert ui.call(lambda: store.get("phone_seats")) is None
+    finally:
+        ui.call(link.stop)
+        ui.close()
+
+
+def test_a_bot_seat_gets_no_qr_code_and_no_phone_plays_it(tmp_path):
+    ui = UiThread()
+    try:
+        def kiosk():
+            table = LocalTable(Store(tmp_path / "kiosk.db"))
+            link = PhoneLink(port=_free_port(), bind="127.0.0.1")
+            seats = PhoneSeats(link, table, post=ui.post)
+            table.new_game("between", (Seat.person(0), Seat.bot("random", 1)), seed=1)
+            return table, link, seats
+        _, link, seats = ui.call(kiosk)
+        assert ui.call(lambda: seats.url(1)) is None
+        assert ui.call(lambda: seats.url(0)).startswith("http://")
+        assert ui.call(lambda: seats.host.legal_actions(1)) == []
+    finally:
+        ui.call(link.stop)
+        ui.close()
