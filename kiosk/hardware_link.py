@@ -20,6 +20,9 @@
   - ``toss`` -> ``controller.press_toss()`` (on the result screen it continues,
     like the space key); ``toss_long`` on the home screen opens the operator PIN
     prompt, elsewhere it counts as a toss.
+  While a game of the engine contract is on the table (``app.table``), every
+  side-button event goes to ``app.side_button(half, button, pressed)`` instead:
+  the game's ``KIOSK.buttons`` says what it means (hold to look, take damage...).
   A press the game does not expect does nothing and is logged; nothing is ever
   kept for later (a press that could not be handled within :data:`STALE_AFTER_S`
   is dropped).  A release is never dropped: whatever a hold shows must end.
@@ -27,7 +30,9 @@
   (``flag``/``expect``/``over``): the flag holder's LED lit, the side that must
   reveal blinking, both off between matches, the winner's LED celebrating when
   a match is won.  A game-neutral form -- ``{half or side: state}`` with the
-  states of :mod:`hardware.lights` -- goes to ``backend.set_leds`` as it is.
+  states of :mod:`hardware.lights` -- goes to ``backend.set_leds`` as it is; so
+  does a table game's ``app.side_lights()`` (its ``KIOSK.lights``), after every
+  change of the table.
 """
 
 from __future__ import annotations
@@ -76,8 +81,17 @@ class HardwareLink:
     def __init__(self, controller, *, current_screen: Callable[[], Optional[str]] = lambda: None,
                  open_operator: Callable[[], None] = lambda: None,
                  continue_result: Optional[Callable[[], None]] = None,
-                 stale_after: float = STALE_AFTER_S) -> None:
+                 stale_after: float = STALE_AFTER_S,
+                 table_active: Callable[[], bool] = lambda: False,
+                 table_button: Optional[Callable[[int, str, bool], bool]] = None,
+                 table_lights: Optional[Callable[[], Optional[tuple]]] = None) -> None:
         self.controller = controller
+        # A game of the engine contract at the table (the app's LocalTable): while one is on,
+        # every side-button event goes to ``table_button(half, "primary"|"secondary", down)``
+        # (the game says what it means) and the LEDs follow ``table_lights()``.
+        self.table_active = table_active
+        self.table_button = table_button
+        self.table_lights = table_lights
         self.current_screen = current_screen
         self.open_operator = open_operator
         self.continue_result = continue_result
@@ -149,7 +163,10 @@ class HardwareLink:
             return self._ignore(event, f"stale: waited {time.monotonic() - received:.1f} s for the kiosk")
         c = self.controller
         screen = self.current_screen()
-        if event.kind == PRIMARY_PRESS:
+        if event.kind in SIDE_KINDS and self.table_button is not None and self.table_active():
+            if not self.table_button(SIDE_INDEX[event.side], event.button, not event.is_release):
+                return self._ignore(event, "the game has no use for it now")
+        elif event.kind == PRIMARY_PRESS:
             before = len(c.ignored)
             if c.press_reveal(SIDE_INDEX[event.side]) is None:
                 return self._ignore(event, self._why(before))
@@ -227,6 +244,10 @@ class HardwareLink:
         """``("show", flag_side, reveal_side)``, ``("celebrate", winner_side, match)``,
         ``("off",)`` -- from Challengers' ``controller.lights()`` and the match just won --
         or ``("states", ((side, state), ...))`` from a game-neutral ``lights()``."""
+        if self.table_lights is not None and self.table_active():
+            states = self.table_lights()
+            if states is not None:
+                return ("states", tuple(zip(SIDE_NAME, states)))
         lights = controller.lights()
         if "flag" not in lights:          # {half or side: state}: the game said it all
             states = {SIDE_NAME[k] if isinstance(k, int) else k: v for k, v in lights.items()}
@@ -265,7 +286,9 @@ def attach(app, **backend_kw) -> HardwareLink:
             app.controller.press_toss()
 
     link = HardwareLink(app.controller, current_screen=current_screen, open_operator=app.show_operator,
-                        continue_result=continue_result)
+                        continue_result=continue_result, table_active=app.table_active,
+                        table_button=app.side_button, table_lights=app.side_lights)
+    app.table.listeners.append(lambda table, events: link.follow(link.controller))
     link.open(**backend_kw)
     app.hardware_status = link.status
     return link

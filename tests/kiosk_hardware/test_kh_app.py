@@ -61,6 +61,20 @@ def test_real_app_buttons_leds_and_operator_prompt_on_mock_gpio(tmp_path):
     assert r["closed"] is True
 
 
+def test_a_table_game_hears_side_buttons_held_and_released_and_lights_the_turn(tmp_path):
+    """Between Battle at the table on mock GPIO: holding a side's primary button shows that
+    side's hand, letting go hides it; the LED of the side whose turn it is is lit."""
+    r, _ = run_child(tmp_path, "table", '[hardware]\nbackend = "gpio"\n')
+    assert r["looking_while_held"] == [0]
+    assert r["looking_after_release"] == []
+    assert r["looking_other_side_held"] == [1]
+    turn = r["to_act_half"]
+    names = ("light", "dark")
+    assert r["leds"][names[turn]] == [1.0]
+    assert r["leds"][names[1 - turn]] == [0.0]
+    assert r["ignored_by_challengers"] == r["challengers_ignored_before"]   # Challengers' controller heard nothing
+
+
 @pytest.mark.skipif(os.path.exists("/proc/device-tree/model"), reason="this machine may be a Raspberry Pi")
 def test_plain_pc_runs_with_keyboard_and_touch_only_and_says_so(tmp_path):
     r, p = run_child(tmp_path, "plain", None)
@@ -135,6 +149,8 @@ def child(scenario, out, data):
                 res["app_status"] = on_main(lambda: app.hardware_status)
                 if scenario == "gpio":
                     drive_gpio()
+                elif scenario == "table":
+                    drive_table()
             except BaseException as exc:  # noqa: BLE001
                 import traceback
                 res["error"] = traceback.format_exc()
@@ -180,6 +196,27 @@ def child(scenario, out, data):
             press((17, 27)[1 - side])
             time.sleep(0.15)
             res["wrong_press_changed_state"] = on_main(c.dump) != before
+
+        def drive_table():
+            t = app.table
+            res["challengers_ignored_before"] = on_main(lambda: len(app.controller.ignored))
+            on_main(lambda: app.start_table("between", "two", seed=5))
+            wait_main(lambda: app.table_active())
+            factory.pin(17).drive_low()                 # the light (bottom) side holds its primary button
+            wait_main(lambda: 0 in t.looking)
+            res["looking_while_held"] = sorted(on_main(lambda: t.looking))
+            factory.pin(17).drive_high()
+            wait_main(lambda: 0 not in t.looking)
+            res["looking_after_release"] = sorted(on_main(lambda: t.looking))
+            factory.pin(27).drive_low()                 # the dark (top) side
+            wait_main(lambda: 1 in t.looking)
+            res["looking_other_side_held"] = sorted(on_main(lambda: t.looking))
+            factory.pin(27).drive_high()
+            wait_main(lambda: not t.looking)
+            seat = on_main(lambda: next(iter(t.to_act())))
+            res["to_act_half"] = on_main(lambda: t.half_of(seat))
+            res["leds"] = leds(0.3)
+            res["ignored_by_challengers"] = on_main(lambda: len(app.controller.ignored))
 
         Clock.schedule_once(lambda dt: threading.Thread(target=drive, daemon=True).start(), 0.2)
 
