@@ -129,20 +129,20 @@ def test_a_new_games_screens_make_its_domain(tmp_path):
 def test_migration_restores_a_dropped_key_and_keeps_one_the_code_builds(tmp_path):
     root = _tree(tmp_path)
     (root / "kiosk" / "home.py").write_text((root / "kiosk" / "home.py").read_text()
-                                            + '\n\ndef extra(tr, lang):\n    return tr("robot", lang)\n')
-    base = '''STRINGS = {"en": {"robot": "Robot", "solo": "Solo vs Robot"}, "fr": {"robot": "Robot"}}'''
+                                            + '\n\ndef extra(tr, lang):\n    return tr("dropped_word", lang)\n')
+    base = '''STRINGS = {"en": {"dropped_word": "Word", "solo": "Solo vs Robot"}, "fr": {"dropped_word": "Mot"}}'''
     table = base + '''
 STRINGS["en"].update({"end_why_x": "X happened"})
 STRINGS["fr"].update({"end_why_x": "X est arrivé"})
 '''
     said = catalogues.migrate(table, base, root)
-    # "robot" did not change since the base, but this tree had dropped it and the code uses it.
-    assert "en robot: tablecup" in said and "fr robot: tablecup" in said
+    # "dropped_word" did not change since the base, but this tree had dropped it and the code uses it.
+    assert "en dropped_word: tablecup" in said and "fr dropped_word: tablecup" in said
     assert not any(line.startswith("en solo") for line in said)            # unchanged and present
     assert any(line.startswith("fr end_why_x: no code names it") for line in said)
     found = "\n".join(catalogues.problems(root))
     assert "end_why_x: in fr/tablecup.po but no code names it: mark it with N_('end_why_x')" in found
-    assert "robot" not in found
+    assert "dropped_word" not in found
 
 
 def test_a_catalogue_not_compiled_is_named(tmp_path, monkeypatch):

@@ -15,6 +15,7 @@ import re
 
 import cards
 from babel.messages.pofile import read_po
+from engine import registry
 from engine.challengers.library import load
 from engine.challengers.text import card_text, set_names_for
 
@@ -30,6 +31,10 @@ def _words(text: str) -> set[str]:
     # A token with a dot or a digit in it is a file name, a code or a number, not a word.
     return {w.lower() for token in text.split() if not re.search(r"[.\d/]", token.strip(".,;:!?…()"))
             for w in WORD.findall(token)}
+
+
+# A game's French title is its name on the French screens ("Between Battle" stays as printed).
+GAME_TITLE_WORDS = {w for game in registry.games() for w in _words(game.titles["fr"])}
 
 
 def _catalogue_texts(lang: str) -> list[str]:
@@ -71,7 +76,7 @@ def english_only_words() -> set[str]:
         fr_name = s.names.get("fr") or s.name
         (english if fr_name != s.name else names).update(_words(s.name))
         names |= _words(fr_name)
-    return english - french - names - PROPER_NOUNS
+    return english - french - names - PROPER_NOUNS - GAME_TITLE_WORDS
 
 
 def english_in(texts, english_only) -> dict[str, list[str]]:
