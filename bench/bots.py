@@ -164,7 +164,7 @@ def challengers(args) -> None:
     wins = n = 0
     times: list = []
     stopped = ""
-    with multiprocessing.Pool(args.jobs) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
         results = pool.imap_unordered(play_chunk, [c for c in chunks if c[0]])
         try:
             while True:
@@ -181,6 +181,9 @@ def challengers(args) -> None:
         except KeyboardInterrupt:          # Ctrl-C: the figures so far
             pool.terminate()
             stopped = " (stopped early: the finished chunks of ten)"
+    if n == 0:
+        print(f"\nsearch bot vs greedy bot: no chunk of tournaments finished{stopped}")
+        return
     lo, hi = wilson(wins, n)
     print(f"\nsearch bot vs greedy bot, {n} 2-player tournaments (seeds {seeds[0]}..{seeds[-1]}){stopped}, "
           f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
@@ -203,6 +206,12 @@ def challengers(args) -> None:
 
 def _stop(signum, frame):
     raise KeyboardInterrupt
+
+
+def _worker_signals():
+    """Workers leave the stopping to the main process (which terminates them quietly)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def main(argv=None) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import signal
 import sys
 import time
 from pathlib import Path
@@ -55,7 +56,21 @@ def wilson(wins, n, z=1.96):
     return centre - half, centre + half
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _worker_signals():
+    """Workers leave the stopping to the main process (which terminates them quietly)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def main(argv=None) -> int:
+    # Ctrl-C or a plain kill prints the figures so far (a background job starts with Ctrl-C
+    # ignored, hence both handlers).
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--box", default="base")
@@ -71,15 +86,26 @@ def main(argv=None) -> int:
     jobs = [(level, solo, range(a, min(a + size, args.games)), args.box, args.player, args.simulations)
             for level, solo in cells for a in range(0, args.games, size)]
     won = {c: [0, 0] for c in cells}
-    with multiprocessing.Pool(args.jobs) as pool:
-        for cell, w, n in pool.imap_unordered(_cell, jobs):
-            won[cell][0] += w
-            won[cell][1] += n
+    stopped = ""
+    with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
+        try:
+            for cell, w, n in pool.imap_unordered(_cell, jobs):
+                won[cell][0] += w
+                won[cell][1] += n
+                print(f"  ... level {cell[0]}{' SOLO' if cell[1] else ''}: {won[cell][0]}/{won[cell][1]}",
+                      file=sys.stderr, flush=True)
+        except KeyboardInterrupt:          # Ctrl-C or a kill: the figures so far
+            pool.terminate()
+            stopped = " (stopped early: the finished chunks only)"
+    print(f"games per cell: {', '.join(str(won[c][1]) for c in cells)}{stopped}")
     print(f"{'level':>5} {'win rate':>10} {'95 % interval':>15} {'with SOLO cards':>16} {'95 % interval':>15}")
     for level in range(1, 6):
         parts = []
         for solo in (False, True):
             w, n = won[(level, solo if level > 1 else False)]
+            if n == 0:
+                parts.append(f"{'-':>{10 if not solo else 16}} {'':>15}")
+                continue
             lo, hi = (max(0.0, x) for x in wilson(w, n))
             parts.append(f"{w / n:>{10 if not solo else 16}.1%} {f'{lo:.1%}-{hi:.1%}':>15}")
         print(f"{level:>5} " + " ".join(parts))
