@@ -2,7 +2,8 @@
 
 Standard library only (like ``tablecup doctor`` and ``tablecup backup``): these answers are
 needed exactly when the rest is broken.  :func:`problem` opens a database read-only and runs
-SQLite's ``quick_check``; :func:`newest_backup` finds the latest copy ``tablecup backup`` made
+SQLite's ``quick_check`` on the whole file, or on every table but the ones named in ``skip`` (a
+program's start checks what it reads and leaves its big logs to a full check later); :func:`newest_backup` finds the latest copy ``tablecup backup`` made
 (``<data>/backups/YYYY-MM-DD/<name>``); :func:`set_aside_files` lists what the kiosk renamed
 after finding its database damaged.
 """
@@ -12,15 +13,24 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import threading
 from pathlib import Path
+from typing import Iterable
 
 from appliance import paths
 
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-def problem(path: os.PathLike[str] | str) -> str | None:
-    """None if ``path`` is missing or a sound SQLite database, else what is wrong (one line)."""
+def problem(path: os.PathLike[str] | str, skip: Iterable[str] = (),
+            cancel: threading.Event | None = None) -> str | None:
+    """None if ``path`` is missing or a sound SQLite database, else what is wrong (one line).
+
+    With ``skip``, every table except those (and their indexes) is checked, one by one, and the
+    pages the skipped tables own are not read: the check costs what the other tables weigh.
+    Without it, the whole file is checked, page accounting included.  Setting ``cancel`` (from
+    another thread) ends the check within a moment, answering None: a program stopping does not
+    wait for a check of a big file."""
     path = Path(path)
     if not path.exists():
         return None
@@ -32,9 +42,20 @@ def problem(path: os.PathLike[str] | str) -> str | None:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
     except sqlite3.Error as exc:
         return str(exc)
+    if cancel is not None:
+        conn.set_progress_handler(cancel.is_set, 10_000)     # a true answer interrupts the statement
+    skip = {name.lower() for name in skip}
     try:
-        row = conn.execute("PRAGMA quick_check").fetchone()
+        if skip:
+            tables = [name for (name,) in conn.execute(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY rootpage")]
+            rows = [conn.execute(f"PRAGMA quick_check([{name}])").fetchone()
+                    for name in tables if name.lower() not in skip]
+        else:
+            rows = [conn.execute("PRAGMA quick_check").fetchone()]
     except sqlite3.OperationalError as exc:
+        if cancel is not None and cancel.is_set():
+            return None                      # stopped on request: no answer, not a damage
         if "locked" in str(exc) or "busy" in str(exc):
             return None                      # in use by its program right now: not a damage
         return str(exc)
@@ -42,8 +63,9 @@ def problem(path: os.PathLike[str] | str) -> str | None:
         return str(exc)
     finally:
         conn.close()
-    if not row or row[0] != "ok":
-        return f"integrity check failed: {row[0] if row else 'no answer'}"
+    for row in rows:
+        if not row or row[0] != "ok":
+            return f"integrity check failed: {row[0] if row else 'no answer'}"
     return None
 
 

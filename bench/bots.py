@@ -34,7 +34,8 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 
 import cards  # noqa: E402
 from engine import registry  # noqa: E402
-from engine.challengers.hint import HintSearchPolicy, SearchPolicy as ChallengersSearch, hint, view_for  # noqa: E402
+from engine.challengers.hint import (MATCH_COST_PER_ROUND, HintSearchPolicy, SearchPolicy as ChallengersSearch,  # noqa: E402
+                                    hint, matches_for, view_for)
 from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
 from engine.challengers.tournament import Setup, Tournament  # noqa: E402
@@ -53,18 +54,18 @@ def lib():
 
 class TimedSearch(ChallengersSearch):
     """The Challengers search bot, timing each decision it took by a hint (wall and CPU
-    seconds, from its observation to its answer)."""
+    seconds, from its observation to its answer, and the round it was for)."""
 
     def __init__(self, seed, simulations, prior=True):
         super().__init__(seed, simulations, prior)
-        self.times: list[tuple[float, float]] = []
+        self.times: list[tuple[float, float, int]] = []
 
     def act(self, t, who):
         w, c = time.perf_counter(), time.process_time()
         before = len(self.bot.hints) if self.bot is not None else 0
         action = super().act(t, who)
         if len(self.bot.hints) > before:
-            self.times.append((time.perf_counter() - w, time.process_time() - c))
+            self.times.append((time.perf_counter() - w, time.process_time() - c, t.round))
         return action
 
 
@@ -153,7 +154,8 @@ def challengers(args) -> None:
     sims = args.simulations or HintSearchPolicy.simulations
     if args.seconds is not None:
         sims = int(rate * args.seconds)
-    print(f"hint budget: {sims} practice matches (~{sims / rate:.2f} CPU s at that rate)")
+    print(f"hint budget: {sims} round-1 practice matches (~{sims / rate:.2f} CPU s at that rate); round r plays "
+          f"{sims} / (1 + {MATCH_COST_PER_ROUND:g} (r - 1)): {', '.join(str(matches_for(sims, r)) for r in range(1, 8))}")
 
     seeds = list(range(args.first_seed, args.first_seed + args.tournaments))
     parts = max(1, len(seeds) // 10)
@@ -162,7 +164,7 @@ def challengers(args) -> None:
     wins = n = 0
     times: list = []
     stopped = ""
-    with multiprocessing.Pool(args.jobs) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
         results = pool.imap_unordered(play_chunk, [c for c in chunks if c[0]])
         try:
             while True:
@@ -179,22 +181,37 @@ def challengers(args) -> None:
         except KeyboardInterrupt:          # Ctrl-C: the figures so far
             pool.terminate()
             stopped = " (stopped early: the finished chunks of ten)"
+    if n == 0:
+        print(f"\nsearch bot vs greedy bot: no chunk of tournaments finished{stopped}")
+        return
     lo, hi = wilson(wins, n)
     print(f"\nsearch bot vs greedy bot, {n} 2-player tournaments (seeds {seeds[0]}..{seeds[-1]}){stopped}, "
           f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
     print(f"{'':<24} {'value':>10} {'95 % interval':>18} {'target':>8}")
     print(f"{'search bot wins':<24} {wins / n:>10.1%} {f'{lo:.1%} - {hi:.1%}':>18} {'>= 65%':>8}")
-    wall = [w for w, _ in times]
-    cpu = [c for _, c in times]
-    print(f"\nDeck Phase hint, {len(times)} hints at {sims} practice matches")
+    wall = [w for w, _, _ in times]
+    cpu = [c for _, c, _ in times]
+    print(f"\nDeck Phase hint, {len(times)} hints at a budget of {sims} round-1 practice matches")
     print(f"{'':<24} {'median':>10} {'p99':>10} {'target':>8}")
     print(f"{'wall time (s)':<24} {statistics.median(wall):>10.3f} {p99(wall):>10.3f} {'<= 0.3':>8}")
     print(f"{'CPU time (s)':<24} {statistics.median(cpu):>10.3f} {p99(cpu):>10.3f} {'<= 0.3':>8}")
     print(f"{'Pi 4 estimate (3x CPU)':<24} {3 * statistics.median(cpu):>10.3f} {3 * p99(cpu):>10.3f} {'<= 1.0':>8}")
+    print(f"\n{'round':<6} {'hints':>6} {'wall median':>12} {'wall p99':>9} {'CPU median':>11} {'CPU p99':>8}")
+    for r in sorted({r for _, _, r in times}):
+        w = [x for x, _, q in times if q == r]
+        c = [x for _, x, q in times if q == r]
+        print(f"{r:<6} {len(w):>6} {statistics.median(w):>12.3f} {p99(w):>9.3f} {statistics.median(c):>11.3f} "
+              f"{p99(c):>8.3f}")
 
 
 def _stop(signum, frame):
     raise KeyboardInterrupt
+
+
+def _worker_signals():
+    """Workers leave the stopping to the main process (which terminates them quietly)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def main(argv=None) -> int:

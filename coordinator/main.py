@@ -14,6 +14,7 @@ import logging
 import signal
 import sqlite3
 import sys
+import threading
 from pathlib import Path
 
 from appliance import dbcheck, paths, sdnotify
@@ -22,7 +23,7 @@ from engine.challengers.cards import CardFileError
 
 from .limits import ConnectionGuard, RateLimitFilter
 from .service import Coordinator
-from .store import SchemaError
+from .store import LOG_TABLES, SchemaError
 from .web import serve as serve_app
 
 log = logging.getLogger("tablecup.coordinator")
@@ -122,7 +123,10 @@ async def serve(args) -> int:
     except (CardFileError, DataFileError) as exc:
         print(f"tablecup coordinator: house set not loaded: {exc}", file=sys.stderr, flush=True)
         return EXIT_BAD_DATA
-    why = dbcheck.problem(db_path)
+    # What the start reads is checked before anything is served; the action and request logs,
+    # which grow with every tournament ever played, are checked in full once the service listens
+    # (full_check below), so a restart costs what the live tournaments weigh.
+    why = dbcheck.problem(db_path, skip=LOG_TABLES)
     if why is None:
         try:
             coordinator = Coordinator(data, organiser_pin=args.organiser_pin, library=library)
@@ -156,6 +160,9 @@ async def serve(args) -> int:
     sdnotify.ready(f"coordinator on port {args.port}")
     watchdog = asyncio.create_task(sdnotify.asyncio_watchdog())
     stop = asyncio.Event()
+    damage: list[str] = []
+    cancel_check = threading.Event()
+    checker = asyncio.create_task(full_check(db_path, Path(data), damage, stop, cancel_check))
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
@@ -163,14 +170,36 @@ async def serve(args) -> int:
         except (NotImplementedError, RuntimeError):
             pass
     await stop.wait()
-    log.info("stopping")
+    if not damage:
+        log.info("stopping")
     sdnotify.stopping()
     watchdog.cancel()
     keeper.cancel()
+    cancel_check.set()
+    checker.cancel()
     if advertiser is not None:
         await advertiser.stop()
     await runner.cleanup()
+    if damage:
+        print(damage[0], file=sys.stderr, flush=True)
+        return EXIT_DAMAGED_DB
     return 0
+
+
+async def full_check(db_path: Path, data: Path, damage: list[str], stop: asyncio.Event,
+                     cancel: threading.Event) -> None:
+    """The whole database's integrity check, run after the service listens (on a thread: SQLite
+    lets go of the interpreter while it reads).  On damage, the one line of a damaged start goes
+    into ``damage`` and the service stops, to exit as a damaged start does (status 3).  Setting
+    ``cancel`` ends the check early (the service is stopping)."""
+    why = await asyncio.to_thread(dbcheck.problem, db_path, (), cancel)
+    if cancel.is_set():
+        return
+    if why is not None:
+        damage.append(damaged_database_line(db_path, why, data))
+        stop.set()
+    else:
+        log.info("integrity check of %s: ok", db_path.name)
 
 
 def run(argv=None) -> int:

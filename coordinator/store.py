@@ -40,6 +40,12 @@ TABLES = {
                   "digest": str, "finished": float}, "tournament_id"),
 }
 
+#: The two logs that keep every action and request of every tournament ever played (for replay
+#: and audit).  They grow with the event, and the start reads only the live tournaments' rows of
+#: them (by index), so the start-up integrity check leaves them to the full check that runs once
+#: the coordinator listens (coordinator/main.py).
+LOG_TABLES = ("actions", "requests")
+
 #: 0: the first schema (no version).  1: finished tournaments kept as records (``finished``),
 #: 12-digit pairing codes (the unused 6-digit PIN is retired), requests indexed by tournament.
 SCHEMA_VERSION = 1

@@ -52,6 +52,7 @@ __all__ = [
     "SearchPolicy",
     "candidates",
     "hint",
+    "matches_for",
     "view_for",
     "view_from",
 ]
@@ -316,20 +317,32 @@ def _reserve(view: DeckView, decks, rng: random.Random) -> PileReserve | None:
 _choose = GreedyPolicy(0).choose
 
 
-def practice(view: DeckView, make_deck: Callable, start: int, stop: int, seed: int) -> int:
+def practice(view: DeckView, make_deck: Callable, start: int, stop: int, seed: int,
+             trials: dict | None = None) -> int:
     """How many of the practice matches ``start`` to ``stop - 1`` the deck ``make_deck``
     gives wins.
 
     Match ``k`` meets the same opponent deck and the same shuffle seed for every choice
     weighed with the same ``seed`` (common random numbers: the choices are compared on
-    the same luck, so a smaller difference stands out)."""
+    the same luck, so a smaller difference stands out).  ``trials``, shared by the
+    choices of one hint, keeps match ``k``'s opponent deck and generator state once
+    drawn: sampling a plausible deck (a greedy draft per past round) costs about as much
+    as the match, and every choice would draw the same one again."""
     wins = 0
-    opponent, beginner, round_no = view.opponent, view.beginner, view.round
+    beginner, round_no = view.beginner, view.round
     fans, trophies, lost, icons = view.fans, view.trophies, view.lost_previous, view.icons_in_play
+    luck = random.Random(0)             # one generator, re-seeded or restored for each match
     for k in range(start, stop):
-        luck = random.Random(seed * 1_000_003 + k)
-        theirs = opponent.sample(view, luck)
-        match_seed = luck.getrandbits(64)
+        trial = trials.get(k) if trials is not None else None
+        if trial is None:
+            luck.seed(seed * 1_000_003 + k)
+            theirs = view.opponent.sample(view, luck)
+            match_seed = luck.getrandbits(64)
+            if trials is not None:
+                trials[k] = (theirs, match_seed, luck.getstate())
+        else:
+            theirs, match_seed, state = trial
+            luck.setstate(state)
         mine = make_deck(luck)
         m = Match((mine, theirs), rng=match_seed, beginner=beginner, round=round_no,
                   piles=_reserve(view, (mine, theirs), luck), fans=fans, trophies=trophies,
@@ -352,8 +365,24 @@ def label(view: DeckView, action: tuple) -> str:
     return {"redraw": "redraw", "done": "keep this deck"}[kind]
 
 
+#: A practice match of round ``r`` costs about ``1 + MATCH_COST_PER_ROUND * (r - 1)`` times one of
+#: round 1 (bigger decks, longer matches, a plausible opponent deck drafted over more rounds),
+#: measured with ``bench/bots.py``: 80 us in round 1, 112 in round 4, 135 in round 7.
+MATCH_COST_PER_ROUND = 0.12
+
+#: Practice matches played between two looks at the clock, when the hint has one.
+CLOCK_CHUNK = 8
+
+
+def matches_for(budget: int, round_no: int) -> int:
+    """The practice matches a budget of ``budget`` round-1 matches buys in round ``round_no``:
+    a hint costs about the same in every round (with a fixed count, round-7 hints took twice
+    as long as round-1 hints and set the p99)."""
+    return max(1, round(budget / (1 + MATCH_COST_PER_ROUND * (max(1, round_no) - 1))))
+
+
 def hint(view: DeckView, simulations: int, seed: int = 0, default: tuple | None = None,
-         margin: float = 1.0) -> Hint | None:
+         margin: float = 1.0, clock: Callable[[], float] | None = None, seconds: float | None = None) -> Hint | None:
     """The suggested action for ``view`` after about ``simulations`` practice matches
     (``None`` when there is nothing to choose).
 
@@ -362,24 +391,48 @@ def hint(view: DeckView, simulations: int, seed: int = 0, default: tuple | None 
     until two are left -- so close leaders get most of the matches.  A ``default``
     action (what a simple rule would do) is never set aside, and stays the suggestion
     unless another choice wins more often by ``margin`` standard errors.
+
+    With a ``clock`` (and ``seconds``), the search also stops once ``seconds`` have passed
+    on it, every choice having played at least :data:`CLOCK_CHUNK` matches, and answers
+    from the matches played: a cap for a caller that must answer in time on a busy
+    machine.  Without one, the answer depends on the view, the count and the seed only.
     """
     choices = candidates(view)
     if len(choices) < 2:
         return None
+    deadline = clock() + seconds if clock is not None and seconds is not None else None
     keep_default = next((i for i, (a, _) in enumerate(choices) if a == default), None)
     rounds = max(1, (len(choices) - 1).bit_length())
     wins = [0] * len(choices)
     played = [0] * len(choices)
     active = list(range(len(choices)))
     out: list = []                      # set aside, weakest last
+    trials: dict = {}                   # match k's opponent deck and luck, drawn once for all choices
 
     def rate(i):
         return wins[i] / played[i]
-    while True:
+
+    def play_share(i, share) -> bool:
+        """Play choice i's share; False once the clock says stop."""
+        if deadline is None:
+            wins[i] += practice(view, choices[i][1], played[i], played[i] + share, seed, trials)
+            played[i] += share
+            return True
+        while share > 0:
+            if played[i] >= CLOCK_CHUNK and clock() >= deadline:
+                return False
+            n = min(share, CLOCK_CHUNK)
+            wins[i] += practice(view, choices[i][1], played[i], played[i] + n, seed, trials)
+            played[i] += n
+            share -= n
+        return True
+
+    in_time = True
+    while in_time:
         share = max(1, simulations // (rounds * len(active)))
         for i in active:
-            wins[i] += practice(view, choices[i][1], played[i], played[i] + share, seed)
-            played[i] += share
+            # out of time, the others still play their first chunk: every choice gets a rate
+            in_time = play_share(i, share if in_time else min(share, CLOCK_CHUNK - played[i])) and in_time
         active.sort(key=lambda i: (-rate(i), i))
         if len(active) <= 2:
             break
@@ -419,18 +472,25 @@ def _same_choice(view: DeckView, action: tuple) -> tuple:
 class HintSearchPolicy:
     """The search bot for Challengers!, on the contract (:class:`engine.game.Policy`): it
     sees its seat's observations only, remembers the cards it saw the others play, and
-    makes every Deck Phase decision by the hint at ``simulations`` practice matches
-    (the default takes about 0.3 s on the development VM), the greedy bot's choice
-    standing unless practice shows a better one (``prior``); match and when-picked
-    choices as the greedy bot makes them."""
+    makes every Deck Phase decision by the hint, the greedy bot's choice standing unless
+    practice shows a better one (``prior``); match and when-picked choices as the greedy
+    bot makes them.
+
+    ``simulations`` is its budget in round-1 practice matches (:func:`matches_for`: later
+    rounds get fewer, dearer ones, so every hint costs about the same); the default takes
+    about 0.1 s of CPU on the development VM.  With a ``clock``, ``seconds`` caps each hint
+    (see :func:`hint`); the bot then plays as fast as the machine lets it, so its choices
+    are no longer a function of the seed alone."""
 
     name = "search"
-    simulations = 1200
+    simulations = 1000
 
-    def __init__(self, library, seat: int, seed: int = 0, simulations: int | None = None, prior: bool = True):
+    def __init__(self, library, seat: int, seed: int = 0, simulations: int | None = None, prior: bool = True,
+                 clock: Callable[[], float] | None = None, seconds: float | None = None):
         self.library, self.seat, self.prior = library, seat, prior
         if simulations is not None:
             self.simulations = simulations
+        self.clock, self.seconds = clock, seconds
         self.rng = random.Random(seed)
         self.memory = Memory()
         self.greedy = LegacyPolicy(library, seat, seed, "greedy")
@@ -446,17 +506,19 @@ class HintSearchPolicy:
         if view is None:
             return fallback
         default = _same_choice(view, (fallback.kind[5:], *fallback.args)) if self.prior else None
-        h = hint(view, self.simulations, self.rng.randrange(2**31), default=default)
+        h = hint(view, matches_for(self.simulations, view.round), self.rng.randrange(2**31), default=default,
+                 clock=self.clock, seconds=self.seconds)
         if h is None:
             return fallback
         self.hints.append(h)
         return Action(self.seat, "deck." + h.action[0], tuple(h.action[1:]))
 
 
-def policy_factory(simulations: int | None = None) -> Callable[[Any, int, int], HintSearchPolicy]:
+def policy_factory(simulations: int | None = None, clock: Callable[[], float] | None = None,
+                   seconds: float | None = None) -> Callable[[Any, int, int], HintSearchPolicy]:
     """``(library, seat, seed) -> HintSearchPolicy``, as ``GAME.policies`` holds bots."""
     def make(library, seat: int, seed: int) -> HintSearchPolicy:
-        return HintSearchPolicy(library, seat, seed, simulations)
+        return HintSearchPolicy(library, seat, seed, simulations, clock=clock, seconds=seconds)
     return make
 
 
@@ -467,14 +529,17 @@ class SearchPolicy(Policy):
 
     name = "search"
 
-    def __init__(self, seed=0, simulations: int | None = None, prior: bool = True):
+    def __init__(self, seed=0, simulations: int | None = None, prior: bool = True,
+                 clock: Callable[[], float] | None = None, seconds: float | None = None):
         super().__init__(seed)
         self._seed, self._simulations, self._prior = seed, simulations, prior
+        self._clock, self._seconds = clock, seconds
         self.bot: HintSearchPolicy | None = None
 
     def act(self, t, who):
         seat = who[1] if who[0] == "deck" else who[2]
         if self.bot is None:
-            self.bot = HintSearchPolicy(t.library, seat, self._seed, self._simulations, self._prior)
+            self.bot = HintSearchPolicy(t.library, seat, self._seed, self._simulations, self._prior,
+                                        self._clock, self._seconds)
         legal = ChallengersState(None, t).legal_actions(seat)
         return to_tuple(t, self.bot.act(observe(t, seat), legal))

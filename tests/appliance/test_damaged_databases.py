@@ -91,3 +91,56 @@ def test_doctor_reports_each_database_and_what_the_kiosk_set_aside(data, monkeyp
     assert health[1] == "kiosk.db: ok"
     assert health[2] == ("kiosk.db.damaged-20261122-101500: a damaged database the kiosk set aside "
                          "(it started a fresh one)")
+
+
+def coordinator_db_with_damaged_log(data, rows=3000):
+    """A coordinator.db made by the coordinator's own schema code, its action log holding ``rows``
+    rows, with one leaf page of that log overwritten; every other table is sound."""
+    from coordinator.store import open_db
+    db = open_db(data)
+    db.conn.execute("BEGIN")
+    db.conn.executemany("INSERT INTO actions(tournament_id, seq, action, request_id, kiosk_id, match_seq, created) "
+                        "VALUES (?, ?, ?, ?, 1, 0, 0)",
+                        [(1 + i // 900, i % 900, '["match", 1, "reveal"]', f"k1-{i}") for i in range(rows)])
+    db.conn.execute("COMMIT")
+    db.conn.close()
+    path = data / "coordinator.db"
+    conn = sqlite3.connect(path)
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    leaves = [n for (n,) in conn.execute("SELECT pageno FROM dbstat WHERE name = 'actions' AND pagetype = 'leaf' "
+                                         "ORDER BY pageno")]
+    conn.close()
+    with open(path, "r+b") as f:
+        f.seek((leaves[len(leaves) // 2] - 1) * page_size)
+        f.write(b"\xff" * page_size)
+    return path
+
+
+def test_the_start_checks_what_it_reads_and_leaves_the_logs_to_the_full_check(tmp_path):
+    from appliance import dbcheck
+    from coordinator.store import LOG_TABLES
+    path = coordinator_db_with_damaged_log(tmp_path)
+    assert dbcheck.problem(path, skip=LOG_TABLES) is None                  # start-up: the logs are not read
+    assert dbcheck.problem(path) is not None                                 # the full check finds it
+    assert dbcheck.problem(path, skip=["requests"]) is not None
+    stopped = __import__("threading").Event()
+    stopped.set()
+    assert dbcheck.problem(path, cancel=stopped) is None                    # a cancelled check answers nothing
+
+
+def test_damage_in_the_action_log_stops_the_service_after_it_listens(data):
+    """A restart does not read the whole action log before serving (it would cost as much as every
+    tournament ever played); the full check that follows still stops the service, with the same one
+    line and status as a damaged start."""
+    db = coordinator_db_with_damaged_log(data)
+    p = subprocess.run([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(free_port()),
+                        "--data", str(data), "--no-mdns", "--organiser-pin", "424242"],
+                       cwd=REPO, capture_output=True, text=True, timeout=60)
+    newest = data / "backups" / (datetime.date.today() - datetime.timedelta(days=1)).isoformat() / "coordinator.db"
+    lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
+    assert p.returncode == 3, p.stderr
+    assert "Traceback" not in p.stderr, p.stderr
+    assert any("coordinator listening on http://127.0.0.1:" in ln for ln in lines[:-1]), p.stderr
+    assert lines[-1].startswith(f"tablecup coordinator: {db} is damaged ("), p.stderr
+    assert f"restore the newest backup, {newest}" in lines[-1]
+    assert not any("is damaged" in ln for ln in lines[:-1]), p.stderr

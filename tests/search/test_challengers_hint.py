@@ -5,7 +5,8 @@ import re
 import pytest
 
 from engine.challengers.deckphase import OPTION, PICK, REMOVE
-from engine.challengers.hint import DeckView, Opponent, SearchPolicy, candidates, hint, view_for
+from engine.challengers.hint import (CLOCK_CHUNK, DeckView, Opponent, SearchPolicy, candidates, hint,
+                                    matches_for, practice, view_for)
 from engine.challengers.policies import make_policy, run_tournament
 from engine.challengers.tournament import Setup, Tournament
 
@@ -125,3 +126,51 @@ def test_the_greedy_choice_stands_unless_practice_beats_it(lib, card):
     clear = DeckView(round=4, stage=PICK, deck=starter, drawn=(plain[0], strong), picks_left=1,
                      opponent=Opponent(starter))
     assert hint(clear, 200, seed=3, default=("pick", 0)).action == ("pick", 1)
+
+
+def _late(lib, seed=6):
+    """A tournament waiting for player 0 at a round-5+ Deck Phase decision with at least three
+    choices, and player 0's view of it."""
+    t = Tournament(lib, Setup(players=("A", "B"), seed=seed), record=False)
+    _play_until(t, lambda t, who: who == ("deck", 0) and t.round >= 5 and view_for(t, 0) is not None
+                and len(candidates(view_for(t, 0))) >= 3, _greedy())
+    return t, view_for(t, 0)
+
+
+def _late_view(lib, seed=6):
+    return _late(lib, seed)[1]
+
+
+def test_every_choice_meets_the_same_opponents_whether_or_not_they_are_kept(lib):
+    """Match k's opponent deck and luck, drawn once and kept for the other choices, give the
+    very matches that drawing them again would."""
+    view = _late_view(lib)
+    trials: dict = {}
+    for _, make_deck in candidates(view):
+        assert practice(view, make_deck, 0, 30, 7, trials) == practice(view, make_deck, 0, 30, 7)
+        assert practice(view, make_deck, 20, 45, 7, trials) == practice(view, make_deck, 20, 45, 7)
+    assert sorted(trials) == list(range(45))
+
+
+def test_later_rounds_get_fewer_dearer_practice_matches(lib):
+    assert matches_for(1000, 1) == 1000
+    counts = [matches_for(1000, r) for r in range(1, 9)]
+    assert counts == sorted(counts, reverse=True) and counts[-1] < 0.6 * counts[0]
+    t, view = _late(lib)
+    bot = SearchPolicy(seed=3, simulations=80)
+    bot.act(t, ("deck", 0))
+    budget = matches_for(80, view.round)
+    assert budget < 80 * 0.7
+    assert 0.8 * budget <= sum(n for _, _, n in bot.bot.hints[-1].records) <= budget + len(candidates(view))
+
+
+def test_a_clock_caps_the_hint_and_every_choice_still_plays(lib):
+    """A clock that moves 1 ms per look: a 20 ms cap stops the search long before its count."""
+    view = _late_view(lib)
+    ticks = iter(range(10**6))
+    h = hint(view, 5000, seed=2, clock=lambda: next(ticks) / 1000, seconds=0.02)
+    played = [n for _, _, n in h.records]
+    assert h.action in {a for a, _ in candidates(view)}
+    assert min(played) >= CLOCK_CHUNK
+    assert sum(played) < 1000
+    assert hint(view, 60, seed=2) == hint(view, 60, seed=2, clock=lambda: 0.0, seconds=1.0)   # in time: as without
