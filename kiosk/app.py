@@ -27,6 +27,7 @@ from pathlib import Path
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.button import Button
@@ -134,7 +135,7 @@ class TablecupApp(App):
         # Tournament play: a one-line banner over every screen while the coordinator is unreachable.
         root = FloatLayout()
         root.add_widget(sm)
-        self.banner = Label(text="", size_hint=(None, None), size=(360, 26), font_size=15, bold=True,
+        self.banner = Label(text="", size_hint=(None, None), size=(dp(360), dp(26)), font_size=sp(15), bold=True,
                             color=(1, 1, 1, 1), pos_hint={"center_x": 0.5, "top": 1}, opacity=0)
         from kivy.graphics import Color, Rectangle
         with self.banner.canvas.before:
@@ -145,12 +146,12 @@ class TablecupApp(App):
         # What went wrong, in one sentence, over the screen: storage that cannot save (every
         # screen, until a write succeeds), a saved game that could not be resumed or a damaged
         # database set aside (home screen, until tapped).
-        self.alert = Alert(text="", size_hint=(0.94, None), height=120, font_size=19, bold=True, halign="center",
+        self.alert = Alert(text="", size_hint=(0.94, None), height=dp(120), font_size=sp(19), bold=True, halign="center",
                            valign="middle", color=(1, 1, 1, 1), background_normal="", background_down="",
                            background_color=(0.72, 0.1, 0.1, 0.95), pos_hint={"center_x": 0.5, "center_y": 0.5},
                            opacity=0)
-        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)),
-                        texture_size=lambda w, v: setattr(w, "height", max(120, v[1] + 28)))
+        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(24), None)),
+                        texture_size=lambda w, v: setattr(w, "height", max(dp(120), v[1] + dp(28))))
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
         root.add_widget(self.alert)
         sm.get_screen("home").level = self.robot_level

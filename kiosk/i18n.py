@@ -227,6 +227,18 @@ STRINGS["fr"].update({
     "house_set_skipped": "Un set maison n'a pas été chargé : {error}",
 })
 
+# The kiosk as a product (every size, readable choices, clear moments).
+STRINGS["en"].update({
+    "opt_arrange": "{zone}: {cards}",
+    "opt_depth": "(no. {n} from the top of the deck)",
+    "opt_copy": "(copy {n})",
+})
+STRINGS["fr"].update({
+    "opt_arrange": "{zone} : {cards}",
+    "opt_depth": "(n° {n} depuis le dessus du deck)",
+    "opt_copy": "(exemplaire {n})",
+})
+
 LANGS = tuple(STRINGS)
 
 

@@ -19,6 +19,7 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -26,7 +27,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
-from kiosk.widgets import CardFace, TextLine  # noqa: F401  (TextLine: used by match.kv)
+from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
 ATTACK_CHIPS = 5
@@ -59,7 +60,12 @@ def choice_label(m, ch, opt, lang, tr):
     if not opt:
         return tr("opt_nothing", lang)
     if ch.kind == "arrange":
-        return ", ".join(f"{card_name(m.types[c], lang)} → {zone_words(place, lang, tr)}" for place, c in opt)
+        # One group per place, its cards top-most first: "top of deck: Dog, Talent; bottom of deck: Poet".
+        groups: dict = {}
+        for place, c in opt:
+            groups.setdefault(place, []).append(card_name(m.types[c], lang))
+        return "; ".join(tr("opt_arrange", lang, zone=zone_words(place, lang, tr), cards=", ".join(names))
+                         for place, names in groups.items())
     if ch.kind == "seat":
         return tr("opt_seat", lang, cards=_names(m, opt, lang), n=len(opt))
     if ch.kind == "move" and ch.detail:
@@ -67,6 +73,25 @@ def choice_label(m, ch, opt, lang, tr):
         return tr("opt_move", lang, cards=_names(m, opt, lang), src=zone_words(src, lang, tr),
                   dst=zone_words(dst, lang, tr))
     return _names(m, [c for c in opt if isinstance(c, int)], lang)
+
+
+def choice_labels(m, ch, lang, tr):
+    """Words for every option of ``ch``, each told apart from the others: options that read
+    the same (copies of one card offered one by one) say where their card lies in the deck."""
+    labels = [choice_label(m, ch, opt, lang, tr) for opt in ch.options]
+    seen: dict = {}
+    for k, text in enumerate(labels):
+        seen.setdefault(text, []).append(k)
+    for text, ks in seen.items():
+        if len(ks) < 2:
+            continue
+        for n, k in enumerate(ks, 1):
+            opt = ch.options[k]
+            insts = [c for c in opt if isinstance(c, int)] if ch.kind != "arrange" else []
+            depth = m.deck_depth(insts[0]) if len(insts) == 1 else None
+            labels[k] = text + " " + (tr("opt_depth", lang, n=depth + 1) if depth is not None
+                                      else tr("opt_copy", lang, n=n))
+    return labels
 
 
 def breakdown_words(m, parts, lang, tr, catalogue=None):
@@ -89,7 +114,7 @@ class BenchRow(Widget):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.faces = [CardFace(name_size=14, text_size_=12) for _ in range(BENCH_SEATS)]
+        self.faces = [CardFace(name_size=sp(14), text_size_=sp(12)) for _ in range(BENCH_SEATS)]
         for f in self.faces:
             self.add_widget(f)
         self.widths = [1] * BENCH_SEATS
@@ -97,7 +122,7 @@ class BenchRow(Widget):
         self.fbind("pos", self._place)
 
     def _place(self, *_):
-        gap = 4
+        gap = dp(4)
         slot = (self.width - gap * (BENCH_SEATS - 1)) / BENCH_SEATS
         x = self.x
         used = 0
@@ -133,15 +158,26 @@ class MatchSide(BoxLayout):
     def on_kv_post(self, *_):
         grid = self.ids.choice_grid
         for i in range(PAGE):
-            b = Button(font_size=14, halign="center", valign="middle", max_lines=2, shorten=True,
-                       shorten_from="right", background_color=(0.95, 0.8, 0.3, 1))
-            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - 8, sz[1] - 2)))
+            b = Button(font_size=sp(16), halign="center", valign="middle", background_color=(0.95, 0.8, 0.3, 1))
+            b.words = ""
+            b.bind(size=self._fit_option)
             b.bind(on_release=self._tap_option)
             b.option = None
             grid.add_widget(b)
             self._buttons.append(b)
         self._panel = self.ids.choice_panel
         self.ids.area.remove_widget(self._panel)
+
+    @staticmethod
+    def _fit_option(b, *_):
+        """The option's whole words on its button: the font shrinks to fit, never a cut where
+        two options differ (only below the smallest font would words go)."""
+        w, h = int(b.width - dp(10)), int(b.height - dp(4))
+        if not b.words or w < 10 or h < 8:
+            b.text = b.words
+            return
+        b.text_size = (w, h)
+        b.font_size, b.text = fit_text(b.words, w, h, sp(16))
 
     def _tap_option(self, b):
         if b.option == "more":
@@ -230,20 +266,22 @@ class MatchSide(BoxLayout):
         start = page * per
         self.ids.choice_title.text = tr("choice", lang, card=src) + (
             f"  ({page + 1}/{pages})" if pages > 1 else "")
+        labels = choice_labels(m, ch, lang, tr)
         for j, b in enumerate(self._buttons):
             i = start + j
             if j < per and i < n:
                 b.option = i
-                b.text = f"{i + 1}. {choice_label(m, ch, ch.options[i], lang, tr)}"
+                b.words = f"{i + 1}. {labels[i]}"
                 b.opacity, b.disabled = 1, False
             elif j == PAGE - 1 and pages > 1:
                 b.option = "more"
-                b.text = tr("more", lang)
+                b.words = tr("more", lang)
                 b.opacity, b.disabled = 1, False
             else:
                 b.option = None
-                b.text = ""
+                b.words = ""
                 b.opacity, b.disabled = 0, True
+            self._fit_option(b)
         if not self._panel_on:
             area.add_widget(self._panel)
             self._panel_on = True
@@ -263,7 +301,7 @@ class MidLine(BoxLayout):
         row = self.ids.attack_row
         self.chips = []
         for _ in range(ATTACK_CHIPS):
-            f = CardFace(compact=True, name_size=11, size_hint_x=None, width=62)
+            f = CardFace(compact=True, name_size=sp(11), size_hint_x=None, width=dp(62))
             f.opacity = 0
             row.add_widget(f)
             self.chips.append(f)

@@ -11,6 +11,7 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
@@ -29,7 +30,7 @@ class OperatorScreen(Screen):
     def on_kv_post(self, *_):
         self.keys = {}
         for k in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "OK"]:
-            b = Button(text=k if k != "⌫" else "<", font_size=26)
+            b = Button(text=k if k != "⌫" else "<", font_size=sp(26))
             b.bind(on_release=lambda _b, k=k: self.key(k))
             self.ids.keypad.add_widget(b)
             self.keys[k] = b
