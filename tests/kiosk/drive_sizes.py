@@ -61,16 +61,22 @@ def hook(app):
     from kiosk.park_screen import seats_text, standings_text
 
     def look(name):
-        """Check what is on screen now and keep a picture of it."""
+        """Check what is on screen now and keep a picture of it.  Texts are checked in both
+        languages; the picture (read back from the GPU, slow in software GL) in English, and
+        in French too when TABLECUP_SCREENSHOTS=1 asks for every picture."""
         lang = app.lang
         key = f"{name}-{lang}"
-        img = app.root.export_as_image()
-        tex = img.texture
-        bands = black_bands(bytes(tex.pixels), tex.width, tex.height)
         faults = text_faults(app.root, Window.size)
+        bands = []
+        if lang == "en" or os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+            tex = app.root.export_as_image().texture
+            pixels = bytes(tex.pixels)
+            bands = black_bands(pixels, tex.width, tex.height)
+            from PIL import Image
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            Image.frombytes("RGBA", (tex.width, tex.height), pixels).save(
+                SHOTS / f"{name}-{W}x{H}-{lang}.png", compress_level=3)
         out["screens"][key] = {"faults": faults, "bands": bands, "screen": app.sm.current}
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        img.save(str(SHOTS / f"{name}-{W}x{H}-{lang}.png"), flipped=False)
 
     def deck_step(c):
         for half in (0, 1):

@@ -53,7 +53,8 @@ def _label_fault(lab):
     assert isinstance(lab, Label)
     if not lab.text.strip() or lab.width < 2 or lab.height < 2:
         return None
-    lab.texture_update()
+    if lab.texture is None:          # drawn at the last frame otherwise: rendering it again costs
+        lab.texture_update()
     tw, th = lab.texture_size
     if tw > lab.width + 1 or th > lab.height + 1:
         return f"texture {int(tw)}x{int(th)} > widget {int(lab.width)}x{int(lab.height)}"
@@ -113,15 +114,18 @@ def black_bands(pixels: bytes, width: int, height: int, min_share=0.03) -> list[
     """Bands of rows or columns at least ``min_share`` of the screen thick that are 95 % black
     (or not drawn at all): what the layout leaves empty.  ``pixels``: RGBA, row by row."""
     step = 4
+    dark = bytes(1 if v < 8 else 0 for v in range(256))
+    clear = bytes(1 if v < 10 else 0 for v in range(256))
 
-    def black(x, y):
-        i = (y * width + x) * 4
-        r, g, b, a = pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]
-        return a < 10 or (r < 8 and g < 8 and b < 8)
+    def share_black(channels) -> float:
+        """The share of black or undrawn pixels, given their R, G, B and A bytes."""
+        r, g, b, a = (int.from_bytes(c.translate(dark if k < 3 else clear), "big") for k, c in enumerate(channels))
+        n = len(channels[0])
+        return bin((r & g & b) | a).count("1") / n if n else 0.0
 
     def runs(flags, total, what):
         out, start = [], None
-        for k, f in enumerate(flags + [False]):
+        for k, f in enumerate([*flags, False]):
             if f and start is None:
                 start = k
             elif not f and start is not None:
@@ -131,12 +135,8 @@ def black_bands(pixels: bytes, width: int, height: int, min_share=0.03) -> list[
                 start = None
         return out
 
-    rows = []
-    for y in range(0, height, step):
-        xs = range(0, width, step)
-        rows.append(sum(black(x, y) for x in xs) >= 0.95 * len(xs))
-    cols = []
-    for x in range(0, width, step):
-        ys = range(0, height, step)
-        cols.append(sum(black(x, y) for y in ys) >= 0.95 * len(ys))
+    row = width * 4
+    rows = [share_black([pixels[y * row + k:(y + 1) * row:4] for k in range(4)]) >= 0.95
+            for y in range(0, height, step)]
+    cols = [share_black([pixels[x * 4 + k::row] for k in range(4)]) >= 0.95 for x in range(0, width, step)]
     return runs(rows, height, "rows") + runs(cols, width, "columns")
