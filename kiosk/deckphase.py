@@ -153,7 +153,7 @@ class DeckHalf(BoxLayout):
             for i, ct in enumerate(dp.drawn):
                 cf = self._face(i)
                 cf.compact, cf.name_size, cf.text_size_, cf.size = False, sp(17), sp(13), (_dp(152), _dp(176))
-                cf.show(ct, lang)
+                cf.show(ct, lang, round_no=t.round)
                 cf.act, cf.idx = "pick", i
                 body.add_widget(cf)
         elif stage == "choose":
@@ -176,7 +176,7 @@ class DeckHalf(BoxLayout):
             for i, ct in enumerate(dp.deck):
                 cf = self._face(i)
                 cf.compact, cf.name_size, cf.size = True, sp(12), (w, _dp(90))
-                cf.show(ct, lang)
+                cf.show(ct, lang, round_no=t.round)
                 cf.act, cf.idx = "remove", i
                 body.add_widget(cf)
         else:

@@ -125,6 +125,12 @@ def run(argv: list[str], app_hook=None) -> int:
     if not display_available():
         print(NO_DISPLAY)
         return 2
+    from kiosk import fonts
+    try:
+        font_paths = fonts.find()
+    except fonts.FontMissing as exc:
+        print(f"tablecup kiosk: {exc}", file=sys.stderr)
+        return 1
     data = (args.data or default_data_dir()).expanduser()
     data.mkdir(parents=True, exist_ok=True)
     other = lock_data_folder(data)
@@ -164,6 +170,7 @@ def run(argv: list[str], app_hook=None) -> int:
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,disable_multitouch")
     from kivy.core.window import Window  # creates the window with the config above
+    fonts.use(font_paths)
     if not os.environ.get("KIVY_METRICS_DENSITY"):
         from kivy.metrics import Metrics
         # Before any widget exists: every dp()/sp() in the screens is read when they are built.

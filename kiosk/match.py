@@ -225,7 +225,7 @@ class MatchSide(BoxLayout):
                 seat = s.bench[i]
                 top = seat.cards[-1]
                 ct = m.types[top]
-                face.show(ct, lang, count=len(seat.cards))
+                face.show(ct, lang, count=len(seat.cards), round_no=m.round)
                 names = {card_name(m.types[x], lang) for x in seat.cards}
                 if len(names) > 1:                    # a seat shared by cards of two names
                     face.name = " / ".join(sorted(names))
@@ -317,7 +317,7 @@ class MidLine(BoxLayout):
             if key != self._shown:
                 fresh = self._shown is None or self._shown[0] != m.flag_card
                 self._shown = key
-                fc.show(m.types[m.flag_card], lang, total=str(total))
+                fc.show(m.types[m.flag_card], lang, total=str(total), round_no=m.round)
                 fc.opacity = 1
                 if fresh:
                     fc.appear()
@@ -336,7 +336,7 @@ class MidLine(BoxLayout):
             for k, chip in enumerate(self.chips):
                 if k < len(shown):
                     inst = shown[k]
-                    chip.show(m.types[inst], lang, total=str(m.power(inst, "attack")))
+                    chip.show(m.types[inst], lang, total=str(m.power(inst, "attack")), round_no=m.round)
                     if inst not in before:
                         chip.appear()
                     else:

@@ -97,14 +97,16 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
         return got
     fs = int(max_font)
     got = None
+    words = text.split()
     while fs >= min_font:
         tex = text_texture(text, fs, width, bold)
-        if tex.height <= height and tex.width <= width:
+        # Wrapped to the width, a word too long for a line would be broken inside: shrink too.
+        if tex.height <= height and tex.width <= width and all(
+                text_texture(w, fs, None, bold).width <= width for w in words):
             got = (fs, text)
             break
         fs -= 1 if fs <= 12 else 2
     if got is None:
-        words = text.split()
         while words:
             words.pop()
             cut = " ".join(words) + "…"
@@ -203,8 +205,9 @@ class CardFace(ButtonBehavior, Widget):
         face.show(ct, lang, total=total)
         return face
 
-    def show(self, ct, lang, total="", count=1, power=None):
-        """Show card type ``ct`` (None: an empty seat)."""
+    def show(self, ct, lang, total="", count=1, power=None, round_no=None):
+        """Show card type ``ct`` (None: an empty seat).  ``round_no``: the round being played,
+        which is the power of a card whose power is the round (the Robot's Cyborg)."""
         from kiosk.cardtext import card_name, card_text
         if ct is None:
             self.empty = True
@@ -214,7 +217,9 @@ class CardFace(ButtonBehavior, Widget):
         self.empty = False
         self.name = card_name(ct, lang)
         self.level = ct.level
-        self.power = power if power is not None else ("R" if ct.round_power else str(ct.power))
+        if power is None:
+            power = str(round_no if round_no is not None else "R") if ct.round_power else str(ct.power)
+        self.power = power
         self.text = "" if self.compact else card_text(ct, lang)
         self.total = total
         self.count = count
@@ -252,7 +257,7 @@ class CardFace(ButtonBehavior, Widget):
             return
         self._empty_c.a = 0
         self._bg_c.rgba = self.bg if self.state == "normal" else (1, 1, 0.7, 1)
-        pad = 4
+        pad = 2 if self.compact else 4      # a small chip needs its edges for the name
         iw = int(w - 2 * pad)
         ns = int(self.name_size)
         top = y + h - pad
@@ -282,8 +287,9 @@ class CardFace(ButtonBehavior, Widget):
             bottom += th + 1
         else:
             self._total.set("", 0)
-        # Name: at most two lines, shrunk to fit.
-        name_h = min(int(ns * 2.6), max(0, int(cur - bottom)))
+        # Name: at most two lines, shrunk to fit (a compact face, with no card text, gives it all its room).
+        room = max(0, int(cur - bottom))
+        name_h = room if self.compact else min(int(ns * 2.6), room)
         fs, shown = fit_text(self.name, iw, name_h, ns, bold=True, min_font=min(MIN_FONT, ns))
         nw, nh = self._name.set(shown, fs, iw, bold=True)
         self._name.place(x + pad + (iw - nw) / 2, cur - nh)
@@ -309,6 +315,9 @@ class CardFace(ButtonBehavior, Widget):
             (px, py), (pw, ph) = t.rect.pos, t.rect.size
             if want and t.shown != want:
                 bad.append((part, want))
+            elif want and part in ("name", "text") and any(
+                    text_texture(w, t.font, None, part == "name").width > x1 - x0 for w in want.split()):
+                bad.append((part + " (a word broken)", want))
             elif pw and (px < x0 or py < y0 or px + pw > x1 + 0.5 or py + ph > y1 + 0.5):
                 bad.append((part, want))
         # Texts must not cover each other either.

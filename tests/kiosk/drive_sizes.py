@@ -135,7 +135,7 @@ def hook(app):
             app.sm.current = "park"
             park = app.sm.get_screen("park")
             view, rows = park_view()
-            park.headline = (f"Café Cup · {app.t('park_n', park=2)} · {app.t('round', round=3)} · "
+            park.headline = (f"Café Cup · {app.t('park_n', park=2)} · {app.t('round', round=3)}\n"
                              f"{app.t('take_seats')}")
             park.seats = seats_text(view, 2, app.tr_fn, lang)
             park.table = standings_text(rows, app.tr_fn, lang)
