@@ -39,6 +39,8 @@ from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
+from kiosk.match import shown_match
+from kiosk.widgets import HintLayer
 from kiosk import hardware_link
 from kiosk.controller import TableController
 from kiosk.deckphase import DeckPhaseScreen
@@ -124,6 +126,7 @@ class TablecupApp(App):
         self.robot_delay = delay
         self.controller = TableController(lib, self.store, schedule=self._schedule, robot_delay=delay)
         self.controller.listeners.append(self.on_state)
+        self.controller.on_ignored = self.hint_for
         self.solo_controller = self.controller
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
         sm = ScreenManager(transition=NoTransition())
@@ -154,6 +157,9 @@ class TablecupApp(App):
                         texture_size=lambda w, v: setattr(w, "height", max(dp(120), v[1] + dp(28))))
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
         root.add_widget(self.alert)
+        # A press at the wrong moment: a short sentence on the half it came from.
+        self.hints = HintLayer()
+        root.add_widget(self.hints)
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
@@ -199,6 +205,8 @@ class TablecupApp(App):
         t = c.t
         if self.sm.current == "operator":
             return "operator"
+        if t is not None and shown_match(c) is not c.match:
+            return "match"                  # the last state of a finished match, until a tap
         if c is self.park_controller:
             return "join" if not c.paired else c.screen()
         if t is None:
@@ -255,6 +263,40 @@ class TablecupApp(App):
             return
         self.sync(events)
 
+    def hint_for(self, what, why):
+        """A press the game did not expect (``what`` as the controller logs it): say on that
+        half why nothing happened, e.g. "Wait: the Robot is attacking"."""
+        c = self.controller
+        kind = what[0] if what else ""
+        half = what[1] if kind in ("reveal", "choose", "deck") and len(what) > 1 else None
+        text = self.hint_text(c, kind, half)
+        if not text:
+            return
+        for h in ((half,) if half in (0, 1) else (0, 1)):
+            self.hints.show(h, text)
+
+    def hint_text(self, c, kind, half) -> str:
+        t = c.t
+        if t is None:
+            return ""
+        m = shown_match(c)
+        if m is not None and m is not c.match:
+            return self.t("hint_tap_end")
+        if self.sm.current != "match" or m is None:
+            return self.t("hint_not_now") if kind in ("reveal", "toss") else ""
+        exp, side = m.expect
+        if exp == "toss":
+            return self.t("hint_toss")
+        if exp == "reveal":
+            who = t.players[m.players[side]]
+            if who.robot:
+                return self.t("hint_robot", name=who.name)
+            return self.t("hint_wait_reveal", name=who.name)
+        if exp == "choose":
+            who = t.players[m.players[m.pending.player]]
+            return self.t("hint_wait_choose", name=who.name)
+        return self.t("hint_not_now")
+
     # ------------------------------------------------------------------ tournaments
     def enter_tournament(self, sync=True):
         """"Join a tournament": the park controller takes the screens; networking starts."""
@@ -262,6 +304,7 @@ class TablecupApp(App):
             from kiosk.network import Client, configured_url
             pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
+            pc.on_ignored = self.hint_for
             self.park_controller = pc
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),
@@ -373,6 +416,10 @@ class TablecupApp(App):
         if cur == "park" and (ch in (" ", "spacebar", "\r", "enter") or key == 13):
             if c is self.park_controller:
                 c.ack_seats()
+            return True
+        if cur == "match" and self.sm.get_screen("match").end_shown and (
+                ch in (" ", "spacebar", "\r", "enter") or key == 13):
+            self.sm.get_screen("match").dismiss_end()
             return True
         if cur == "result" and (ch in (" ", "\r", "enter") or key == 13):
             self.sm.get_screen("result").next()

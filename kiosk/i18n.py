@@ -232,11 +232,33 @@ STRINGS["en"].update({
     "opt_arrange": "{zone}: {cards}",
     "opt_depth": "(no. {n} from the top of the deck)",
     "opt_copy": "(copy {n})",
+    "why_bench_full": "{loser}'s bench is full: {n} names for {seats} seats",
+    "why_second_seat": "{loser}'s bench has no room for a card's second seat",
+    "why_out_of_cards": "{loser} has no card left to reveal",
+    "why_card_lose": "{card}'s effect: {loser} loses the match",
+    "tap_to_go_on": "Tap the screen to go on",
+    "hint_tap_end": "The match is over: tap the screen to go on",
+    "hint_toss": "First the flag toss: tap the button in the middle",
+    "hint_robot": "Wait: {name} is playing",
+    "hint_wait_reveal": "Wait: {name} reveals now",
+    "hint_wait_choose": "Wait: {name} is choosing",
+    "hint_not_now": "Not now",
 })
 STRINGS["fr"].update({
     "opt_arrange": "{zone} : {cards}",
     "opt_depth": "(n° {n} depuis le dessus du deck)",
     "opt_copy": "(exemplaire {n})",
+    "why_bench_full": "Le banc de {loser} est plein : {n} noms pour {seats} places",
+    "why_second_seat": "Le banc de {loser} n'a pas de place pour la deuxième place d'une carte",
+    "why_out_of_cards": "{loser} n'a plus de carte à révéler",
+    "why_card_lose": "Effet de {card} : {loser} perd le match",
+    "tap_to_go_on": "Touchez l'écran pour continuer",
+    "hint_tap_end": "Le match est fini : touchez l'écran pour continuer",
+    "hint_toss": "D'abord le tirage du drapeau : touchez le bouton au milieu",
+    "hint_robot": "Attendez : {name} joue",
+    "hint_wait_reveal": "Attendez : {name} révèle",
+    "hint_wait_choose": "Attendez : {name} choisit",
+    "hint_not_now": "Pas maintenant",
 })
 
 LANGS = tuple(STRINGS)

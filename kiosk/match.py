@@ -109,6 +109,63 @@ def breakdown_words(m, parts, lang, tr, catalogue=None):
     return " ".join(out)
 
 
+def shown_match(c):
+    """The match the screen shows: the one being played, or the one that just ended while its
+    last state is held on screen (until a player taps)."""
+    r = c.result
+    if r is not None and r.get("match") is not None and not r.get("end_seen"):
+        return r["match"]
+    return c.match
+
+
+def side_on(c, m, half):
+    """The engine side of match ``m`` played on ``half`` (a held match may be of the last round)."""
+    if m is c.match:
+        return c.match_side(half)
+    p = c.player_at(half) if hasattr(c, "player_at") else None
+    return m.players.index(p) if p is not None and p in m.players else half
+
+
+def end_sentence(c, r, lang, tr):
+    """Who won the match and why, in one sentence and a second line: "Robot's bench is full:
+    7 names for 6 seats" / "Dark wins the match"."""
+    m, t = r["match"], c.t
+    winner, loser = t.players[r["winner"]].name, t.players[r["loser"]].name
+    lose_side = 1 - m.winner
+    events = r.get("events") or []
+    bench = next((e for e in events if e.kind == "bench-full"), None)
+    lost_by = next((e for e in events if e.kind == "lose"), None)
+    if lost_by is not None:
+        try:
+            card = card_name(c.lib.catalogue.card(lost_by.card), lang)
+        except Exception:
+            card = str(lost_by.card)
+        why = tr("why_card_lose", lang, card=card, loser=loser)
+    elif m.reason == "bench-full" or bench is not None:
+        need = bench.value if bench is not None and isinstance(bench.value, int) else 1
+        seats = m.sides[lose_side].seats_used() + need
+        why = (tr("why_bench_full", lang, loser=loser, n=seats, seats=BENCH_SEATS) if m.reason == "bench-full"
+               else tr("why_second_seat", lang, loser=loser))
+    elif m.reason == "out-of-cards":
+        why = tr("why_out_of_cards", lang, loser=loser)
+    else:
+        why = tr("reason_" + str(m.reason), lang)
+    return f"{why}\n{tr('match_won', lang, name=winner)}"
+
+
+def deciding_cards(c, r) -> set:
+    """The cards that decided the match, to highlight: what could not be seated, the card
+    whose effect lost it, or the flag that held when the attacker had no card left."""
+    m = r["match"]
+    lose_side = 1 - m.winner
+    lost_by = next((e for e in r.get("events") or [] if e.kind == "lose"), None)
+    if lost_by is not None:
+        return {i for i in [*m.attack, m.flag_card] if i is not None and m.types[i].id == lost_by.card}
+    if m.reason == "out-of-cards":
+        return {m.flag_card} if m.flag_card is not None else set()
+    return set(m.sides[lose_side].park) | {i for i in m.attack if m.owner[i] == lose_side}
+
+
 class BenchRow(Widget):
     """Six seats in a row; a double seat spans two.  Faces are kept and reused."""
 
@@ -185,13 +242,13 @@ class MatchSide(BoxLayout):
             self._shown_choice = None
             c = App.get_running_app().controller
             app = App.get_running_app()
-            self._refresh_choice(c, c.match, app.lang, app.tr_fn)
+            self._refresh_choice(c, shown_match(c), app.lang, app.tr_fn)
         elif b.option is not None:
             App.get_running_app().controller.tap_choice(self.side, b.option)
 
     def refresh(self, c, lang, tr):
-        m = c.match
-        es = c.match_side(self.side)        # the engine's side played on this half this round
+        m = shown_match(c)
+        es = side_on(c, m, self.side)       # the engine's side played on this half this round
         s = m.sides[es]
         t = c.t
         pl = t.players[m.players[es]]
@@ -209,6 +266,11 @@ class MatchSide(BoxLayout):
                               f"{tr('fans', lang)}: {s.fans}\n{tr('trophies', lang)}: {trophies}")
         self._refresh_bench(m, s, lang, tr)
         self._refresh_choice(c, m, lang, tr)
+        held = m is not c.match
+        note = self.ids.end_note
+        note.opacity = 1 if held else 0
+        if held:
+            note.text = f"{end_sentence(c, c.result, lang, tr)}\n[size={int(sp(15))}]{tr('tap_to_go_on', lang)}[/size]"
 
     def _refresh_bench(self, m, s, lang, tr):
         bkey = (tuple((seat.key, tuple(seat.cards), seat.width,
@@ -241,7 +303,7 @@ class MatchSide(BoxLayout):
 
     def _refresh_choice(self, c, m, lang, tr):
         ch = m.pending if m.expect[0] == "choose" else None
-        mine = ch is not None and ch.player == c.match_side(self.side) and not c.is_robot(self.side)
+        mine = ch is not None and ch.player == side_on(c, m, self.side) and not c.is_robot(self.side)
         key = (ch.source, ch.options, lang, self._page) if mine else None
         if key == self._shown_choice:
             return
@@ -307,7 +369,9 @@ class MidLine(BoxLayout):
             self.chips.append(f)
 
     def refresh(self, c, lang, tr):
-        m = c.match
+        m = shown_match(c)
+        r = c.result if m is not c.match else None
+        decide = deciding_cards(c, r) if r is not None else set()
         t = c.t
         fc = self.ids.flag_card
         if m.flag_card is not None:
@@ -362,20 +426,42 @@ class MidLine(BoxLayout):
         else:
             turn = ""
         self.ids.turn.text = turn
+        # The cards that decided a match that just ended, framed.
+        fc.selected = m.flag_card is not None and m.flag_card in decide
+        shown = m.attack[-ATTACK_CHIPS:]
+        for k, chip in enumerate(self.chips):
+            chip.selected = k < len(shown) and shown[k] in decide
 
 
 class MatchScreen(Screen):
     toss_visible = BooleanProperty(False)
+    end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
-        m = c.match
+        m = shown_match(c)
         if m is None:
             return
         lang, tr = app.lang, app.tr_fn
+        self.end_shown = m is not c.match
         self.toss_visible = m.expect[0] == "toss"
         for w in (self.ids.light, self.ids.dark, self.ids.mid_light, self.ids.mid_dark):
             w.refresh(c, lang, tr)
+
+    def on_touch_down(self, touch):
+        """While a finished match is held on screen, a tap anywhere goes on to the result."""
+        if self.end_shown and self.collide_point(*touch.pos):
+            self.dismiss_end()
+            return True
+        return super().on_touch_down(touch)
+
+    def dismiss_end(self):
+        """The players have seen how the match ended: on to the result."""
+        app = App.get_running_app()
+        r = app.controller.result
+        if r is not None:
+            r["end_seen"] = True
+        app.sync()
 
     def reset(self):
         """Forget what is shown (language change, a new game)."""

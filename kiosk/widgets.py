@@ -17,7 +17,10 @@ from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.metrics import dp, sp
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 
@@ -245,7 +248,8 @@ class CardFace(ButtonBehavior, Widget):
             return
         self._border.pos, self._border.size = (x, y), (w, h)
         self._border_c.rgba = (1, 0.85, 0.2, 1) if self.selected else (0.1, 0.1, 0.1, 1)
-        self._bg.pos, self._bg.size = (x + 2, y + 2), (w - 4, h - 4)
+        inset = 4 if self.selected else 2          # a selected card (one that decided a match) is framed
+        self._bg.pos, self._bg.size = (x + inset, y + inset), (w - 2 * inset, h - 2 * inset)
         if self.empty:
             self._border_c.a = 0
             self._bg_c.rgba = (1, 1, 1, 0.05)
@@ -382,3 +386,52 @@ class TextLine(Widget):
         x = self.x + {"left": 0, "center": (w - tw) / 2, "right": w - tw}.get(self.halign, 0)
         y = self.y + {"top": h - th, "middle": (h - th) / 2, "bottom": 0}.get(self.valign, 0)
         self._t.place(x, y)
+
+
+class HintLayer(FloatLayout):
+    """Short sentences over every screen, one per half, each facing its player (the top half's
+    turned 180°): why a press did nothing ("Wait: the Robot is attacking").  Each goes after
+    :data:`HINT_SECONDS`; touches go through to the screen underneath."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.labels, self._hide = {}, {}
+        for half in (0, 1):
+            holder = Flip(flipped=bool(half), size_hint=(1, 0.5), pos_hint={"x": 0, "y": 0.5 * half})
+            lab = Label(size_hint=(0.8, None), height=dp(56), pos_hint={"center_x": 0.5, "center_y": 0.5},
+                        font_size=sp(20), bold=True, halign="center", valign="middle", opacity=0,
+                        color=(1, 1, 1, 1))
+            with lab.canvas.before:
+                Color(0.85, 0.45, 0.1, 0.95)
+                bg = RoundedRectangle(radius=[dp(10)])
+            lab.bind(pos=lambda w, v, bg=bg: setattr(bg, "pos", v), size=lambda w, v, bg=bg: setattr(bg, "size", v),
+                     width=lambda w, v: setattr(w, "text_size", (v - dp(20), None)),
+                     texture_size=lambda w, v: setattr(w, "height", max(dp(56), v[1] + dp(16))))
+            holder.add_widget(lab)
+            self.add_widget(holder)
+            self.labels[half] = lab
+
+    def on_touch_down(self, touch):
+        return False
+
+    def on_touch_move(self, touch):
+        return False
+
+    def on_touch_up(self, touch):
+        return False
+
+    def show(self, half, text, seconds=None):
+        """``text`` on ``half`` (0 bottom, 1 top) for a moment."""
+        lab = self.labels[half]
+        lab.text = text
+        Animation.cancel_all(lab, "opacity")
+        lab.opacity = 1
+        old = self._hide.pop(half, None)
+        if old is not None:
+            old.cancel()
+        self._hide[half] = Clock.schedule_once(
+            lambda dt: Animation(opacity=0, d=ANIM, step=FRAME).start(lab), seconds or HINT_SECONDS)
+
+
+#: How long a hint stays (seconds).
+HINT_SECONDS = 1.8
