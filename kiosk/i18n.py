@@ -243,6 +243,8 @@ STRINGS["en"].update({
     "hint_wait_reveal": "Wait: {name} reveals now",
     "hint_wait_choose": "Wait: {name} is choosing",
     "hint_not_now": "Not now",
+    "first_pin": "First use: choose your own PIN (4 to 8 digits), then OK",
+    "pin_not_default": "Choose a PIN other than {pin}",
 })
 STRINGS["fr"].update({
     "opt_arrange": "{zone} : {cards}",
@@ -259,6 +261,8 @@ STRINGS["fr"].update({
     "hint_wait_reveal": "Attendez : {name} révèle",
     "hint_wait_choose": "Attendez : {name} choisit",
     "hint_not_now": "Pas maintenant",
+    "first_pin": "Première utilisation : choisissez votre code (4 à 8 chiffres), puis OK",
+    "pin_not_default": "Choisissez un code autre que {pin}",
 })
 
 LANGS = tuple(STRINGS)

@@ -1,4 +1,7 @@
-"""Operator settings behind a PIN (default 1234, kept in the data folder's database).
+"""Operator settings behind a PIN (1234 until the operator sets their own, kept in the data folder's database).
+
+First use: 1234 opens only the "new PIN" pad; the settings come once a PIN of the operator's
+own (4 to 8 digits, not 1234) is saved, so no table stays on the PIN printed in the manual.
 
 Unlocked: language (en/fr), the Robot's default level, screen rotation
 (0°/180°), a new PIN (typed on the same keypad, 4 to 8 digits), exit to the
@@ -49,7 +52,9 @@ class OperatorScreen(Screen):
         tr = app.tr_fn
         if k == "OK":
             if self.mode == "newpin":
-                if self.entered.isdigit() and 4 <= len(self.entered) <= 8:
+                if self.entered == DEFAULT_PIN:
+                    self.message = tr("pin_not_default", app.lang, pin=DEFAULT_PIN)
+                elif self.entered.isdigit() and 4 <= len(self.entered) <= 8:
                     try:
                         app.store.put("pin", self.entered)
                         self.message = tr("pin_saved", app.lang)
@@ -58,6 +63,8 @@ class OperatorScreen(Screen):
                     self.mode, self.unlocked = "unlocked", True
                 else:
                     self.message = tr("pin_short", app.lang)
+            elif self.entered == self.pin() and self.first_use():
+                self.mode, self.message = "newpin", tr("first_pin", app.lang)
             elif self.entered == self.pin():
                 self.mode, self.unlocked, self.message = "unlocked", True, ""
             else:
@@ -66,6 +73,10 @@ class OperatorScreen(Screen):
             return
         self.entered = self.entered[:-1] if k == "⌫" else (self.entered + k)[:8]
         self.message = "•" * len(self.entered)
+
+    def first_use(self) -> bool:
+        """No PIN of the operator's own yet (the default one still opens)."""
+        return self.pin() == DEFAULT_PIN
 
     def type_pin(self, digits):
         """Type ``digits`` then OK on the keypad (tests, the hook)."""

@@ -121,7 +121,12 @@ def hook(app):
             app.show_operator()
             yield 0.05
             look("operator")
-            app.sm.get_screen("operator").type_pin("1234")
+            op = app.sm.get_screen("operator")
+            app.store.put("pin", "1234")     # as on first use: the default PIN asks for a new one
+            op.type_pin("1234")
+            yield 0.05
+            look("operator-new-pin")
+            op.type_pin("2468")
             yield 0.05
             look("operator-settings")
             app.leave_operator()
