@@ -39,7 +39,7 @@ from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
-from kiosk.match import shown_match
+from kiosk.match import end_held, shown_match
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
 from kiosk.controller import TableController
@@ -205,7 +205,7 @@ class TablecupApp(App):
         t = c.t
         if self.sm.current == "operator":
             return "operator"
-        if t is not None and shown_match(c) is not c.match:
+        if t is not None and end_held(c):
             return "match"                  # the last state of a finished match, until a tap
         if c is self.park_controller:
             return "join" if not c.paired else c.screen()
@@ -280,7 +280,7 @@ class TablecupApp(App):
         if t is None:
             return ""
         m = shown_match(c)
-        if m is not None and m is not c.match:
+        if end_held(c):
             return self.t("hint_tap_end")
         if self.sm.current != "match" or m is None:
             return self.t("hint_not_now") if kind in ("reveal", "toss") else ""

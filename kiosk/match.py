@@ -109,13 +109,16 @@ def breakdown_words(m, parts, lang, tr, catalogue=None):
     return " ".join(out)
 
 
+def end_held(c) -> bool:
+    """Is the last state of a match that just ended held on screen (until a player taps)?"""
+    r = c.result
+    return r is not None and r.get("match") is not None and not r.get("end_seen")
+
+
 def shown_match(c):
     """The match the screen shows: the one being played, or the one that just ended while its
-    last state is held on screen (until a player taps)."""
-    r = c.result
-    if r is not None and r.get("match") is not None and not r.get("end_seen"):
-        return r["match"]
-    return c.match
+    last state is held on screen."""
+    return c.result["match"] if end_held(c) else c.match
 
 
 def side_on(c, m, half):
@@ -266,7 +269,7 @@ class MatchSide(BoxLayout):
                               f"{tr('fans', lang)}: {s.fans}\n{tr('trophies', lang)}: {trophies}")
         self._refresh_bench(m, s, lang, tr)
         self._refresh_choice(c, m, lang, tr)
-        held = m is not c.match
+        held = end_held(c)
         note = self.ids.end_note
         note.opacity = 1 if held else 0
         if held:
@@ -370,7 +373,7 @@ class MidLine(BoxLayout):
 
     def refresh(self, c, lang, tr):
         m = shown_match(c)
-        r = c.result if m is not c.match else None
+        r = c.result if end_held(c) else None
         decide = deciding_cards(c, r) if r is not None else set()
         t = c.t
         fc = self.ids.flag_card
@@ -443,7 +446,7 @@ class MatchScreen(Screen):
         if m is None:
             return
         lang, tr = app.lang, app.tr_fn
-        self.end_shown = m is not c.match
+        self.end_shown = end_held(c)
         self.toss_visible = m.expect[0] == "toss"
         for w in (self.ids.light, self.ids.dark, self.ids.mid_light, self.ids.mid_dark):
             w.refresh(c, lang, tr)
