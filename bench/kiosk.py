@@ -1,6 +1,6 @@
 """Kiosk figures: first frame, reveal latency, fps during animations, idle CPU, peak memory.
 
-    SDL_VIDEODRIVER=offscreen .venv/bin/python bench/kiosk.py [--reveals 200]
+    SDL_VIDEODRIVER=offscreen .venv/bin/python bench/kiosk.py [--reveals 200] [--window 1920x1080]
 
 Runs the real app in a child process (same entry point as ``tablecup kiosk``);
 reveals go through the keyboard handler (the path touch and GPIO buttons share).
@@ -30,7 +30,7 @@ TARGETS = {"first_frame_s": ("<=", 1.5), "reveal_p99_ms": ("<=", 50), "fps_anim"
            "idle_cpu_pct": ("<=", 3), "peak_mb": ("<=", 250)}
 
 
-def child(n_reveals, gl_finish=True):
+def child(n_reveals, gl_finish=True, window="800x480"):
     import resource
     from kiosk.main import run
 
@@ -117,7 +117,7 @@ def child(n_reveals, gl_finish=True):
         Clock.schedule_once(first, 0.2)
 
     with tempfile.TemporaryDirectory() as d:
-        run(["--data", d, "--windowed"], app_hook=hook)
+        run(["--data", d, "--window", window], app_hook=hook)
     res["peak_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print("BENCH-RESULT " + json.dumps(res), flush=True)
 
@@ -127,16 +127,18 @@ def main():
     ap.add_argument("--reveals", type=int, default=200)
     ap.add_argument("--no-gl-finish", dest="gl_finish", action="store_false",
                     help="count frames at submission, without glFinish() after the swap")
+    ap.add_argument("--window", default="800x480", help="the kiosk's window size (default 800x480)")
     ap.add_argument("--child", action="store_true")
     a = ap.parse_args()
     if a.child:
-        child(a.reveals, a.gl_finish)
+        child(a.reveals, a.gl_finish, a.window)
         return 0
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "offscreen")
     env.update({"KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"})
     t0 = time.time()
-    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--reveals", str(a.reveals)]
+    p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--reveals", str(a.reveals),
+                        "--window", a.window]
                        + ([] if a.gl_finish else ["--no-gl-finish"]),
                        env=env, capture_output=True, text=True, timeout=600)
     res, first = None, None
@@ -161,7 +163,7 @@ def main():
             ok = ("ok" if (v <= tgt[1] if tgt[0] == "<=" else v >= tgt[1]) else "MISSED")
             ok = f"{tgt[0]} {tgt[1]} {ok}"
         print(f"{label:26} {v:>10.2f}  {unit:4} {ok}" if v is not None else f"{label:26} {'n/a':>10}")
-    print(f"({res.get('reveals')} reveals, clock {res.get('clock')}, {res.get('idle_frames')} frames drawn in 5 s idle, "
+    print(f"(window {a.window}, {res.get('reveals')} reveals, clock {res.get('clock')}, {res.get('idle_frames')} frames drawn in 5 s idle, "
           f"frames {'rendered (glFinish)' if a.gl_finish else 'submitted'}, load average {os.getloadavg()[0]:.2f})")
     return 0
 

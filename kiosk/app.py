@@ -34,6 +34,7 @@ from pathlib import Path
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.button import Button
@@ -45,6 +46,8 @@ from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
+from kiosk.match import end_held, shown_match
+from kiosk.widgets import HintLayer
 from kiosk import hardware_link
 from kiosk.controller import TableController
 from kiosk.deckphase import DeckPhaseScreen
@@ -142,6 +145,7 @@ class TablecupApp(App):
         self.robot_delay = delay
         self.controller = TableController(lib, self.store, schedule=self._schedule, robot_delay=delay)
         self.controller.listeners.append(self.on_state)
+        self.controller.on_ignored = self.hint_for
         self.solo_controller = self.controller
         # Every other game: one LocalTable, its screens created when first shown.
         self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay)
@@ -163,7 +167,7 @@ class TablecupApp(App):
         # Tournament play: a one-line banner over every screen while the coordinator is unreachable.
         root = FloatLayout()
         root.add_widget(sm)
-        self.banner = Label(text="", size_hint=(None, None), size=(360, 26), font_size=15, bold=True,
+        self.banner = Label(text="", size_hint=(None, None), size=(dp(360), dp(26)), font_size=sp(15), bold=True,
                             color=(1, 1, 1, 1), pos_hint={"center_x": 0.5, "top": 1}, opacity=0)
         from kivy.graphics import Color, Rectangle
         with self.banner.canvas.before:
@@ -174,12 +178,12 @@ class TablecupApp(App):
         # What went wrong, in one sentence, over the screen: storage that cannot save (every
         # screen, until a write succeeds), a saved game that could not be resumed or a damaged
         # database set aside (home screen, until tapped).
-        self.alert = Alert(text="", size_hint=(0.94, None), height=120, font_size=19, bold=True, halign="center",
+        self.alert = Alert(text="", size_hint=(0.94, None), height=dp(120), font_size=sp(19), bold=True, halign="center",
                            valign="middle", color=(1, 1, 1, 1), background_normal="", background_down="",
                            background_color=(0.72, 0.1, 0.1, 0.95), pos_hint={"center_x": 0.5, "center_y": 0.5},
                            opacity=0)
-        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)),
-                        texture_size=lambda w, v: setattr(w, "height", max(120, v[1] + 28)))
+        self.alert.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(24), None)),
+                        texture_size=lambda w, v: setattr(w, "height", max(dp(120), v[1] + dp(28))))
         self.alert.bind(on_release=lambda *_: self.dismiss_notice())
         # Each half's "Phone" button and QR code, over every game's screens.
         self.seat_qr = None
@@ -188,6 +192,9 @@ class TablecupApp(App):
             self.seat_qr = SeatQrOverlay(seats=self.phone_seats)
             root.add_widget(self.seat_qr)
         root.add_widget(self.alert)
+        # A press at the wrong moment: a short sentence on the half it came from.
+        self.hints = HintLayer()
+        root.add_widget(self.hints)
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
@@ -252,6 +259,8 @@ class TablecupApp(App):
             return "operator"
         if self.table_active():
             return self.game_screen()
+        if t is not None and end_held(c):
+            return "match"                  # the last state of a finished match, until a tap
         if c is self.park_controller:
             return "join" if not c.paired else c.screen()
         if t is None:
@@ -329,6 +338,40 @@ class TablecupApp(App):
             return
         self.sync(events)
 
+    def hint_for(self, what, why):
+        """A press the game did not expect (``what`` as the controller logs it): say on that
+        half why nothing happened, e.g. "Wait: the Robot is attacking"."""
+        c = self.controller
+        kind = what[0] if what else ""
+        half = what[1] if kind in ("reveal", "choose", "deck") and len(what) > 1 else None
+        text = self.hint_text(c, kind, half)
+        if not text:
+            return
+        for h in ((half,) if half in (0, 1) else (0, 1)):
+            self.hints.show(h, text)
+
+    def hint_text(self, c, kind, half) -> str:
+        t = c.t
+        if t is None:
+            return ""
+        m = shown_match(c)
+        if end_held(c):
+            return self.t("hint_tap_end")
+        if self.sm.current != "match" or m is None:
+            return self.t("hint_not_now") if kind in ("reveal", "toss") else ""
+        exp, side = m.expect
+        if exp == "toss":
+            return self.t("hint_toss")
+        if exp == "reveal":
+            who = t.players[m.players[side]]
+            if who.robot:
+                return self.t("hint_robot", name=who.name)
+            return self.t("hint_wait_reveal", name=who.name)
+        if exp == "choose":
+            who = t.players[m.players[m.pending.player]]
+            return self.t("hint_wait_choose", name=who.name)
+        return self.t("hint_not_now")
+
     # ------------------------------------------------------------------ tournaments
     def enter_tournament(self, sync=True):
         """"Join a tournament": the park controller takes the screens; networking starts."""
@@ -336,6 +379,7 @@ class TablecupApp(App):
             from kiosk.network import Client, configured_url
             pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
+            pc.on_ignored = self.hint_for
             self.park_controller = pc
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),
@@ -527,6 +571,10 @@ class TablecupApp(App):
         if cur == "park" and (ch in (" ", "spacebar", "\r", "enter") or key == 13):
             if c is self.park_controller:
                 c.ack_seats()
+            return True
+        if cur == "match" and self.sm.get_screen("match").end_shown and (
+                ch in (" ", "spacebar", "\r", "enter") or key == 13):
+            self.sm.get_screen("match").dismiss_end()
             return True
         if cur == "result" and (ch in (" ", "\r", "enter") or key == 13):
             self.sm.get_screen("result").next()

@@ -70,6 +70,8 @@ class Bot:
                 act = self.policy.deck_action(c.t, dp)
                 self._press(getattr(c, "deck_" + act[0]), side, *act[1:])
                 return
+        elif cur == "match" and app.sm.get_screen("match").end_shown:
+            self._press(app.sm.get_screen("match").dismiss_end)      # seen how the match ended
         elif cur == "match":
             m = c.match
             if m is None or m.winner is not None:

@@ -225,8 +225,10 @@ class TableController(TableInputs):
     def _result_of(self, m, events):
         w = m.players[m.winner]
         trophy = next((e.info for e in events if e.kind == "trophy"), None)
+        # "match" and "events": the finished match as it ended, which the match screen keeps
+        # showing (the deciding cards, who won and why) until a player taps.
         return {"round": m.round, "winner": w, "loser": m.players[1 - m.winner], "reason": m.reason,
-                "trophy": trophy, "over": self.t.over}
+                "trophy": trophy, "over": self.t.over, "match": m, "events": list(events)}
 
     def ack_result(self):
         self.result = None

@@ -10,6 +10,8 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import dp as _dp
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -51,14 +53,14 @@ class DeckHalf(BoxLayout):
     def _button(self, k):
         while len(self._buttons) <= k:
             b = Button(size_hint=(None, None), halign="center", valign="middle")
-            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - 8, sz[1] - 4)))
+            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - _dp(8), sz[1] - _dp(4))))
             b.bind(on_release=self._tap)
             self._buttons.append(b)
         return self._buttons[k]
 
     def _message(self, text):
         if self._label is None:
-            self._label = Label(size_hint=(1, 1), font_size=22)
+            self._label = Label(size_hint=(1, 1), font_size=sp(22))
         self._label.text = text
         return self._label
 
@@ -90,10 +92,10 @@ class DeckHalf(BoxLayout):
     def _ask(self, dp, lang, tr):
         """Ask before a removal leaves the deck under MIN_DECK cards (once per Deck Phase)."""
         if not self.confirm_buttons:
-            msg = Label(size_hint=(1, None), height=96, font_size=19, halign="center", valign="middle")
-            msg.bind(width=lambda w, v: setattr(w, "text_size", (v - 24, None)))
-            yes = Button(size_hint=(None, None), size=(220, 56), font_size=22, background_color=(1, 0.45, 0.35, 1))
-            no = Button(size_hint=(None, None), size=(220, 56), font_size=22, background_color=(0.3, 0.8, 0.4, 1))
+            msg = Label(size_hint=(1, None), height=_dp(96), font_size=sp(19), halign="center", valign="middle")
+            msg.bind(width=lambda w, v: setattr(w, "text_size", (v - _dp(24), None)))
+            yes = Button(size_hint=(None, None), size=(_dp(220), _dp(56)), font_size=sp(22), background_color=(1, 0.45, 0.35, 1))
+            no = Button(size_hint=(None, None), size=(_dp(220), _dp(56)), font_size=sp(22), background_color=(0.3, 0.8, 0.4, 1))
             yes.act, yes.idx = "remove", "confirmed"
             no.act, no.idx = "keep", None
             for b in (yes, no):
@@ -144,43 +146,43 @@ class DeckHalf(BoxLayout):
             for i, opt in enumerate(dp.options):
                 b = self._button(i)
                 b.text = f"{i + 1}.  " + option_words(opt, lang, tr)
-                b.font_size, b.size = 26, (360, 150)
+                b.font_size, b.size = sp(26), (_dp(360), _dp(150))
                 b.act, b.idx = "option", i
                 body.add_widget(b)
         elif stage == "pick":
             for i, ct in enumerate(dp.drawn):
                 cf = self._face(i)
-                cf.compact, cf.name_size, cf.text_size_, cf.size = False, 17, 13, (152, 176)
-                cf.show(ct, lang)
+                cf.compact, cf.name_size, cf.text_size_, cf.size = False, sp(17), sp(13), (_dp(152), _dp(176))
+                cf.show(ct, lang, round_no=t.round)
                 cf.act, cf.idx = "pick", i
                 body.add_widget(cf)
         elif stage == "choose":
             ch = dp.pending
             src = card_name(c.lib.catalogue.card(ch.source), lang)
             body.add_widget(self._message(f"{src}:"))
-            self._label.size_hint, self._label.size, self._label.font_size = (None, None), (120, 60), 16
+            self._label.size_hint, self._label.size, self._label.font_size = (None, None), (_dp(120), _dp(60)), sp(16)
             for i, opt in enumerate(ch.options[:12]):
                 label = ", ".join(card_name(dp.deck[j], lang) for j in opt) if opt else tr("nothing", lang)
                 b = self._button(i)
                 b.text = f"{i + 1}. {label}"
-                b.font_size, b.size = 14, (200, 60)
+                b.font_size, b.size = sp(14), (_dp(200), _dp(60))
                 b.act, b.idx = "choose", i
                 body.add_widget(b)
         elif stage == "remove" and self._confirm is not None:
             self._ask(dp, lang, tr)
         elif stage == "remove":
             n = len(dp.deck)
-            w = 94 if n <= 16 else 76
+            w = _dp(94) if n <= 16 else _dp(76)
             for i, ct in enumerate(dp.deck):
                 cf = self._face(i)
-                cf.compact, cf.name_size, cf.size = True, 12, (w, 90)
-                cf.show(ct, lang)
+                cf.compact, cf.name_size, cf.size = True, sp(12), (w, _dp(90))
+                cf.show(ct, lang, round_no=t.round)
                 cf.act, cf.idx = "remove", i
                 body.add_widget(cf)
         else:
             body.add_widget(self._message(tr("waiting_other", lang)))
         if self._label is not None and stage != "choose":
-            self._label.size_hint, self._label.font_size = (1, 1), 22
+            self._label.size_hint, self._label.font_size = (1, 1), sp(22)
 
 
 def option_words(opt, lang, tr):

@@ -36,8 +36,16 @@ class TableInputs:
         return side
 
     def _ignore(self, what, why):
+        """A press the engine does not expect: logged, kept, and shown (``on_ignored(what, why)``,
+        set by the screens: a short hint on the half it came from)."""
         self.ignored.append((what, why))
         log.info("ignored %s: %s", what, why)
+        hint = getattr(self, "on_ignored", None)
+        if hint is not None:
+            try:
+                hint(what, why)
+            except Exception:          # a hint must never stop the game
+                log.exception("hint failed")
         return None
 
     def _changed(self, events):

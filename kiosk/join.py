@@ -8,6 +8,7 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import sp
 from kivy.properties import StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
@@ -36,7 +37,7 @@ class JoinScreen(Screen):
 
     def on_kv_post(self, *_):
         for k in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "OK"]:
-            b = Button(text=k, font_size=26)
+            b = Button(text=k, font_size=sp(26))
             b.bind(on_release=lambda w, k=k: self.key(k))
             self.ids.keypad.add_widget(b)
 

@@ -1,9 +1,12 @@
 """``tablecup kiosk``: start the table's touchscreen app.
 
-    tablecup kiosk [--data DIR] [--fullscreen | --windowed] [--size 800x480] [--lang en|fr]
-                   [--coordinator URL] [--name "Table 1"] [--phone-port P]
+    tablecup kiosk [--data DIR] [--window WxH] [--lang en|fr] [--coordinator URL] [--name "Table 1"]
+                   [--phone-port P]
 
-Without a display it prints one line naming the alternatives and returns 2.
+Full-screen by default, at whatever size the screen has; ``--window 1280x720`` opens a window
+instead (offscreen, with no screen to fill, the default is an 800x480 window).  Every size the
+screens use is in dp/sp, and one dp is scaled so that the 800x480 design fills the screen
+(:func:`ui_scale`).  Without a display it prints one line naming the alternatives and returns 2.
 """
 
 from __future__ import annotations
@@ -66,14 +69,43 @@ def display_available(environ=None) -> bool:
     return bool(glob.glob("/dev/dri/card*") or os.path.exists("/dev/fb0"))
 
 
+#: The size the screens were designed at: one dp is one pixel there.
+DESIGN_SIZE = (800, 480)
+
+
+def ui_scale(width: int, height: int) -> float:
+    """Pixels per dp for a ``width`` x ``height`` screen: the 800x480 design scaled to fit it.
+
+    The screens lay out in proportions wherever they can, so only the scarcer dimension
+    matters: 1024x600 gives 1.25, 1920x1080 2.25 (its 1800 dp wide design leaves room to
+    spare on each row, taken by the card benches), and the Pi Touch Display 2 held upright
+    (720x1280) 0.9."""
+    return round(min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]), 4)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """"1280x720" -> (1280, 720); ValueError with the reason otherwise."""
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"expected WxH such as 1280x720, not {text!r}") from None
+    if not (200 <= w <= 10000 and 200 <= h <= 10000):
+        raise ValueError(f"{text!r}: each side must be 200 to 10000 pixels")
+    return w, h
+
+
 def parse(argv):
     ap = argparse.ArgumentParser(prog="tablecup kiosk", description="The Tablecup touchscreen table.")
     from appliance.paths import DATA_RULE
     ap.add_argument("--data", type=Path, default=None, help=f"data folder (default: {DATA_RULE})")
     g = ap.add_mutually_exclusive_group()
-    g.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None)
-    g.add_argument("--windowed", dest="fullscreen", action="store_false")
-    ap.add_argument("--size", default="800x480", help="window size WxH (default 800x480)")
+    g.add_argument("--window", metavar="WxH", default=None,
+                   help="open a window of this size (e.g. 1280x720) instead of filling the screen")
+    g.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
+                   help="fill the screen (the default, except offscreen)")
+    # Older spellings, kept for scripts: --windowed [--size WxH] is --window WxH.
+    g.add_argument("--windowed", dest="fullscreen", action="store_false", help=argparse.SUPPRESS)
+    ap.add_argument("--size", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--lang", choices=("en", "fr"), default=None)
     ap.add_argument("--coordinator", default=None, metavar="URL",
                     help="the coordinator's address, e.g. http://192.168.1.20:8470 (default: coordinator.toml "
@@ -93,14 +125,21 @@ def _port(text: str) -> int:
 def run(argv: list[str], app_hook=None) -> int:
     """``app_hook(app)``, for tests, runs before the app starts."""
     args = parse(argv)
+    size_arg = args.window or args.size
     try:
-        w, h = (int(x) for x in args.size.lower().split("x"))
-    except ValueError:
-        print(f"--size: expected WxH such as 800x480, not {args.size!r}", file=sys.stderr)
+        w, h = parse_size(size_arg) if size_arg else DESIGN_SIZE
+    except ValueError as exc:
+        print(f"tablecup kiosk: {'--window' if args.window else '--size'}: {exc}", file=sys.stderr)
         return 2
     if not display_available():
         print(NO_DISPLAY)
         return 2
+    from kiosk import fonts
+    try:
+        font_paths = fonts.find()
+    except fonts.FontMissing as exc:
+        print(f"tablecup kiosk: {exc}", file=sys.stderr)
+        return 1
     data = (args.data or default_data_dir()).expanduser()
     data.mkdir(parents=True, exist_ok=True)
     other = lock_data_folder(data)
@@ -127,15 +166,24 @@ def run(argv: list[str], app_hook=None) -> int:
     os.environ.setdefault("KIVY_CLOCK", "interrupt")
     from kivy.config import Config
     fullscreen = args.fullscreen
-    if fullscreen is None:
-        fullscreen = os.environ.get("SDL_VIDEODRIVER") not in ("offscreen", "dummy") and not os.environ.get("DISPLAY")
+    if args.window:
+        fullscreen = False
+    elif fullscreen is None:
+        # A table's screen is the kiosk's alone, on the Pi's console as on a desktop; offscreen
+        # (tests) there is no screen to fill.
+        fullscreen = os.environ.get("SDL_VIDEODRIVER") not in ("offscreen", "dummy")
     Config.set("graphics", "width", str(w))
     Config.set("graphics", "height", str(h))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("graphics", "resizable", "0")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,disable_multitouch")
-    from kivy.core.window import Window  # noqa: F401  (creates the window with the config above)
+    from kivy.core.window import Window  # creates the window with the config above
+    fonts.use(font_paths)
+    if not os.environ.get("KIVY_METRICS_DENSITY"):
+        from kivy.metrics import Metrics
+        # Before any widget exists: every dp()/sp() in the screens is read when they are built.
+        Metrics.density = ui_scale(*Window.size)
     from kiosk.app import TablecupApp
     app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
                       set_aside=set_aside, phone_port=args.phone_port)

@@ -19,6 +19,7 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -27,7 +28,7 @@ from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
 from kiosk.i18n import N_
-from kiosk.widgets import CardFace, TextLine  # noqa: F401  (TextLine: used by match.kv)
+from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
 ATTACK_CHIPS = 5
@@ -69,7 +70,12 @@ def choice_label(m, ch, opt, lang, tr):
     if not opt:
         return tr("opt_nothing", lang)
     if ch.kind == "arrange":
-        return ", ".join(f"{card_name(m.types[c], lang)} → {zone_words(place, lang, tr)}" for place, c in opt)
+        # One group per place, its cards top-most first: "top of deck: Dog, Talent; bottom of deck: Poet".
+        groups: dict = {}
+        for place, c in opt:
+            groups.setdefault(place, []).append(card_name(m.types[c], lang))
+        return "; ".join(tr("opt_arrange", lang, zone=zone_words(place, lang, tr), cards=", ".join(names))
+                         for place, names in groups.items())
     if ch.kind == "seat":
         return tr("opt_seat", lang, cards=_names(m, opt, lang))
     if ch.kind == "move" and ch.detail:
@@ -77,6 +83,25 @@ def choice_label(m, ch, opt, lang, tr):
         return tr("opt_move", lang, cards=_names(m, opt, lang), src=zone_words(src, lang, tr),
                   dst=zone_words(dst, lang, tr))
     return _names(m, [c for c in opt if isinstance(c, int)], lang)
+
+
+def choice_labels(m, ch, lang, tr):
+    """Words for every option of ``ch``, each told apart from the others: options that read
+    the same (copies of one card offered one by one) say where their card lies in the deck."""
+    labels = [choice_label(m, ch, opt, lang, tr) for opt in ch.options]
+    seen: dict = {}
+    for k, text in enumerate(labels):
+        seen.setdefault(text, []).append(k)
+    for text, ks in seen.items():
+        if len(ks) < 2:
+            continue
+        for n, k in enumerate(ks, 1):
+            opt = ch.options[k]
+            insts = [c for c in opt if isinstance(c, int)] if ch.kind != "arrange" else []
+            depth = m.deck_depth(insts[0]) if len(insts) == 1 else None
+            labels[k] = text + " " + (tr("opt_depth", lang, place=depth + 1) if depth is not None
+                                      else tr("opt_copy", lang, copy=n))
+    return labels
 
 
 def breakdown_words(m, parts, lang, tr, catalogue=None):
@@ -94,12 +119,72 @@ def breakdown_words(m, parts, lang, tr, catalogue=None):
     return " ".join(out)
 
 
+def end_held(c) -> bool:
+    """Is the last state of a match that just ended held on screen (until a player taps)?"""
+    r = c.result
+    return r is not None and r.get("match") is not None and not r.get("end_seen")
+
+
+def shown_match(c):
+    """The match the screen shows: the one being played, or the one that just ended while its
+    last state is held on screen."""
+    return c.result["match"] if end_held(c) else c.match
+
+
+def side_on(c, m, half):
+    """The engine side of match ``m`` played on ``half`` (a held match may be of the last round)."""
+    if m is c.match:
+        return c.match_side(half)
+    p = c.player_at(half) if hasattr(c, "player_at") else None
+    return m.players.index(p) if p is not None and p in m.players else half
+
+
+def end_sentence(c, r, lang, tr):
+    """Who won the match and why, in one sentence and a second line: "Robot's bench is full:
+    7 names for 6 seats" / "Dark wins the match"."""
+    m, t = r["match"], c.t
+    winner, loser = t.players[r["winner"]].name, t.players[r["loser"]].name
+    lose_side = 1 - m.winner
+    events = r.get("events") or []
+    bench = next((e for e in events if e.kind == "bench-full"), None)
+    lost_by = next((e for e in events if e.kind == "lose"), None)
+    if lost_by is not None:
+        try:
+            card = card_name(c.lib.catalogue.card(lost_by.card), lang)
+        except Exception:
+            card = str(lost_by.card)
+        why = tr("why_card_lose", lang, card=card, loser=loser)
+    elif m.reason == "bench-full" or bench is not None:
+        need = bench.value if bench is not None and isinstance(bench.value, int) else 1
+        seats = m.sides[lose_side].seats_used() + need
+        why = (tr("why_bench_full", lang, loser=loser, n=seats, seats=BENCH_SEATS) if m.reason == "bench-full"
+               else tr("why_second_seat", lang, loser=loser))
+    elif m.reason == "out-of-cards":
+        why = tr("why_out_of_cards", lang, loser=loser)
+    else:
+        why = tr("reason_" + str(m.reason), lang)
+    return f"{why}\n{tr('match_won', lang, name=winner)}"
+
+
+def deciding_cards(c, r) -> set:
+    """The cards that decided the match, to highlight: what could not be seated, the card
+    whose effect lost it, or the flag that held when the attacker had no card left."""
+    m = r["match"]
+    lose_side = 1 - m.winner
+    lost_by = next((e for e in r.get("events") or [] if e.kind == "lose"), None)
+    if lost_by is not None:
+        return {i for i in [*m.attack, m.flag_card] if i is not None and m.types[i].id == lost_by.card}
+    if m.reason == "out-of-cards":
+        return {m.flag_card} if m.flag_card is not None else set()
+    return set(m.sides[lose_side].park) | {i for i in m.attack if m.owner[i] == lose_side}
+
+
 class BenchRow(Widget):
     """Six seats in a row; a double seat spans two.  Faces are kept and reused."""
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.faces = [CardFace(name_size=14, text_size_=12) for _ in range(BENCH_SEATS)]
+        self.faces = [CardFace(name_size=sp(14), text_size_=sp(12)) for _ in range(BENCH_SEATS)]
         for f in self.faces:
             self.add_widget(f)
         self.widths = [1] * BENCH_SEATS
@@ -107,7 +192,7 @@ class BenchRow(Widget):
         self.fbind("pos", self._place)
 
     def _place(self, *_):
-        gap = 4
+        gap = dp(4)
         slot = (self.width - gap * (BENCH_SEATS - 1)) / BENCH_SEATS
         x = self.x
         used = 0
@@ -143,9 +228,9 @@ class MatchSide(BoxLayout):
     def on_kv_post(self, *_):
         grid = self.ids.choice_grid
         for i in range(PAGE):
-            b = Button(font_size=14, halign="center", valign="middle", max_lines=2, shorten=True,
-                       shorten_from="right", background_color=(0.95, 0.8, 0.3, 1))
-            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - 8, sz[1] - 2)))
+            b = Button(font_size=sp(16), halign="center", valign="middle", background_color=(0.95, 0.8, 0.3, 1))
+            b.words = ""
+            b.bind(size=self._fit_option)
             b.bind(on_release=self._tap_option)
             b.option = None
             grid.add_widget(b)
@@ -153,19 +238,30 @@ class MatchSide(BoxLayout):
         self._panel = self.ids.choice_panel
         self.ids.area.remove_widget(self._panel)
 
+    @staticmethod
+    def _fit_option(b, *_):
+        """The option's whole words on its button: the font shrinks to fit, never a cut where
+        two options differ (only below the smallest font would words go)."""
+        w, h = int(b.width - dp(10)), int(b.height - dp(4))
+        if not b.words or w < 10 or h < 8:
+            b.text = b.words
+            return
+        b.text_size = (w, h)
+        b.font_size, b.text = fit_text(b.words, w, h, sp(16))
+
     def _tap_option(self, b):
         if b.option == "more":
             self._page += 1
             self._shown_choice = None
             c = App.get_running_app().controller
             app = App.get_running_app()
-            self._refresh_choice(c, c.match, app.lang, app.tr_fn)
+            self._refresh_choice(c, shown_match(c), app.lang, app.tr_fn)
         elif b.option is not None:
             App.get_running_app().controller.tap_choice(self.side, b.option)
 
     def refresh(self, c, lang, tr):
-        m = c.match
-        es = c.match_side(self.side)        # the engine's side played on this half this round
+        m = shown_match(c)
+        es = side_on(c, m, self.side)       # the engine's side played on this half this round
         s = m.sides[es]
         t = c.t
         pl = t.players[m.players[es]]
@@ -183,6 +279,11 @@ class MatchSide(BoxLayout):
                               f"{tr('fans', lang)}: {s.fans}\n{tr('trophies', lang)}: {trophies}")
         self._refresh_bench(m, s, lang, tr)
         self._refresh_choice(c, m, lang, tr)
+        held = end_held(c)
+        note = self.ids.end_note
+        note.opacity = 1 if held else 0
+        if held:
+            note.text = f"{end_sentence(c, c.result, lang, tr)}\n[size={int(sp(15))}]{tr('tap_to_go_on', lang)}[/size]"
 
     def _refresh_bench(self, m, s, lang, tr):
         bkey = (tuple((seat.key, tuple(seat.cards), seat.width,
@@ -199,7 +300,7 @@ class MatchSide(BoxLayout):
                 seat = s.bench[i]
                 top = seat.cards[-1]
                 ct = m.types[top]
-                face.show(ct, lang, count=len(seat.cards))
+                face.show(ct, lang, count=len(seat.cards), round_no=m.round)
                 names = {card_name(m.types[x], lang) for x in seat.cards}
                 if len(names) > 1:                    # a seat shared by cards of two names
                     face.name = " / ".join(sorted(names))
@@ -215,7 +316,7 @@ class MatchSide(BoxLayout):
 
     def _refresh_choice(self, c, m, lang, tr):
         ch = m.pending if m.expect[0] == "choose" else None
-        mine = ch is not None and ch.player == c.match_side(self.side) and not c.is_robot(self.side)
+        mine = ch is not None and ch.player == side_on(c, m, self.side) and not c.is_robot(self.side)
         key = (ch.source, ch.options, lang, self._page) if mine else None
         if key == self._shown_choice:
             return
@@ -240,20 +341,22 @@ class MatchSide(BoxLayout):
         start = page * per
         self.ids.choice_title.text = tr("choice", lang, card=src) + (
             f"  ({page + 1}/{pages})" if pages > 1 else "")
+        labels = choice_labels(m, ch, lang, tr)
         for j, b in enumerate(self._buttons):
             i = start + j
             if j < per and i < n:
                 b.option = i
-                b.text = f"{i + 1}. {choice_label(m, ch, ch.options[i], lang, tr)}"
+                b.words = f"{i + 1}. {labels[i]}"
                 b.opacity, b.disabled = 1, False
             elif j == PAGE - 1 and pages > 1:
                 b.option = "more"
-                b.text = tr("more", lang)
+                b.words = tr("more", lang)
                 b.opacity, b.disabled = 1, False
             else:
                 b.option = None
-                b.text = ""
+                b.words = ""
                 b.opacity, b.disabled = 0, True
+            self._fit_option(b)
         if not self._panel_on:
             area.add_widget(self._panel)
             self._panel_on = True
@@ -273,13 +376,15 @@ class MidLine(BoxLayout):
         row = self.ids.attack_row
         self.chips = []
         for _ in range(ATTACK_CHIPS):
-            f = CardFace(compact=True, name_size=11, size_hint_x=None, width=62)
+            f = CardFace(compact=True, name_size=sp(11), size_hint_x=None, width=dp(62))
             f.opacity = 0
             row.add_widget(f)
             self.chips.append(f)
 
     def refresh(self, c, lang, tr):
-        m = c.match
+        m = shown_match(c)
+        r = c.result if end_held(c) else None
+        decide = deciding_cards(c, r) if r is not None else set()
         t = c.t
         fc = self.ids.flag_card
         if m.flag_card is not None:
@@ -289,7 +394,7 @@ class MidLine(BoxLayout):
             if key != self._shown:
                 fresh = self._shown is None or self._shown[0] != m.flag_card
                 self._shown = key
-                fc.show(m.types[m.flag_card], lang, total=str(total))
+                fc.show(m.types[m.flag_card], lang, total=str(total), round_no=m.round)
                 fc.opacity = 1
                 if fresh:
                     fc.appear()
@@ -308,7 +413,7 @@ class MidLine(BoxLayout):
             for k, chip in enumerate(self.chips):
                 if k < len(shown):
                     inst = shown[k]
-                    chip.show(m.types[inst], lang, total=str(m.power(inst, "attack")))
+                    chip.show(m.types[inst], lang, total=str(m.power(inst, "attack")), round_no=m.round)
                     if inst not in before:
                         chip.appear()
                     else:
@@ -334,20 +439,42 @@ class MidLine(BoxLayout):
         else:
             turn = ""
         self.ids.turn.text = turn
+        # The cards that decided a match that just ended, framed.
+        fc.selected = m.flag_card is not None and m.flag_card in decide
+        shown = m.attack[-ATTACK_CHIPS:]
+        for k, chip in enumerate(self.chips):
+            chip.selected = k < len(shown) and shown[k] in decide
 
 
 class MatchScreen(Screen):
     toss_visible = BooleanProperty(False)
+    end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
-        m = c.match
+        m = shown_match(c)
         if m is None:
             return
         lang, tr = app.lang, app.tr_fn
+        self.end_shown = end_held(c)
         self.toss_visible = m.expect[0] == "toss"
         for w in (self.ids.light, self.ids.dark, self.ids.mid_light, self.ids.mid_dark):
             w.refresh(c, lang, tr)
+
+    def on_touch_down(self, touch):
+        """While a finished match is held on screen, a tap anywhere goes on to the result."""
+        if self.end_shown and self.collide_point(*touch.pos):
+            self.dismiss_end()
+            return True
+        return super().on_touch_down(touch)
+
+    def dismiss_end(self):
+        """The players have seen how the match ended: on to the result."""
+        app = App.get_running_app()
+        r = app.controller.result
+        if r is not None:
+            r["end_seen"] = True
+        app.sync()
 
     def reset(self):
         """Forget what is shown (language change, a new game)."""

@@ -1,4 +1,7 @@
-"""Operator settings behind a PIN (default 1234, kept in the data folder's database).
+"""Operator settings behind a PIN (1234 until the operator sets their own, kept in the data folder's database).
+
+First use: 1234 opens only the "new PIN" pad; the settings come once a PIN of the operator's
+own (4 to 8 digits, not 1234) is saved, so no table stays on the PIN printed in the manual.
 
 Unlocked: language (en/fr), the Robot's default level, screen rotation
 (0°/180°), a new PIN (typed on the same keypad, 4 to 8 digits), exit to the
@@ -11,6 +14,7 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
@@ -29,7 +33,7 @@ class OperatorScreen(Screen):
     def on_kv_post(self, *_):
         self.keys = {}
         for k in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "⌫", "OK"]:
-            b = Button(text=k if k != "⌫" else "<", font_size=26)
+            b = Button(text=k if k != "⌫" else "<", font_size=sp(26))
             b.bind(on_release=lambda _b, k=k: self.key(k))
             self.ids.keypad.add_widget(b)
             self.keys[k] = b
@@ -48,7 +52,9 @@ class OperatorScreen(Screen):
         tr = app.tr_fn
         if k == "OK":
             if self.mode == "newpin":
-                if self.entered.isdigit() and 4 <= len(self.entered) <= 8:
+                if self.entered == DEFAULT_PIN:
+                    self.message = tr("pin_not_default", app.lang, pin=DEFAULT_PIN)
+                elif self.entered.isdigit() and 4 <= len(self.entered) <= 8:
                     try:
                         app.store.put("pin", self.entered)
                         self.message = tr("pin_saved", app.lang)
@@ -57,6 +63,8 @@ class OperatorScreen(Screen):
                     self.mode, self.unlocked = "unlocked", True
                 else:
                     self.message = tr("pin_short", app.lang)
+            elif self.entered == self.pin() and self.first_use():
+                self.mode, self.message = "newpin", tr("first_pin", app.lang)
             elif self.entered == self.pin():
                 self.mode, self.unlocked, self.message = "unlocked", True, ""
             else:
@@ -65,6 +73,10 @@ class OperatorScreen(Screen):
             return
         self.entered = self.entered[:-1] if k == "⌫" else (self.entered + k)[:8]
         self.message = "•" * len(self.entered)
+
+    def first_use(self) -> bool:
+        """No PIN of the operator's own yet (the default one still opens)."""
+        return self.pin() == DEFAULT_PIN
 
     def type_pin(self, digits):
         """Type ``digits`` then OK on the keypad (tests, the hook)."""

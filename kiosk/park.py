@@ -427,7 +427,7 @@ class ParkController(TableInputs):
 
     def _result_of(self, m):
         return {"round": m.round, "winner": m.players[m.winner], "loser": m.players[1 - m.winner],
-                "reason": m.reason, "trophy": None, "over": False}
+                "reason": m.reason, "trophy": None, "over": False, "match": m, "events": []}
 
     def _rebuild_t(self):
         if self.tid is None or self.view is None:
@@ -468,6 +468,7 @@ class ParkController(TableInputs):
             self.client.kick()
         if m.winner is not None:
             self.result = self._result_of(m)
+            self.result["events"] = list(events)
         self._rebuild_t()
         self._changed(events)
         return events

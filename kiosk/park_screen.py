@@ -67,7 +67,7 @@ class ParkScreen(Screen):
             what = tr("wait_decks", lang) if c._here() else tr("no_match_here", lang)
         else:
             what = ""
-        self.headline = f"{t.name} · {tr('park_n', lang, park=c.park)} · {rnd} · {what}"
+        self.headline = f"{t.name} · {tr('park_n', lang, park=c.park)} · {rnd}" + (f"\n{what}" if what else "")
         self.seats = seats_text(t.view, c.park, tr, lang)
         self.table = standings_text(t.public_standings(), tr, lang)
 

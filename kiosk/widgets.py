@@ -16,8 +16,11 @@ from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.lang import Builder
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 
@@ -97,14 +100,16 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
         return got
     fs = int(max_font)
     got = None
+    words = text.split()
     while fs >= min_font:
         tex = text_texture(text, fs, width, bold)
-        if tex.height <= height and tex.width <= width:
+        # Wrapped to the width, a word too long for a line would be broken inside: shrink too.
+        if tex.height <= height and tex.width <= width and all(
+                text_texture(w, fs, None, bold).width <= width for w in words):
             got = (fs, text)
             break
         fs -= 1 if fs <= 12 else 2
     if got is None:
-        words = text.split()
         while words:
             words.pop()
             cut = " ".join(words) + "…"
@@ -203,8 +208,9 @@ class CardFace(ButtonBehavior, Widget):
         face.show(ct, lang, total=total)
         return face
 
-    def show(self, ct, lang, total="", count=1, power=None):
-        """Show card type ``ct`` (None: an empty seat)."""
+    def show(self, ct, lang, total="", count=1, power=None, round_no=None):
+        """Show card type ``ct`` (None: an empty seat).  ``round_no``: the round being played,
+        which is the power of a card whose power is the round (the Robot's Cyborg)."""
         from kiosk.cardtext import card_name, card_text
         if ct is None:
             self.empty = True
@@ -214,7 +220,9 @@ class CardFace(ButtonBehavior, Widget):
         self.empty = False
         self.name = card_name(ct, lang)
         self.level = ct.level
-        self.power = power if power is not None else ("R" if ct.round_power else str(ct.power))
+        if power is None:
+            power = str(round_no if round_no is not None else "R") if ct.round_power else str(ct.power)
+        self.power = power
         self.text = "" if self.compact else card_text(ct, lang)
         self.total = total
         self.count = count
@@ -240,7 +248,8 @@ class CardFace(ButtonBehavior, Widget):
             return
         self._border.pos, self._border.size = (x, y), (w, h)
         self._border_c.rgba = (1, 0.85, 0.2, 1) if self.selected else (0.1, 0.1, 0.1, 1)
-        self._bg.pos, self._bg.size = (x + 2, y + 2), (w - 4, h - 4)
+        inset = 4 if self.selected else 2          # a selected card (one that decided a match) is framed
+        self._bg.pos, self._bg.size = (x + inset, y + inset), (w - 2 * inset, h - 2 * inset)
         if self.empty:
             self._border_c.a = 0
             self._bg_c.rgba = (1, 1, 1, 0.05)
@@ -252,7 +261,7 @@ class CardFace(ButtonBehavior, Widget):
             return
         self._empty_c.a = 0
         self._bg_c.rgba = self.bg if self.state == "normal" else (1, 1, 0.7, 1)
-        pad = 4
+        pad = 2 if self.compact else 4      # a small chip needs its edges for the name
         iw = int(w - 2 * pad)
         ns = int(self.name_size)
         top = y + h - pad
@@ -282,8 +291,9 @@ class CardFace(ButtonBehavior, Widget):
             bottom += th + 1
         else:
             self._total.set("", 0)
-        # Name: at most two lines, shrunk to fit.
-        name_h = min(int(ns * 2.6), max(0, int(cur - bottom)))
+        # Name: at most two lines, shrunk to fit (a compact face, with no card text, gives it all its room).
+        room = max(0, int(cur - bottom))
+        name_h = room if self.compact else min(int(ns * 2.6), room)
         fs, shown = fit_text(self.name, iw, name_h, ns, bold=True, min_font=min(MIN_FONT, ns))
         nw, nh = self._name.set(shown, fs, iw, bold=True)
         self._name.place(x + pad + (iw - nw) / 2, cur - nh)
@@ -309,6 +319,9 @@ class CardFace(ButtonBehavior, Widget):
             (px, py), (pw, ph) = t.rect.pos, t.rect.size
             if want and t.shown != want:
                 bad.append((part, want))
+            elif want and part in ("name", "text") and any(
+                    text_texture(w, t.font, None, part == "name").width > x1 - x0 for w in want.split()):
+                bad.append((part + " (a word broken)", want))
             elif pw and (px < x0 or py < y0 or px + pw > x1 + 0.5 or py + ph > y1 + 0.5):
                 bad.append((part, want))
         # Texts must not cover each other either.
@@ -373,3 +386,52 @@ class TextLine(Widget):
         x = self.x + {"left": 0, "center": (w - tw) / 2, "right": w - tw}.get(self.halign, 0)
         y = self.y + {"top": h - th, "middle": (h - th) / 2, "bottom": 0}.get(self.valign, 0)
         self._t.place(x, y)
+
+
+class HintLayer(FloatLayout):
+    """Short sentences over every screen, one per half, each facing its player (the top half's
+    turned 180°): why a press did nothing ("Wait: the Robot is attacking").  Each goes after
+    :data:`HINT_SECONDS`; touches go through to the screen underneath."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.labels, self._hide = {}, {}
+        for half in (0, 1):
+            holder = Flip(flipped=bool(half), size_hint=(1, 0.5), pos_hint={"x": 0, "y": 0.5 * half})
+            lab = Label(size_hint=(0.8, None), height=dp(56), pos_hint={"center_x": 0.5, "center_y": 0.5},
+                        font_size=sp(20), bold=True, halign="center", valign="middle", opacity=0,
+                        color=(1, 1, 1, 1))
+            with lab.canvas.before:
+                Color(0.85, 0.45, 0.1, 0.95)
+                bg = RoundedRectangle(radius=[dp(10)])
+            lab.bind(pos=lambda w, v, bg=bg: setattr(bg, "pos", v), size=lambda w, v, bg=bg: setattr(bg, "size", v),
+                     width=lambda w, v: setattr(w, "text_size", (v - dp(20), None)),
+                     texture_size=lambda w, v: setattr(w, "height", max(dp(56), v[1] + dp(16))))
+            holder.add_widget(lab)
+            self.add_widget(holder)
+            self.labels[half] = lab
+
+    def on_touch_down(self, touch):
+        return False
+
+    def on_touch_move(self, touch):
+        return False
+
+    def on_touch_up(self, touch):
+        return False
+
+    def show(self, half, text, seconds=None):
+        """``text`` on ``half`` (0 bottom, 1 top) for a moment."""
+        lab = self.labels[half]
+        lab.text = text
+        Animation.cancel_all(lab, "opacity")
+        lab.opacity = 1
+        old = self._hide.pop(half, None)
+        if old is not None:
+            old.cancel()
+        self._hide[half] = Clock.schedule_once(
+            lambda dt: Animation(opacity=0, d=ANIM, step=FRAME).start(lab), seconds or HINT_SECONDS)
+
+
+#: How long a hint stays (seconds).
+HINT_SECONDS = 1.8

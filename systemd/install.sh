@@ -48,6 +48,8 @@ APT_PACKAGES=(
     libegl1 libgles2 libgl1 libegl-mesa0 libgl1-mesa-dri libgbm1 libdrm2
     # multitouch (Kivy's mtdev provider), udev for SDL's evdev input, sound
     libmtdev1 libudev1 libasound2
+    # the kiosk's font (every glyph its texts use: arrows, accents, ×)
+    fonts-dejavu-core
     # GPIO character device tools (gpioinfo/gpioget for debugging wiring)
     gpiod
     # databases: sqlite3 CLI for support and restores

@@ -35,7 +35,7 @@ DEFAULT_MIRROR = "http://deb.debian.org/debian"
 CACHE_ENV = "TABLECUP_INSTALL_CACHE"
 PACKAGES = [
     "python3-venv", "python3-dev", "build-essential", "libegl1", "libgles2", "libegl-mesa0",
-    "libgl1-mesa-dri", "libgbm1", "libdrm2", "libmtdev1", "gpiod", "sqlite3", "systemd",
+    "libgl1-mesa-dri", "libgbm1", "libdrm2", "libmtdev1", "gpiod", "sqlite3", "systemd", "fonts-dejavu-core",
 ]
 GROUPS = {"video", "render", "input", "gpio", "dialout"}
 UNITS = ["tablecup-kiosk.service", "tablecup-coordinator.service",

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 from kiosk.main import run  # noqa: E402
 
 DATA = Path(sys.argv[1])
-out = {"checked": 0, "bad": [], "error": None, "fr_names": 0}
+out = {"checked": 0, "bad": [], "error": None, "fr_names": 0, "round_powers": []}
 
 # (what, size, face options): the sizes the screens give their card faces at 800x480.
 SIZES = [
@@ -45,6 +45,12 @@ def hook(app):
                         out["checked"] += 1
                         if bad:
                             out["bad"].append([lang, what, ct.id, bad])
+                # A card whose power is the round (the Robot's Cyborg) shows that number.
+                face = CardFace(size_hint=(None, None), size=(98, 164), pos=(10, 10))
+                for ct in cat.cards.values():
+                    if ct.round_power:
+                        face.show(ct, lang, round_no=4)
+                        out["round_powers"].append(face.power)
                 for ct in cat.cards.values():
                     if lang == "fr" and ct.names.get("fr") and card_name(ct, "fr") == ct.names["fr"]:
                         out["fr_names"] += 1

@@ -42,6 +42,11 @@ def hook(app):
                 ids.lang_fr.trigger_action(0)          # disabled while locked: does nothing
                 out["lang_while_locked"] = app.lang
                 op.type_pin("1234")
+                # First use: the default PIN opens only the new-PIN pad, which refuses 1234 again.
+                out["first_use"] = {"mode": op.mode, "unlocked": op.unlocked, "message": op.message}
+                op.type_pin("1234")
+                out["default_again"] = {"mode": op.mode, "message": op.message}
+                op.type_pin("2468")
                 out["unlocked"] = op.unlocked
                 out["before"] = texts()
                 ids.lang_fr.trigger_action(0)

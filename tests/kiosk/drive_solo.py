@@ -90,6 +90,11 @@ def hook(app):
                     tap(half.ids.done)
                 return
             return
+        if cur == "match" and app.sm.get_screen("match").end_shown:
+            if shot("match-end"):            # the last state, held until a player taps
+                return
+            key(" ")
+            return
         if cur == "match":
             m = c.match
             kind, side = m.expect

@@ -145,6 +145,9 @@ def hook(app):
             return
         if FAULT and cur == "match" and fault_step(c):
             return
+        if cur == "match" and app.sm.get_screen("match").end_shown:
+            key(" ")                         # the match's last state, held until a tap
+            return
         if cur == "match":
             m = c.match
             scr = app.sm.get_screen("match")

@@ -29,3 +29,4 @@ def test_every_card_text_fits_every_face(tmp_path):
     assert r["checked"] >= 162 * 2 * 7
     assert r["bad"] == [], r["bad"][:20]
     assert r["fr_names"] > 100
+    assert r["round_powers"] and set(r["round_powers"]) == {"4"}      # the Cyborg in round 4: 4, not "R"

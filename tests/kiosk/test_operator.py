@@ -21,6 +21,9 @@ def test_operator_pin_language_rotation_persist(tmp_path):
     assert r["screen"] == "operator"
     assert r["wrong"] == {"unlocked": False, "message": "Wrong PIN"}
     assert r["lang_while_locked"] == "en"
+    assert r["first_use"] == {"mode": "newpin", "unlocked": False,
+                              "message": "First use: choose your own PIN (4 to 8 digits), then OK"}
+    assert r["default_again"] == {"mode": "newpin", "message": "Choose a PIN other than 1234"}
     assert r["unlocked"] is True
     assert r["before"]["two"] == "2 players" and r["before"]["back"] == "Back"
     assert r["after"]["two"] == "2 joueurs" and r["after"]["back"] == "Retour"

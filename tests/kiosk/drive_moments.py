@@ -1,0 +1,131 @@
+"""Clear moments in the real app (offscreen, real touches and keys), 2 players:
+
+- a press at the wrong moment (the other half's REVEAL touched, the wrong key) does nothing
+  and shows a short hint on that half, which goes away;
+- the last state of a match stays on screen (its deciding cards framed, a sentence saying who
+  won and why) until a player taps; then the result.
+
+    python drive_moments.py DATA_DIR SHOTS_DIR   ->   "MOMENTS-RESULT {...}"
+"""
+
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+
+from kiosk.main import run  # noqa: E402
+
+DATA, SHOTS = Path(sys.argv[1]), Path(sys.argv[2])
+out = {"error": None}
+SEED = 7
+
+
+def hook(app):
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    def touch(widget=None, pos=None):
+        """A real touch (down, up) at the centre of ``widget`` on the window, or at ``pos``."""
+        x, y = pos if pos is not None else widget.to_window(*widget.center)
+        t = UnitTestTouch(x, y)
+        t.touch_down()
+        t.touch_up()
+
+    def key(ch):
+        Window.dispatch("on_key_down", {" ": 32}.get(ch, ord(ch)), 0, ch, [])
+
+    def hint(half):
+        lab = app.hints.labels[half]
+        return {"text": lab.text, "opacity": round(lab.opacity, 2)}
+
+    def script():
+        c = app.controller
+        c.new_game(("Light", "Dark"), seed=SEED)
+        while c.t.phase == "deck":
+            for half in (0, 1):
+                dp = c.deck_phase_at(half)
+                if dp is not None and dp.stage != "done":
+                    act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
+                    act(half, 0) if act else c.deck_done(half)
+                    break
+        yield 0.3
+        m = c.match
+        scr = app.sm.get_screen("match")
+        # Play to a reveal; then the half that must wait touches its REVEAL button.
+        while m.expect[0] != "reveal":
+            c.press_toss() if m.expect[0] == "toss" else c.tap_choice(c.half_of(m.pending.player), 0)
+        yield 0.2
+        waiting = 1 - c.half_of(m.expect[1])
+        n = len(c.t.actions)
+        button = (scr.ids.light if waiting == 0 else scr.ids.dark).ids.reveal
+        out["before"] = hint(waiting)
+        touch(button)
+        out["wrong_touch"] = {"half": waiting, "hint": hint(waiting), "other": hint(1 - waiting),
+                              "actions_added": len(c.t.actions) - n,
+                              "expect_who": c.t.players[m.players[m.expect[1]]].name}
+        yield 0.05
+        app.save_screenshot(SHOTS / "hint-wrong-press.png")
+        yield 2.5
+        out["hint_later"] = hint(waiting)
+        # A key of the waiting half (a: bottom, l: top) at the wrong moment: the same.
+        key("a" if waiting == 0 else "l")
+        out["wrong_key"] = {"hint": hint(waiting), "actions_added": len(c.t.actions) - n}
+        # Play the match to its end by keys and touches of the right halves.
+        for _ in range(3000):
+            if c.result is not None or c.t.over:
+                break
+            kind, side = m.expect
+            if kind == "toss":
+                key(" ")
+            elif kind == "reveal":
+                touch((scr.ids.light if c.half_of(side) == 0 else scr.ids.dark).ids.reveal)
+            elif kind == "choose":
+                c.tap_choice(c.half_of(m.pending.player), 0)
+            else:
+                break
+        yield 0.5
+        held = {"screen": app.sm.current, "end_shown": scr.end_shown,
+                "note": scr.ids.light.ids.end_note.text, "note_top": scr.ids.dark.ids.end_note.text,
+                "winner": c.t.players[c.result["winner"]].name, "loser": c.t.players[c.result["loser"]].name,
+                "reason": c.result["reason"],
+                "framed": sum(f.selected for mid in (scr.ids.mid_light, scr.ids.mid_dark)
+                              for f in [mid.ids.flag_card, *mid.chips] if f.opacity > 0)}
+        app.save_screenshot(SHOTS / "match-end.png")
+        # A reveal press now does nothing but say how to go on.
+        key("a")
+        held["press_hint"] = hint(0)
+        yield 1.5
+        held["still"] = app.sm.current
+        out["held"] = held
+        touch(pos=(Window.width / 2, Window.height * 0.3))
+        yield 0.2
+        out["after_tap"] = app.sm.current
+        app.stop()
+
+    steps = script()
+
+    def advance(dt, waited=0.0):
+        from kivy.animation import Animation
+        # A yielded wait is a minimum: the cards' fade-ins finish before anything is looked at.
+        if Animation._instances and waited < 3:
+            Clock.schedule_once(lambda dt: advance(dt, waited + 0.05), 0.05)
+            return
+        try:
+            wait = next(steps)
+        except StopIteration:
+            return
+        except Exception:  # noqa: BLE001 - reported in the result line
+            import traceback
+            out["error"] = traceback.format_exc()
+            app.stop()
+            return
+        Clock.schedule_once(advance, wait)
+
+    Clock.schedule_once(advance, 0.4)
+
+
+run(["--data", str(DATA), "--window", "800x480"], app_hook=hook)
+print("MOMENTS-RESULT " + json.dumps(out), flush=True)

@@ -1,0 +1,142 @@
+"""What a person would see as broken on a screen, checked in the running app.
+
+:func:`text_faults` walks the widgets on screen and returns every text that does not fit:
+a label or button whose texture is bigger than the widget, or whose text was cut on the
+way (lines dropped below its box, words shortened to "..."); a light ``TextLine`` drawn
+outside its widget; a card face with a text cut or off the card; any of them off the window.
+:func:`black_bands` samples a screenshot for rows or columns that are (nearly) all black:
+space the layout left unfilled.
+"""
+
+from __future__ import annotations
+
+import re
+
+MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|color|size|font|font_family|ref|anchor|font_context|"
+                    r"font_features|text_language)(?:=[^\]]*)?\]")
+
+
+def _plain(text: str) -> str:
+    return "".join(MARKUP.sub("", text).replace("&bl;", "[").replace("&br;", "]").replace("&amp;", "&").split())
+
+
+def _visible(w) -> bool:
+    while w is not None:
+        if getattr(w, "opacity", 1) <= 0.01:
+            return False
+        w = w.parent
+    return True
+
+
+def _window_box(w):
+    """(x0, y0, x1, y1) of the widget on the window (a turned half turns its corners too)."""
+    xs, ys = [], []
+    for x, y in ((w.x, w.y), (w.right, w.top)):
+        wx, wy = w.to_window(x, y)
+        xs.append(wx)
+        ys.append(wy)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _where(w) -> str:
+    names = []
+    while w is not None and len(names) < 4:
+        wid = next((k for k, v in getattr(w, "ids", {}).items() if v is w), None)
+        names.append(type(w).__name__ + (f"#{wid}" if wid else ""))
+        w = w.parent
+    return "<".join(names)
+
+
+def _label_fault(lab):
+    """Why the Label (or Button) ``lab`` does not show its whole text, or None."""
+    from kivy.uix.label import Label
+    assert isinstance(lab, Label)
+    if not lab.text.strip() or lab.width < 2 or lab.height < 2:
+        return None
+    if lab.texture is None:          # drawn at the last frame otherwise: rendering it again costs
+        lab.texture_update()
+    tw, th = lab.texture_size
+    if tw > lab.width + 1 or th > lab.height + 1:
+        return f"texture {int(tw)}x{int(th)} > widget {int(lab.width)}x{int(lab.height)}"
+    core = lab._label
+    lines = getattr(core, "_cached_lines", None) or []
+    shown = "".join(word.text for line in lines for word in line.words)
+    if _plain(shown) != _plain(lab.text):
+        return f"shows {shown!r}"
+    return None
+
+
+def text_faults(root, window_size) -> list[str]:
+    """Every visible text under ``root`` that does not fit, one line each."""
+    from kivy.uix.label import Label
+
+    from kiosk.widgets import CardFace, TextLine
+
+    W, H = window_size
+    faults = []
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if getattr(w, "opacity", 1) <= 0.01:
+            continue
+        stack.extend(w.children)
+        text = None
+        fault = None
+        if isinstance(w, Label):
+            text = w.text
+            if text.strip() and w.width >= 2 and w.height >= 2:
+                fault = _label_fault(w)
+        elif isinstance(w, TextLine):
+            text = w.text
+            if text and w.width >= 4:
+                w.update()
+                (px, py), (pw, ph) = w._t.rect.pos, w._t.rect.size
+                if px < w.x - 1 or py < w.y - 1 or px + pw > w.right + 1 or py + ph > w.top + 1:
+                    fault = f"text {int(pw)}x{int(ph)} outside {int(w.width)}x{int(w.height)}"
+        elif isinstance(w, CardFace):
+            text = w.name
+            if not w.empty and w.width >= 8 and w.height >= 8:
+                bad = w.overflows()
+                if bad:
+                    fault = f"card face {int(w.width)}x{int(w.height)}: {bad}"
+        if text is None or not str(text).strip() or w.width < 2 or w.height < 2:
+            continue
+        if fault is None:
+            x0, y0, x1, y1 = _window_box(w)
+            if x0 < -1 or y0 < -1 or x1 > W + 1 or y1 > H + 1:
+                fault = f"off the window: {int(x0)},{int(y0)}-{int(x1)},{int(y1)} on {W}x{H}"
+        if fault is not None:
+            faults.append(f"{_where(w)} {str(text)[:60]!r}: {fault}")
+    return sorted(faults)
+
+
+def black_bands(pixels: bytes, width: int, height: int, min_share=0.03) -> list[str]:
+    """Bands of rows or columns at least ``min_share`` of the screen thick that are 95 % black
+    (or not drawn at all): what the layout leaves empty.  ``pixels``: RGBA, row by row."""
+    step = 4
+    dark = bytes(1 if v < 8 else 0 for v in range(256))
+    clear = bytes(1 if v < 10 else 0 for v in range(256))
+
+    def share_black(channels) -> float:
+        """The share of black or undrawn pixels, given their R, G, B and A bytes."""
+        r, g, b, a = (int.from_bytes(c.translate(dark if k < 3 else clear), "big") for k, c in enumerate(channels))
+        n = len(channels[0])
+        return bin((r & g & b) | a).count("1") / n if n else 0.0
+
+    def runs(flags, total, what):
+        out, start = [], None
+        for k, f in enumerate([*flags, False]):
+            if f and start is None:
+                start = k
+            elif not f and start is not None:
+                n = (k - start) * step
+                if n >= min_share * total:
+                    out.append(f"{what} {start * step}-{k * step} ({n} px) black")
+                start = None
+        return out
+
+    row = width * 4
+    rows = [share_black([pixels[y * row + k:(y + 1) * row:4] for k in range(4)]) >= 0.95
+            for y in range(0, height, step)]
+    cols = [share_black([pixels[x * 4 + k::row] for k in range(4)]) >= 0.95 for x in range(0, width, step)]
+    return runs(rows, height, "rows") + runs(cols, width, "columns")

@@ -1,0 +1,60 @@
+"""Every screen at every size the kiosk supports, in the real app (offscreen), EN and FR:
+every label's text fits its widget and no band of the window is left black.
+
+One app process per size (tests/kiosk/drive_sizes.py), a few at a time.  With
+TABLECUP_SCREENSHOTS=1 the 800x480 and 1920x1080 pictures are copied to docs/screenshots/.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
+
+SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
+SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "join", "park", "deck-option", "deck-pick", "deck-remove",
+           "match-choice", "match-end", "result"}
+DOCS_SIZES = ("800x480", "1920x1080")
+
+
+def _run(size, base):
+    data = base / size
+    p = subprocess.run([sys.executable, str(Path(__file__).parent / "drive_sizes.py"), str(data / "data"),
+                        str(artifacts_dir() / "sizes"), size], check=False, env=kiosk_env(), capture_output=True,
+                       text=True, timeout=180, cwd=ROOT)
+    line = [x for x in p.stdout.splitlines() if x.startswith("SIZES-RESULT ")]
+    if not line:
+        return {"error": p.stdout[-2000:] + p.stderr[-3000:]}
+    return json.loads(line[-1][len("SIZES-RESULT "):])
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    base = tmp_path_factory.mktemp("sizes")
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        got = dict(zip(SIZES, pool.map(lambda s: _run(s, base), SIZES)))
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        docs = ROOT / "docs" / "screenshots"
+        docs.mkdir(parents=True, exist_ok=True)
+        for png in (artifacts_dir() / "sizes").glob("*.png"):
+            if any(f"-{s}-" in png.name for s in DOCS_SIZES):
+                shutil.copy(png, docs / png.name)
+    return got
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_screen_fits(results, size):
+    r = results[size]
+    assert r["error"] is None, r["error"]
+    assert r["window"] == r["size"]                      # --window WxH gave that window
+    assert r["choice"], "the match never opened a choice panel"
+    assert r["deck_stages"] == ["option", "pick", "remove"]
+    assert r["logged_errors"] == []
+    assert {f"{s}-{lang}" for s in SCREENS for lang in ("en", "fr")} <= set(r["screens"])
+    bad = {name: s for name, s in r["screens"].items() if s["faults"] or s["bands"]}
+    assert bad == {}, json.dumps(bad, indent=1, ensure_ascii=False)[:4000]

@@ -1,0 +1,20 @@
+"""The kiosk's window: --window WxH, and the dp scale that makes the 800x480 design fill it."""
+
+import pytest
+
+from kiosk.main import parse_size, run, ui_scale
+
+
+@pytest.mark.parametrize("size,scale", [((800, 480), 1.0), ((1024, 600), 1.25), ((1280, 720), 1.5),
+                                        ((1280, 800), 1.6), ((1920, 1080), 2.25), ((720, 1280), 0.9)])
+def test_one_dp_fills_the_screen_with_the_design(size, scale):
+    assert ui_scale(*size) == scale
+
+
+def test_a_bad_window_size_is_one_line_and_status_2(capsys, tmp_path):
+    assert run(["--data", str(tmp_path), "--window", "1280by720"]) == 2
+    err = capsys.readouterr().err
+    assert "--window" in err and "1280by720" in err
+    with pytest.raises(ValueError, match="200 to 10000"):
+        parse_size("10x10")
+    assert parse_size("1920X1080") == (1920, 1080)
