@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from fontTools.ttLib import TTFont
 
 import cards
@@ -23,9 +24,17 @@ def _texts() -> dict[str, str]:
         for ct in lib.catalogue.cards.values():
             out[f"card {ct.id} name ({lang})"] = cardtext.card_name(ct, lang)
             out[f"card {ct.id} text ({lang})"] = cardtext.card_text(ct, lang)
-        for key, text in i18n.STRINGS[lang].items():
-            out[f"string {key} ({lang})"] = text
-    for path in sorted((ROOT / "kiosk").glob("*.py")) + sorted((ROOT / "kiosk").glob("*.kv")):
+        for po in sorted((i18n.LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+            with open(po, "rb") as f:
+                for msg in read_po(f):
+                    forms = msg.string if isinstance(msg.string, (tuple, list)) else (msg.string,)
+                    for i, text in enumerate(forms):
+                        out[f"string {msg.id} [{i}] ({lang}, {po.name})"] = text or ""
+    # Every character written into the kiosk's code and layouts (its games' screens, the phone
+    # page's table side), and into the other games' texts and data, which their screens draw.
+    written = [p for ext in ("py", "kv") for p in (ROOT / "kiosk").rglob(f"*.{ext}")]
+    written += list((ROOT / "engine").rglob("*.py")) + list((ROOT / "cards").rglob("*.toml"))
+    for path in sorted(written):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if re.search(r"[^\x00-\x7f]", line):
                 out[f"{path.relative_to(ROOT)}:{n}"] = line
