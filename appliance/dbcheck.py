@@ -14,8 +14,8 @@ import os
 import re
 import sqlite3
 import threading
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from appliance import paths
 

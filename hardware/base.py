@@ -63,13 +63,13 @@ class Backend(Lights, Protocol):
 
 
 #: The keyboard's table buttons: ``a``/``l`` are the light/dark primary buttons
-#: (the keys Challengers has always used to reveal), ``q``/``p`` the secondary
-#: buttons just above them, space the toss button.
+#: (the keys Challengers has always used to reveal), ``s``/``k`` the secondary
+#: buttons beside them (the kiosk's keys for them too), space the toss button.
 KEYS: dict[str, tuple[str, str | None]] = {
     "a": (PRIMARY, "light"),
-    "q": (SECONDARY, "light"),
+    "s": (SECONDARY, "light"),
     "l": (PRIMARY, "dark"),
-    "p": (SECONDARY, "dark"),
+    "k": (SECONDARY, "dark"),
     " ": (TOSS_BUTTON, None),
 }
 

@@ -12,7 +12,7 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
-from kivy.metrics import sp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
@@ -20,6 +20,7 @@ from kivy.uix.togglebutton import ToggleButton
 from engine import registry as engine_games
 from kiosk.games import registry as kiosk_games
 from kiosk.store import setup_from_json
+from kiosk.widgets import fit_text
 
 
 class HomeScreen(Screen):
@@ -59,12 +60,21 @@ class HomeScreen(Screen):
             for name in names:
                 b = ToggleButton(group="game", allow_no_selection=False, font_size=sp(17), bold=True)
                 b.game = name
-                b.bind(on_release=lambda w: self.choose_game(w.game))
+                b.bind(on_release=lambda w: self.choose_game(w.game), size=self._fit_title)
                 row.add_widget(b)
                 self.ids["game_" + name] = b
         for b in row.children:
-            b.text = engine_games.get(b.game).title(lang)
+            b.title = engine_games.get(b.game).title(lang)
+            self._fit_title(b)
             b.state = "down" if b.game == self.game else "normal"
+
+    @staticmethod
+    def _fit_title(b, *_):
+        """A game's title on its button, its font shrunk until it fits (four games share the row)."""
+        title = getattr(b, "title", "")
+        if title and b.width > 0:
+            b.halign, b.text_size = "center", (b.width - dp(8), None)
+            b.font_size, b.text = fit_text(title, b.width - dp(8), b.height - dp(4), sp(17), bold=True)
 
     def _table_panel(self, app):
         lang = app.lang

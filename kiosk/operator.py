@@ -92,6 +92,8 @@ class OperatorScreen(Screen):
         """A setting, only once the PIN was given."""
         if self.mode == "unlocked":
             App.get_running_app().set_setting(key, value)
+            if key == "lang":
+                self.message = ""        # a sentence said in the other language goes with it
 
     def exit(self):
         if self.mode == "unlocked":

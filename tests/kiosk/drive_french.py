@@ -77,7 +77,8 @@ def hook(app):
             app.handle_key("escape")
             op = app.sm.get_screen("operator")
             collect("operator-locked-en")
-            op.type_pin("1234")
+            op.type_pin("1234")                 # first use: the default PIN asks for a new one
+            op.type_pin("2468")
             tap(op.ids.lang_fr)
             go("operator", 12)
         elif ph == "operator":
@@ -87,7 +88,7 @@ def hook(app):
             collect("operator-new-pin")
             op.type_pin("12")
             collect("operator-short-pin")
-            op.type_pin("1234")
+            op.type_pin("1357")
             collect("operator-pin-saved")
             app.handle_key("escape")            # operator -> home
             app.handle_key("escape")            # home -> operator, locked again
@@ -167,6 +168,10 @@ def hook(app):
                         tap(half.ids.done)
                 return
             collect("deck-waiting")
+            return
+        if cur == "match" and app.sm.get_screen("match").end_shown:
+            collect("match-end", shot=True)     # the last state of a match, held until a tap
+            key(" ")
             return
         if cur == "match":
             m = c.match
