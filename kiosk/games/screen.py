@@ -93,3 +93,19 @@ class GameScreen(Screen):
             return False
         handler = getattr(self, f"button_{meaning}", None)
         return bool(handler(half, down)) if handler is not None else False
+
+    # ------------------------------------------------------------------ the end of a game
+    def go_home(self) -> None:
+        App.get_running_app().leave_table()
+
+    def play_again(self) -> None:
+        """A new game seated as this one: the same mode, bot level and number of bots."""
+        table = self.table
+        bots = [s for s in table.seats if s.is_bot]
+        app = App.get_running_app()
+        if not bots:
+            app.start_table(self.kiosk.game, "two")
+            return
+        levels = [p for _, p in self.kiosk.levels]
+        level = levels.index(bots[0].policy) if bots[0].policy in levels else None
+        app.start_table(self.kiosk.game, "solo", level, bots=len(bots))

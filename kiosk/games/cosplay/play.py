@@ -21,7 +21,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from kivy.app import App
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import sp
@@ -556,17 +555,3 @@ class CosplayScreen(GameScreen):
         else:
             self.ask_end(half)
         return True
-
-    def go_home(self) -> None:
-        App.get_running_app().leave_table()
-
-    def play_again(self) -> None:
-        table = self.table
-        bots = [s for s in table.seats if s.is_bot]
-        app = App.get_running_app()
-        if not bots:
-            app.start_table(self.kiosk.game, "two")
-            return
-        levels = [p for _, p in self.kiosk.levels]
-        level = levels.index(bots[0].policy) if bots[0].policy in levels else None
-        app.start_table(self.kiosk.game, "solo", level)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from kivy.app import App
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -525,21 +524,6 @@ class WackyScreen(GameScreen):
             table.ignored.append((("row", card), "nobody at the table picks now"))
             return
         table.submit(pickers[0], "pick", card)
-
-    def go_home(self) -> None:
-        App.get_running_app().leave_table()
-
-    def play_again(self) -> None:
-        """A new game seated as this one (same mode, same bot level, as many bots)."""
-        table = self.table
-        bots = [s for s in table.seats if s.is_bot]
-        app = App.get_running_app()
-        if not bots:
-            app.start_table(self.kiosk.game, "two")
-            return
-        levels = [p for _, p in self.kiosk.levels]
-        level = levels.index(bots[0].policy) if bots[0].policy in levels else None
-        app.start_table(self.kiosk.game, "solo", level, bots=len(bots))
 
 
 __all__ = ["CardTile", "HierLine", "RouteRow", "TwoWay", "WackyHalf", "WackyScreen"]
