@@ -25,3 +25,46 @@ def artifacts_dir():
 def run_script(script, *args, timeout=120, **env):
     return subprocess.run([sys.executable, str(Path(__file__).parent / script), *map(str, args)],
                           env=kiosk_env(**env), capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+def script_result(p, tag):
+    """The last ``TAG {json}`` line a drive script printed, checked to carry no error."""
+    import json
+    line = [x for x in p.stdout.splitlines() if x.startswith(tag)]
+    assert line, p.stdout[-2000:] + p.stderr[-4000:]
+    r = json.loads(line[-1][len(tag):])
+    assert r["error"] is None, r["error"]
+    return r
+
+
+def kill_when_written(script, data, art, *args, wait_for="before.json", timeout=90):
+    """Start a drive script, wait until it writes ``art/wait_for``, then kill it with SIGKILL
+    (mid-game, as a power cut would); returns that file's JSON."""
+    import json
+    import signal
+    import time
+    proc = subprocess.Popen([sys.executable, str(Path(__file__).parent / script), str(data), str(art), *map(str, args)],
+                            env=kiosk_env(), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        end = time.time() + timeout
+        while not (art / wait_for).exists():
+            assert proc.poll() is None, proc.communicate()[0][-3000:]
+            assert time.time() < end, f"no {wait_for}"
+            time.sleep(0.05)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.communicate()
+    return json.loads((art / wait_for).read_text())
+
+
+#: A face-up card on a screenshot, playable or not (kiosk.hand.FACE, FACE_DIM).
+FACE_COLOURS = ((245, 240, 224), (158, 156, 148))
+
+
+def face_pixels(png, box):
+    """How many pixels of ``box`` (left, top, right, bottom) of a screenshot are the colour of a
+    face-up card."""
+    from PIL import Image
+    img = Image.open(png).convert("RGB").crop(box)
+    return sum(1 for px in img.getdata()
+               if any(all(abs(a - b) <= 6 for a, b in zip(px, face)) for face in FACE_COLOURS))

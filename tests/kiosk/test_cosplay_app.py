@@ -9,57 +9,24 @@ each confirmed; the bot's hand is never in the widget tree, nor drawn face up on
 import json
 import os
 import shutil
-import signal
-import subprocess
-import sys
-import time
-from pathlib import Path
 
-from kiosk_helpers import ROOT, artifacts_dir, kiosk_env, run_script
-from PIL import Image
+from kiosk_helpers import ROOT, artifacts_dir, face_pixels, kill_when_written, run_script, script_result
 
 import cards
 from engine import registry
 from engine.game import Action, GameSetup, replay
 
-HERE = Path(__file__).parent
-FACES = ((245, 240, 224), (158, 156, 148))   # a face-up card, playable or not (kiosk.hand.FACE, FACE_DIM)
 TOP_HAND, BOTTOM_HAND = (100, 0, 420, 80), (380, 395, 720, 480)   # where each half's hand is drawn (800x480)
-
-
-def _result(p, tag="COSPLAY-RESULT "):
-    line = [l for l in p.stdout.splitlines() if l.startswith(tag)]
-    assert line, p.stdout[-2000:] + p.stderr[-4000:]
-    r = json.loads(line[-1][len(tag):])
-    assert r["error"] is None, r["error"]
-    return r
-
-
-def _faces(png, box):
-    """How many pixels of ``box`` (left, top, right, bottom) are the colour of a face-up card."""
-    img = Image.open(png).convert("RGB").crop(box)
-    return sum(1 for px in img.getdata() if any(all(abs(a - b) <= 6 for a, b in zip(px, face)) for face in FACES))
 
 
 def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     data, art = tmp_path / "data", artifacts_dir() / "cosplay"
     shutil.rmtree(art, ignore_errors=True)
-    first = subprocess.Popen([sys.executable, str(HERE / "drive_cosplay.py"), str(data), str(art), "first", "6"],
-                             env=kiosk_env(), cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        end = time.time() + 120
-        while not (art / "before.json").exists():
-            assert first.poll() is None, first.communicate()[0][-3000:]
-            assert time.time() < end, "no before.json"
-            time.sleep(0.05)
-    finally:
-        os.kill(first.pid, signal.SIGKILL)
-        first.communicate()
-    before = json.loads((art / "before.json").read_text())["table"]
+    before = kill_when_written("drive_cosplay.py", data, art, "first", 6, timeout=120)["table"]
     assert len(before["actions"]) >= 6 and before["spectator"]["over"] is False
 
     p = run_script("drive_cosplay.py", data, art, "resume", timeout=400)
-    r = _result(p)
+    r = script_result(p, "COSPLAY-RESULT ")
     after = json.loads((art / "after.json").read_text())["table"]
     assert r["resume_visible"] is True
     assert after == before                                   # set-up, actions, every view, the generator
@@ -92,7 +59,7 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     assert state.observation(None) == final["spectator"]
     # The screenshots of the solo game: the bot's hand (top edge) is backs only, at every moment shot.
     for name in ("cosplay-pay", "cosplay-confirm", "cosplay-end"):
-        assert _faces(art / f"{name}.png", TOP_HAND) == 0, name
+        assert face_pixels(art / f"{name}.png", TOP_HAND) == 0, name
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         docs = ROOT / "docs" / "screenshots"
         for name in ("cosplay-pay", "cosplay-confirm", "cosplay-end"):
@@ -102,7 +69,7 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
 def test_two_players_the_other_hand_never_shows(tmp_path):
     art = artifacts_dir() / "cosplay-two"
     p = run_script("drive_cosplay.py", tmp_path / "data", art, "shots", timeout=150)
-    r = _result(p)
+    r = script_result(p, "COSPLAY-RESULT ")
     assert r["done"] and r["leaks"] == [] and r["checks"] > 20
     # Tapping the Drama pile: one card to the other player, one more per tap, then dropped.
     most = r["drama_most"]
@@ -110,8 +77,8 @@ def test_two_players_the_other_hand_never_shows(tmp_path):
     for lang in ("en", "fr"):
         hidden, bottom = (art / f"cosplay-{name}-{lang}.png" for name in ("two", "look0"))
         top_hand, bottom_hand = TOP_HAND, BOTTOM_HAND
-        assert _faces(hidden, top_hand) == 0 and _faces(hidden, bottom_hand) == 0
-        assert _faces(bottom, bottom_hand) > 2000 and _faces(bottom, top_hand) == 0
+        assert face_pixels(hidden, top_hand) == 0 and face_pixels(hidden, bottom_hand) == 0
+        assert face_pixels(bottom, bottom_hand) > 2000 and face_pixels(bottom, top_hand) == 0
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         docs = ROOT / "docs" / "screenshots"
         for lang in ("en", "fr"):
