@@ -41,6 +41,6 @@ KIOSK = KioskGame(
     lights=lights,
     levels=(("1", "random"), ("2", "sensible"), ("3", "search")),
     default_level=1,
-    solo_bots=(1,),
+    solo_bots=(1, 2, 3),             # 2 to 4 players: the first bot faces the player, the others sit in the middle
     two_players=True,
 )

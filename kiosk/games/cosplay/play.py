@@ -30,7 +30,10 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
-from engine.cosplay.payment import Payment, cheapest
+from engine.cosplay.payment import Payment, add, cheapest
+from engine.cosplay.text import describe_event, remember_names
+from engine.errors import IllegalAction
+from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk.games.screen import GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -43,6 +46,7 @@ PICKED_BY_NAME = (
     N_("cp_logo_support"),
     N_("cp_choose_drama"), N_("cp_choose_cemetery"), N_("cp_choose_recover"),
     N_("cp_use"), N_("cp_combo"), N_("cp_winner"), N_("cp_winner_tie"),
+    N_("cp_passion_discard"), N_("cp_passion_hidden"),
 )
 
 #: Resource colours (hex for markup): BADASS, KAWAII, CRAFT, any.
@@ -126,6 +130,7 @@ class CosplayScreen(GameScreen):
     """The Cosplay Team Battle table (``KIOSK.screens["play"]``)."""
 
     over = BooleanProperty(False)
+    others_shown = BooleanProperty(False)   # seats without a half (3-4 players) sit in the middle
     end_text = StringProperty("")
     home_text = StringProperty("")
     again_text = StringProperty("")
@@ -133,7 +138,10 @@ class CosplayScreen(GameScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
-        self.excluded: set = set()                      # payers set aside by "Other payment"
+        self.excluded: set = set()                      # payers set aside by "Other payment" or a tap
+        self.forced: list = []                          # hand cards the player tapped to pay with
+        self.passion = False                            # La Passion tapped: choosing what to take
+        self.notice: dict[int, str] = {}                # half -> a sentence for its status (a refusal, an effect)
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
@@ -164,14 +172,15 @@ class CosplayScreen(GameScreen):
         else:
             body = f"{t.title(self.lang)}\n" + cost_markup(t.gives, sp(15)).replace("•", "")
             if t.ability is not None and t.ability.do == "passion":
-                body = t.title(self.lang)
+                body = f"[b]{t.title(self.lang)}[/b]\n[size={int(sp(9))}]{self.t('cp_passion_card')}[/size]"
         face.text = body
         return face
 
-    def _tile_text(self, c: int | None, label: str) -> str:
+    def _tile_text(self, c: int | None, label: str, compact: bool = False) -> str:
         """A zone's or an objective's card in three lines: its name, its cost (big), then where
-        it is, what it pays with (or scores) and its logo."""
-        small = int(sp(9))
+        it is, what it pays with (or scores) and its logo.  ``compact``: smaller, for the
+        narrower objective tiles of a 3-4 player table."""
+        small = int(sp(7.5 if compact else 9))
         if c is None:
             return f"[size={small}]{label}[/size]\n[size={int(sp(12))}]{self.t('cp_empty')}[/size]"
         t = self.ctype(c)
@@ -183,9 +192,17 @@ class CosplayScreen(GameScreen):
             cost = st.recruit_cost(c)
             last = "+" + cost_markup(t.gives)
         if t.logo:
+            # a narrow objective tile says its logo on a line of its own
             last += " · " + self.t(f"cp_logo_{t.logo}")
-        return (f"[size={int(sp(10.5))}][b]{t.title(self.lang)}[/b][/size]\n"
-                f"{cost_markup(cost, sp(14))}\n[size={small}]{label} · {last}[/size]")
+        if compact and t.type == "objective":
+            # a narrow objective tile: its points beside its cost, its level without "Obj."
+            return (f"[size={int(sp(8.5))}][b]{t.title(self.lang)}[/b][/size]\n{cost_markup(cost, sp(12))}"
+                    f" [size={small}]{self.t('cp_points', n=t.points)}[/size]\n[size={small}]{label}"
+                    + (f" · {self.t(f'cp_logo_{t.logo}')}" if t.logo else "") + "[/size]")
+        title = t.title(self.lang)
+        name = (8.5 if compact else 10.5) - (1.5 if len(title) > 15 else 0)   # a long name on one line
+        return (f"[size={int(sp(name))}][b]{title}[/b][/size]\n"
+                f"{cost_markup(cost, sp(12 if compact else 14))}\n[size={small}]{label} · {last}[/size]")
 
     # ------------------------------------------------------------------ refreshing
     def update(self, table, events):
@@ -198,15 +215,19 @@ class CosplayScreen(GameScreen):
         legal = table.legal(cur) if person_turn else []
         kinds = {(a.kind, a.args) for a in legal}
         if self.target is not None and (not person_turn or self._target_action() not in kinds):
-            self.target = None
-            self.excluded = set()
+            self.drop_target()
+        if self.passion and (not person_turn or not any(a.kind == "steal" for a in legal)):
+            self.passion = False
+        self._notice_events(table, events)
+        compact = any(table.half_of(q) is None for q in range(pub["players"]))
         for z, c in enumerate(pub["zones"]):
             tile = self.ids[f"zone{z + 1}"]
-            tile.face = self._tile_text(c, self.t("cp_zone", z=z + 1))
+            tile.face = self._tile_text(c, self.t("cp_zone", z=z + 1), compact)
             tile.filled, tile.card = c is not None, "" if c is None else str(c)
             tile.lit = ("recruit", (z + 1,)) in kinds
             tile.picked = self.target == ("recruit", z + 1)
         objs = self.ids.objectives
+        objs.size_hint_x = len(pub["objectives"]) if compact else 3
         while len(objs.children) < len(pub["objectives"]):
             t = Tile(on_release=lambda w: self.tap_target("complete", w.zone))
             t.zone = len(objs.children) + 1
@@ -215,7 +236,7 @@ class CosplayScreen(GameScreen):
         for z, c in enumerate(pub["objectives"]):
             tile = self.ids[f"objective{z + 1}"]
             lv = pub["objective_levels"][z]
-            tile.face = self._tile_text(c, self.t("cp_objective", level=lv))
+            tile.face = self._tile_text(c, self.t("cp_level", level=lv), compact)
             tile.filled, tile.card = c is not None, "" if c is None else str(c)
             tile.lit = ("complete", (z + 1,)) in kinds
             tile.picked = self.target == ("complete", z + 1)
@@ -228,12 +249,76 @@ class CosplayScreen(GameScreen):
         self.ids.drama.lit = drama_lit
         self.ids.drama.picked = self.target is not None and self.target[0] == "drama"
         cem = pub["cemetery"]
-        last = self.card_name(cem[-1]) if cem else ""
+        last = self.card_name(cem[-1]) if cem and not compact else ""     # a narrow tile: the count only
         self.ids.cemetery.face = (f"[size={small}]{self.t('cp_cemetery')}[/size]\n[b][size={big}]{len(cem)}[/size][/b]"
-                                  f"\n[size={small}]{last}[/size]")
+                                  f"\n[size={int(sp(8)) if compact else small}]{last}[/size]")
         self.end_text = self.end_sentence(pub) if pub["over"] else ""
         for half in (0, 1):
             self._update_half(half, pub, st)
+        self._update_others(pub)
+
+    # ------------------------------------------------------------------ seats without a half
+    def _update_others(self, pub: dict) -> None:
+        """The seats no half shows (the second and third bots of a 3-4 player game): one tile
+        each in the middle, written for both sides, lit while that seat plays."""
+        table = self.table
+        others = [q for q in range(pub["players"]) if table.half_of(q) is None]
+        self.others_shown = bool(others) and not pub["over"]
+        box = self.ids.others
+        while len(box.children) < len(others):
+            t = Tile()
+            box.add_widget(t)
+            self.ids[f"seat_tile{len(box.children) - 1}"] = t
+        while len(box.children) > len(others):
+            box.remove_widget(box.children[0])
+            del self.ids[f"seat_tile{len(box.children)}"]
+        for i, q in enumerate(others):
+            tile = self.ids[f"seat_tile{i}"]
+            tile.seat = q
+            tile.lit = pub["current"] == q and not pub["over"]
+            tile.face = self._seat_text(q, pub["seats"][q], budget=3 if len(others) > 1 else 7)
+
+    def _seat_text(self, q: int, me: dict, budget: int) -> str:
+        """A seat's public information in a few short lines: name and score, counts and where
+        its La Passion is, then its assistance zone (at most ``budget`` entries, "+n" for the rest)."""
+        small, big = int(sp(8.5)), int(sp(10))
+        head = self.t("cp_seat_head", name=self.player(q), score=me["score"])
+        counts = self.t("cp_seat_counts", hand=me["hand"], reserve=me["reserve"], discard=len(me["discard"]))
+        entries = self._assist_entries(me, q, short=True)
+        if not entries:
+            assist = self.t("cp_assist_empty")
+        else:
+            more = len(entries) - budget
+            shown = entries[:budget - 1] + [self.t("cp_more", n=more + 1)] if more > 0 else entries
+            assist = ", ".join(shown)
+        return (f"[size={big}]{head}[/size]\n[size={small}]{counts}\n{self._passion_text(me)}\n"
+                f"{assist}[/size]")
+
+    def _passion_text(self, me: dict) -> str:
+        """Where this seat's La Passion is, as far as everyone can tell: its discard is public;
+        otherwise it is in its hand or its reserve."""
+        t = self.table.state.inst.types
+        in_discard = any(t[c].ability is not None and t[c].ability.do == "passion" for c in me["discard"])
+        return self.t("cp_passion_discard" if in_discard else "cp_passion_hidden")
+
+    def _notice_events(self, table, events: list) -> None:
+        """What a person's own move did (an ability, a combo, equipment attached, a card taken
+        with La Passion), said on their half until their next tap."""
+        events = [e for e in events if isinstance(e, tuple) and hasattr(e, "kind")]
+        said = [e for e in events if e.kind in ("ability", "attach", "steal", "drama", "combo", "use")
+                and e.player is not None and not table.is_bot(e.player)]
+        for e in events:
+            if e.kind == "turn":
+                self.notice = {}
+        if said:
+            best = [e for e in said if e.kind in ("ability", "attach", "steal", "drama")] or said
+            half = table.half_of(best[-1].player)
+            if half is not None:
+                remember_names(table.data)
+                text = describe_event(best[-1], self.lang)
+                for q in range(len(table.seats) - 1, -1, -1):      # the sentences say P1, P2...: the names
+                    text = text.replace(f"P{q + 1}", self.player(q))
+                self.notice[half] = text
 
     def end_sentence(self, pub: dict) -> str:
         """The final score, line by line: objectives, the recruits' bonus, the total; the winner."""
@@ -266,8 +351,9 @@ class CosplayScreen(GameScreen):
         is_person = not table.is_bot(seat)
         w.active = pub["current"] == seat and not pub["over"]
         w.who = self.t("cp_who", name=self.player(seat), score=me["score"], obj=me["objective_points"])
-        w.counts = self.t("cp_counts", reserve=me["reserve"], discard=len(me["discard"]), hand=me["hand"])
-        w.assist = self._assist_text(me)
+        w.counts = (self.t("cp_counts", reserve=me["reserve"], discard=len(me["discard"]), hand=me["hand"])
+                    + " · " + self._passion_text(me))
+        w.assist = self._assist_text(me, seat)
         w.end_text = self.t("cp_end_turn")
         legal = table.legal(seat) if is_person and w.active else []
         w.can_end = any(a.kind == "end" for a in legal)
@@ -277,29 +363,55 @@ class CosplayScreen(GameScreen):
         n = me["hand"]
         w.hand_label = self.t("hold_to_look", n=n) if is_person else self.t("cards_n", n=n)
         if mine is not None:
-            lit = {str(a.args[0]) for a in legal if a.kind == "place"}
-            strip.show([str(c) for c in mine["hand"]], lit)
+            strip.show([str(c) for c in mine["hand"]], self._lit_in_hand(seat, pub, legal))
         else:
             strip.hide(n)
         w.status = self._status(pub, seat, mine)
         self._choices(half, pub, seat, legal, mine)
 
-    def _assist_text(self, me: dict) -> str:
+    def _lit_in_hand(self, seat: int, pub: dict, legal: list) -> set[str]:
+        """The hand cards ringed while their owner looks: those to lay out in preparation; La
+        Passion when it may take a card; while a target is picked, the hand cards paying for it."""
+        if pub["phase"] == "prepare":
+            return {str(a.args[0]) for a in legal if a.kind == "place"}
+        if self.target is not None:
+            pay = self.proposal(seat)
+            return {str(k) for k in (pay.payers if pay is not None else ())}
+        if any(a.kind == "steal" for a in legal):
+            return {str(c) for c in self.table.state.hand[seat] if self._is_passion(c)}
+        return set()
+
+    def _is_passion(self, c: int) -> bool:
+        a = self.ctype(c).ability
+        return a is not None and a.do == "passion"
+
+    def _assist_entries(self, me: dict, seat: int, short: bool = False) -> list[str]:
+        """The assistance zone, one entry per character (its equipment after a "+"), objective
+        or loose equipment: face-down cards greyed, cards that pay nothing this turn (used for a
+        combo) struck through.  ``short``: names only, for the middle's small tiles."""
         attached: dict[int, list[int]] = {}
         on = set()
         for e, c in me["attached"]:
             attached.setdefault(c, []).append(e)
             on.add(e)
         down = set(me["facedown"])
+        used = set(self.table.state.used) if self.table.state.current == seat else set()
         parts = []
         for c in me["assist"]:
             if c in on:
                 continue
             t = self.ctype(c)
-            text = f"{t.title(self.lang)} {cost_markup(t.gives) if t.type != 'objective' else ''}".strip()
+            gives = cost_markup(t.gives) if t.type != "objective" and not short else ""
+            text = f"{t.title(self.lang)} {gives}".strip()
             for e in attached.get(c, ()):
                 text += f" [color=6cc4ff]+{self.card_name(e)}[/color]"
+            if c in used:
+                text = f"[s]{text}[/s]"
             parts.append(f"[color=8a8f9c]{text}[/color]" if c in down else text)
+        return parts
+
+    def _assist_text(self, me: dict, seat: int) -> str:
+        parts = self._assist_entries(me, seat)
         if not parts:
             return self.t("cp_assist_empty")
         return self.t("cp_assist") + " " + " · ".join(parts)
@@ -315,8 +427,16 @@ class CosplayScreen(GameScreen):
             return self.t(f"cp_choose_{pub['choice']['word']}", card=self.card_name(pub["choice"]["source"]))
         if pub["pending"] is not None:
             return self.t("cp_paying")
+        note = self.notice.get(self.table.half_of(seat))
+        if note:
+            return note
         if pub["phase"] == "prepare":
             return self.t("cp_prepare")
+        if self.passion and self.target is None:
+            return self.t("cp_passion_pick")
+        if self.target is not None and self.target[0] == "steal":
+            q, c = self.target[1]
+            return self.t("cp_confirm_steal", card=self.card_name(c), name=self.player(q))
         if self.target is not None and self.target[0] == "drama":
             q, k = self.target[1]
             return self.t("cp_confirm_drama", n=k, name=self.player(q))
@@ -343,9 +463,20 @@ class CosplayScreen(GameScreen):
                 hidden += 1
             else:
                 names.append(self.card_name(k))
+        counted: dict[str, int] = {}
+        for name in names:                     # alike cards once, with their number: "Badass ×2"
+            counted[name] = counted.get(name, 0) + 1
+        names = [name if n == 1 else f"{name} ×{n}" for name, n in counted.items()]
         if hidden:
             names.append(self.t("cp_from_hand", n=hidden))
         return ", ".join(names) or self.t("cp_free")
+
+    def _pay_text(self, pay: Payment, seat: int, mine: dict | None) -> str:
+        """The "Pay" button: the payers, and the points lost when there are any."""
+        payers = self._payers_text(pay.payers, seat, mine)
+        if pay.waste:
+            return self.t("cp_pay_with", payers=payers, lost=pay.waste)
+        return self.t("cp_pay_exact", payers=payers)
 
     def _choices(self, half: int, pub: dict, seat: int, legal: list, mine: dict | None) -> None:
         """The buttons of this half's choice row for what the seat may do now."""
@@ -369,19 +500,24 @@ class CosplayScreen(GameScreen):
             elif pub["pending"] is not None:
                 pay = st.propose_payment("", None, seat)
                 if pay is not None:
-                    options.append((self.t("cp_pay_with", payers=self._payers_text(pay.payers, seat, mine),
-                                           lost=pay.waste), ("finish",), gold))
+                    options.append((self._pay_text(pay, seat, mine), ("finish",), gold))
             elif pub["phase"] == "prepare":
                 for a in legal:
                     if a.kind == "attach":
                         options.append((self.t("cp_attach", e=self.card_name(a.args[0]), c=self.card_name(a.args[1])),
                                         ("act", "attach", *a.args), blue))
                 options.append((self.t("cp_ready"), ("act", "ready"), gold))
+            elif self.passion and self.target is None:
+                for a in legal:
+                    if a.kind == "steal" and len(options) < 3:
+                        q, c = a.args
+                        options.append((self.t("cp_take", card=self.card_name(c), name=self.player(q)),
+                                        ("steal", q, c), gold))
+                options.append((self.t("cp_cancel"), ("cancel",), grey))
             elif self.target is not None:
                 pay = self.proposal(seat)
                 if pay is not None:
-                    options.append((self.t("cp_pay_with", payers=self._payers_text(pay.payers, seat, mine),
-                                           lost=pay.waste), ("pay",), gold))
+                    options.append((self._pay_text(pay, seat, mine), ("pay",), gold))
                     if len(st.units(seat)) > len(pay.payers) or self.excluded:
                         options.append((self.t("cp_other"), ("other",), blue))
                 options.append((self.t("cp_cancel"), ("cancel",), grey))
@@ -400,8 +536,10 @@ class CosplayScreen(GameScreen):
         for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
             del w.ids[old]
         for i, (text, what, colour) in enumerate(options):
-            b = Button(text=text, font_size=sp(13), bold=True, background_color=colour, markup=True,
-                       halign="center", valign="middle", shorten=True)
+            paying = what[0] in ("pay", "finish")
+            b = Button(text=text, font_size=sp(11.5 if paying else 13), bold=True, background_color=colour,
+                       markup=True, halign="center", valign="middle", shorten=True,
+                       size_hint_x=2.2 if paying else 1)
             b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))
             b.what = what
             b.bind(on_release=lambda b, half=half: self.do(half, b.what))
@@ -419,6 +557,7 @@ class CosplayScreen(GameScreen):
             return
         w = self.half_widget(half)
         kind = what[0]
+        self.notice.pop(half, None)
         if kind == "act":
             table.submit(seat, what[1], *what[2:])
         elif kind == "end":
@@ -428,9 +567,12 @@ class CosplayScreen(GameScreen):
             w.confirming = False
             self.refresh(table)
         elif kind == "cancel":
-            self.target = None
-            self.excluded = set()
+            self.drop_target()
+            self.passion = False
             self.refresh(table)
+        elif kind == "steal":
+            self.passion = False
+            self.pick(seat, ("steal", (what[1], what[2])))
         elif kind == "pay":
             self.pay(seat)
         elif kind == "other":
@@ -446,6 +588,10 @@ class CosplayScreen(GameScreen):
         seat = table.observation(None)["current"]
         if table.is_bot(seat):
             return
+        half = table.half_of(seat)
+        if half is not None:
+            self.notice.pop(half, None)
+        self.passion = False
         if what == "drama":
             # One Drama card to the next player; each further tap asks one more, as far as the
             # points go, then the target is dropped.
@@ -453,44 +599,111 @@ class CosplayScreen(GameScreen):
             count = self.target[1][1] + 1 if self.target is not None and self.target[0] == "drama" else 1
             action = ("drama", (opponent, count))
             if not any(a.kind == "drama" and a.args == (opponent, count) for a in table.legal(seat)):
-                self.target = None
-                self.excluded = set()
+                self.drop_target()
                 self.refresh(table)
                 return
-            self.target = action
-            self.excluded = set()
-            self.refresh(table)
+            self.pick(seat, action)
             return
-        else:
-            action = (what, zone)
-            ok = any(a.kind == what and a.args == (zone,) for a in table.legal(seat))
-        if not ok:
+        action = (what, zone)
+        if not any(a.kind == what and a.args == (zone,) for a in table.legal(seat)):
             table.ignored.append(((seat, "tap", what, zone), "that cannot be paid now"))
             return
-        self.target = None if self.target == action else action
+        if self.target == action:
+            self.drop_target()
+            self.refresh(table)
+        else:
+            self.pick(seat, action)
+
+    def pick(self, seat: int, action: tuple) -> None:
+        """``action`` (what, argument) becomes the target; its payment is proposed afresh."""
+        self.drop_target()
+        self.target = action
+        self.refresh(self.table)
+
+    def drop_target(self) -> None:
+        self.target = None
         self.excluded = set()
-        self.refresh(table)
+        self.forced = []
 
     def _target_action(self) -> tuple:
         what, arg = self.target
         return (what, tuple(arg) if isinstance(arg, tuple) else (arg,))
 
     def proposal(self, seat: int) -> Payment | None:
-        """The payment shown for the target: the engine's least wasteful one, among the units
-        the player has not set aside with "Other payment" (:func:`engine.cosplay.payment.cheapest`)."""
+        """The payment shown for the target: the cards the player tapped to pay with first, then
+        the engine's least wasteful completion among the units not set aside
+        (:func:`engine.cosplay.payment.cheapest`)."""
         st = self.table.state
         what, arg = self.target
-        units = [u for u in st.units(seat) if u.key not in self.excluded]
-        return cheapest(units, st.target_cost(what, arg))
+        cost = st.target_cost(what, arg)
+        units = {u.key: u for u in st.units(seat)}
+        start = (0, 0, 0)
+        for k in self.forced:
+            if k not in units:
+                return None
+            start = add(start, units[k].gives)
+        rest = [u for k, u in units.items() if k not in self.excluded and k not in self.forced]
+        more = cheapest(rest, cost, start)
+        if more is None:
+            return None
+        return Payment(tuple(self.forced) + more.payers, more.waste)
+
+    def _engine_refusal(self, seat: int, payers: list) -> str | None:
+        """Why the engine refuses to take ``payers``, in this order, for the target (tried on a
+        copy of the state, which nobody sees), or None when it takes them all."""
+        trial = self.table.state.clone()
+        try:
+            trial.apply(Action(seat, *self._target_action()))
+            for k in payers:
+                trial.apply(Action(seat, "pay", (k,)))
+        except IllegalAction as e:
+            return str(e)
+        return None
+
+    def change_payment(self, seat: int, card: int) -> None:
+        """A tap on a hand card while a target is picked: a card that pays is set aside (the rest
+        of the payment is proposed again); one that does not pay yet is added first.  A change the
+        rules refuse, or that leaves the target unpaid, says why and changes nothing."""
+        half = self.table.half_of(seat)
+        before = (list(self.forced), set(self.excluded))
+        pay = self.proposal(seat)
+        name = self.card_name(card)
+        refusal = None
+        if pay is not None and card in pay.payers:
+            if card in self.forced:
+                self.forced.remove(card)
+            self.excluded.add(card)
+            if self.proposal(seat) is None:
+                refusal = self.t("cp_refused_short", card=name)
+        else:
+            units = {u.key for u in self.table.state.units(seat)}
+            if card not in units:
+                refusal = self.t("cp_refused_nopay", card=name)
+            elif self._engine_refusal(seat, [*self.forced, card]) is not None:
+                refusal = self.t("cp_refused_wrong", card=name)
+            else:
+                self.excluded.discard(card)
+                self.forced.append(card)
+                if self.proposal(seat) is None:
+                    refusal = self.t("cp_refused_short", card=name)
+        if refusal is not None:
+            self.forced, self.excluded = before
+            if half is not None:
+                self.notice[half] = refusal
+        elif half is not None:
+            self.notice.pop(half, None)
+        self.refresh(self.table)
 
     def other_payment(self, seat: int) -> None:
-        """Set the first payer of the shown payment aside and propose the best without it; when
-        nothing else pays, back to the engine's first proposal."""
+        """Set the first payer the player did not choose aside and propose the best without it;
+        when nothing else pays, back to the engine's first proposal."""
         pay = self.proposal(seat)
-        if pay is not None and pay.payers:
-            self.excluded.add(pay.payers[0])
+        free = [k for k in (pay.payers if pay is not None else ()) if k not in self.forced]
+        if free:
+            self.excluded.add(free[0])
         if self.proposal(seat) is None:
             self.excluded = set()
+            self.forced = []
         self.refresh(self.table)
 
     def pay(self, seat: int) -> None:
@@ -498,8 +711,7 @@ class CosplayScreen(GameScreen):
         table = self.table
         what, arg = self.target
         pay = self.proposal(seat)
-        self.target = None
-        self.excluded = set()
+        self.drop_target()
         if pay is None:
             return
         args = tuple(arg) if isinstance(arg, tuple) else (arg,)
@@ -524,19 +736,30 @@ class CosplayScreen(GameScreen):
         self.table.look(half, down)
 
     def choose_card(self, half: int, card: str) -> None:
-        """A tap on a shown card: laid in the assistance zone during preparation."""
+        """A tap on a shown card: laid in the assistance zone during preparation; while a target
+        is picked, a change of its payment; La Passion: what may be taken with it."""
         table = self.table
         seat = table.seat_on(half)
-        if seat is None or not table.may_show(seat):
+        if seat is None or not table.may_show(seat) or table.state.current != seat:
             return
-        if table.submit(seat, "place", int(card)) is None:
-            return
+        self.notice.pop(half, None)
+        c = int(card)
+        if table.state.phase == "prepare":
+            table.submit(seat, "place", c)
+        elif self.target is not None:
+            self.change_payment(seat, c)
+        elif self._is_passion(c) and any(a.kind == "steal" for a in table.legal(seat)):
+            self.passion = not self.passion
+            self.refresh(table)
+        elif self._is_passion(c):
+            self.notice[half] = self.t("cp_passion_none")
+            self.refresh(table)
 
     def ask_end(self, half: int) -> None:
         w = self.half_widget(half)
         if w.can_end:
-            self.target = None
-            self.excluded = set()
+            self.drop_target()
+            self.passion = False
             w.confirming = True
             self.refresh(self.table)
 
