@@ -2,6 +2,7 @@
 
     python drive_cosplay_moves.py DATA_DIR ARTIFACTS_DIR four LANG  -> home, solo against three bots:
         the two seats without a half in the middle, followed turn by turn; screenshot
+    python drive_cosplay_moves.py DATA_DIR ARTIFACTS_DIR all LANG   -> four, then moves, in one app
     python drive_cosplay_moves.py DATA_DIR ARTIFACTS_DIR moves LANG -> two players at the table: the
         sensible bot plays both seats until the bottom seat may attach equipment, use an ability,
         play a combo, take a card with La Passion, complete an objective and send Drama; each is
@@ -117,9 +118,15 @@ def hook(app):
         home = screen()
         tap(home.ids.game_cosplay)
         yield
-        if MODE == "four":
+        if MODE in ("four", "all"):
             yield from four()
-        else:
+        if MODE == "all":
+            app.leave_table()
+            for _ in range(3):
+                yield
+            tap(screen().ids.game_cosplay)
+            yield
+        if MODE in ("moves", "all"):
             yield from moves()
         out["done"] = True
 

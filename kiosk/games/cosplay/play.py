@@ -46,7 +46,7 @@ PICKED_BY_NAME = (
     N_("cp_logo_support"),
     N_("cp_choose_drama"), N_("cp_choose_cemetery"), N_("cp_choose_recover"),
     N_("cp_use"), N_("cp_combo"), N_("cp_winner"), N_("cp_winner_tie"),
-    N_("cp_passion_discard"), N_("cp_passion_hidden"),
+    N_("cp_passion_discard"), N_("cp_passion_hidden"), N_("cp_library"), N_("cp_library_short"),
 )
 
 #: Resource colours (hex for markup): BADASS, KAWAII, CRAFT, any.
@@ -233,6 +233,9 @@ class CosplayScreen(GameScreen):
             t.zone = len(objs.children) + 1
             objs.add_widget(t)
             self.ids[f"objective{t.zone}"] = t
+        while len(objs.children) > len(pub["objectives"]):     # a new game with fewer players
+            del self.ids[f"objective{len(objs.children)}"]
+            objs.remove_widget(objs.children[0])
         for z, c in enumerate(pub["objectives"]):
             tile = self.ids[f"objective{z + 1}"]
             lv = pub["objective_levels"][z]
@@ -241,7 +244,8 @@ class CosplayScreen(GameScreen):
             tile.lit = ("complete", (z + 1,)) in kinds
             tile.picked = self.target == ("complete", z + 1)
         small, big = int(sp(9.5)), int(sp(15))
-        self.ids.library.face = f"[size={small}]{self.t('cp_library')}[/size]\n[b][size={big}]{pub['library']}[/size][/b]"
+        library = self.t("cp_library_short" if compact else "cp_library")     # a narrow tile: "Lib."
+        self.ids.library.face = f"[size={small}]{library}[/size]\n[b][size={big}]{pub['library']}[/size][/b]"
         drama_lit = any(a.kind == "drama" for a in legal)
         self.ids.drama.face = (f"[size={small}]{self.t('cp_drama', n=pub['drama_pile'])}[/size]\n"
                                f"{cost_markup((0, 0, 0, pub['drama_cost']), sp(14))}\n"
