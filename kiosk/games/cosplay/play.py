@@ -2,15 +2,17 @@
 
 The middle shows the six recruitment zones, the objectives, the library, the Drama pile and the
 cemetery; every tile is written twice, once for each side of the table.  Costs are coloured
-numbers (BADASS red, KAWAII pink, CRAFT blue, a white dot for "any resource").  Each half
-(:class:`CosplayHalf`) shows its seat's score, reserve, discard and hand counts, its assistance
-zone (equipment after its character), what it may do now, and its hand in a
-:class:`kiosk.hand.HandStrip`, face down until its owner looks.
+icons with numbers (BADASS a red star, KAWAII a pink heart, CRAFT blue scissors, a white diamond
+for "any resource").  Each half (:class:`CosplayHalf`) shows its seat's score, reserve, discard
+and hand counts, where its La Passion is, its assistance zone (equipment after its character),
+what it may do now, and its hand in a :class:`kiosk.hand.HandStrip`, face down until its owner
+looks.  Seats no half shows (3-4 players) are tiles in a column of the middle, written twice too.
 
-Recruiting: tap a zone (or an objective, or the Drama pile); the half whose turn it is shows
-the payment the engine proposes (the one wasting the fewest points, :mod:`engine.cosplay.payment`);
-"Pay" plays the target and its payers.  Ending the turn asks for a confirmation: a long press on
-"End turn", or the secondary button (twice).
+Recruiting: tap a zone (or an objective, or the Drama pile, or La Passion in the hand); the half
+whose turn it is shows the payment the engine proposes (the one wasting the fewest points,
+:mod:`engine.cosplay.payment`); tapping hand cards changes it (a change the rules refuse says why
+and changes nothing); "Pay" plays the target and its payers.  Ending the turn asks for a
+confirmation: a long press on "End turn", or the secondary button (twice).
 
 What a half puts in its widgets comes from the public view, and from the seat's own view only
 while its owner is looking: the other hand is never in this screen's widgets.
@@ -49,16 +51,17 @@ PICKED_BY_NAME = (
     N_("cp_passion_discard"), N_("cp_passion_hidden"), N_("cp_library"), N_("cp_library_short"),
 )
 
-#: Resource colours (hex for markup): BADASS, KAWAII, CRAFT, any.
+#: Resource colours (hex for markup) and icons: BADASS (a star), KAWAII (a heart), CRAFT (scissors),
+#: any resource (a diamond).  Colour and shape both, so that neither is needed alone.
 COLOURS = ("ff6a55", "ff8fd6", "6cc4ff", "f2f2f2")
-LETTERS = ("B", "K", "C", "•")
+ICONS = ("★", "♥", "✂", "◆")
 #: How long "End turn" must be held before it asks for a confirmation (seconds).
 LONG_PRESS = 0.6
 
 
 def cost_markup(cost, size: float | None = None) -> str:
-    """A cost (B, K, C, any) as coloured letters and numbers: ``B3 K2 •4``; "0" when free."""
-    parts = [f"[color={COLOURS[i]}]{LETTERS[i]}{v}[/color]" for i, v in enumerate(cost) if v]
+    """A cost (BADASS, KAWAII, CRAFT, any) as coloured icons and numbers: ``★3 ♥2 ◆4``; "0" when free."""
+    parts = [f"[color={COLOURS[i]}]{ICONS[i]}{v}[/color]" for i, v in enumerate(cost) if v]
     text = " ".join(parts) or "0"
     return f"[b][size={int(size)}]{text}[/size][/b]" if size else f"[b]{text}[/b]"
 
@@ -170,7 +173,7 @@ class CosplayScreen(GameScreen):
         if t.type == "drama":
             body = f"[size={int(sp(13))}]Drama[/size]"
         else:
-            body = f"{t.title(self.lang)}\n" + cost_markup(t.gives, sp(15)).replace("•", "")
+            body = f"{t.title(self.lang)}\n" + cost_markup(t.gives, sp(15))
             if t.ability is not None and t.ability.do == "passion":
                 body = f"[b]{t.title(self.lang)}[/b]\n[size={int(sp(9))}]{self.t('cp_passion_card')}[/size]"
         face.text = body
@@ -452,7 +455,7 @@ class CosplayScreen(GameScreen):
         return text
 
     def _points_text(self, seat: int) -> str:
-        return cost_markup(self.table.state.available_points(seat)).replace("•", "")
+        return cost_markup(self.table.state.available_points(seat))
 
     # ------------------------------------------------------------------ the choice row
     def _payers_text(self, payers, seat: int, mine: dict | None) -> str:
