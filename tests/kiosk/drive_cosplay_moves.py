@@ -5,9 +5,9 @@
     python drive_cosplay_moves.py DATA_DIR ARTIFACTS_DIR all LANG   -> four, then moves, in one app
     python drive_cosplay_moves.py DATA_DIR ARTIFACTS_DIR moves LANG -> two players at the table: the
         sensible bot plays both seats until the bottom seat may attach equipment, use an ability,
-        play a combo, take a card with La Passion, complete an objective and send Drama; each is
-        then done by taps on the screen, and the payment is changed by tapping hand cards (one
-        change refused); screenshots
+        play a combo, take a card with La Passion, complete an objective, recruit and send Drama;
+        each is then done by taps on the screen, and the payment is changed by tapping hand cards
+        (a card that pays nothing and one of the wrong resource refused); screenshots
 
 Each step checks the engine's state and what the screen says.  At every step no card of a hand
 whose owner is not looking is in the widget tree.  The text of every label on screen is
@@ -195,9 +195,10 @@ def hook(app):
             "complete": lambda legal, s: s.phase == "main" and any(a.kind == "complete" for a in legal)
             and _has_spare_wrong_card(s, legal),
             "drama": lambda legal, s: s.phase == "main" and any(a.kind == "drama" for a in legal),
+            "recruit": lambda legal, s: s.phase == "main" and _wrong_resource(s, legal) is not None,
         }
         handlers = {"attach": do_attach, "use": do_use, "combo": do_combo, "steal": do_steal,
-                    "complete": do_complete, "drama": do_drama}
+                    "complete": do_complete, "drama": do_drama, "recruit": do_recruit}
         games = 0
         while len(out["did"]) < len(wants) and games < 6:
             if t.state is None or t.over or games == 0:
@@ -376,6 +377,48 @@ def hook(app):
                            "screen": scr.card_name(obj) in bottom.assist and str(t.state.score(0)) in bottom.who,
                            "refused": refused, "changed": changed, "wrong": scr.card_name(wrong)}
         yield
+
+    def do_recruit():
+        """Recruiting with a hand card of a resource the cost does not ask: refused, said why"""
+        t = app.table
+        scr = screen()
+        bottom = scr.ids.bottom
+        z, wrong = _wrong_resource(t.state, t.legal(0))
+        key("a", True)
+        yield
+        tap(scr.ids[f"zone{z}"])
+        yield
+        shown = list(scr.proposal(0).payers)
+        n, obs = len(t.actions), json.dumps(t.observation(None), sort_keys=True)
+        tap(next(f for f in bottom.ids.hand.faces() if f.card == str(wrong)))
+        yield
+        refused = {"status": bottom.status, "same_payment": list(scr.proposal(0).payers) == shown,
+                   "same_state": len(t.actions) == n and json.dumps(t.observation(None), sort_keys=True) == obs,
+                   "wrong": scr.card_name(wrong)}
+        card = t.state.zones[z - 1]
+        tap(button("pay"))
+        yield
+        key("a", False)
+        yield
+        out["did"]["recruit"] = {"engine": t.actions[n].kind == "recruit" and card in t.state.assist[0],
+                                 "screen": scr.card_name(card) in bottom.assist, "refused": refused}
+        yield
+
+    def _wrong_resource(s, legal):
+        """(zone, hand card): a zone the bottom seat may recruit whose cost asks no multicolour
+        part, and a hand card with points of none of the resources it asks; or None."""
+        inst = s.inst
+        for a in legal:
+            if a.kind != "recruit":
+                continue
+            cost = s.recruit_cost(s.zones[a.args[0] - 1])
+            if cost[3]:
+                continue
+            for c in s.hand[0]:
+                g = inst.gives[c]
+                if inst.kind[c] != "equipment" and any(g) and not any(g[i] and cost[i] for i in range(3)):
+                    return a.args[0], c
+        return None
 
     def do_drama():
         """Drama: the pile tapped, the proposed payment confirmed"""

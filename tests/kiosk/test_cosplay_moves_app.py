@@ -3,7 +3,8 @@
 ``four``: a solo game against three bots chosen on the home screen; the two seats no half shows
 are tiles in the middle that follow the engine turn by turn.  ``moves``: two players at the
 table; attaching equipment, using an ability, a combo, La Passion, completing an objective
-(its payment changed by tapping hand cards, one change refused) and sending Drama, each by taps,
+(its payment changed by tapping hand cards, one change refused), recruiting (a card of the wrong
+resource refused) and sending Drama, each by taps,
 each checked in the engine's state and on the screen.  English and French runs side by side.
 """
 
@@ -57,7 +58,7 @@ def test_every_move_by_taps(runs, lang):
     r = got[lang]
     assert r["done"] and r["leaks"] == []
     did = r["did"]
-    assert set(did) == {"attach", "use", "combo", "steal", "complete", "drama"}
+    assert set(did) == {"attach", "use", "combo", "steal", "complete", "drama", "recruit"}
     for kind, what in did.items():
         assert what["engine"] is True and what["screen"] is True, (kind, what)
     # what an ability, a combo or an attachment did is said on the player's half
@@ -73,6 +74,11 @@ def test_every_move_by_taps(runs, lang):
     refused = done["refused"]
     assert refused["same_payment"] and refused["same_state"]
     assert done["wrong"] in refused["status"] and refused["status"].startswith(("Refused", "Refusé"))
+    # a hand card of a resource the cost does not ask (the wrong resource): refused, nothing changed
+    wrong = did["recruit"]["refused"]
+    assert wrong["same_payment"] and wrong["same_state"] and wrong["wrong"] in wrong["status"]
+    assert wrong["status"] in ("Refused: %s brings nothing this cost needs." % wrong["wrong"],
+                               "Refusé : %s n'apporte rien à ce coût." % wrong["wrong"])
     if done["changed"] is not None:           # set aside and replaced, or refused (nothing else pays)
         assert done["changed"]["without"] or done["changed"]["status"].startswith(("Refused", "Refusé"))
     for name in ("attach", "passion", "refused"):
