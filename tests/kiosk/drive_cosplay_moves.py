@@ -144,6 +144,7 @@ def hook(app):
         out["players"] = len(t.seats)
         out["halves"] = [t.half_of(q) for q in range(len(t.seats))]
         seen = []
+        said = set()
         ends = 0
         # The person ends turns by the secondary key; the bots play; every few steps the middle
         # tiles are compared with the engine's state.
@@ -158,6 +159,12 @@ def hook(app):
                 if not all(w in tile.face for w in want) or tile.lit != (pub["current"] == q):
                     raise AssertionError(f"seat {q}'s tile says {tile.face!r}, lit {tile.lit}, for {me}")
                 seen.append((q, me["score"], me["hand"], me["reserve"], len(me["discard"]), len(me["assist"])))
+            if pub["current"] != 0 and not t.over:        # the bottom half says what the bot just did
+                status = scr.ids.bottom.status
+                if status != scr.t("cp_their_turn", name=t.setup.players[pub["current"]]) and status not in said:
+                    said.add(status)
+                    scr.ids.bottom.ids.status.texture_update()
+                    out["faults"].setdefault("bots-said", []).extend(text_faults(scr.ids.bottom, Window.size))
             if pub["current"] == 0 and not t.over:
                 if pub["phase"] == "prepare":
                     t.submit(0, "ready")
@@ -170,6 +177,7 @@ def hook(app):
                 ends += 1
             if ends >= 2 and pub["current"] == 0:
                 break
+        out["bots_said"] = sorted(said)[:12]
         out["tile_states"] = len(set(seen))
         out["ends"] = ends
         out["lit_seen"] = sorted({q for q, *_ in seen})

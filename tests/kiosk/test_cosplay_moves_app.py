@@ -46,10 +46,14 @@ def test_solo_against_three_bots_shows_every_seat(runs, lang):
     # The middle tiles matched the engine's seats at every step, changed as the game went on, and
     # were lit while their seat played.
     assert r["ends"] >= 2 and r["tile_states"] >= 3 and r["lit_seen"] == [2, 3]
+    # while a bot plays, the bottom half says what it just did, with its name
+    bots = ("Bot 2", "Bot 3", "Bot 1") if lang == "en" else ("Robot 2", "Robot 3", "Robot 1")
+    assert any(b in said for said in r["bots_said"] for b in bots), r["bots_said"]
     for face, n in zip(r["tile_faces"], r["assist_counts"]):
         assert "La Passion" in face and (n == 0 or "[size" in face)
     assert face_pixels(art / f"cosplay-four-{lang}.png", TOP_HAND) == 0      # the facing bot's hand: backs
     assert r["faults"][f"cosplay-four-{lang}"] == []                  # every text fits
+    assert r["faults"]["bots-said"] == []                              # ... and every bot move said
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -51,6 +51,9 @@ PICKED_BY_NAME = (
     N_("cp_passion_discard"), N_("cp_passion_hidden"), N_("cp_library"), N_("cp_library_short"),
 )
 
+#: The events said on the other halves while someone plays (what they just did).
+MOVES = ("place", "attach", "recruit", "complete", "steal", "drama", "use", "combo", "ability")
+
 #: Resource colours (hex for markup) and icons: BADASS (a star), KAWAII (a heart), CRAFT (scissors),
 #: any resource (a diamond).  Colour and shape both, so that neither is needed alone.
 COLOURS = ("ff6a55", "ff8fd6", "6cc4ff", "f2f2f2")
@@ -145,6 +148,7 @@ class CosplayScreen(GameScreen):
         self.forced: list = []                          # hand cards the player tapped to pay with
         self.passion = False                            # La Passion tapped: choosing what to take
         self.notice: dict[int, str] = {}                # half -> a sentence for its status (a refusal, an effect)
+        self.last_move: tuple[int, str] | None = None   # (seat, sentence): the last move of the turn
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
@@ -317,15 +321,22 @@ class CosplayScreen(GameScreen):
         for e in events:
             if e.kind == "turn":
                 self.notice = {}
+                self.last_move = None
+            elif e.kind in MOVES and e.player is not None:
+                self.last_move = (e.player, self.say(e))
         if said:
             best = [e for e in said if e.kind in ("ability", "attach", "steal", "drama")] or said
             half = table.half_of(best[-1].player)
             if half is not None:
-                remember_names(table.data)
-                text = describe_event(best[-1], self.lang)
-                for q in range(len(table.seats) - 1, -1, -1):      # the sentences say P1, P2...: the names
-                    text = text.replace(f"P{q + 1}", self.player(q))
-                self.notice[half] = text
+                self.notice[half] = self.say(best[-1])
+
+    def say(self, event) -> str:
+        """An event in a sentence of the table's language, with the players' names."""
+        remember_names(self.table.data)
+        text = describe_event(event, self.lang)
+        for q in range(len(self.table.seats) - 1, -1, -1):      # the sentences say P1, P2...: the names
+            text = text.replace(f"P{q + 1}", self.player(q))
+        return text
 
     def end_sentence(self, pub: dict) -> str:
         """The final score, line by line: objectives, the recruits' bonus, the total; the winner."""
@@ -427,6 +438,8 @@ class CosplayScreen(GameScreen):
         if pub["over"]:
             return self.t("cp_over")
         if pub["current"] != seat:
+            if self.last_move is not None and self.last_move[0] == pub["current"]:
+                return self.last_move[1]                 # what the player whose turn it is just did
             return self.t("cp_their_turn", name=self.player(pub["current"]))
         if self.half_widget(self.table.half_of(seat)).confirming:
             return self.t("cp_confirm_end")
