@@ -3,7 +3,8 @@ its widget and no band of the window is left black (tests/kiosk/fit_check.py).
 
     python drive_sizes.py DATA_DIR SHOTS_DIR WxH   ->   "SIZES-RESULT {...}"
 
-Screens: home, operator (PIN pad, then the settings), join, park (seats and standings of an
+Screens: home, operator (PIN pad, then the settings), the players' settings, the name keyboard,
+the rules reference of each game, join, park (seats and standings of an
 8-player tournament), the Deck Phase (option, pick, removal), the match with a choice
 panel open, the match's last state, and the result.  Each screen's PNG goes to SHOTS_DIR as
 NAME-WxH-LANG.png.
@@ -130,6 +131,21 @@ def hook(app):
             yield 0.05
             look("operator-settings")
             app.leave_operator()
+            app.chrome.show_settings()
+            yield 0.05
+            look("settings")
+            app.chrome.leave_settings()
+            app.chrome.names_entry.open(0)
+            for ch in "Éloïse-Anne":
+                app.chrome.names_entry.type(ch)
+            yield 0.05
+            look("names")
+            app.chrome.names_entry.cancel()
+            for game in ("challengers", "between", "wacky", "cosplay"):
+                app.chrome.help.ids.page.open(game, lang)
+                yield 0.05
+                look(f"rules-{game}")
+            app.chrome.help.close()
             app.sm.current = "join"
             scr = app.sm.get_screen("join")
             scr.entered = "1234"
