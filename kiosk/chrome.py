@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 
 from kivy.metrics import Metrics
 
@@ -39,6 +40,7 @@ class Chrome:
             log.error("settings: %s", line)
             app.notices.append((i18n.N_("settings_bad"), {"error": line}))
         self.save_error: str | None = None
+        self._wrong_at = -1.0
         self._apply(self.settings, start=True)
         sink = RecordingSink() if os.environ.get(SOUND_ENV) == "record" else None
         self.sound = Sounds(self.settings.volume, sink=sink)
@@ -74,7 +76,11 @@ class Chrome:
             self.sound.hear(game, events)
 
     def hint_shown(self, half, text) -> None:
-        self.sound.play("wrong")
+        # One press may put its hint on both halves: one sound.
+        now = time.monotonic()
+        if now - self._wrong_at > 0.1:
+            self.sound.play("wrong")
+        self._wrong_at = now
 
     # ------------------------------------------------------------------ names
     def set_name(self, seat: int, name: str) -> None:
