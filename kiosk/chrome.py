@@ -121,6 +121,8 @@ class Chrome:
         self.names_entry = NameEntry()
         root.add_widget(self.names_entry)
         self.app.hints.on_hint = self.hint_shown
+        from kivy.clock import Clock
+        Clock.schedule_once(lambda dt: self.sound.load(), 0.3)     # after the first frame
         alert = self.app.alert
         alert.background_color = PALETTE.alert
         PALETTE.bind(alert=lambda _p, rgba: setattr(alert, "background_color", rgba))

@@ -1,7 +1,8 @@
 """Players' names: typed on an on-screen key grid (the touchscreen) or a physical keyboard.
 
-The home screen's "Players" box shows the names (or, in grey, the default each game uses:
-"Player", "Light"/"Dark", "Player 1"...).  A tap on one opens :class:`NameEntry` over the
+The home screen's "Players" box shows the names typed, or in grey "Player 1" / "Player 2" when
+none was: each game then keeps its own default ("Player" solo, "Light"/"Dark" for two at
+Challengers!, "Player 1"/"Player 2" at the other games).  A tap on one opens :class:`NameEntry` over the
 screen: a key grid (QWERTY in English, AZERTY in French, a row of accented letters), Space,
 Delete, "Default" (back to the game's default) and OK.  A physical keyboard types into it too
 while it is open (:meth:`NameEntry.key`, fed by the app's key handler).  A name is at most

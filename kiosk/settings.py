@@ -4,7 +4,7 @@ Kept in ``kiosk.toml`` in the config folder (:func:`appliance.paths.config_dir`)
 ``hardware.toml``; the café owner may edit it by hand, the settings screen writes it::
 
     [kiosk]
-    text_size = "large"        # normal | large | larger
+    text_size = "large"        # normal | large
     palette = "colour-blind"   # standard | colour-blind
     volume = 60                # 0 (silent) to 100
     animations = "fast"        # normal | fast | off
@@ -30,8 +30,9 @@ from appliance.config import DataFileError, read_text
 FILE_NAME = "kiosk.toml"
 SECTION = "kiosk"
 
-#: Text size -> how much larger than the design every ``sp`` is (Kivy's font scale).
-TEXT_SIZES = {"normal": 1.0, "large": 1.12, "larger": 1.25}
+#: Text size -> how much larger than the design every ``sp`` is (Kivy's font scale).  One step:
+#: the 800x480 design has little room to spare, and a quarter larger cuts texts on several screens.
+TEXT_SIZES = {"normal": 1.0, "large": 1.12}
 PALETTES = ("standard", "colour-blind")
 #: Animation speed -> how long an animation lasts, as a share of its designed length.
 ANIMATIONS = {"normal": 1.0, "fast": 0.5, "off": 0.0}

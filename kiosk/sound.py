@@ -166,19 +166,27 @@ class RecordingSink:
 
 class Sounds:
     """The kiosk's sounds: ``play(cue)`` at the settings' volume; ``hear(game, events)`` plays
-    what a change of the table asks for."""
+    what a change of the table asks for.  Without a ``sink``, Kivy's audio is opened by
+    :meth:`load` (the app calls it just after the first frame: opening the audio device takes
+    a few hundred milliseconds that the first frame does not wait for); until then cues are
+    silent."""
 
     def __init__(self, volume: int = 70, sink=None):
         self.volume = volume
-        self.sink = sink if sink is not None else KivySink()
+        self.sink = sink
         self.asked: list[str] = []       # every cue asked for (played or silent): for the logs and tests
-        if self.sink.problem:
-            log.warning("sound: %s; the kiosk plays silently", self.sink.problem)
+
+    def load(self) -> None:
+        """Open Kivy's audio and load every sound (once); say once if there is no audio."""
+        if self.sink is None:
+            self.sink = KivySink()
+            if self.sink.problem:
+                log.warning("sound: %s; the kiosk plays silently", self.sink.problem)
 
     def play(self, cue: str) -> None:
         self.asked.append(cue)
         del self.asked[:-100]
-        if self.volume <= 0:
+        if self.volume <= 0 or self.sink is None:
             return
         try:
             self.sink.play(cue, self.volume / 100.0)

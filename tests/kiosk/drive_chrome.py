@@ -14,7 +14,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
-from kiosk.main import run  # noqa: E402
+from kiosk.main import run
 
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
 out = {"error": None, "stages": {}}
@@ -56,7 +56,10 @@ def hook(app):
 
     def at_start():
         home().choose_game("challengers")
+        from kivy.metrics import Metrics
         out["stages"]["start"] = {"alert": app.alert.text if app.alert.opacity else "", "palette": PALETTE.name,
+                                  "fontscale": Metrics.fontscale, "solo_font": home().ids.solo.font_size,
+                                  "density": Metrics.density,
                                   "go": list(PALETTE.go), "speed": widgets.SPEED,
                                   "volume": app.chrome.sound.volume, "screen": app.sm.current}
         touch(app.alert)                       # the notice goes when tapped
@@ -78,7 +81,7 @@ def hook(app):
                         "played": app.chrome.sound.sink.played[n:]}
         touch(scr.ids.anim_off)
         after_anim = {"speed": widgets.SPEED, "file": settings_file()}
-        touch(scr.ids.text_large)
+        touch(scr.ids.text_normal)
         after_text = {"message": scr.message, "file": settings_file()}
         out["stages"]["change"] = {"palette": after_palette, "volume": after_volume, "animations": after_anim,
                                    "text": after_text}
@@ -250,7 +253,7 @@ def hook(app):
     def step(dt):
         try:
             plan.pop(0)()
-        except Exception:
+        except Exception:  # noqa: BLE001 - reported in the result line
             import traceback
             out["error"] = traceback.format_exc()
             app.stop()

@@ -69,10 +69,9 @@ def _label_fault(lab):
 def text_faults(root, window_size) -> list[str]:
     """Every visible text under ``root`` that does not fit, one line each."""
     from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
 
     from kiosk.widgets import CardFace, TextLine
-
-    from kivy.uix.scrollview import ScrollView
 
     W, H = window_size
     faults = []

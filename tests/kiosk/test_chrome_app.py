@@ -12,7 +12,7 @@ def chrome(tmp_path_factory):
     base = tmp_path_factory.mktemp("chrome")
     cfg = base / "config"
     cfg.mkdir()
-    (cfg / "kiosk.toml").write_text('[kiosk]\npalette = "colour-blind"\nvolume = "loud"\n', encoding="utf-8")
+    (cfg / "kiosk.toml").write_text('[kiosk]\npalette = "colour-blind"\nvolume = "loud"\ntext_size = "large"\n', encoding="utf-8")
     art = artifacts_dir() / "chrome"
     art.mkdir(parents=True, exist_ok=True)
     p = run_script("drive_chrome.py", base / "data", art, timeout=150, TABLECUP_CONFIG=cfg, TABLECUP_SOUND="record")
@@ -27,6 +27,8 @@ def test_a_bad_setting_is_said_in_one_line_and_the_others_are_kept(chrome):
     assert start["palette"] == "colour-blind"            # the good key of the same file applies
     assert start["go"] == [0.0, 0.447, 0.698, 1.0]       # Okabe-Ito blue, not green
     assert start["volume"] == 70
+    assert start["fontscale"] == 1.12                    # text size: every sp is 12 % larger
+    assert start["solo_font"] == pytest.approx(19 * 1.12 * start["density"], abs=0.01)
 
 
 def test_settings_apply_at_once_and_are_saved_in_the_config_folder(chrome):
@@ -39,10 +41,10 @@ def test_settings_apply_at_once_and_are_saved_in_the_config_folder(chrome):
     assert ch["volume"]["volume"] == 60 and "volume = 60" in ch["volume"]["file"]
     assert ch["volume"]["played"] == [["reveal", 0.6]]                   # a sound says how loud
     assert ch["animations"]["speed"] == 0.0 and 'animations = "off"' in ch["animations"]["file"]
-    assert 'text_size = "large"' in ch["text"]["file"] and "next start" in ch["text"]["message"]
+    assert 'text_size = "normal"' in ch["text"]["file"] and "next start" in ch["text"]["message"]
     assert chrome["back"]["screen"] == "home"
     text = chrome["config"].read_text(encoding="utf-8")
-    assert 'text_size = "large"' in text and "volume = 60" in text
+    assert 'text_size = "normal"' in text and "volume = 60" in text
 
 
 def test_settings_from_the_operator_screen_go_back_to_it_still_unlocked(chrome):

@@ -13,10 +13,10 @@ def test_no_file_is_the_defaults(tmp_path):
 
 def test_every_value_round_trips(tmp_path):
     path = tmp_path / "kiosk.toml"
-    s = config.Settings(text_size="larger", palette="colour-blind", volume=0, animations="fast")
+    s = config.Settings(text_size="large", palette="colour-blind", volume=0, animations="fast")
     config.save(path, s)
     assert config.load(path) == (s, [])
-    assert s.font_scale == 1.25 and s.animation_factor == 0.5
+    assert s.font_scale == 1.12 and s.animation_factor == 0.5
 
 
 def test_each_bad_value_is_one_line_naming_the_file_and_key_and_the_rest_is_kept(tmp_path):
@@ -26,7 +26,7 @@ def test_each_bad_value_is_one_line_naming_the_file_and_key_and_the_rest_is_kept
     s, errors = config.load(path)
     assert s == config.Settings(palette="colour-blind")
     assert errors == [
-        f"{path}: key 'kiosk.text_size': 'huge' is not one of normal, large, larger; using 'normal'",
+        f"{path}: key 'kiosk.text_size': 'huge' is not one of normal, large; using 'normal'",
         f"{path}: key 'kiosk.volume': 140 is not a whole number from 0 to 100; using 70",
         f"{path}: key 'kiosk.animations': True is not one of normal, fast, off; using 'normal'",
         f"{path}: key 'kiosk.sound': unknown key (known: animations, palette, text_size, volume)",
