@@ -23,8 +23,8 @@ from kivy.uix.floatlayout import FloatLayout
 
 MAX_NAME = 14
 ROWS = {
-    "en": ["1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.", "éèêëàâçôûü"],
-    "fr": ["1234567890", "azertyuiop", "qsdfghjklm", "wxcvbn'-.", "éèêëàâçôûü"],
+    "en": ["1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.", "éèêëàâçîïô"],
+    "fr": ["1234567890", "azertyuiop", "qsdfghjklm", "wxcvbn'-.", "éèêëàâçîïô"],
 }
 
 

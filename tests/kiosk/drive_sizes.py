@@ -61,15 +61,16 @@ def hook(app):
 
     from kiosk.park_screen import seats_text, standings_text
 
-    def look(name):
+    def look(name, picture=True):
         """Check what is on screen now and keep a picture of it.  Texts are checked in both
         languages; the picture (read back from the GPU, slow in software GL) in English, and
-        in French too when TABLECUP_SCREENSHOTS=1 asks for every picture."""
+        in French too when TABLECUP_SCREENSHOTS=1 asks for every picture (``picture=False``:
+        texts only, for screens made like one already pictured)."""
         lang = app.lang
         key = f"{name}-{lang}"
         faults = text_faults(app.root, Window.size)
         bands = []
-        if lang == "en" or os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        if picture and (lang == "en" or os.environ.get("TABLECUP_SCREENSHOTS") == "1"):
             tex = app.root.export_as_image().texture
             pixels = bytes(tex.pixels)
             bands = black_bands(pixels, tex.width, tex.height)
@@ -119,6 +120,12 @@ def hook(app):
             c.close_game()
             yield 0.05
             look("home")
+            if lang == "en":
+                from kiosk.palette import PALETTE
+                PALETTE.use("colour-blind")          # the settings' other palette: every bound colour follows
+                yield 0.05
+                look("home-colour-blind")
+                PALETTE.use("standard")
             app.show_operator()
             yield 0.05
             look("operator")
@@ -144,7 +151,7 @@ def hook(app):
             for game in ("challengers", "between", "wacky", "cosplay"):
                 app.chrome.help.ids.page.open(game, lang)
                 yield 0.05
-                look(f"rules-{game}")
+                look(f"rules-{game}", picture=game in ("challengers", "between"))
             app.chrome.help.close()
             app.sm.current = "join"
             scr = app.sm.get_screen("join")

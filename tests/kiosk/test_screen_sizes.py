@@ -57,5 +57,6 @@ def test_every_screen_fits(results, size):
     assert r["deck_stages"] == ["option", "pick", "remove"]
     assert r["logged_errors"] == []
     assert {f"{s}-{lang}" for s in SCREENS for lang in ("en", "fr")} <= set(r["screens"])
+    assert "home-colour-blind-en" in r["screens"]
     bad = {name: s for name, s in r["screens"].items() if s["faults"] or s["bands"]}
     assert bad == {}, json.dumps(bad, indent=1, ensure_ascii=False)[:4000]
