@@ -27,7 +27,7 @@ def _run(size, base):
     data = base / size
     p = subprocess.run([sys.executable, str(Path(__file__).parent / "drive_sizes.py"), str(data / "data"),
                         str(artifacts_dir() / "sizes"), size], check=False, env=kiosk_env(), capture_output=True,
-                       text=True, timeout=180, cwd=ROOT)
+                       text=True, timeout=300, cwd=ROOT)
     line = [x for x in p.stdout.splitlines() if x.startswith("SIZES-RESULT ")]
     if not line:
         return {"error": p.stdout[-2000:] + p.stderr[-3000:]}
