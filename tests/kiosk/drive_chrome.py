@@ -217,6 +217,16 @@ def hook(app):
         touch(home().ids.ttwo)
         t = app.table
         out["stages"]["table"] = {"players": list(t.setup.players), "game": t.setup.game}
+        # A few moves of Between Battle, taking damage when it may: its events' cues.
+        sounds, steps = app.chrome.sound, []
+        for _ in range(12):
+            seat = sorted(t.to_act())[0]
+            acts = t.state.legal_actions(seat)
+            pick = next((x for x in acts if x.kind in ("damage", "give")), acts[0])
+            n = len(sounds.asked)
+            events = t.act(pick) or []
+            steps.append({"kind": pick.kind, "events": sorted({e.kind for e in events}), "cues": sounds.asked[n:]})
+        out["stages"]["table"]["steps"] = steps
         touch(app.chrome.help.ids.help)
         page = app.chrome.help.ids.page
         out["stages"]["table"]["rules"] = {"game": page.game, "title": page.ids.title.text}

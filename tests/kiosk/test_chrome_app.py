@@ -93,3 +93,17 @@ def test_each_moment_asks_for_its_sound(chrome):
     assert m["wrong"]["events"] == [] and m["wrong"]["cues"] == ["wrong"]
     assert m["wrong"]["hint"].startswith("Wait")
     assert m["played"] > len(steps) // 2                               # volume 60: they were played
+
+
+def test_a_game_at_the_local_table_asks_for_its_sounds_too(chrome):
+    steps = chrome["table"]["steps"]
+    for s in steps:
+        if "win" in s["events"]:
+            assert s["cues"] == ["win"], s
+        elif "take" in s["events"] or "hit" in s["events"]:
+            assert s["cues"] == ["capture"], s       # a pile taken as damage
+        elif "reveal" in s["events"]:
+            assert s["cues"] == ["reveal"], s
+        else:
+            assert s["cues"] == [], s
+    assert any(s["cues"] == ["capture"] for s in steps), steps
