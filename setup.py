@@ -9,7 +9,8 @@ modules (see ``engine/challengers/__init__.py``).
 
 It also compiles the kiosk's gettext catalogues (``kiosk/locale/*/LC_MESSAGES/*.po``) into
 their ``.mo`` files with Babel, in the source tree (an editable install reads them there) before
-the package data is copied (a regular install ships them): ``tools/catalogues.py compile``.
+the package data is copied (a regular install ships them): ``tools/catalogues.py compile``;
+and it synthesises the kiosk's short sounds (``kiosk/sounds/*.wav``, ``python -m kiosk.sound``).
 """
 
 import importlib.util
@@ -48,11 +49,20 @@ def compile_catalogues():
     return catalogues.compile_all(HERE / "kiosk" / "locale")
 
 
+def write_sounds():
+    spec = importlib.util.spec_from_file_location("kiosk_sound", HERE / "kiosk" / "sound.py")
+    sound = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sound)
+    return sound.write_all(HERE / "kiosk" / "sounds")
+
+
 class BuildWithCatalogues(build_py):
-    """build_py that compiles the .po catalogues first, so their .mo files are package data."""
+    """build_py that compiles the .po catalogues and synthesises the kiosk's sounds first, so
+    their .mo and .wav files are package data."""
 
     def run(self):
         compile_catalogues()
+        write_sounds()
         super().run()
 
 

@@ -133,6 +133,9 @@ class TablecupApp(App):
         # Sentences on the home screen (until tapped or a game starts): the database set aside,
         # a house set that could not be loaded.
         self.notices = [(i18n.N_("db_set_aside"), {"name": aside.name})] if aside is not None else []
+        # Settings, sounds, names, rules: read before any screen is built (text size is in every sp).
+        from kiosk.chrome import Chrome
+        self.chrome = Chrome(self)
         self.lang = self._lang_arg or self.store.get("lang", "en")
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
@@ -195,6 +198,7 @@ class TablecupApp(App):
         # A press at the wrong moment: a short sentence on the half it came from.
         self.hints = HintLayer()
         root.add_widget(self.hints)
+        self.chrome.attach(root, sm)          # the settings screen, the "?" and its rules, the name grid
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
@@ -255,8 +259,8 @@ class TablecupApp(App):
     def screen_for(self):
         c = self.controller
         t = c.t
-        if self.sm.current == "operator":
-            return "operator"
+        if self.sm.current in ("operator", "settings"):
+            return self.sm.current
         if self.table_active():
             return self.game_screen()
         if t is not None and end_held(c):
@@ -328,6 +332,7 @@ class TablecupApp(App):
     def on_table(self, table, events):
         """The LocalTable changed: redraw (when no tournament has the screens)."""
         if self.controller is self.solo_controller:
+            self.chrome.heard(table.game.name if table.game is not None else "", events)
             self.sync(events)
 
     def on_state(self, controller, events):
@@ -336,6 +341,7 @@ class TablecupApp(App):
         if events == ["leave"]:
             self.leave_tournament()
             return
+        self.chrome.heard("challengers", events)
         self.sync(events)
 
     def hint_for(self, what, why):
@@ -437,11 +443,11 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ home actions
     def start_solo(self, level=None, box="base", solo_cards=False):
-        self.controller.new_game((self.t("player_name"),), robot_level=int(level or self.robot_level), box=box,
+        self.controller.new_game(self.chrome.people((self.t("player_name"),)), robot_level=int(level or self.robot_level), box=box,
                                  solo_cards=bool(solo_cards))
 
     def start_two(self, box="base"):
-        self.controller.new_game((self.t("light"), self.t("dark")), box=box)
+        self.controller.new_game(self.chrome.people((self.t("light"), self.t("dark"))), box=box)
 
     def start_table(self, game, mode="solo", level=None, seed=None, bots=None):
         """A new game of ``game`` at the LocalTable: ``mode`` "solo" (one person on the bottom
@@ -461,7 +467,8 @@ class TablecupApp(App):
             seats = seating.two_at_the_table() + tuple(seating.Seat.bot(policy) for _ in range(n_bots))
         else:
             seats = seating.solo(n_bots, policy)
-        people = iter((self.t("player_name"),) if mode != "two" else (self.t("player", number=1), self.t("player", number=2)))
+        people = iter(self.chrome.people((self.t("player_name"),) if mode != "two" else
+                                         (self.t("player", number=1), self.t("player", number=2))))
         bot_names = iter([self.t("robot")] if n_bots == 1 else [self.t("bot_n", number=i + 1) for i in range(n_bots)])
         names = tuple(next(bot_names) if s.is_bot else next(people) for s in seats)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
@@ -554,6 +561,8 @@ class TablecupApp(App):
         return False
 
     def handle_key(self, ch, key=None):
+        if self.chrome.key(ch, key):
+            return True                       # an overlay open over the screen takes the keys
         c = self.controller
         cur = self.sm.current
         if self.table_active() and cur != "operator":

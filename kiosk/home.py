@@ -13,7 +13,7 @@ import os
 from kivy.app import App
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
@@ -41,6 +41,13 @@ class HomeScreen(Screen):
     bot_counts = BooleanProperty(False)      # the game offers several counts of bots in solo
     _game_known = False
     table_resume_text = StringProperty("")
+    player_names = ListProperty(["", ""])     # typed names ("" = the game's default), kiosk.name_entry
+
+    def name_label(self, seat, lang):
+        """What the "Players" box shows for ``seat``: the typed name, else the default in grey."""
+        tr = App.get_running_app().tr_fn
+        name = self.player_names[seat] if seat < len(self.player_names) else ""
+        return name or "[color=9a9ca6]" + tr("player", lang, number=seat + 1) + "[/color]"
 
     def choose_game(self, name):
         """Tap on a game's button: its options show (and show first next time)."""

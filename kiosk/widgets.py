@@ -32,6 +32,8 @@ INK = (0.12, 0.12, 0.14, 1)
 TEXT_INK = (0.16, 0.16, 0.22, 1)
 TOTAL_INK = (0.6, 0.05, 0.05, 1)
 ANIM = 0.2     # seconds: every animation stays under 250 ms
+#: The settings' animation speed: every animation's length is multiplied by it (0: none).
+SPEED = 1.0
 #: Animations step at most once per frame.  Never leave Kivy's default ``step=0``: it
 #: schedules an interval with timeout 0, which the interrupt clock (the kiosk's clock,
 #: see kiosk.main) treats as "always due" -- the loop then spins without any frame cap.
@@ -232,8 +234,11 @@ class CardFace(ButtonBehavior, Widget):
     def appear(self):
         """Fade in (reveals, benching); never blocks input."""
         Animation.cancel_all(self, "opacity")
+        if SPEED <= 0:
+            self.opacity = 1
+            return
         self.opacity = 0
-        Animation(opacity=1, d=ANIM, t="out_quad", step=FRAME).start(self)
+        Animation(opacity=1, d=ANIM * SPEED, t="out_quad", step=FRAME).start(self)
 
     # ---------------------------------------------------------------- drawing
     def update(self):
@@ -391,10 +396,13 @@ class TextLine(Widget):
 class HintLayer(FloatLayout):
     """Short sentences over every screen, one per half, each facing its player (the top half's
     turned 180°): why a press did nothing ("Wait: the Robot is attacking").  Each goes after
-    :data:`HINT_SECONDS`; touches go through to the screen underneath."""
+    :data:`HINT_SECONDS`; touches go through to the screen underneath.  ``on_hint``, when set,
+    is called with each hint shown (the app plays the "wrong press" sound)."""
 
     def __init__(self, **kw):
         super().__init__(**kw)
+        from kiosk.palette import PALETTE
+        self.on_hint = None
         self.labels, self._hide = {}, {}
         for half in (0, 1):
             holder = Flip(flipped=bool(half), size_hint=(1, 0.5), pos_hint={"x": 0, "y": 0.5 * half})
@@ -402,8 +410,9 @@ class HintLayer(FloatLayout):
                         font_size=sp(20), bold=True, halign="center", valign="middle", opacity=0,
                         color=(1, 1, 1, 1))
             with lab.canvas.before:
-                Color(0.85, 0.45, 0.1, 0.95)
+                ink = Color(rgba=PALETTE.hint)
                 bg = RoundedRectangle(radius=[dp(10)])
+            PALETTE.bind(hint=lambda _p, v, ink=ink: setattr(ink, "rgba", v))
             lab.bind(pos=lambda w, v, bg=bg: setattr(bg, "pos", v), size=lambda w, v, bg=bg: setattr(bg, "size", v),
                      width=lambda w, v: setattr(w, "text_size", (v - dp(20), None)),
                      texture_size=lambda w, v: setattr(w, "height", max(dp(56), v[1] + dp(16))))
@@ -424,13 +433,15 @@ class HintLayer(FloatLayout):
         """``text`` on ``half`` (0 bottom, 1 top) for a moment."""
         lab = self.labels[half]
         lab.text = text
+        if self.on_hint is not None:
+            self.on_hint(half, text)
         Animation.cancel_all(lab, "opacity")
         lab.opacity = 1
         old = self._hide.pop(half, None)
         if old is not None:
             old.cancel()
         self._hide[half] = Clock.schedule_once(
-            lambda dt: Animation(opacity=0, d=ANIM, step=FRAME).start(lab), seconds or HINT_SECONDS)
+            lambda dt: Animation(opacity=0, d=max(ANIM * SPEED, 0.01), step=FRAME).start(lab), seconds or HINT_SECONDS)
 
 
 #: How long a hint stays (seconds).

@@ -3,7 +3,8 @@ its widget and no band of the window is left black (tests/kiosk/fit_check.py).
 
     python drive_sizes.py DATA_DIR SHOTS_DIR WxH   ->   "SIZES-RESULT {...}"
 
-Screens: home, operator (PIN pad, then the settings), join, park (seats and standings of an
+Screens: home, operator (PIN pad, then the settings), the players' settings, the name keyboard,
+the rules reference of each game, join, park (seats and standings of an
 8-player tournament), the Deck Phase (option, pick, removal), the match with a choice
 panel open, the match's last state, and the result.  Each screen's PNG goes to SHOTS_DIR as
 NAME-WxH-LANG.png.
@@ -60,15 +61,16 @@ def hook(app):
 
     from kiosk.park_screen import seats_text, standings_text
 
-    def look(name):
+    def look(name, picture=True):
         """Check what is on screen now and keep a picture of it.  Texts are checked in both
         languages; the picture (read back from the GPU, slow in software GL) in English, and
-        in French too when TABLECUP_SCREENSHOTS=1 asks for every picture."""
+        in French too when TABLECUP_SCREENSHOTS=1 asks for every picture (``picture=False``:
+        texts only, for screens made like one already pictured)."""
         lang = app.lang
         key = f"{name}-{lang}"
         faults = text_faults(app.root, Window.size)
         bands = []
-        if lang == "en" or os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        if picture and (lang == "en" or os.environ.get("TABLECUP_SCREENSHOTS") == "1"):
             tex = app.root.export_as_image().texture
             pixels = bytes(tex.pixels)
             bands = black_bands(pixels, tex.width, tex.height)
@@ -118,6 +120,12 @@ def hook(app):
             c.close_game()
             yield 0.05
             look("home")
+            if lang == "en":
+                from kiosk.palette import PALETTE
+                PALETTE.use("colour-blind")          # the settings' other palette: every bound colour follows
+                yield 0.05
+                look("home-colour-blind")
+                PALETTE.use("standard")
             app.show_operator()
             yield 0.05
             look("operator")
@@ -130,6 +138,21 @@ def hook(app):
             yield 0.05
             look("operator-settings")
             app.leave_operator()
+            app.chrome.show_settings()
+            yield 0.05
+            look("settings")
+            app.chrome.leave_settings()
+            app.chrome.names_entry.open(0)
+            for ch in "Éloïse-Anne":
+                app.chrome.names_entry.type(ch)
+            yield 0.05
+            look("names")
+            app.chrome.names_entry.cancel()
+            for game in ("challengers", "between", "wacky", "cosplay"):
+                app.chrome.help.ids.page.open(game, lang)
+                yield 0.05
+                look(f"rules-{game}", picture=game in ("challengers", "between"))
+            app.chrome.help.close()
             app.sm.current = "join"
             scr = app.sm.get_screen("join")
             scr.entered = "1234"

@@ -69,17 +69,21 @@ def _label_fault(lab):
 def text_faults(root, window_size) -> list[str]:
     """Every visible text under ``root`` that does not fit, one line each."""
     from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
 
     from kiosk.widgets import CardFace, TextLine
 
     W, H = window_size
     faults = []
     stack = [root]
+    scrolled = set()          # widgets inside a ScrollView: below its fold is not "off the window"
     while stack:
         w = stack.pop()
         if getattr(w, "opacity", 1) <= 0.01:
             continue
         stack.extend(w.children)
+        if isinstance(w, ScrollView) or id(w) in scrolled:
+            scrolled.update(id(c) for c in w.children)
         text = None
         fault = None
         if isinstance(w, Label):
@@ -101,7 +105,7 @@ def text_faults(root, window_size) -> list[str]:
                     fault = f"card face {int(w.width)}x{int(w.height)}: {bad}"
         if text is None or not str(text).strip() or w.width < 2 or w.height < 2:
             continue
-        if fault is None:
+        if fault is None and id(w) not in scrolled:
             x0, y0, x1, y1 = _window_box(w)
             if x0 < -1 or y0 < -1 or x1 > W + 1 or y1 > H + 1:
                 fault = f"off the window: {int(x0)},{int(y0)}-{int(x1)},{int(y1)} on {W}x{H}"

@@ -32,7 +32,7 @@ def _texts() -> dict[str, str]:
                         out[f"string {msg.id} [{i}] ({lang}, {po.name})"] = text or ""
     # Every character written into the kiosk's code and layouts (its games' screens, the phone
     # page's table side), and into the other games' texts and data, which their screens draw.
-    written = [p for ext in ("py", "kv") for p in (ROOT / "kiosk").rglob(f"*.{ext}")]
+    written = [p for ext in ("py", "kv", "md") for p in (ROOT / "kiosk").rglob(f"*.{ext}")]   # md: the rules pages
     written += list((ROOT / "engine").rglob("*.py")) + list((ROOT / "cards").rglob("*.toml"))
     for path in sorted(written):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

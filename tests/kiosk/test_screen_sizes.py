@@ -17,7 +17,8 @@ import pytest
 from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
 
 SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
-SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "join", "park", "deck-option", "deck-pick", "deck-remove",
+SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "settings", "names", "rules-challengers",
+           "rules-between", "rules-wacky", "rules-cosplay", "join", "park", "deck-option", "deck-pick", "deck-remove",
            "match-choice", "match-end", "result"}
 DOCS_SIZES = ("800x480", "1920x1080")
 
@@ -26,7 +27,7 @@ def _run(size, base):
     data = base / size
     p = subprocess.run([sys.executable, str(Path(__file__).parent / "drive_sizes.py"), str(data / "data"),
                         str(artifacts_dir() / "sizes"), size], check=False, env=kiosk_env(), capture_output=True,
-                       text=True, timeout=180, cwd=ROOT)
+                       text=True, timeout=300, cwd=ROOT)
     line = [x for x in p.stdout.splitlines() if x.startswith("SIZES-RESULT ")]
     if not line:
         return {"error": p.stdout[-2000:] + p.stderr[-3000:]}
@@ -56,5 +57,6 @@ def test_every_screen_fits(results, size):
     assert r["deck_stages"] == ["option", "pick", "remove"]
     assert r["logged_errors"] == []
     assert {f"{s}-{lang}" for s in SCREENS for lang in ("en", "fr")} <= set(r["screens"])
+    assert "home-colour-blind-en" in r["screens"]
     bad = {name: s for name, s in r["screens"].items() if s["faults"] or s["bands"]}
     assert bad == {}, json.dumps(bad, indent=1, ensure_ascii=False)[:4000]
