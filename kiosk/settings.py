@@ -1,7 +1,10 @@
 """The players' settings: text size, palette, sound volume, animation speed.
 
-Kept in ``kiosk.toml`` in the config folder (:func:`appliance.paths.config_dir`), beside
-``hardware.toml``; the café owner may edit it by hand, the settings screen writes it::
+Kept in ``settings/kiosk.toml`` in the config folder (:func:`appliance.paths.config_dir`);
+the café owner may edit it by hand, the settings screen writes it.  A folder of its own because
+the kiosk must be able to write it and nothing else there: on the appliance ``/etc/tablecup`` is
+read-only to the kiosk's service (``ProtectSystem=full``) except ``/etc/tablecup/settings``,
+which the installer gives to the service's user and the unit lists in ``ReadWritePaths``::
 
     [kiosk]
     text_size = "large"        # normal | large
@@ -28,6 +31,8 @@ from appliance import paths
 from appliance.config import DataFileError, read_text
 
 FILE_NAME = "kiosk.toml"
+#: The config folder's subfolder the kiosk may write (and the only one).
+FOLDER = "settings"
 SECTION = "kiosk"
 
 #: Text size -> how much larger than the design every ``sp`` is (Kivy's font scale).  One step:
@@ -80,7 +85,7 @@ def _problem(key: str, value) -> str | None:
 
 def settings_path(config: os.PathLike[str] | str | None = None) -> Path:
     folder = Path(config) if config is not None else paths.config_dir(create=False)
-    return folder / FILE_NAME
+    return folder / FOLDER / FILE_NAME
 
 
 def load(path: os.PathLike[str] | str) -> tuple[Settings, list[str]]:

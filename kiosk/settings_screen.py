@@ -3,7 +3,7 @@
 Reached from home ("Settings") and from the operator screen.  Each tap applies at once where
 it can -- colours, volume (a short sound says how loud), animations -- and text size at the
 next start (every size on screen is computed once, when the screens are built); the screen
-says so.  Every change is written to ``kiosk.toml`` in the config folder
+says so.  Every change is written to ``settings/kiosk.toml`` in the config folder
 (:mod:`kiosk.settings`); when that fails the change still applies until the kiosk stops, and
 the screen says why it was not saved.
 """

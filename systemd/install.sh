@@ -264,6 +264,8 @@ EOF
         install -m 0644 "$SCRIPT_DIR/$unit" "$UNIT_DIR/$unit"
     done
     install -d -m 0755 "$CONF_DIR"
+    # The players' settings: the one folder under /etc the kiosk writes (ReadWritePaths).
+    install -d -m 0750 -o "$SVC_USER" -g "$SVC_USER" "$CONF_DIR/settings"
     if [ ! -e "$ENV_FILE" ]; then
         install -m 0644 "$SCRIPT_DIR/tablecup.env" "$ENV_FILE"
         log "created $ENV_FILE"

@@ -322,6 +322,8 @@ def test_install_then_uninstall_in_a_debian_chroot(chroot):
     assert not (etc / "multi-user.target.wants" / "tablecup-coordinator.service").exists()
     assert not (etc / "getty.target.wants" / "getty@tty1.service").exists()
 
+    # The players' settings folder: the service's user writes it, and the unit lets it.
+    assert ch.sh("stat -c %U:%G:%a /etc/tablecup/settings").stdout.strip() == "tablecup:tablecup:750"
     env_file = ch.path("/etc/tablecup/tablecup.env")
     assert env_file.read_text() == (REPO / "systemd" / "tablecup.env").read_text()
     assert ch.path("/etc/udev/rules.d/60-tablecup-gpio.rules").is_file()

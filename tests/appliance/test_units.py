@@ -213,3 +213,17 @@ def test_install_script_refuses_non_root():
         shutil.rmtree(folder)
     assert proc.returncode != 0
     assert "must be run as root" in proc.stderr
+
+
+def test_kiosk_may_write_the_players_settings_and_nothing_else_under_etc(monkeypatch):
+    """The settings screen saves under the config folder, which the unit makes read-only
+    (ProtectSystem=full): its one writable folder there must be where the settings go."""
+    from kiosk.settings import settings_path
+
+    unit = parse_unit("tablecup-kiosk.service")
+    env = environment(unit)
+    assert unit.get("Service", "ProtectSystem") == "full"
+    writable = [p.lstrip("-") for p in values(unit, "Service", "ReadWritePaths")]
+    monkeypatch.setenv("TABLECUP_CONFIG", env["TABLECUP_CONFIG"])
+    assert writable == [str(settings_path().parent)]
+    assert "$CONF_DIR/settings" in (REPO / "systemd" / "install.sh").read_text()

@@ -48,7 +48,7 @@ def hook(app):
         app.save_screenshot(ART / f"chrome-{name}.png")
 
     def settings_file():
-        p = Path(os.environ["TABLECUP_CONFIG"]) / "kiosk.toml"
+        p = Path(os.environ["TABLECUP_CONFIG"]) / "settings" / "kiosk.toml"
         return p.read_text(encoding="utf-8") if p.is_file() else ""
 
     def home():

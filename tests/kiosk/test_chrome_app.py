@@ -11,13 +11,13 @@ from kiosk_helpers import artifacts_dir, run_script, script_result
 def chrome(tmp_path_factory):
     base = tmp_path_factory.mktemp("chrome")
     cfg = base / "config"
-    cfg.mkdir()
-    (cfg / "kiosk.toml").write_text('[kiosk]\npalette = "colour-blind"\nvolume = "loud"\ntext_size = "large"\n', encoding="utf-8")
+    (cfg / "settings").mkdir(parents=True)
+    (cfg / "settings" / "kiosk.toml").write_text('[kiosk]\npalette = "colour-blind"\nvolume = "loud"\ntext_size = "large"\n', encoding="utf-8")
     art = artifacts_dir() / "chrome"
     art.mkdir(parents=True, exist_ok=True)
     p = run_script("drive_chrome.py", base / "data", art, timeout=150, TABLECUP_CONFIG=cfg, TABLECUP_SOUND="record")
     r = script_result(p, "CHROME-RESULT ")
-    r["config"] = cfg / "kiosk.toml"
+    r["config"] = cfg / "settings" / "kiosk.toml"
     return r["stages"] | {"config": r["config"]}
 
 
