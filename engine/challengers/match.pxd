@@ -38,7 +38,7 @@ cdef class Match:
     cpdef _emit(self, kind, player=*, card=*, value=*, info=*)
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
-    @cython.locals(side=Side)
+    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
     cpdef _run(self, steps)
@@ -71,8 +71,10 @@ cdef class Match:
     cpdef _take_from(self, inst)
     @cython.locals(side=Side)
     cpdef _put(self, inst, where, p)
-    @cython.locals(side=Side, h=_Hot)
+    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list)
     cpdef _to_bench(self, p, cards)
+    @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
+    cpdef collected(self, p)
 
 
 @cython.locals(match=Match)

@@ -359,16 +359,28 @@ class Match:
             for e in _hot(self.types[fc]).on_possession:
                 if e.do == "fans":     # Yeti: a fan for every card that attacks it
                     self._gain_fans(1 - p, e.amount, self.types[fc].id)
-            if not _hot(ct).on_reveal:
-                # Most cards: nothing to resolve before the totals are compared.
-                self.expect = (None, None)
-                self._step_compare(inst, p)
-                if self.agenda or self.pending is not None:
+            # The card's reveal effects, then the comparison, called directly; only an
+            # effect that stops for a choice, ends the match or starts steps of its own
+            # hands what is left to the step loop, below what it started (as the loop
+            # would have run them).
+            self.expect = (None, None)
+            effects = _hot(ct).on_reveal
+            n = len(effects)
+            k = 0
+            while k < n:
+                self._step_effect(effects[k], inst, p)
+                k += 1
+                if self.agenda or self.pending is not None or self.winner is not None:
+                    rest = [(self._step_effect, e, inst, p) for e in effects[k:]]
+                    rest.append((self._step_compare, inst, p))
+                    rest.reverse()
+                    self.agenda[:0] = rest
                     self._run(())
-                return self.log[start:] if self.log is not None else []
-            for e in ct.on_reveal:
-                steps.append((self._step_effect, e, inst, p))
-            steps.append((self._step_compare, inst, p))
+                    return self.log[start:] if self.log is not None else []
+            self._step_compare(inst, p)
+            if self.agenda or self.pending is not None:
+                self._run(())
+            return self.log[start:] if self.log is not None else []
         self.expect = (None, None)
         self._run(steps)
         return self.log[start:] if self.log is not None else []
@@ -763,10 +775,10 @@ class Match:
         """Bench ``cards`` of player ``p``; no free seat for them loses the match."""
         side = self.sides[p]
         types = self.types
-        seats = {s.key: s for s in side.bench}
+        bench = side.bench
         placed = []
         need = 0
-        new_keys = {}
+        new_keys = None        # the names that need a new seat -> its width, when any does
         for inst in cards:
             h = _hot(types[inst])
             if h.bench_to:              # Backpacker, Cabbage: never on the bench
@@ -774,10 +786,18 @@ class Match:
                 continue
             placed.append(inst)
             key = h.seat_key
-            if key in new_keys or key in seats:
+            if new_keys is not None and key in new_keys:
                 continue
-            new_keys[key] = 2 if h.double_seat else 1
-            need += new_keys[key]
+            # A bench has at most six seats, one per name: a look along it beats a dict.
+            for seat in bench:
+                if seat.key == key:
+                    break
+            else:
+                if new_keys is None:
+                    new_keys = {}
+                width = 2 if h.double_seat else 1
+                new_keys[key] = width
+                need += width
         if not placed:
             return
         if need and side.seats_used() + need > BENCH_SEATS:
@@ -793,12 +813,12 @@ class Match:
             return
         for inst in placed:
             key = _hot(types[inst]).seat_key
-            seat = seats.get(key)
-            if seat is None:
-                seat = seats[key] = Seat(key, [inst], new_keys[key])
-                side.bench.append(seat)
+            for seat in bench:
+                if seat.key == key:
+                    seat.cards.append(inst)
+                    break
             else:
-                seat.cards.append(inst)
+                bench.append(Seat(key, [inst], new_keys[key]))
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
         side.auras = None
@@ -992,8 +1012,18 @@ class Match:
     def collected(self, p) -> list:
         """The card types of player ``p``'s deck after the match: bench, park,
         exhaust pile and unplayed cards, plus cards gained, less cards removed."""
-        gone = {i for i, _ in self.removed}
-        return [self.types[i] for i in range(len(self.types)) if self.owner[i] == p and i not in gone]
+        types, owner = self.types, self.owner
+        out = []
+        if self.removed:
+            gone = {i for i, _ in self.removed}
+            for i in range(len(types)):
+                if owner[i] == p and i not in gone:
+                    out.append(types[i])
+        else:
+            for i in range(len(types)):
+                if owner[i] == p:
+                    out.append(types[i])
+        return out
 
     def removed_cards(self, p) -> list:
         """[(card type, "discard"|"box")] that player ``p`` took out of their deck."""

@@ -60,7 +60,12 @@ class Player:
 
     @property
     def best_trophy_round(self) -> int:
-        return max((r for r, _ in self.trophies), default=0)
+        # Asked twice for every match set up: a plain loop (no generator object).
+        best = 0
+        for r, _ in self.trophies:
+            if r > best:
+                best = r
+        return best
 
 
 @dataclass(frozen=True)
