@@ -41,7 +41,7 @@ import random
 from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
-from engine.challengers.shuffling import shuffle as shuffle_in_place
+from engine.challengers.shuffling import generator_in_state, seeded, shuffle as shuffle_in_place
 from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -166,7 +166,7 @@ class Match:
     def __init__(self, decks, *, rng: random.Random | int = 0, beginner=None, round=1, shuffle=True,
                  piles=None, names=("a", "b"), fans=(0, 0), trophies=(0, 0), lost_previous=(False, False),
                  icons_in_play=None, record=True):
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.rng = rng if isinstance(rng, random.Random) else seeded(rng)
         self.round = round
         self.piles = piles
         self.log = [] if record else None
@@ -223,8 +223,7 @@ class Match:
     def copy(self, record=False) -> "Match":
         """A cheap independent copy (for bots that look ahead)."""
         m = Match.__new__(Match)
-        m.rng = random.Random()
-        m.rng.setstate(self.rng.getstate())
+        m.rng = generator_in_state(self.rng.getstate())
         m.round, m.piles = self.round, (self.piles.copy() if self.piles is not None else None)
         m.log = [] if record else None
         m.types, m.owner, m.kept = list(self.types), list(self.owner), list(self.kept)
