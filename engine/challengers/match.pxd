@@ -75,6 +75,16 @@ cdef class Match:
     cpdef _to_bench(self, p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)
+    cpdef _effect_move(self, e, inst, p)
+    @cython.locals(side=Side, seat=Seat)
+    cpdef _lies_in_play(self, inst)
+    cpdef _subsets(self, pool, count, up_to, may)
+    cpdef _deck_picks(self, deck, pool, count, up_to, may)
+    cpdef _answer_move(self, e, inst, p, dst, tp, option)
+    @cython.locals(side=Side)
+    cpdef _effect_arrange(self, e, inst, p)
+    @cython.locals(side=Side)
+    cpdef _answer_arrange(self, e, inst, p, looked, option)
 
 
 @cython.locals(match=Match)

@@ -92,6 +92,14 @@ def _passes(flt, ct) -> bool:
     return flt(ct) if hit is None else hit
 
 
+def _any_passes(flt, types, cards) -> bool:
+    """Whether any of the instances ``cards`` passes the filter ``flt``."""
+    for c in cards:
+        if flt(types[c]):
+            return True
+    return False
+
+
 class Seat:
     """One bench seat: cards of one name (``key``), ``width`` seats wide."""
 
@@ -859,7 +867,7 @@ class Match:
             return
         # Choices among cards: look through the deck, the bench or the exhaust pile.
         if src == "bench" and e.unit == "seat":
-            options = [tuple(s.cards) for s in side.bench if e.filter is None or any(e.filter(self.types[c]) for c in s.cards)]
+            options = [tuple(s.cards) for s in side.bench if e.filter is None or _any_passes(e.filter, self.types, s.cards)]
             if e.may:
                 options.append(())
             if options:
@@ -870,7 +878,7 @@ class Match:
             flt, types = e.filter, self.types
             pool = [c for c in pool if _passes(flt, types[c])]
             if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
-                low = min(self.base_power(c) for c in pool)
+                low = min([self.base_power(c) for c in pool])
                 pool = [c for c in pool if self.base_power(c) == low]
         if src == "deck":
             # A deck is ordered: which copy moves changes the order left behind.
@@ -882,7 +890,12 @@ class Match:
 
     def _lies_in_play(self, inst) -> bool:
         side = self.sides[self.owner[inst]]
-        return inst in side.park or any(inst in s.cards for s in side.bench)
+        if inst in side.park:
+            return True
+        for s in side.bench:
+            if inst in s.cards:
+                return True
+        return False
 
     @staticmethod
     def _pool(side, src):
@@ -950,8 +963,8 @@ class Match:
                         below = None
                 continue
             for pick in combinations(pool, k):
-                left = tuple(types[c].uid for c in deck if c not in pick)
-                outcome = (left, tuple(types[c].uid for c in pick))
+                left = tuple([types[c].uid for c in deck if c not in pick])
+                outcome = (left, tuple([types[c].uid for c in pick]))
                 if outcome not in seen:
                     seen.add(outcome)
                     options.append(pick)
