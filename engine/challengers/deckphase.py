@@ -33,9 +33,8 @@ OPTION, PICK, CHOOSE, REMOVE, DONE = "option", "pick", "choose", "remove", "done
 
 def _checked_index(i, n, what):
     """``i`` when it is an index into ``n`` things; else the action is illegal."""
-    if type(i) is not int or not 0 <= i < n:
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-            raise IllegalAction(f"{what} {i!r} does not exist (0 to {n - 1})" if n else f"there is no {what}")
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
+        raise IllegalAction(f"{what} {i!r} does not exist (0 to {n - 1})" if n else f"there is no {what}")
     return i
 
 

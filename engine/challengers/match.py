@@ -41,7 +41,8 @@ import random
 from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
-from engine.challengers.shuffling import generator_in_state, seeded, shuffle as shuffle_in_place
+from engine.challengers.shuffling import generator_in_state, seeded
+from engine.challengers.shuffling import shuffle as shuffle_in_place
 from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.events import Event

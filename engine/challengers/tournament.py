@@ -63,8 +63,7 @@ class Player:
         # Asked twice for every match set up: a plain loop (no generator object).
         best = 0
         for r, _ in self.trophies:
-            if r > best:
-                best = r
+            best = max(best, r)
         return best
 
 
