@@ -31,6 +31,13 @@ from engine.events import Event
 OPTION, PICK, CHOOSE, REMOVE, DONE = "option", "pick", "choose", "remove", "done"
 
 
+def _checked_index(i, n, what):
+    """``i`` when it is an index into ``n`` things; else the action is illegal."""
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
+        raise IllegalAction(f"{what} {i!r} does not exist (0 to {n - 1})" if n else f"there is no {what}")
+    return i
+
+
 class DeckPhase:
     """One player's Deck Phase.
 
@@ -103,25 +110,22 @@ class DeckPhase:
             raise IllegalAction(f"unknown Deck Phase action {action!r}")
         return self.log[start:] if self.log is not None else []
 
-    @staticmethod
-    def _index(i, n, what):
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < n:
-            raise IllegalAction(f"{what} {i!r} does not exist (0 to {n - 1})" if n else f"there is no {what}")
-        return i
 
     # ------------------------------------------------------------------ actions
     def _option(self, i=None):
         if self.stage != OPTION:
             raise IllegalAction(f"no option to choose now (stage: {self.stage})")
-        opt = self.options[self._index(i, len(self.options), "option")]
+        opt = self.options[_checked_index(i, len(self.options), "option")]
         self.option = opt
         self.picks_left = opt.pick
         self.fans += opt.fans
-        self._emit("option", None, opt.pick, opt.describe())
-        if opt.fans:
-            self._emit("fans", "option", opt.fans)
+        if self.log is not None:
+            self._emit("option", None, opt.pick, opt.describe())
+            if opt.fans:
+                self._emit("fans", "option", opt.fans)
         self.drawn = self.piles.draw_many(opt.level, self.draw_size, self.rng)
-        self._emit("draw", None, len(self.drawn), tuple(c.id for c in self.drawn))
+        if self.log is not None:
+            self._emit("draw", None, len(self.drawn), tuple([c.id for c in self.drawn]))
         self.stage = PICK
         self._after_pick()
 
@@ -133,13 +137,14 @@ class DeckPhase:
             self.piles.discard(ct)
         self.redraw_used = True
         self.drawn = self.piles.draw_many(self.option.level, n, self.rng)
-        self._emit("redraw", None, len(self.drawn), tuple(c.id for c in self.drawn))
+        if self.log is not None:
+            self._emit("redraw", None, len(self.drawn), tuple([c.id for c in self.drawn]))
         self._after_pick()
 
     def _pick(self, i=None):
         if self.stage != PICK:
             raise IllegalAction(f"no card to pick now (stage: {self.stage})")
-        i = self._index(i, len(self.drawn), "drawn card")
+        i = _checked_index(i, len(self.drawn), "drawn card")
         ct = self.drawn.pop(i)
         self.deck.append(ct)
         self.picked.append(ct)
@@ -166,7 +171,7 @@ class DeckPhase:
     def _choose(self, i=None):
         if self.stage != CHOOSE:
             raise IllegalAction("no choice is pending")
-        i = self._index(i, len(self.pending.options), "option")
+        i = _checked_index(i, len(self.pending.options), "option")
         handler, args = self._ctx
         option = self.pending.options[i]
         self.pending = self._ctx = None
@@ -187,7 +192,7 @@ class DeckPhase:
     def _remove(self, i=None):
         if self.stage != REMOVE:
             raise IllegalAction(f"cards are removed at the end of the Deck Phase (stage: {self.stage})")
-        i = self._index(i, len(self.deck), "deck card")
+        i = _checked_index(i, len(self.deck), "deck card")
         ct = self.deck.pop(i)
         self._take_out(ct, "discard")
 
@@ -248,7 +253,8 @@ class DeckPhase:
                     self._ask("extra-pick", ct, options, self._answer_cost, (e.cost.dst[0],))
             elif e.draw:
                 extra = self.piles.draw_many(e.level, e.draw, self.rng)
-                self._emit("draw", ct.id, len(extra), tuple(c.id for c in extra))
+                if self.log is not None:
+                    self._emit("draw", ct.id, len(extra), tuple([c.id for c in extra]))
                 if extra:
                     options = [(i,) for i in range(len(extra))]
                     self._ask("extra-pick", ct, options, self._answer_extra_draw, (extra,))

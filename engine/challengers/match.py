@@ -41,6 +41,7 @@ import random
 from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
+from engine.challengers.shuffling import generator_in_state, seeded
 from engine.challengers.shuffling import shuffle as shuffle_in_place
 from engine.choices import Choice
 from engine.errors import IllegalAction
@@ -90,6 +91,14 @@ def _passes(flt, ct) -> bool:
     """``flt(ct)``: a filter remembers its answer per card type; read it without a call."""
     hit = flt._memo.get(ct.uid)
     return flt(ct) if hit is None else hit
+
+
+def _any_passes(flt, types, cards) -> bool:
+    """Whether any of the instances ``cards`` passes the filter ``flt``."""
+    for c in cards:
+        if flt(types[c]):
+            return True
+    return False
 
 
 class Seat:
@@ -166,7 +175,7 @@ class Match:
     def __init__(self, decks, *, rng: random.Random | int = 0, beginner=None, round=1, shuffle=True,
                  piles=None, names=("a", "b"), fans=(0, 0), trophies=(0, 0), lost_previous=(False, False),
                  icons_in_play=None, record=True):
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        self.rng = rng if isinstance(rng, random.Random) else seeded(rng)
         self.round = round
         self.piles = piles
         self.log = [] if record else None
@@ -223,8 +232,7 @@ class Match:
     def copy(self, record=False) -> "Match":
         """A cheap independent copy (for bots that look ahead)."""
         m = Match.__new__(Match)
-        m.rng = random.Random()
-        m.rng.setstate(self.rng.getstate())
+        m.rng = generator_in_state(self.rng.getstate())
         m.round, m.piles = self.round, (self.piles.copy() if self.piles is not None else None)
         m.log = [] if record else None
         m.types, m.owner, m.kept = list(self.types), list(self.owner), list(self.kept)
@@ -359,16 +367,28 @@ class Match:
             for e in _hot(self.types[fc]).on_possession:
                 if e.do == "fans":     # Yeti: a fan for every card that attacks it
                     self._gain_fans(1 - p, e.amount, self.types[fc].id)
-            if not _hot(ct).on_reveal:
-                # Most cards: nothing to resolve before the totals are compared.
-                self.expect = (None, None)
-                self._step_compare(inst, p)
-                if self.agenda or self.pending is not None:
+            # The card's reveal effects, then the comparison, called directly; only an
+            # effect that stops for a choice, ends the match or starts steps of its own
+            # hands what is left to the step loop, below what it started (as the loop
+            # would have run them).
+            self.expect = (None, None)
+            effects = _hot(ct).on_reveal
+            n = len(effects)
+            k = 0
+            while k < n:
+                self._step_effect(effects[k], inst, p)
+                k += 1
+                if self.agenda or self.pending is not None or self.winner is not None:
+                    rest = [(self._step_effect, e, inst, p) for e in effects[k:]]
+                    rest.append((self._step_compare, inst, p))
+                    rest.reverse()
+                    self.agenda[:0] = rest
                     self._run(())
-                return self.log[start:] if self.log is not None else []
-            for e in ct.on_reveal:
-                steps.append((self._step_effect, e, inst, p))
-            steps.append((self._step_compare, inst, p))
+                    return self.log[start:] if self.log is not None else []
+            self._step_compare(inst, p)
+            if self.agenda or self.pending is not None:
+                self._run(())
+            return self.log[start:] if self.log is not None else []
         self.expect = (None, None)
         self._run(steps)
         return self.log[start:] if self.log is not None else []
@@ -763,10 +783,10 @@ class Match:
         """Bench ``cards`` of player ``p``; no free seat for them loses the match."""
         side = self.sides[p]
         types = self.types
-        seats = {s.key: s for s in side.bench}
+        bench = side.bench
         placed = []
         need = 0
-        new_keys = {}
+        new_keys = None        # the names that need a new seat -> its width, when any does
         for inst in cards:
             h = _hot(types[inst])
             if h.bench_to:              # Backpacker, Cabbage: never on the bench
@@ -774,10 +794,18 @@ class Match:
                 continue
             placed.append(inst)
             key = h.seat_key
-            if key in new_keys or key in seats:
+            if new_keys is not None and key in new_keys:
                 continue
-            new_keys[key] = 2 if h.double_seat else 1
-            need += new_keys[key]
+            # A bench has at most six seats, one per name: a look along it beats a dict.
+            for seat in bench:
+                if seat.key == key:
+                    break
+            else:
+                if new_keys is None:
+                    new_keys = {}
+                width = 2 if h.double_seat else 1
+                new_keys[key] = width
+                need += width
         if not placed:
             return
         if need and side.seats_used() + need > BENCH_SEATS:
@@ -793,12 +821,12 @@ class Match:
             return
         for inst in placed:
             key = _hot(types[inst]).seat_key
-            seat = seats.get(key)
-            if seat is None:
-                seat = seats[key] = Seat(key, [inst], new_keys[key])
-                side.bench.append(seat)
+            for seat in bench:
+                if seat.key == key:
+                    seat.cards.append(inst)
+                    break
             else:
-                seat.cards.append(inst)
+                bench.append(Seat(key, [inst], new_keys[key]))
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
         side.auras = None
@@ -840,7 +868,7 @@ class Match:
             return
         # Choices among cards: look through the deck, the bench or the exhaust pile.
         if src == "bench" and e.unit == "seat":
-            options = [tuple(s.cards) for s in side.bench if e.filter is None or any(e.filter(self.types[c]) for c in s.cards)]
+            options = [tuple(s.cards) for s in side.bench if e.filter is None or _any_passes(e.filter, self.types, s.cards)]
             if e.may:
                 options.append(())
             if options:
@@ -851,7 +879,7 @@ class Match:
             flt, types = e.filter, self.types
             pool = [c for c in pool if _passes(flt, types[c])]
             if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
-                low = min(self.base_power(c) for c in pool)
+                low = min([self.base_power(c) for c in pool])
                 pool = [c for c in pool if self.base_power(c) == low]
         if src == "deck":
             # A deck is ordered: which copy moves changes the order left behind.
@@ -863,7 +891,12 @@ class Match:
 
     def _lies_in_play(self, inst) -> bool:
         side = self.sides[self.owner[inst]]
-        return inst in side.park or any(inst in s.cards for s in side.bench)
+        if inst in side.park:
+            return True
+        for s in side.bench:
+            if inst in s.cards:
+                return True
+        return False
 
     @staticmethod
     def _pool(side, src):
@@ -931,8 +964,8 @@ class Match:
                         below = None
                 continue
             for pick in combinations(pool, k):
-                left = tuple(types[c].uid for c in deck if c not in pick)
-                outcome = (left, tuple(types[c].uid for c in pick))
+                left = tuple([types[c].uid for c in deck if c not in pick])
+                outcome = (left, tuple([types[c].uid for c in pick]))
                 if outcome not in seen:
                     seen.add(outcome)
                     options.append(pick)
@@ -992,8 +1025,18 @@ class Match:
     def collected(self, p) -> list:
         """The card types of player ``p``'s deck after the match: bench, park,
         exhaust pile and unplayed cards, plus cards gained, less cards removed."""
-        gone = {i for i, _ in self.removed}
-        return [self.types[i] for i in range(len(self.types)) if self.owner[i] == p and i not in gone]
+        types, owner = self.types, self.owner
+        out = []
+        if self.removed:
+            gone = {i for i, _ in self.removed}
+            for i in range(len(types)):
+                if owner[i] == p and i not in gone:
+                    out.append(types[i])
+        else:
+            for i in range(len(types)):
+                if owner[i] == p:
+                    out.append(types[i])
+        return out
 
     def removed_cards(self, p) -> list:
         """[(card type, "discard"|"box")] that player ``p`` took out of their deck."""

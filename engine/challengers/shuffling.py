@@ -12,6 +12,7 @@ should a Python ever shuffle differently, the library's shuffle is used.
 from __future__ import annotations
 
 import random
+from _random import Random as _CoreRandom
 
 # n.bit_length() of the small n a shuffle meets, looked up rather than asked (a method call).
 _BITS = [n.bit_length() for n in range(1024)]
@@ -56,3 +57,40 @@ def shuffle(rng: random.Random, x: list) -> None:
         _shuffle_fast(rng, x)
     else:
         rng.shuffle(x)
+
+
+# Seeding: ``random.Random(seed)`` runs two Python-level methods (``__init__`` and
+# ``seed``) around the C seeding; every match seeds its own generator, so the C part
+# is called straight away.  Checked at import like the shuffle.
+_seed_core = _CoreRandom.seed
+
+
+def _seeded_fast(seed):
+    r = random.Random.__new__(random.Random)
+    _seed_core(r, seed)
+    r.gauss_next = None
+    return r
+
+
+def _seeds_as_library() -> bool:
+    for seed in (0, 1, 2, 255, 2**32 - 1, 2**32, 2**63 + 5, 2**64 - 1, 10**30, -7):
+        if _seeded_fast(seed).getstate() != random.Random(seed).getstate():
+            return False
+    return True
+
+
+_FAST_SEED = _seeds_as_library()
+
+
+def seeded(seed) -> random.Random:
+    """``random.Random(seed)``: the same generator, in the same state."""
+    if _FAST_SEED and type(seed) is int:
+        return _seeded_fast(seed)
+    return random.Random(seed)
+
+
+def generator_in_state(state) -> random.Random:
+    """A ``random.Random`` set to ``state`` (``getstate()``), without seeding it first."""
+    r = random.Random.__new__(random.Random)
+    r.setstate(state)
+    return r

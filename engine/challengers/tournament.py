@@ -60,7 +60,11 @@ class Player:
 
     @property
     def best_trophy_round(self) -> int:
-        return max((r for r, _ in self.trophies), default=0)
+        # Asked twice for every match set up: a plain loop (no generator object).
+        best = 0
+        for r, _ in self.trophies:
+            best = max(best, r)
+        return best
 
 
 @dataclass(frozen=True)
