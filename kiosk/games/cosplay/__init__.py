@@ -43,4 +43,5 @@ KIOSK = KioskGame(
     default_level=1,
     solo_bots=(1,),
     two_players=True,
+    phone="kiosk.games.cosplay.phone:words",
 )
