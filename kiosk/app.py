@@ -12,7 +12,7 @@ a file, the app reads one command per line from it (polled every 50 ms) —
 in the widget tree, as JSON), ``quit``.
 Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``):
 ``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1),
-``tphones GAME PEOPLE PHONES BOTS [SEED]`` (PEOPLE 1 or 2 at the table, PHONES seats on phones),
+``tseed N`` (the games started from home next are seeded from N), ``tphones GAME PEOPLE PHONES BOTS [SEED]`` (PEOPLE 1 or 2 at the table, PHONES seats on phones),
 ``seats PATH`` (the phone seats' QR URLs and which are taken, as JSON), ``freeseat SEAT`` (its "Free"
 button tapped twice), ``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
 does), ``keydown NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget
@@ -673,6 +673,8 @@ class TablecupApp(App):
             else:
                 self.start_table(args[0], "solo", level=nums[0] - 1 if nums else None,
                                  seed=nums[1] if len(nums) > 1 else None)
+        elif cmd == "tseed":
+            self.table.seed_games(int(args[0]))      # the next games started from home, seeded
         elif cmd == "tphones":
             people, phones, bots = int(args[1]), int(args[2]), int(args[3])
             self.start_table(args[0], "two" if people == 2 else "solo", bots=bots, phones=phones,

@@ -130,7 +130,12 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
     played: dict = {}
 
     async def scenario(kiosk: Kiosk) -> Kiosk:
-        kiosk.send(f"tphones wacky 1 2 0 {SEED}")
+        # At home, a person taps Wacky Challenge, "Phones: 2", "Bots: 0", then Solo.
+        kiosk.send(f"tseed {SEED}")
+        kiosk.send("tap game_wacky")
+        kiosk.send("tap tphones2")
+        kiosk.send("tap tbots0")
+        kiosk.send("tap tsolo")
         t = kiosk.wait(lambda t: t.get("game") is not None, "the game")
         assert [s["kind"] for s in t["seats"]] == ["person", "phone", "phone"]
         assert [s["half"] for s in t["seats"]] == [0, None, None]
@@ -153,11 +158,17 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
                 await asyncio.sleep(0.1)
                 seats = kiosk.ask("seats")
             assert not seats["open"] and seats["button"] == "Phones 2/2"   # every seat taken: the game shows
+            await tabs[1].js("document.getElementById('lang').click()")       # this phone reads French
+            await tabs[1].wait_for("document.querySelector('#actions button').textContent.startsWith('Jouer ')")
+            for tab, width in zip(tabs, (390, 360), strict=True):
+                assert await tab.js("document.documentElement.scrollWidth") <= width   # no sideways scroll
+            await tabs[0].screenshot(art / "phone-wacky-en.png")
+            await tabs[1].screenshot(art / "phone-wacky-fr.png")
 
             # ---- the secret choices: both phones, then the table's seat (look, tap, let go)
             for tab in tabs:
                 label = await _click(tab)
-                assert label.startswith("Play ") and " st." in label      # words, not card ids
+                assert label.startswith(("Play ", "Jouer ")) and (" st." in label or " ét." in label)  # words, not ids
             kiosk.wait(lambda t: t["spectator"]["chosen"] == [False, True, True], "the phones' choices")
             t = kiosk.table()
             mine = t["observations"][0]["hands"][0][0]
@@ -178,9 +189,12 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
                 elif who == 0:
                     kiosk.send("act 0 pass")
                 else:
+                    if _phase(t) == "pick":
+                        kiosk.send("tap row0")                           # the table cannot pick for a phone
+                        assert len(kiosk.table()["actions"]) == n
                     tab = tabs[who - 1]
                     await tab.wait_for(f"view.version === {n}")
-                    text = "Pass" if _phase(t) == "boost" else None
+                    text = ("Pass" if who == 1 else "Passer") if _phase(t) == "boost" else None
                     await _click(tab, text)
                 t = kiosk.wait(lambda t, n=n: len(t["actions"]) > n, f"seat {who}'s move")
             assert _phase(t) == "choose" and t["spectator"]["turn"] == 2
@@ -216,7 +230,7 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
             kiosk.send("freeseat 2")
             await tabs[1].wait_for("gone === true")
             said = await tabs[1].js("document.getElementById('status').textContent")
-            assert "freed" in said
+            assert "libérée" in said                                     # (in French, this phone's language)
             seats = kiosk.ask("seats")
             new = seats["panel"]["2"]["url"]
             assert new != old and not seats["panel"]["2"]["taken"] and seats["panel"]["1"]["taken"]
