@@ -19,6 +19,7 @@ One scenario, sharing the kiosk and the browsers (Chromium is slow to start):
 import asyncio
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -249,6 +250,9 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
         kiosk = asyncio.run(asyncio.wait_for(scenario(kiosk), 150))
     finally:
         kiosk.stop()
+    if os.environ.get("TABLECUP_SCREENSHOTS"):
+        for name in ("wacky-phone-seats-panel.png", "wacky-phones-turn-2.png", "phone-wacky-en.png", "phone-wacky-fr.png"):
+            shutil.copy(art / name, ROOT / "docs" / "screenshots" / name)
 
     # Before the reveal, a phone was sent its own observation and nothing else: each frame's
     # observation is the engine's for that seat at that version, and it would have been the same
