@@ -7,11 +7,11 @@ import socket
 import threading
 
 import aiohttp
+from phone_host import ThreadHost
 
 from engine.game import Action, RandomPolicy
 from kiosk.phones import PhoneServer, PortTaken
 from kiosk.phones.server import COOKIE, SECURITY_HEADERS, WS_PER_CLIENT
-from phone_host import ThreadHost
 
 
 def _run(coro):

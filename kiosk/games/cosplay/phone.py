@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.game import Action
@@ -18,7 +19,14 @@ _RESOURCES = ("BADASS", "KAWAII", "CRAFT")
 
 
 def _say(key: str, lang: str, **fmt: Any) -> str:
-    return _MARKUP.sub("", i18n.tr(key, lang, **fmt)).replace("\n", " ").strip()
+    return _said(key, lang, tuple(sorted(fmt.items())))
+
+
+@lru_cache(maxsize=8192)
+def _said(key: str, lang: str, fmt: tuple) -> str:
+    """A sentence on one line without markup, remembered: a view is made after every change for
+    every seat in two languages, and most of its sentences are the same as the last time."""
+    return _MARKUP.sub("", i18n.tr(key, lang, **dict(fmt))).replace("\n", " ").strip()
 
 
 def _gives(gives: Sequence[int]) -> str:
