@@ -158,6 +158,7 @@ class PhoneServer:
         # An action is stale when the seat's choices have changed since the version it was chosen
         # on: in a game of simultaneous moves another seat's secret choice does not make it stale.
         self._since: dict[int, tuple[frozenset[Action], int]] = {}
+        self._played: dict[int, int] = {}       # seat -> the version its phone's last action made
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
@@ -260,7 +261,7 @@ class PhoneServer:
         """A new game (or none): every token of the game before is revoked and its phones told."""
         with self._lock:
             self._host = host
-        self._since = {}
+        self._since, self._played = {}, {}
         revoked = self.tokens.new_game()
         self._call(self._revoke, revoked, True, False)
 
@@ -474,7 +475,7 @@ class PhoneServer:
                 if self.tokens.game != game or self.tokens.seat_of(token) != seat or self._host is not host:
                     raise Refused(401, "this seat was freed meanwhile")
                 now = host.version()
-                since = self._seen(seat_view(host, seat))
+                since = max(self._seen(seat_view(host, seat)), self._played.get(seat, 0))
                 if version > now or version < since:
                     raise Refused(409, f"stale: the game has moved on (version {now}, the action was "
                                        f"chosen on {version}); nothing was played")
@@ -482,6 +483,7 @@ class PhoneServer:
                     raise Refused(422, f"not a legal action now: {action.to_text()}")
                 host.submit(seat, action)
                 after = host.version()
+                self._played[seat] = after        # a retried request is stale, whatever the game
                 self._snapshot_now(host, game)
                 done.set_result(after)
             except IllegalAction as exc:
