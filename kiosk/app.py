@@ -14,7 +14,8 @@ Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``
 ``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1),
 ``tseed N`` (the games started from home next are seeded from N), ``tphones GAME PEOPLE PHONES BOTS [SEED]`` (PEOPLE 1 or 2 at the table, PHONES seats on phones),
 ``seats PATH`` (the phone seats' QR URLs and which are taken, as JSON), ``freeseat SEAT`` (its "Free"
-button tapped twice), ``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
+button tapped twice), ``props PATH NAME...`` (those properties of the current screen's widgets
+with an id, as JSON), ``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
 does), ``keydown NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget
 of the current screen reached by ``ids``, tapped), ``tapcard CARD`` (a shown card), ``act TEXT`` (an action in the contract's
 text form, as a person's input); ``dump`` then also writes ``table`` (:meth:`LocalTable.dump`).
@@ -689,6 +690,14 @@ class TablecupApp(App):
             with open(tmp, "w") as f:
                 json.dump({"panel": panel, "halves": halves, "open": bool(qr and qr.panel_open),
                            "button": qr.panel_button if qr is not None else ""}, f)
+            os.replace(tmp, args[0])
+        elif cmd == "props":
+            # ``props PATH NAME...``: those properties of every widget of the current screen with an id.
+            scr = self.sm.current_screen
+            found = {key: {n: getattr(w, n) for n in args[1:] if hasattr(w, n)} for key, w in scr.ids.items()}
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({k: v for k, v in found.items() if v}, f, default=str)
             os.replace(tmp, args[0])
         elif cmd == "freeseat":
             # The operator's "Free" button of a seat on the seats panel, tapped twice (ask, confirm).

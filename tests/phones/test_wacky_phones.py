@@ -20,16 +20,13 @@ import asyncio
 import json
 import os
 import shutil
-import signal
 import socket
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from devtools_tab import CHROMIUM, Tab
-from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
+from kiosk_helpers import ROOT, artifacts_dir
+from kiosk_process import Kiosk
 
 import cards
 from engine import registry
@@ -47,59 +44,6 @@ def _free_port():
     port = s.getsockname()[1]
     s.close()
     return port
-
-
-class Kiosk:
-    """The real kiosk in a process of its own, driven through its test hook file."""
-
-    def __init__(self, data: Path, port: int, hook: Path) -> None:
-        self.hook, self.data, self.n = hook, data, 0
-        hook.write_text("")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "kiosk.main", "--data", str(data), "--windowed", "--phone-port", str(port)],
-            env=kiosk_env(TABLECUP_KIOSK_HOOK=hook, TABLECUP_ROBOT_DELAY="0.01"), cwd=ROOT,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-
-    def send(self, line: str) -> None:
-        with open(self.hook, "a") as f:
-            f.write(line + "\n")
-
-    def ask(self, cmd: str, timeout: float = 30.0) -> dict:
-        """``cmd PATH`` (dump, seats): the JSON the kiosk writes there."""
-        self.n += 1
-        path = self.data.parent / f"{cmd}-{os.getpid()}-{id(self)}-{self.n}.json"
-        self.send(f"{cmd} {path}")
-        end = time.time() + timeout
-        while not path.exists():
-            assert self.proc.poll() is None, self.proc.stderr.read()[-3000:]
-            assert time.time() < end, f"the kiosk did not answer {cmd}"
-            time.sleep(0.05)
-        return json.loads(path.read_text())
-
-    def table(self) -> dict:
-        return self.ask("dump")["table"]
-
-    def wait(self, test, what: str, timeout: float = 20.0) -> dict:
-        end = time.time() + timeout
-        while True:
-            t = self.table()
-            if test(t):
-                return t
-            assert time.time() < end, f"timed out waiting for {what}"
-            time.sleep(0.1)
-
-    def kill9(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.send("quit")
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
 
 
 def _local(url: str, port: int) -> str:
@@ -151,8 +95,8 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
         try:
             await asyncio.gather(*(tab.go(urls[q]) for q, tab in zip((1, 2), tabs)))
             for tab in tabs:
-                await tab.wait_for(READY)
-            end = time.time() + 10
+                await tab.wait_for(READY, timeout=30)
+            end = time.time() + 30
             seats = kiosk.ask("seats")
             while not all(s["taken"] for s in seats["panel"].values()):
                 assert time.time() < end, seats
@@ -214,13 +158,13 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
             before = t
             kiosk.kill9()
             for tab in tabs:
-                await tab.wait_for("socket === null || socket.readyState !== 1", timeout=10)
+                await tab.wait_for("socket === null || socket.readyState !== 1", timeout=20)
             kiosk = Kiosk(data, port, tmp_path / "hook2.txt")
             kiosk.send("tresume")
             t = kiosk.wait(lambda t: t.get("game") is not None, "the resumed game")
             assert t["actions"] == before["actions"] and t["rng"] == before["rng"]
             for tab in tabs:
-                await tab.wait_for(READY, timeout=20)
+                await tab.wait_for(READY, timeout=45)
                 await tab.wait_for(f"view.version === {len(t['actions'])}")
             for tab in tabs:
                 await _click(tab)                                        # turn 2's choices, after the restart
@@ -239,7 +183,7 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
                                                                           allow_redirects=False) as r:
                 assert r.status == 401                                   # the old code opens nothing
             await tabs[1].go(_local(new, port))
-            await tabs[1].wait_for(READY)
+            await tabs[1].wait_for(READY, timeout=30)
             assert await tabs[1].js("view.seat") == 2
             assert await tabs[1].js("view.observation.your_choice") is not None   # its choice was kept
         finally:
@@ -247,7 +191,7 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
         return kiosk
 
     try:
-        kiosk = asyncio.run(asyncio.wait_for(scenario(kiosk), 150))
+        kiosk = asyncio.run(asyncio.wait_for(scenario(kiosk), 300))
     finally:
         kiosk.stop()
     if os.environ.get("TABLECUP_SCREENSHOTS"):
