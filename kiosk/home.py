@@ -137,7 +137,8 @@ class HomeScreen(Screen):
         """Phones: 0 to the game's most players but two (a person at the table and one more
         seat); offered when the game seats more than two and this kiosk serves phone seats."""
         top = engine_games.get(kg.game).max_players - 2
-        self.phone_counts = getattr(app, "phones", None) is not None and top > 0
+        link = getattr(app, "phones", None)
+        self.phone_counts = link is not None and link.unavailable is None and top > 0   # port in use: no row
         counts = list(range(top + 1)) if self.phone_counts else []
         if self.table_phones not in counts:
             self.table_phones = 0
