@@ -69,6 +69,7 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
     art = artifacts_dir() / "phones"
     art.mkdir(parents=True, exist_ok=True)
     kiosk = Kiosk(data, port, tmp_path / "hook1.txt")
+    started = [kiosk]                      # every kiosk process, stopped at the end whatever happens
     game = registry.get("wacky")
     book = game.load(cards)
     frames_before_kill: list[list[str]] = []
@@ -160,6 +161,7 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
             for tab in tabs:
                 await tab.wait_for("socket === null || socket.readyState !== 1", timeout=20)
             kiosk = Kiosk(data, port, tmp_path / "hook2.txt")
+            started.append(kiosk)
             kiosk.send("tresume")
             t = kiosk.wait(lambda t: t.get("game") is not None, "the resumed game")
             assert t["actions"] == before["actions"] and t["rng"] == before["rng"]
@@ -191,9 +193,10 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
         return kiosk
 
     try:
-        kiosk = asyncio.run(asyncio.wait_for(scenario(kiosk), 300))
+        asyncio.run(asyncio.wait_for(scenario(kiosk), 300))
     finally:
-        kiosk.stop()
+        for k in started:
+            k.stop()
     if os.environ.get("TABLECUP_SCREENSHOTS"):
         for name in ("wacky-phone-seats-panel.png", "wacky-phones-turn-2.png", "phone-wacky-en.png", "phone-wacky-fr.png"):
             shutil.copy(art / name, ROOT / "docs" / "screenshots" / name)
