@@ -12,7 +12,10 @@ a file, the app reads one command per line from it (polled every 50 ms) —
 in the widget tree, as JSON), ``quit``.
 Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``):
 ``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1),
-``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
+``tseed N`` (the games started from home next are seeded from N), ``tphones GAME PEOPLE PHONES BOTS [SEED]`` (PEOPLE 1 or 2 at the table, PHONES seats on phones),
+``seats PATH`` (the phone seats' QR URLs and which are taken, as JSON), ``freeseat SEAT`` (its "Free"
+button tapped twice), ``props PATH NAME...`` (those properties of the current screen's widgets
+with an id, as JSON), ``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
 does), ``keydown NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget
 of the current screen reached by ``ids``, tapped), ``tapcard CARD`` (a shown card), ``act TEXT`` (an action in the contract's
 text form, as a person's input); ``dump`` then also writes ``table`` (:meth:`LocalTable.dump`).
@@ -194,6 +197,7 @@ class TablecupApp(App):
             from kiosk.phones.seat_qr import SeatQrOverlay
             self.seat_qr = SeatQrOverlay(seats=self.phone_seats)
             root.add_widget(self.seat_qr)
+            self.phone_seats.listeners.append(self.sync)     # a phone came or went: the panel says so
         root.add_widget(self.alert)
         # A press at the wrong moment: a short sentence on the half it came from.
         self.hints = HintLayer()
@@ -449,10 +453,12 @@ class TablecupApp(App):
     def start_two(self, box="base"):
         self.controller.new_game(self.chrome.people((self.t("light"), self.t("dark"))), box=box)
 
-    def start_table(self, game, mode="solo", level=None, seed=None, bots=None):
+    def start_table(self, game, mode="solo", level=None, seed=None, bots=None, phones=0):
         """A new game of ``game`` at the LocalTable: ``mode`` "solo" (one person on the bottom
         half against ``bots`` of the game's bots -- default its first ``solo_bots`` -- at
-        ``level``, 0-based) or "two" (two people face to face, with the game's ``two_bots``)."""
+        ``level``, 0-based) or "two" (two people face to face, with the game's ``two_bots``);
+        ``phones`` more seats on no half, played on phones (their QR codes on the seats panel)."""
+        from engine import registry as engine_games
         from kiosk.table import seats as seating
         kg = kiosk_games.get(game)
         self._put("home_game", game)                  # home shows this game first next time
@@ -461,7 +467,15 @@ class TablecupApp(App):
             self.solo_controller.close_game()         # a Challengers! game stays resumable
         policy = kg.policy(kg.default_level if level is None else int(level))
         n_bots = kg.two_bots if mode == "two" else (kg.solo_bots[0] if bots is None else int(bots))
-        if kg.seating is not None:
+        phones = int(phones or 0)
+        if phones:
+            room = engine_games.get(game).max_players - (2 if mode == "two" else 1) - phones
+            n_bots = max(0, min(n_bots, room))
+            people = seating.two_at_the_table() if mode == "two" else (seating.Seat.person(0),)
+            # People on their halves, the phones on none; in solo the first bot faces the person.
+            seats = people + tuple(seating.Seat.phone() for _ in range(phones)) + \
+                tuple(seating.Seat.bot(policy, 1 if mode != "two" and i == 0 else None) for i in range(n_bots))
+        elif kg.seating is not None:
             seats = tuple(kg.seating(mode, n_bots, policy))
         elif mode == "two":
             seats = seating.two_at_the_table() + tuple(seating.Seat.bot(policy) for _ in range(n_bots))
@@ -470,7 +484,9 @@ class TablecupApp(App):
         people = iter(self.chrome.people((self.t("player_name"),) if mode != "two" else
                                          (self.t("player", number=1), self.t("player", number=2))))
         bot_names = iter([self.t("robot")] if n_bots == 1 else [self.t("bot_n", number=i + 1) for i in range(n_bots)])
-        names = tuple(next(bot_names) if s.is_bot else next(people) for s in seats)
+        phone_names = iter(self.t("phone_player", number=i + 1) for i in range(phones))
+        names = tuple(next(bot_names) if s.is_bot else next(phone_names) if s.kind == "phone" else next(people)
+                      for s in seats)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
 
     def resume_table(self):
@@ -667,6 +683,36 @@ class TablecupApp(App):
             else:
                 self.start_table(args[0], "solo", level=nums[0] - 1 if nums else None,
                                  seed=nums[1] if len(nums) > 1 else None)
+        elif cmd == "tseed":
+            self.table.seed_games(int(args[0]))      # the next games started from home, seeded
+        elif cmd == "tphones":
+            people, phones, bots = int(args[1]), int(args[2]), int(args[3])
+            self.start_table(args[0], "two" if people == 2 else "solo", bots=bots, phones=phones,
+                             seed=int(args[4]) if len(args) > 4 else None)
+        elif cmd == "seats":
+            # The phone seats as the table shows them: each seat's QR code's URL, which are taken.
+            qr = self.seat_qr
+            panel = {w.seat: {"url": w.url, "taken": w.taken, "state": w.state_text}
+                     for w in qr.ids.loose.children} if qr is not None else {}
+            halves = {h: w.url for h, w in ((0, qr.ids.bottom), (1, qr.ids.top)) if w.url} if qr is not None else {}
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"panel": panel, "halves": halves, "open": bool(qr and qr.panel_open),
+                           "button": qr.panel_button if qr is not None else ""}, f)
+            os.replace(tmp, args[0])
+        elif cmd == "props":
+            # ``props PATH NAME...``: those properties of every widget of the current screen with an id.
+            scr = self.sm.current_screen
+            found = {key: {n: getattr(w, n) for n in args[1:] if hasattr(w, n)} for key, w in scr.ids.items()}
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({k: v for k, v in found.items() if v}, f, default=str)
+            os.replace(tmp, args[0])
+        elif cmd == "freeseat":
+            # The operator's "Free" button of a seat on the seats panel, tapped twice (ask, confirm).
+            button = next(w for w in self.seat_qr.ids.loose.children if w.seat == int(args[0])).children[0]
+            button.trigger_action(0)
+            button.trigger_action(0)
         elif cmd == "tresume":
             self.resume_table()
         elif cmd == "tleave":

@@ -23,6 +23,16 @@ from kiosk.store import setup_from_json
 from kiosk.widgets import fit_text
 
 
+def bot_choices(kg, phones: int) -> list[int]:
+    """The counts of bots a solo game may seat beside one person and ``phones`` phone seats: the
+    game's own counts (and none, once phones make up the numbers) within its player counts."""
+    game = engine_games.get(kg.game)
+    hi = game.max_players - 1 - phones
+    lo = max(0 if phones else 1, game.min_players - 1 - phones)
+    counts = sorted(n for n in set(kg.solo_bots) | ({0} if phones else set()) if lo <= n <= hi)
+    return counts or [max(lo, 0)]
+
+
 class HomeScreen(Screen):
     level = NumericProperty(1)
     box = StringProperty("base")
@@ -39,6 +49,8 @@ class HomeScreen(Screen):
     can_resume_table = BooleanProperty(False)
     table_bots = NumericProperty(1)
     bot_counts = BooleanProperty(False)      # the game offers several counts of bots in solo
+    table_phones = NumericProperty(0)        # extra seats played on phones (QR codes on the table)
+    phone_counts = BooleanProperty(False)    # the game seats more than two, and phones can take seats
     _game_known = False
     table_resume_text = StringProperty("")
     player_names = ListProperty(["", ""])     # typed names ("" = the game's default), kiosk.name_entry
@@ -111,10 +123,11 @@ class HomeScreen(Screen):
                 self.ids[f"tlv{i + 1}"] = b
         for b in box.children:
             b.state = "down" if b.level == self.table_level else "normal"
-        counts = sorted(kg.solo_bots)           # shown in order; the game's first is the default
+        self._phones_row(app, kg)
+        counts = bot_choices(kg, int(self.table_phones))   # shown in order; the game's first is the default
         self.bot_counts = len(counts) > 1
         if self.table_bots not in counts:
-            self.table_bots = kg.solo_bots[0]
+            self.table_bots = kg.solo_bots[0] if kg.solo_bots[0] in counts else counts[0]
         row = self.ids.table_bots
         if [getattr(b, "bots", None) for b in reversed(row.children)] != (counts if self.bot_counts else []):
             row.clear_widgets()
@@ -126,6 +139,32 @@ class HomeScreen(Screen):
                 self.ids[f"tbots{n}"] = b
         for b in row.children:
             b.state = "down" if b.bots == self.table_bots else "normal"
+
+    def _phones_row(self, app, kg):
+        """Phones: 0 to the game's most players but two (a person at the table and one more
+        seat); offered when the game seats more than two and this kiosk serves phone seats."""
+        top = engine_games.get(kg.game).max_players - 2
+        link = getattr(app, "phones", None)
+        self.phone_counts = link is not None and link.unavailable is None and top > 0   # port in use: no row
+        counts = list(range(top + 1)) if self.phone_counts else []
+        if self.table_phones not in counts:
+            self.table_phones = 0
+        self.table_two = kg.two_players and 2 + int(self.table_phones) <= engine_games.get(kg.game).max_players
+        row = self.ids.table_phones
+        if [getattr(b, "phones", None) for b in reversed(row.children)] != counts:
+            row.clear_widgets()
+            for n in counts:
+                b = ToggleButton(text=str(n), group="table_phones", allow_no_selection=False, font_size=sp(20))
+                b.phones = n
+                b.bind(on_release=lambda w: self._set_phones(w.phones))
+                row.add_widget(b)
+                self.ids[f"tphones{n}"] = b
+        for b in row.children:
+            b.state = "down" if b.phones == self.table_phones else "normal"
+
+    def _set_phones(self, n):
+        self.table_phones = n
+        self._table_panel(App.get_running_app())
 
     def _set_bots(self, n):
         self.table_bots = n

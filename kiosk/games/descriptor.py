@@ -67,7 +67,10 @@ class KioskGame:
     ``options(mode)``: the set-up options for a new game.  ``seating(mode, n_bots, policy)``: the
     seats (``kiosk.table.Seat``) when the default does not fit (default: solo = one person on
     half 0, the first bot facing them on half 1, the other bots on no half; two = people on halves
-    0 and 1, then the bots).
+    0 and 1, then the bots).  ``phone``: ``"module:function"`` of the phone page's words,
+    ``(data, observation, legal actions, lang) -> dict`` with ``"hand"`` (the seat's private
+    cards, one text each), ``"labels"`` (one per legal action, in order) and ``"lines"`` (the
+    public state in a few sentences) -- read from that observation only (no Kivy there).
     """
 
     game: str
@@ -83,6 +86,7 @@ class KioskGame:
     lock_on_release: bool = False
     options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
     seating: Callable[[str, int, str], Sequence[Any]] | None = None
+    phone: str | None = None
 
     def __post_init__(self) -> None:
         if "play" not in self.screens:

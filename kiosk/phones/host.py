@@ -6,6 +6,8 @@ thread (:meth:`SeatHost.post`), and what a phone sees is a :class:`SeatView` com
 handed over whole.  A view is made of ``observation(seat)`` -- the contract's one place where
 hidden information is removed -- and the seat's legal actions in the contract's JSON codec, each
 with a label in English and French (the game's ``describe_action``, else the action's text).
+A host may also say the view in words (``phone_words``: the game's kiosk package reading that same
+observation and those same actions, with the game's data), so that the page reads like the table.
 """
 
 from __future__ import annotations
@@ -70,7 +72,6 @@ class SeatView:
     legal: frozenset[Action]
     text: str
 
-
 _LABELS: dict[tuple[str, Action], dict[str, str]] = {}
 _LABELS_MAX = 20_000
 
@@ -93,19 +94,23 @@ def seat_view(host: SeatHost, seat: int) -> SeatView:
     version = host.version()
     legal = host.legal_actions(seat)
     outcome = host.outcome()
+    observation = host.observation(seat)
     body = {
-        "type": "view",
         "game": game.name,
         "title": {lang: game.title(lang) for lang in LANGS},
         "seat": seat,
         "players": list(host.seat_names()),
-        "version": version,
-        "observation": host.observation(seat),
+        "observation": observation,
         "actions": [{"action": a.to_json(), "label": labels(game, a)} for a in legal],
         "over": outcome is not None,
         "outcome": None if outcome is None else outcome.to_json(),
     }
-    return SeatView(seat, version, frozenset(legal), json.dumps(body, separators=(",", ":")))
+    words = getattr(host, "phone_words", None)
+    said = words(observation, legal) if words is not None else None
+    if said:
+        body["words"] = said
+    rest = json.dumps(body, separators=(",", ":"))
+    return SeatView(seat, version, frozenset(legal), f'{{"type":"view","version":{version},{rest[1:]}')
 
 
 def seat_views(host: SeatHost) -> dict[int, SeatView]:

@@ -154,6 +154,11 @@ class PhoneServer:
         self._host: SeatHost | None = None
         self._pending = False             # a snapshot is posted to the host and has not run yet
         self._snapped: tuple | None = None     # (game, version, seats) of the last views made
+        # On the host's thread: seat -> (its legal actions, the first version they were offered at).
+        # An action is stale when the seat's choices have changed since the version it was chosen
+        # on: in a game of simultaneous moves another seat's secret choice does not make it stale.
+        self._since: dict[int, tuple[frozenset[Action], int]] = {}
+        self._played: dict[int, int] = {}       # seat -> the version its phone's last action made
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
@@ -162,6 +167,10 @@ class PhoneServer:
         self._views: dict[int, SeatView] = {}
         self._phones: set[_Phone] = set()
         self._acting: set[int] = set()          # seats with an action on its way to the table
+        # Seat -> WebSockets open now (read from any thread under the lock: the table shows which
+        # phone seats are taken); ``on_presence()`` is called on the server's thread when it changes.
+        self._present: dict[int, int] = {}
+        self.on_presence: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ life
     def start(self, timeout: float = 10.0) -> int:
@@ -252,6 +261,7 @@ class PhoneServer:
         """A new game (or none): every token of the game before is revoked and its phones told."""
         with self._lock:
             self._host = host
+        self._since, self._played = {}, {}
         revoked = self.tokens.new_game()
         self._call(self._revoke, revoked, True, False)
 
@@ -265,9 +275,30 @@ class PhoneServer:
         self.changed()
         return f"http://{self.address or lan_address()}:{self.port}/t/{token}"
 
+    def present_seats(self) -> frozenset[int]:
+        """The seats a phone is connected to now (an open WebSocket).  Thread-safe."""
+        with self._lock:
+            return frozenset(self._present)
+
+    def _presence(self, seat: int, delta: int) -> None:
+        with self._lock:
+            was = seat in self._present
+            n = self._present.get(seat, 0) + delta
+            if n > 0:
+                self._present[seat] = n
+            else:
+                self._present.pop(seat, None)
+            changed = was != (n > 0)
+        if changed and self.on_presence is not None:
+            try:
+                self.on_presence()
+            except Exception:            # the table's refresh must not break a phone's socket
+                log.exception("phone server: presence listener failed")
+
     def free_seat(self, seat: int) -> None:
         """The operator frees ``seat``: its token is revoked and its phone disconnected."""
         if self.tokens.revoke(seat):
+            self._snapped = None          # the seat's next phone must be sent its view, though nothing moved
             self._call(self._revoke, [seat], False, False)
 
     def changed(self) -> None:
@@ -444,13 +475,15 @@ class PhoneServer:
                 if self.tokens.game != game or self.tokens.seat_of(token) != seat or self._host is not host:
                     raise Refused(401, "this seat was freed meanwhile")
                 now = host.version()
-                if now != version:
+                since = max(self._seen(seat_view(host, seat)), self._played.get(seat, 0))
+                if version > now or version < since:
                     raise Refused(409, f"stale: the game has moved on (version {now}, the action was "
                                        f"chosen on {version}); nothing was played")
                 if action not in host.legal_actions(seat):
                     raise Refused(422, f"not a legal action now: {action.to_text()}")
                 host.submit(seat, action)
                 after = host.version()
+                self._played[seat] = after        # a retried request is stale, whatever the game
                 self._snapshot_now(host, game)
                 done.set_result(after)
             except IllegalAction as exc:
@@ -479,10 +512,20 @@ class PhoneServer:
             return
         self._snapped = mark
         views = {s: seat_view(host, s) for s in seats}
+        for view in views.values():
+            self._seen(view)
         self._call(self._deliver, game, views)
         if host.outcome() is not None:
             # The game has ended: the phones get the final position, then every token is revoked.
             self._call(self._revoke, self.tokens.revoke_all(), True, True)
+
+    def _seen(self, view: SeatView) -> int:
+        """On the host's thread: the first version at which ``view.seat`` was offered the actions
+        it is offered now."""
+        got = self._since.get(view.seat)
+        if got is None or got[0] != view.legal:
+            got = self._since[view.seat] = (view.legal, view.version)
+        return got[1]
 
     async def _ws(self, request: web.Request) -> web.StreamResponse:
         self._same_site(request)
@@ -501,6 +544,7 @@ class PhoneServer:
         await ws.prepare(request)
         phone = _Phone(ws, seat, key)
         self._phones.add(phone)
+        self._presence(seat, +1)
         view = self._views.get(seat)
         if view is not None:
             phone.push(view.text)
@@ -512,5 +556,6 @@ class PhoneServer:
         finally:
             pump.cancel()
             self._phones.discard(phone)
+            self._presence(seat, -1)
         return ws
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Outcome
+from kiosk.games import registry as kiosk_games
+from kiosk.phones.host import LANGS
 from kiosk.phones.link import PhoneLink, kivy_post
 from kiosk.phones.server import PhoneServer, Refused
 from kiosk.store import StorageError
@@ -53,6 +55,18 @@ class TableSeatHost:
     def outcome(self) -> Outcome | None:
         return self.table.outcome
 
+    def phone_words(self, observation: dict[str, Any], legal: list[Action]) -> dict[str, Any] | None:
+        """The seat's view in words, per language, from the game's kiosk package (``KIOSK.phone``):
+        a function of this observation, these legal actions and the game's data only."""
+        words = _phone_words(self.game.name)
+        if words is None:
+            return None
+        try:
+            return {lang: words(self.table.data, observation, legal, lang) for lang in LANGS}
+        except Exception:                 # the raw view still reaches the phone
+            log.exception("phone words of %s failed", self.game.name)
+            return None
+
     def submit(self, seat: int, action: Action) -> None:
         if self.table.is_bot(seat):
             raise IllegalAction("a bot plays this seat")
@@ -64,6 +78,14 @@ class TableSeatHost:
                                "call staff")
         why = self.table.ignored[-1][1] if len(self.table.ignored) > seen else "not played"
         raise IllegalAction(why)
+
+
+def _phone_words(game: str) -> Callable[..., dict[str, Any]] | None:
+    kg = kiosk_games.find(game)
+    if kg is None or kg.phone is None:
+        return None
+    fn: Callable[..., dict[str, Any]] = kiosk_games.load_class(kg.phone)
+    return fn
 
 
 class PhoneSeats:
@@ -79,6 +101,7 @@ class PhoneSeats:
         self.link, self.table, self.post = link, table, post
         self.host: TableSeatHost | None = None
         self._table_id: int | None = None
+        self.listeners: list[Callable[[], None]] = []    # on the table's thread: a phone came or went
         table.listeners.append(self.on_table)
         self.on_table(table, [])
 
@@ -99,6 +122,7 @@ class PhoneSeats:
                 self.host = None
                 return
             self.host = TableSeatHost(table, self.post) if table.game is not None else None
+            server.on_presence = lambda: self.post(self._presence_changed)
             server.attach(self.host)      # a new game, or none: the old tokens are revoked
             kept = self._kept()
             if self.host is not None and kept is not None and kept.get("table") == table.table_id:
@@ -111,6 +135,23 @@ class PhoneSeats:
             server.changed()
             if table.outcome is not None and self._kept():
                 self._keep(ended=True)
+
+    def _presence_changed(self) -> None:
+        for fn in list(self.listeners):
+            try:
+                fn()
+            except Exception:
+                log.exception("phone seats: a listener failed")
+
+    def loose_seats(self) -> list[int]:
+        """The phone seats shown on neither half (a third player and more): their QR codes are on
+        the table's seats panel."""
+        return [i for i, s in enumerate(self.table.seats) if s.kind == "phone" and s.half is None]
+
+    def taken(self, seat: int) -> bool:
+        """Whether a phone is connected to ``seat`` now."""
+        server = self.server()
+        return server is not None and seat in server.present_seats()
 
     def _kept(self) -> dict | None:
         try:
@@ -143,8 +184,10 @@ class PhoneSeats:
         return url
 
     def free(self, seat: int) -> None:
-        """The operator frees ``seat``: its phone is disconnected and its code no longer works."""
+        """The operator frees ``seat``: its phone is told and disconnected, its code no longer
+        works; the next :meth:`url` is a new code."""
         server = self.server()
         if server is not None:
             server.free_seat(seat)
             self._keep()
+            self._presence_changed()

@@ -6,8 +6,9 @@ A :class:`Seat` is one of:
   screen turned 180°): ``Seat.person(half)``;
 * a **bot** playing by one of the game's policies (``engine.game.Game.policies``), shown on a
   half when the table has room for it: ``Seat.bot("sensible", half=1)``;
-* (later) a **phone**: ``Seat.phone(half)`` -- the player holds their hand on their phone and
-  may still act on the table.
+* a **phone**: ``Seat.phone(half)`` -- the player holds their hand on their phone and may still
+  act on the table; ``Seat.phone()`` sits on no half (a third player and more): played on the
+  phone only, the table showing that seat's public facts.
 
 Seats are numbered like the engine's players; a game's seating is a tuple of seats, stored as
 JSON beside its set-up so that a resumed game is seated as it was.

@@ -115,6 +115,8 @@ def hook(app):
                 look("played")
                 app.leave_table(abandon=True)
                 look("left")
+                app.sm.get_screen("home").choose_game("wacky")
+                out["phones_row"] = app.sm.get_screen("home").phone_counts   # no Phones row: no phone seats
                 app.stop()
                 return False
             elif s == 1:
@@ -146,6 +148,8 @@ def hook(app):
             elif s == 6:
                 look("left")
                 out["after_leaving"] = phone.get(f"http://127.0.0.1:{PORT}/api/view")[0]
+                app.sm.get_screen("home").choose_game("wacky")
+                out["phones_row"] = app.sm.get_screen("home").phone_counts
                 app.stop()
                 return False
             state["step"] += 1

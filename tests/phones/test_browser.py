@@ -105,3 +105,47 @@ def test_two_phones_play_a_duel_in_chromium(tmp_path):
             for card in secret:
                 assert json.dumps(card) not in text, f"seat {seat} was sent {card} of seat {other}'s hand"
     assert cards  # the data the host loaded
+
+
+def test_a_cosplay_phone_at_360_px_reads_its_hand_and_moves_in_words(tmp_path):
+    """Cosplay Team Battle with three seats: seat 0's page (360 px wide) shows its hand and its
+    moves as the game's words (names, not card numbers), in English then French, without
+    scrolling sideways; a tap on "End the turn" plays it at the table."""
+    host = ThreadHost("cosplay", ("Ann", "Bob", "Cy"), seed=4)
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
+    server.start()
+    host.listeners.append(server.changed)
+    host.call(lambda: server.attach(host))
+    url = host.call(lambda: server.seat_url(0))
+    shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
+    said = host.call(lambda: host.phone_words(host.state.observation(0), host.state.legal_actions(0)))
+
+    async def main():
+        tab = await Tab(360, 740).open()
+        try:
+            await tab.go(url)
+            await tab.wait_for(READY)
+            buttons = await tab.js("[...document.querySelectorAll('#actions button')].map(b => b.textContent)")
+            assert buttons == said["en"]["labels"] and "End the turn" in buttons
+            hand = await tab.js("[...document.querySelectorAll('#hand .chip')].map(c => c.textContent)")
+            assert hand == said["en"]["hand"] and not any(h.isdigit() for h in hand)
+            assert await tab.js("document.documentElement.scrollWidth") <= 360
+            await tab.screenshot(shots / "phone-cosplay-en.png")
+            await tab.js("document.getElementById('lang').click()")
+            await tab.wait_for("document.documentElement.lang === 'fr'")
+            buttons = await tab.js("[...document.querySelectorAll('#actions button')].map(b => b.textContent)")
+            assert buttons == said["fr"]["labels"] and "Finir le tour" in buttons
+            assert await tab.js("document.documentElement.scrollWidth") <= 360
+            await tab.screenshot(shots / "phone-cosplay-fr.png")
+            await tab.js("[...document.querySelectorAll('#actions button')].find(b => b.textContent === 'Finir le tour')"
+                         ".click()")
+            await tab.wait_for("view.version === 1")
+        finally:
+            await tab.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 40))
+    finally:
+        server.stop()
+        host.close()
+    assert [a.to_text() for a in host.played] == ["0 end"]

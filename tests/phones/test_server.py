@@ -7,6 +7,7 @@ import socket
 import threading
 
 import aiohttp
+from phone_host import ThreadHost
 
 from engine.game import Action, RandomPolicy
 from kiosk.phones import PhoneServer, PortTaken
@@ -193,6 +194,37 @@ def test_stale_illegal_foreign_and_malformed_actions_change_nothing(table):
     _run(main())
 
 
+def test_a_secret_choice_is_not_stale_because_another_seat_chose_meanwhile():
+    """Wacky Challenge: three seats choose at once.  Two phones read the same view; the first
+    choice moves the game on, yet the second (its seat's choices unchanged) is played, not refused."""
+    host = ThreadHost("wacky", ("Ann", "Bob", "Cy"), seed=3)
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
+    server.start()
+    host.listeners.append(server.changed)
+    host.call(lambda: server.attach(host))
+    base = _base(server)
+
+    async def main():
+        async with _session() as a, _session() as b:
+            await _phone(a, _seat_url(host, server, 0))
+            await _phone(b, _seat_url(host, server, 1))
+            va, vb = await _view(a, base), await _view(b, base)
+            assert va["version"] == vb["version"] == 0
+            for s, v in ((b, vb), (a, va)):
+                async with s.post(base + "/api/act", json={"version": 0, "action": v["actions"][0]["action"]}) as r:
+                    assert r.status == 200, await r.text()
+            # Seat 0 has chosen: its choices are gone; its old view is stale now.
+            async with a.post(base + "/api/act", json={"version": 0, "action": va["actions"][1]["action"]}) as r:
+                assert r.status in (409, 422)
+
+    try:
+        _run(main())
+    finally:
+        server.stop()
+        host.close()
+    assert [a.player for a in host.played] == [1, 0]
+
+
 def test_freeing_a_seat_and_a_new_game_revoke_its_token(table):
     host, server = table
     url0, url1 = _seat_url(host, server, 0), _seat_url(host, server, 1)
@@ -215,8 +247,13 @@ def test_freeing_a_seat_and_a_new_game_revoke_its_token(table):
             async with a.get(url0) as r:
                 assert r.status == 401                      # the old QR code opens nothing either
             assert (await _view(b, base))["seat"] == 1      # the other seat still holds
-            # A new seat 0 token is a different secret.
-            assert _seat_url(host, server, 0) != url0
+            # A new seat 0 token is a different secret, and the phone that takes it is sent the
+            # seat's view at once, though the game has not moved.
+            new0 = _seat_url(host, server, 0)
+            assert new0 != url0
+            async with _session() as c:
+                await _phone(c, new0)
+                assert (await _view(c, base))["seat"] == 0
             # A new game: every token of this one is revoked.
             host.call(lambda: server.attach(host))
             async with b.get(base + "/api/view") as r:

@@ -49,6 +49,7 @@ def test_a_phone_takes_a_seat_by_the_qr_code_of_its_half_and_plays(tmp_path):
     assert phone["secret_other"] is None                                # the other hand is not sent
     assert r["played_on_table"] == 1
     assert steps["left"]["available"] == [False, False] and r["after_leaving"] == 401
+    assert r["phones_row"]                                              # Wacky at home offers phone seats
     assert (art / "table-qr.png").stat().st_size > 10_000
     if os.environ.get("TABLECUP_SCREENSHOTS"):
         shutil.copy(art / "table-qr.png", ROOT / "docs" / "screenshots" / "table-phone-qr.png")
@@ -70,3 +71,4 @@ def test_with_the_phone_port_in_use_the_table_says_so_and_plays_on(tmp_path):
     assert sum("phone seats are off" in line for line in r["log"]) == 1     # said once in the log
     assert steps["played"]["actions"] == 1
     assert steps["left"]["notice"] == ""
+    assert r["phones_row"] is False                                     # nor does home offer phone seats

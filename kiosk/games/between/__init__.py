@@ -53,4 +53,5 @@ KIOSK = KioskGame(
     default_level=1,
     solo_bots=(1,),
     two_players=True,
+    phone="kiosk.games.between.phone:words",
 )

@@ -43,4 +43,5 @@ KIOSK = KioskGame(
     default_level=1,
     solo_bots=(1, 2, 3),             # 2 to 4 players: the first bot faces the player, the others sit in the middle
     two_players=True,
+    phone="kiosk.games.cosplay.phone:words",
 )

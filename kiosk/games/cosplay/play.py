@@ -218,7 +218,9 @@ class CosplayScreen(GameScreen):
         self.over = pub["over"]
         self.home_text, self.again_text = self.t("home"), self.t("bb_again")
         cur = pub["current"]
-        person_turn = not pub["over"] and not table.is_bot(cur)
+        # The table lights and takes the moves of a person at the table; a seat on no half plays
+        # on its phone (what it can afford would tell of its hand).
+        person_turn = not pub["over"] and not table.is_bot(cur) and table.half_of(cur) is not None
         legal = table.legal(cur) if person_turn else []
         kinds = {(a.kind, a.args) for a in legal}
         if self.target is not None and (not person_turn or self._target_action() not in kinds):
@@ -606,7 +608,7 @@ class CosplayScreen(GameScreen):
         if table is None or table.state is None or table.over:
             return
         seat = table.observation(None)["current"]
-        if table.is_bot(seat):
+        if table.is_bot(seat) or table.half_of(seat) is None:
             return
         half = table.half_of(seat)
         if half is not None:

@@ -42,4 +42,5 @@ KIOSK = KioskGame(
     solo_bots=(3, 1, 2, 4, 5, 6),      # the first is offered first: a four-player race
     two_players=True,
     lock_on_release=True,
+    phone="kiosk.games.wacky.phone:words",
 )

@@ -285,7 +285,8 @@ class WackyScreen(GameScreen):
                 row.add_widget(tile)
                 self.ids[f"row{i}"] = tile
             row.add_widget(Widget())
-        picking = pub["phase"] == "pick" and any(not self.table.is_bot(q) for q in pub["to_act"])
+        picking = pub["phase"] == "pick" and any(not self.table.is_bot(q) and self.table.half_of(q) is not None
+                                                 for q in pub["to_act"])
         for i in range(places):
             tile = self.ids[f"row{i}"]
             card = pub["row"][i] if i < len(pub["row"]) else ""
@@ -517,9 +518,10 @@ class WackyScreen(GameScreen):
             self.update(table, [])
 
     def tap_row(self, card: str) -> None:
-        """A tap on a card of the draft row: the person whose pick it is takes it."""
+        """A tap on a card of the draft row: the person at the table whose pick it is takes it
+        (a seat on no half is played on its phone only: a tap on the table never picks for it)."""
         table = self.table
-        pickers = [q for q in table.to_act() if not table.is_bot(q)]
+        pickers = [q for q in table.to_act() if not table.is_bot(q) and table.half_of(q) is not None]
         if table.observation(None)["phase"] != "pick" or not pickers:
             table.ignored.append((("row", card), "nobody at the table picks now"))
             return

@@ -11,7 +11,7 @@ const WORDS = {
     none: "Nothing to play right now.", connecting: "Connecting to the table…",
     lost_link: "Connection lost: reconnecting…", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
     ended: "Thanks for playing: this seat's code has expired.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
-    online: "connected", offline: "not connected",
+    online: "connected", offline: "not connected", details: "Everything the table sent",
   },
   fr: {
     you: "Vous : {name} (place {seat})", actions: "Vos coups", hand: "Votre main", table: "La table",
@@ -20,7 +20,7 @@ const WORDS = {
     draw: "Partie terminée : égalité.", none: "Rien à jouer pour l'instant.", connecting: "Connexion à la table…",
     lost_link: "Connexion perdue : reconnexion…", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
     ended: "Merci d'avoir joué : le code de cette place a expiré.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
-    online: "connecté", offline: "déconnecté",
+    online: "connecté", offline: "déconnecté", details: "Tout ce que la table a envoyé",
   },
 };
 
@@ -134,19 +134,22 @@ function render() {
   document.getElementById("title").textContent = view.title[lang] || view.title.en;
   document.getElementById("who").textContent = w("you", { name: view.players[view.seat], seat: view.seat + 1 });
 
+  // The game's own words for this view (hand, moves, the table), when the kiosk sends them.
+  const said = view.words ? (view.words[lang] || view.words.en) : null;
   const actions = document.getElementById("actions");
   actions.replaceChildren();
   if (!view.actions.length) actions.append(el("p", "none", w("none")));
-  for (const a of view.actions) {
-    const b = el("button", "", a.label[lang] || a.label.en);
+  view.actions.forEach((a, i) => {
+    const text = (said && said.labels && said.labels[i]) || a.label[lang] || a.label.en;
+    const b = el("button", "", text);
     b.type = "button";
     b.disabled = busy || gone;
     b.addEventListener("click", () => act(a.action));
     actions.append(b);
-  }
+  });
 
   const obs = view.observation || {};
-  const hand = Array.isArray(obs.hand) ? obs.hand : null;
+  const hand = said && Array.isArray(said.hand) ? said.hand : (Array.isArray(obs.hand) ? obs.hand : null);
   document.getElementById("hand-box").hidden = !hand;
   if (hand) {
     const h = document.getElementById("hand");
@@ -154,6 +157,26 @@ function render() {
   }
   const table = document.getElementById("table");
   table.replaceChildren();
+  let raw = table;
+  if (said) {
+    for (const line of said.lines || []) {
+      const row = el("div", "line");
+      row.append(el("dd", "", line));
+      table.append(row);
+    }
+    (said.seats || []).forEach((text, q) => {
+      const row = el("div", q === view.seat ? "line me" : "line");
+      row.append(el("dt", "", view.players[q] || w("seat", { n: q + 1 })), el("dd", "", text));
+      table.append(row);
+    });
+    const more = el("details", "details");
+    more.append(el("summary", "", w("details")));
+    raw = el("dl", "table");
+    more.append(raw);
+    const holder = el("div");
+    holder.append(more);
+    table.append(holder);
+  }
   for (const [k, v] of Object.entries(obs)) {
     if (SKIP.has(k) || (k === "hands" && hand)) continue;   // your hand is shown above
     const row = el("div");
@@ -161,7 +184,7 @@ function render() {
     const dd = el("dd");
     dd.append(show(v, view.players));
     row.append(dd);
-    table.append(row);
+    raw.append(row);
   }
 }
 

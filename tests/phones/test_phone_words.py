@@ -1,0 +1,52 @@
+"""Each game's phone page in words (``KIOSK.phone``): the seat's private cards by name, one
+readable button per legal action, the table in a few lines, in English and French; made from the
+seat's observation and legal actions only, through every phase of games between random bots."""
+
+import re
+
+import pytest
+
+import cards
+from engine import registry
+from engine.game import GameSetup, RandomPolicy, action_label
+from kiosk.games import registry as kiosk_games
+
+MARKUP = re.compile(r"\[/?b\]|\{|\}")
+GAMES = [("between", 2, 60), ("wacky", 3, 40), ("cosplay", 3, 80)]
+
+
+def _private_hand(name, obs):
+    return obs["hands"][obs["you"]] if name == "wacky" else obs["hand"]
+
+
+@pytest.mark.parametrize(("name", "players", "steps"), GAMES)
+def test_the_phone_words_say_the_hand_and_every_move_in_both_languages(name, players, steps):
+    game = registry.get(name)
+    data = game.load(cards)
+    words = kiosk_games.load_class(kiosk_games.get(name).phone)
+    state = game.new(data, GameSetup(name, tuple(f"P{i}" for i in range(players)), 5))
+    bots = RandomPolicy(2)
+    phases = set()
+    for _ in range(steps):
+        if state.outcome() is not None:
+            break
+        for seat in range(players):
+            obs, legal = state.observation(seat), state.legal_actions(seat)
+            phases.add(obs.get("phase"))
+            said = {lang: words(data, obs, legal, lang) for lang in ("en", "fr")}
+            labels = {}
+            for lang, w in said.items():
+                assert len(w["hand"]) == len(_private_hand(name, obs))
+                assert len(w["seats"]) == players and w["lines"]
+                # A button says the game's words ("labels"), else the engine's describe_action.
+                labels[lang] = w.get("labels") or [action_label(game, a, lang) for a in legal]
+                assert len(labels[lang]) == len(legal)
+                for text in [*w["hand"], *labels[lang], *w["lines"], *w["seats"]]:
+                    assert text and not MARKUP.search(text), (lang, text)
+                for a, label in zip(legal, labels[lang], strict=True):
+                    assert label != " ".join([a.kind, *map(str, a.args)])   # words, not the wire form
+            if any(a.kind != "choose" for a in legal):
+                assert labels["en"] != labels["fr"]
+        seat = min(state.to_act())
+        state.apply(bots.act(state.observation(seat), state.legal_actions(seat)))
+    assert len(phases) >= (3 if name == "wacky" else 1)
