@@ -11,8 +11,8 @@ def test_the_bots_offered_fit_the_game_with_its_phones():
     assert bot_choices(wacky, 0) == [1, 2, 3, 4, 5, 6]        # solo: 2 to 7 players
     assert bot_choices(wacky, 2) == [0, 1, 2, 3, 4]           # 1 + 2 phones + up to 4 bots = 7
     assert bot_choices(wacky, 5) == [0, 1]
-    assert bot_choices(cosplay, 0) == [1]                     # 2 to 4 players
-    assert bot_choices(cosplay, 1) == [0, 1]
+    assert bot_choices(cosplay, 0) == [1, 2, 3]               # 2 to 4 players
+    assert bot_choices(cosplay, 1) == [0, 1, 2]
     assert bot_choices(cosplay, 2) == [0, 1]
     for kg, phones in ((wacky, 1), (wacky, 5), (cosplay, 2)):
         game = engine_games.get(kg.game)
