@@ -1,5 +1,5 @@
 """Tournament play at one park: :class:`ParkController`, with the reading API of
-:class:`kiosk.controller.TableController` so the Deck Phase, match and result screens show it.
+:class:`kiosk.games.challengers.local.ChallengersTable` so the Deck Phase, match and result screens show it.
 
 * The coordinator is the authority.  What the kiosk knows of the tournament is the last park
   view (and public view) it read: :class:`RemoteTournament` dresses them as the ``t`` the
@@ -26,6 +26,8 @@ from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from kiosk.games.challengers.local import end_held, match_view, shown_match
+from kiosk.games.challengers.view import PlayerView, TableView
 from kiosk.i18n import tr
 from kiosk.inputs import TableInputs
 from kiosk.store import StorageError
@@ -157,6 +159,7 @@ class ParkController(TableInputs):
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
         self.storage_error = None          # why the last write failed; None once one succeeds
+        self._match_view = None            # (key, view) of the match shown
         self.t = None
         if self.tid is not None:
             self._resume_local()
@@ -170,6 +173,28 @@ class ParkController(TableInputs):
         if loc is None or (self.view is not None and loc.key[1] != self.view["round"]):
             return None
         return loc.match
+
+    @property
+    def tournament_view(self):
+        """The tournament as the screens show it (:class:`kiosk.games.challengers.view.TableView`),
+        from the coordinator's park and public views."""
+        t = self.t
+        if t is None:
+            return None
+        players = [PlayerView(p.index, p.name, p.robot, p.fans, tuple(p.trophies), p.total_fans) for p in t.players]
+        return TableView(round=t.round, phase=t.phase, players=players, standings=t.public_standings(),
+                         winner=t.winner, end_reason=t.end_reason, finalists=t.finalists,
+                         results=[list(r) for r in t.results])
+
+    def match_view(self):
+        """The match the screens show (the one played here, or the one that just ended, held
+        until a tap), from its observation (:func:`engine.challengers.game.observe_match`)."""
+        m = shown_match(self)
+        loc = self.local
+        key = (id(m), None if loc is None else loc.n, end_held(self))
+        if self._match_view is None or self._match_view[0] != key:
+            self._match_view = (key, match_view(self, m, self.lib))
+        return self._match_view[1]
 
     @property
     def paired(self):
