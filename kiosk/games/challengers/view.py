@@ -60,6 +60,9 @@ class TableView:
     end_reason: str | None = None
     finalists: list[int] | None = None
     results: list[list[Any]] = field(default_factory=list)
+    id: int | None = None            # a café tournament's id, its name, whether its fans show
+    name: str = ""
+    fans_visible: bool = True
 
     @property
     def over(self) -> bool:
