@@ -12,7 +12,7 @@ Two-player games (no Robot); the toss, choices and the Deck Phase go straight
 to the controller and are not measured.
 
 For every press:
-  engine  -- edge -> the engine has applied the reveal (the controller hands it to the store)
+  engine  -- edge -> the engine has checked the reveal and the table hands it to the store (applied once written)
   saved   -- edge -> it is on disk and the listeners run (screens, LEDs)
   frame   -- edge -> the next frame after the screen updated has been swapped *and
              rendered*: the bench calls glFinish() after every swap.  Offscreen, mesa
@@ -170,13 +170,13 @@ def child(n_presses, out, pace="fast", gl_finish=True):
 
         def start(*_):
             store = app.controller.store
-            orig = store.add_action
+            orig = store.add_table_action
 
-            def add_action(game_id, seq, action, **kw):
-                if st["t0"] is not None and st["engine"] is None and action[0] == "match" and action[2] == "reveal":
+            def add_table_action(table_id, seq, action_json):
+                if st["t0"] is not None and st["engine"] is None and '"match.reveal"' in action_json:
                     st["engine"] = time.perf_counter()
-                return orig(game_id, seq, action, **kw)
-            store.add_action = add_action
+                return orig(table_id, seq, action_json)
+            store.add_table_action = add_table_action
             link = app.hardware
             orig_handle = link.handle
 

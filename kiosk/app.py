@@ -49,20 +49,16 @@ from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
-from kiosk.match import end_held, shown_match
+from kiosk.games.challengers.local import ChallengersTable, end_held
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
-from kiosk.controller import TableController
-from kiosk.deckphase import DeckPhaseScreen
 from kiosk.home import HomeScreen
 from kiosk.join import JoinScreen
 from kiosk.park import ParkController
 from kiosk.park_screen import ParkScreen
-from kiosk.match import MatchScreen
 from kiosk.operator import OperatorScreen
-from kiosk.result import ResultScreen
 from kiosk.store import StorageError, open_store
-from kiosk.table import LocalTable
+from kiosk.table import LocalTable, game_data
 from kiosk.games import registry as kiosk_games
 from appliance import house, sdnotify
 from appliance.sdnotify import KivyWatchdog
@@ -149,12 +145,15 @@ class TablecupApp(App):
         delay = float(os.environ.get("TABLECUP_ROBOT_DELAY", "0.6"))
         self.lib = lib
         self.robot_delay = delay
-        self.controller = TableController(lib, self.store, schedule=self._schedule, robot_delay=delay)
+        # Every game at this table, Challengers! included: one LocalTable, each game's screens
+        # created when first shown.  Challengers!' screens read it through ChallengersTable.
+        # Challengers! plays with the library loaded here, the café's house sets included.
+        self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay,
+                                data_for=lambda g: lib if g.name == "challengers" else game_data(g))
+        self.controller = ChallengersTable(lib, self.table)
         self.controller.listeners.append(self.on_state)
         self.controller.on_ignored = self.hint_for
         self.solo_controller = self.controller
-        # Every other game: one LocalTable, its screens created when first shown.
-        self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay)
         # Seats on phones: the server follows the table's games (listening before the screens do,
         # so a new game's QR codes are ready when its screen is drawn).
         self.phone_seats = None
@@ -165,8 +164,7 @@ class TablecupApp(App):
         self._held_keys = set()
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
         sm = ScreenManager(transition=NoTransition())
-        for cls, name in ((HomeScreen, "home"), (DeckPhaseScreen, "deck"), (MatchScreen, "match"),
-                          (ResultScreen, "result"), (OperatorScreen, "operator"), (JoinScreen, "join"),
+        for cls, name in ((HomeScreen, "home"), (OperatorScreen, "operator"), (JoinScreen, "join"),
                           (ParkScreen, "park")):
             sm.add_widget(cls(name=name))
         self.sm = sm
@@ -244,8 +242,20 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ state → screen
     def table_active(self):
-        """A game of the contract is on the table (and no tournament has the screens)."""
-        return self.table.state is not None and self.controller is self.solo_controller
+        """A game with a game-neutral screen is on the table (and no tournament has the screens);
+        Challengers! at the table is read through its own controller (``solo_controller``)."""
+        return (self.table.state is not None and self.table.game.name != "challengers"
+                and self.controller is self.solo_controller)
+
+    def challengers_screen(self, key):
+        """Challengers!' screen ``key`` ("deck", "match", "result"), created when first shown
+        (by the local table and by a park of a café tournament alike)."""
+        if not self.sm.has_screen(key):
+            kg = kiosk_games.get("challengers")
+            scr = kiosk_games.load_class(kg.screens[key])(name=key)
+            scr.kiosk = kg
+            self.sm.add_widget(scr)
+        return key
 
     def game_screen(self):
         """The screen of the table's game for this moment, created the first time it is shown."""
@@ -268,16 +278,17 @@ class TablecupApp(App):
         if self.table_active():
             return self.game_screen()
         if t is not None and end_held(c):
-            return "match"                  # the last state of a finished match, until a tap
+            return self.challengers_screen("match")   # the last state of a finished match, until a tap
         if c is self.park_controller:
-            return "join" if not c.paired else c.screen()
+            name = "join" if not c.paired else c.screen()
+            return self.challengers_screen(name) if name in ("deck", "match", "result") else name
         if t is None:
             return "home"
         if t.over or c.result is not None:
-            return "result"
+            return self.challengers_screen("result")
         if t.phase in ("deck", "final-deck"):
-            return "deck"
-        return "match"
+            return self.challengers_screen("deck")
+        return self.challengers_screen("match")
 
     def sync(self, events=()):
         name = self.screen_for()
@@ -334,8 +345,9 @@ class TablecupApp(App):
         self._show_alert()
 
     def on_table(self, table, events):
-        """The LocalTable changed: redraw (when no tournament has the screens)."""
-        if self.controller is self.solo_controller:
+        """The LocalTable changed: redraw (when no tournament has the screens; a Challengers!
+        game is redrawn, and heard, by its controller, which heard of the change first)."""
+        if self.controller is self.solo_controller and not (table.game is not None and table.game.name == "challengers"):
             self.chrome.heard(table.game.name if table.game is not None else "", events)
             self.sync(events)
 
@@ -361,10 +373,10 @@ class TablecupApp(App):
             self.hints.show(h, text)
 
     def hint_text(self, c, kind, half) -> str:
-        t = c.t
+        t = c.tournament_view
         if t is None:
             return ""
-        m = shown_match(c)
+        m = c.match_view()
         if end_held(c):
             return self.t("hint_tap_end")
         if self.sm.current != "match" or m is None:
@@ -378,7 +390,7 @@ class TablecupApp(App):
                 return self.t("hint_robot", name=who.name)
             return self.t("hint_wait_reveal", name=who.name)
         if exp == "choose":
-            who = t.players[m.players[m.pending.player]]
+            who = t.players[m.players[m.pending_player]]
             return self.t("hint_wait_choose", name=who.name)
         return self.t("hint_not_now")
 
@@ -463,8 +475,10 @@ class TablecupApp(App):
         kg = kiosk_games.get(game)
         self._put("home_game", game)                  # home shows this game first next time
         self.sm.get_screen("home").game = game
-        if self.solo_controller.t is not None:
-            self.solo_controller.close_game()         # a Challengers! game stays resumable
+        if game == "challengers":                     # its own set-up: the Robot's level, the box
+            names = self.chrome.people((self.t("light"), self.t("dark")) if mode == "two" else (self.t("player_name"),))
+            level = self.robot_level if level is None else int(level) + 1
+            return self.controller.new_game(names, robot_level=level, seed=seed)
         policy = kg.policy(kg.default_level if level is None else int(level))
         n_bots = kg.two_bots if mode == "two" else (kg.solo_bots[0] if bots is None else int(bots))
         phones = int(phones or 0)
@@ -490,8 +504,6 @@ class TablecupApp(App):
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
 
     def resume_table(self):
-        if self.solo_controller.t is not None:
-            self.solo_controller.close_game()
         self.table.resume()
         if self.table.state is None:
             self.sync()
@@ -511,6 +523,9 @@ class TablecupApp(App):
             return bool(handler(half, which, down)) if handler is not None else False
         if which == "primary" and down:
             self.controller.press_reveal(half)
+            return True
+        if which == "secondary" and down:
+            self.controller.press_toss()
             return True
         return False
 

@@ -15,8 +15,9 @@
   - the primary press -> ``controller.press_reveal(half)`` (Challengers' reveal);
   - the other side-button events (primary release, secondary press and release)
     -> ``controller.side_button(half, button, pressed)`` if the controller has
-    that method (a game that looks at a hand while a button is held), and are
-    left alone otherwise (counted in :attr:`HardwareLink.unrouted`);
+    that method (a game that looks at a hand while a button is held); otherwise
+    (Challengers!) the secondary press tosses the flag (``controller.press_toss()``)
+    and releases are left alone (counted in :attr:`HardwareLink.unrouted`);
   - ``toss`` -> ``controller.press_toss()`` (on the result screen it continues,
     like the space key); ``toss_long`` on the home screen opens the operator PIN
     prompt, elsewhere it counts as a toss.
@@ -46,7 +47,7 @@ from typing import Callable, Optional
 from kivy.clock import Clock
 
 from hardware import ButtonEvent, ConfigError, HardwareConfig, HardwareError, KeyboardBackend, load_config, open_backend
-from hardware.events import DARK, LIGHT, PRIMARY_PRESS, SIDE_KINDS, TOSS, TOSS_LONG
+from hardware.events import DARK, LIGHT, PRIMARY_PRESS, SECONDARY_PRESS, SIDE_KINDS, TOSS, TOSS_LONG
 from hardware.lights import CELEBRATE, led_plan
 
 log = logging.getLogger("tablecup.kiosk.hardware")
@@ -169,6 +170,10 @@ class HardwareLink:
         elif event.kind == PRIMARY_PRESS:
             before = len(c.ignored)
             if c.press_reveal(SIDE_INDEX[event.side]) is None:
+                return self._ignore(event, self._why(before))
+        elif event.kind == SECONDARY_PRESS and getattr(c, "side_button", None) is None:
+            before = len(c.ignored)           # Challengers!: the secondary button tosses the flag
+            if c.press_toss() is None:
                 return self._ignore(event, self._why(before))
         elif event.kind in SIDE_KINDS:
             side_button = getattr(c, "side_button", None)

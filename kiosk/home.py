@@ -185,14 +185,10 @@ class HomeScreen(Screen):
                 self.game = last
         self._game_buttons(lang)
         self._table_panel(app)
-        self.can_resume = c.store.unfinished_id() is not None
-        if self.can_resume:
-            try:
-                gid, setup, actions = c.store.unfinished()
-                self.resume_text = f"({' / '.join(setup.players)}, {len(actions)})"
-            except Exception:  # noqa: BLE001 - whatever fails, the home screen still draws
-                # unreadable: Resume says so when tapped, and keeps the record
-                self.resume_text = ""
+        # Challengers!' unfinished game (at the table, like every game's): its players and actions so far.
+        row = app.solo_controller.unfinished()
+        self.can_resume = row is not None
+        self.resume_text = f"({' / '.join(row[1])}, {row[2]})" if row is not None and row[1] else ""
         dated = []
         for g in c.store.history(8):
             try:
@@ -209,12 +205,14 @@ class HomeScreen(Screen):
 
     @staticmethod
     def _table_history(app):
-        """(finished, line) of the latest games of the other games: game, players, winner."""
+        """(finished, line) of the latest games at the table: game, players, winner."""
         import json
         out = []
         for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
             try:
-                players = json.loads(setup_json)["players"]
+                players = list(json.loads(setup_json)["players"])
+                if game == "challengers" and len(players) % 2:
+                    players.append("Robot")       # the engine seats the Robot with an odd number of people
                 winners = json.loads(outcome_json)["winners"]
                 title = engine_games.get(game).title(app.lang)
             except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list

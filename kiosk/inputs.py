@@ -4,7 +4,7 @@ Inputs name *halves* of the table (0 = the bottom half, 1 = the top half, turned
 people sit; the engine's match names *sides* (0 = the plan's light side, 1 = dark).
 :meth:`match_side` and :meth:`half_of` translate; at a park of a café tournament the plan's sides
 are the seats, so both are the identity, while a table that hosts a whole solo or 2-player game
-keeps each player on their own half (:class:`kiosk.controller.TableController`).
+keeps each player on their own half (:class:`kiosk.games.challengers.local.ChallengersTable`).
 
 A controller that mixes this in provides ``match``, ``park``, ``listeners``,
 ``ignored``, ``is_robot(side)``, ``deck_phase_at(side)``, ``active_deck_side()``,

@@ -1,9 +1,11 @@
 """Tournament play at one park: :class:`ParkController`, with the reading API of
-:class:`kiosk.controller.TableController` so the Deck Phase, match and result screens show it.
+:class:`kiosk.games.challengers.local.ChallengersTable` so the Deck Phase, match and result screens show it.
 
 * The coordinator is the authority.  What the kiosk knows of the tournament is the last park
-  view (and public view) it read: :class:`RemoteTournament` dresses them as the ``t`` the
-  screens read (players, round, phase, standings as the coordinator scrubbed them).
+  view (and public view) it read: :func:`park_view` makes them the ``TableView`` the screens
+  read (players, round, phase, standings as the coordinator scrubbed them), the view the local
+  table builds from the engine's observations; the match played here is read through its
+  observation (``match_view()``).
 * Deck Phase: an input becomes a deck action in the outbox; the player's half waits for the
   coordinator's answer (draws come from its shared piles) and shows it.  A side's drawn cards
   are only ever on that side's half (the Deck Phase screen's rule).
@@ -26,6 +28,8 @@ from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from kiosk.games.challengers.local import end_held, match_view, shown_match
+from kiosk.games.challengers.view import PlayerView, TableView
 from kiosk.i18n import tr
 from kiosk.inputs import TableInputs
 from kiosk.store import StorageError
@@ -77,49 +81,36 @@ def _trophies(row):
     return [(rd, "?") for rd in row.get("trophy_rounds", [])]
 
 
-class RemoteTournament:
-    """The tournament as this kiosk may see it (built from the coordinator's views)."""
+def park_view(view, pub, local_match) -> TableView:
+    """The tournament as this park may show it, from the coordinator's park view (and public
+    view): the same :class:`~kiosk.games.challengers.view.TableView` the local table builds from
+    the engine's observations.  The coordinator's views are already scrubbed of what this park
+    may not see; the match played here adds its players' names."""
+    pub = pub or {}
 
-    def __init__(self, view, pub, deck_states, local_match, catalogue):
-        self.view = view
-        self.pub = pub or {}
-        self.id = view["tournament"]
+    def get(key, default=None):
         # A newer coordinator puts name, players, winner, end_reason, finalists and fans_visible in
         # the park view itself; an older one only in the public view.
-        def get(key, default=None):
-            return view[key] if key in view else self.pub.get(key, default)
-        self.name = get("name", "") or ""
-        self.round = view["round"]
-        self.phase = view["phase"]
-        self.winner = get("winner")
-        self.end_reason = get("end_reason")
-        self.finalists = get("finalists")
-        self.fans_visible = get("fans_visible", self.phase == "over")
-        rows = {r["player"]: r for r in view.get("standings", [])}
-        names = {p["player"]: p for p in (get("players") or [])}
-        for s in view.get("seats", []):
-            names.setdefault(s["player"], {"player": s["player"], "name": s["name"], "robot": s["robot"]})
-        if local_match is not None:
-            for idx, nm in zip(local_match.players, local_match.spec["names"]):
-                names.setdefault(idx, {"player": idx, "name": nm, "robot": nm == "Robot"})
-        n = max(list(names) + list(rows) + [-1]) + 1
-        self.players = []
-        for i in range(n):
-            d = names.get(i) or rows.get(i) or {"name": "?", "robot": False}
-            r = rows.get(i, {})
-            self.players.append(SimpleNamespace(
-                index=i, name=d.get("name", "?"), robot=bool(d.get("robot")), fans=r.get("fan_tokens", 0),
-                trophies=_trophies(r), total_fans=r.get("fans")))
-        self.deck_phases = deck_states
-        self.matches = {local_match.park: local_match} if local_match is not None else {}
-        self.results = view.get("results", [])
-
-    @property
-    def over(self):
-        return self.phase == "over"
-
-    def public_standings(self, viewer=None):
-        return list(self.view.get("standings", []))
+        return view[key] if key in view else pub.get(key, default)
+    phase = view["phase"]
+    rows = {r["player"]: r for r in view.get("standings", [])}
+    names = {p["player"]: p for p in (get("players") or [])}
+    for s in view.get("seats", []):
+        names.setdefault(s["player"], {"player": s["player"], "name": s["name"], "robot": s["robot"]})
+    if local_match is not None:
+        for idx, nm in zip(local_match.players, local_match.spec["names"]):
+            names.setdefault(idx, {"player": idx, "name": nm, "robot": nm == "Robot"})
+    n = max([*names, *rows, -1]) + 1
+    players = []
+    for i in range(n):
+        d = names.get(i) or rows.get(i) or {"name": "?", "robot": False}
+        r = rows.get(i, {})
+        players.append(PlayerView(i, d.get("name", "?"), bool(d.get("robot")), r.get("fan_tokens", 0),
+                                  tuple(_trophies(r)), r.get("fans")))
+    return TableView(round=view["round"], phase=phase, players=players, standings=list(view.get("standings", [])),
+                     winner=get("winner"), end_reason=get("end_reason"), finalists=get("finalists"),
+                     results=list(view.get("results", [])), id=view["tournament"],
+                     name=get("name", "") or "", fans_visible=bool(get("fans_visible", phase == "over")))
 
 
 class ParkController(TableInputs):
@@ -157,6 +148,7 @@ class ParkController(TableInputs):
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
         self.storage_error = None          # why the last write failed; None once one succeeds
+        self._match_view = None            # (key, view) of the match shown
         self.t = None
         if self.tid is not None:
             self._resume_local()
@@ -170,6 +162,21 @@ class ParkController(TableInputs):
         if loc is None or (self.view is not None and loc.key[1] != self.view["round"]):
             return None
         return loc.match
+
+    @property
+    def tournament_view(self):
+        """The tournament as the screens show it (:func:`park_view`)."""
+        return self.t
+
+    def match_view(self):
+        """The match the screens show (the one played here, or the one that just ended, held
+        until a tap), from its observation (:func:`engine.challengers.game.observe_match`)."""
+        m = shown_match(self)
+        loc = self.local
+        key = (id(m), None if loc is None else loc.n, end_held(self))
+        if self._match_view is None or self._match_view[0] != key:
+            self._match_view = (key, match_view(self, m, self.lib))
+        return self._match_view[1]
 
     @property
     def paired(self):
@@ -433,7 +440,7 @@ class ParkController(TableInputs):
         if self.tid is None or self.view is None:
             self.t = None
             return
-        self.t = RemoteTournament(self.view, self.pub, self.deck_states, self.match, self.lib.catalogue)
+        self.t = park_view(self.view, self.pub, self.match)
 
     # ------------------------------------------------------------------ the one path for match actions
     def _apply(self, action):

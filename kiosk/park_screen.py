@@ -68,7 +68,7 @@ class ParkScreen(Screen):
         else:
             what = ""
         self.headline = f"{t.name} · {tr('park_n', lang, park=c.park)} · {rnd}" + (f"\n{what}" if what else "")
-        self.seats = seats_text(t.view, c.park, tr, lang)
+        self.seats = seats_text(c.view, c.park, tr, lang)
         self.table = standings_text(t.public_standings(), tr, lang)
 
     def go(self):

@@ -33,7 +33,10 @@ log = logging.getLogger("tablecup.kiosk.store")
 #: closed without a result (e.g. it could not be resumed).  2: ``table_games`` and
 #: ``table_actions``, the games of every registered game played at this table through the
 #: engine contract (:mod:`kiosk.table`); Challengers!' own ``games``/``actions`` are untouched.
-SCHEMA_VERSION = 2
+#: 3: Challengers! is played at the table too: its unfinished game moves from ``games``/``actions``
+#: to ``table_games``/``table_actions`` (:func:`move_unfinished_challengers`); the old tables keep
+#: the finished games (the home screen's history) and the moved game's record, closed with a note.
+SCHEMA_VERSION = 3
 
 #: winner value of a game closed because it could not be resumed (its record is kept).
 UNRESUMABLE = -2
@@ -95,7 +98,65 @@ MIGRATIONS = {
         ("create table if not exists table_actions (table_id integer not null references table_games(id), "
          "seq integer not null, action_json text not null, primary key (table_id, seq))"),
     ],
+    2: [lambda conn: move_unfinished_challengers(conn)],
 }
+
+
+def move_unfinished_challengers(conn) -> None:
+    """Version 2 -> 3: the latest unfinished game of ``games`` becomes a table game of
+    Challengers! with the same set-up and the same actions, spelled as contract actions (replayed
+    through the tournament to know who played each match action); its old record is closed with
+    a note naming the new one.  A game that cannot be replayed (a house set since removed) is
+    closed with the reason instead, as a resume would have."""
+    row = conn.execute("select id, setup_json, started from games where finished is null order by id desc limit 1"
+                       ).fetchone()
+    if row is None:
+        return
+    gid, setup_json, started = row
+    texts = [r[0] for r in conn.execute("select action_json from actions where game_id = ? order by seq", (gid,))]
+    try:
+        setup_json_new, seats_json, actions = _challengers_as_table_game(setup_json, texts)
+    except Exception as exc:  # any fault: the game is closed, its record kept, the table usable
+        why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        log.exception("unfinished game %s not moved to the table's games", gid)
+        conn.execute("update games set finished = ?, winner = ?, note = ? where id = ?",
+                     (time.time(), UNRESUMABLE, f"could not be moved: {why}", gid))
+        return
+    tid = conn.execute("insert into table_games(game, setup_json, seats_json, started) values (?,?,?,?)",
+                       ("challengers", setup_json_new, seats_json, started)).lastrowid
+    conn.executemany("insert into table_actions(table_id, seq, action_json) values (?,?,?)",
+                     [(tid, seq, a) for seq, a in enumerate(actions)])
+    conn.execute("update games set finished = ?, note = ? where id = ?",
+                 (time.time(), f"moved to table game {tid}", gid))
+
+
+def _challengers_as_table_game(setup_json: str, action_texts: list[str]) -> tuple[str, str, list[str]]:
+    """(set-up JSON, seats JSON, [action JSON]) of a saved Challengers! game, in the table's form."""
+    import cards
+    from engine.challengers.game import from_tuple
+    from engine.challengers.library import load
+    from engine.challengers.tournament import Tournament
+    from engine.game import GameSetup
+    from kiosk.games.challengers.local import seating
+    from kiosk.table.seats import seats_to_json
+
+    def text(value) -> str:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+    setup = setup_from_json(setup_json)
+    options = {"box": setup.box, "robot_level": setup.robot_level, "solo_cards": setup.solo_cards,
+               "final_park": setup.final_park}
+    if setup.sets is not None:
+        options["sets"] = list(setup.sets)
+    t = Tournament(load(cards), setup)
+    actions = []
+    for a in action_texts:
+        tup = action_from_json(a)
+        actions.append(text(from_tuple(t, tup).to_json()))
+        t.apply(tup)
+    seats = seating("solo" if len(setup.players) == 1 else "two")
+    game_setup = GameSetup("challengers", tuple(setup.players), setup.seed, options)
+    return text(game_setup.to_json()), text(seats_to_json(seats)), actions
 
 
 def _writing(fn):
@@ -150,7 +211,10 @@ class Store:
             _create_v0(conn)
             for v in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[v]:
-                    conn.execute(statement)
+                    if callable(statement):
+                        statement(conn)
+                    else:
+                        conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:

@@ -433,6 +433,12 @@ def _match_view(m: Match, player: int | None, effects: Mapping[int, tuple[str, i
     }
 
 
+def observe_match(m: Match, player: int | None, library: Library) -> dict[str, Any]:
+    """What ``player`` (``None``: a spectator) may see of one match (``observe(...)["matches"]``'s
+    entries), for a match played on its own (a park of a café tournament plays its match locally)."""
+    return _match_view(m, player, effect_index(library))
+
+
 def observe(t: Tournament, player: int | None) -> dict[str, Any]:
     """What ``player`` (``None``: a spectator) may see of ``t``, as JSON values."""
     if player is not None and not 0 <= player < len(t.players):

@@ -91,6 +91,9 @@ class LocalTable:
         self.resume_error: tuple[int, str] | None = None
         self._bot_scheduled = False
         self._rng = random.Random(seed)
+        #: ``() -> bool``: the game's kiosk holds its bots for now (Challengers!: a match's end
+        #: shown until a tap, a flag toss that a person presses); :meth:`wake_bots` when it stops.
+        self.bots_wait: Callable[[], bool] | None = None
 
     # ------------------------------------------------------------------ games
     def seed_games(self, seed: int) -> None:
@@ -98,9 +101,12 @@ class LocalTable:
         self._rng = random.Random(seed)
 
     def new_game(self, game_name: str, seats: Sequence[Seat], names: Sequence[str] | None = None,
-                 seed: int | None = None, options: Mapping[str, Any] | None = None) -> GameState | None:
+                 seed: int | None = None, options: Mapping[str, Any] | None = None,
+                 players: Sequence[str] | None = None) -> GameState | None:
         """Start a game of ``game_name`` seated as ``seats``; the game in progress, if any, is
-        closed as abandoned.  None (and :attr:`storage_error` set) when it cannot be saved."""
+        closed as abandoned.  None (and :attr:`storage_error` set) when it cannot be saved.
+        ``players``: the set-up's names when the game seats some players itself (Challengers!'
+        Robot joins an odd number of people); default ``names``."""
         game = registry.get(game_name)
         seats = tuple(seats)
         game.check_players(len(seats))
@@ -108,7 +114,7 @@ class LocalTable:
         if len(names) != len(seats):
             raise ValueError(f"{len(seats)} seats but {len(names)} names")
         seed = self._rng.getrandbits(48) if seed is None else seed
-        setup = GameSetup(game.name, names, seed, dict(options or {}))
+        setup = GameSetup(game.name, tuple(players) if players is not None else names, seed, dict(options or {}))
         data = self.data_for(game)
         state = game.new(data, setup)
         try:
@@ -339,7 +345,7 @@ class LocalTable:
         if state is None or self.game is None or self.setup is None or state.outcome() is not None:
             return None
         bots = sorted(s for s in state.to_act() if self.is_bot(s))
-        if not bots:
+        if not bots or (self.bots_wait is not None and self.bots_wait()):
             return None
         seat = bots[0]
         policy_name = self.seats[seat].policy or "random"
@@ -361,8 +367,14 @@ class LocalTable:
             if self.storage_error is not None:
                 self._maybe_bot()          # the bot's next try is the probe that finds storage working
 
+    def wake_bots(self) -> None:
+        """What held the bots (:attr:`bots_wait`) is over: the next bot may act."""
+        self._maybe_bot()
+
     def _maybe_bot(self) -> None:
         if self._bot_scheduled or self.state is None or self.state.outcome() is not None:
+            return
+        if self.bots_wait is not None and self.bots_wait():
             return
         if not any(self.is_bot(s) for s in self.state.to_act()):
             return

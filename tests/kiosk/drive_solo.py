@@ -123,7 +123,7 @@ def hook(app):
                 state["end_reason"] = t.end_reason
                 state["rounds"] = t.round
                 state["actions"] = len(t.actions)
-                state["db_actions"] = len(c.store.actions(c.game_id))
+                state["db_actions"] = len(c.store.table_actions(c.game_id))
                 state["ignored"] = len(c.ignored)
                 tap(app.sm.get_screen("result").ids.next)
                 Clock.schedule_once(lambda dt: (shot("home-after"), Clock.schedule_once(lambda dt: app.stop(), 0.5)), 0.2)

@@ -94,11 +94,10 @@ def hook(app):
                 or (STOP_ROUND and c.t.round >= STOP_ROUND)):
             # Play went on after both faults, into the next round's match: what is saved replays
             # to exactly the state on the table.
-            from engine.challengers.tournament import replay
-            from kiosk.controller import state_dump
-            from kiosk.store import setup_from_json
-            saved = c.store.actions(c.game_id)
-            t = replay(c.lib, setup_from_json(c.store.game(c.game_id)["setup_json"]), saved)
+            from kiosk.games.challengers.local import state_dump
+            from kiosk_helpers import replay_saved, saved_actions
+            saved = saved_actions(c.store, c.game_id)
+            t = replay_saved(c.lib, c.store, c.game_id).tournament
             out.update(stopped_in_round=c.t.round, actions=len(c.t.actions), db_actions=len(saved),
                        replays_equal=state_dump(t) == c.dump(), schema=c.store.schema_version, lang=app.lang)
             ev.cancel()
@@ -108,7 +107,7 @@ def hook(app):
             if not state["started"] and out["steps"] > 5:
                 state["started"] = True
                 if MODE == "resume":                 # the saved game, by a tap on "Resume"
-                    out["resumed_actions"] = len(c.store.actions(c.store.unfinished_id()))
+                    out["resumed_actions"] = c.unfinished()[2]
                     tap(app.sm.get_screen("home").ids.resume)
                     out["resumed"] = c.t is not None and len(c.t.actions) == out["resumed_actions"]
                     return
@@ -138,7 +137,7 @@ def hook(app):
                             faces = [k for k in kids if isinstance(k, CardFace)]
                             n = len(dp.deck)
                             tap(faces[0])
-                            out["removed"] += n - len(dp.deck)
+                            out["removed"] += n - len(c.deck_phase_at(half.side).deck)   # a view: read anew
                     else:
                         tap(half.ids.done)
                 return
@@ -183,8 +182,8 @@ def hook(app):
             if t.over:
                 out.update(done=True, winner=t.winner, end_reason=t.end_reason, rounds=t.round,
                            results=[list(r) for r in t.results], actions=len(t.actions),
-                           db_actions=len(c.store.actions(c.game_id)),
-                           finished=c.store.game(c.game_id)["finished"] is not None,
+                           db_actions=len(c.store.table_actions(c.game_id)),
+                           finished=c.store.unfinished_table_game() is None,
                            schema=c.store.schema_version, lang=app.lang)
                 if shot(f"final-{MODE}"):
                     return
@@ -252,7 +251,7 @@ def hook(app):
             return f["robot"] is False and c.storage_error is not None   # no more presses meanwhile
         if not f["checked"]:
             f["checked"] = True
-            f.update(actions=len(c.t.actions), saved=len(c.store.actions(c.game_id)),
+            f.update(actions=len(c.t.actions), saved=len(c.store.table_actions(c.game_id)),
                      error=c.storage_error, alert=app.alert.text if app.alert.opacity else "",
                      alert_lets_touches_through=app.alert.passive,
                      same_state=json.dumps(c.dump(), sort_keys=True) == f["dump"], screen=app.sm.current)

@@ -68,3 +68,33 @@ def face_pixels(png, box):
     img = Image.open(png).convert("RGB").crop(box)
     return sum(1 for px in img.getdata()
                if any(all(abs(a - b) <= 6 for a, b in zip(px, face)) for face in FACE_COLOURS))
+
+
+def saved_actions(store, table_id):
+    """The actions kiosk.db holds for a table game, decoded by the contract's codec."""
+    import json
+
+    from engine.game import Action
+    return [Action.from_json(json.loads(a)) for a in store.table_actions(table_id)]
+
+
+def replay_saved(data, store, table_id):
+    """The state a table game's saved set-up and actions replay to, by the engine alone."""
+    import json
+
+    from engine import registry
+    from engine.game import GameSetup, replay
+    game, setup_json = store.db.conn.execute("select game, setup_json from table_games where id = ?",
+                                             (table_id,)).fetchone()
+    state, _ = replay(registry.get(game), data, GameSetup.from_json(json.loads(setup_json)),
+                      saved_actions(store, table_id))
+    return state
+
+
+def challengers_table(lib, store, schedule=None, bot_delay=0.6, cls=None):
+    """Challengers! at a LocalTable over ``store``, wired as the app wires it (without Kivy):
+    the inputs by halves of :class:`kiosk.games.challengers.local.ChallengersTable` (or ``cls``)."""
+    from kiosk.games.challengers.local import ChallengersTable
+    from kiosk.table import LocalTable
+    table = LocalTable(store, schedule=schedule, bot_delay=bot_delay, data_for=lambda game: lib)
+    return (cls or ChallengersTable)(lib, table)

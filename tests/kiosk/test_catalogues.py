@@ -64,7 +64,8 @@ def _tree(tmp_path):
     """A copy of the kiosk's catalogues and a small kiosk using them, to break on purpose."""
     root = tmp_path / "repo"
     shutil.copytree(ROOT / "kiosk" / "locale", root / "kiosk" / "locale")
-    for name in ("home.py", "home.kv", "deckphase.py"):
+    for name in ("home.py", "home.kv", "games/challengers/deckphase.py"):
+        (root / "kiosk" / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / "kiosk" / name, root / "kiosk" / name)
     catalogues.update(root)
     return root
@@ -83,7 +84,7 @@ def test_the_check_names_a_missing_key_an_empty_translation_and_a_changed_placeh
     found = "\n".join(catalogues.problems(root))
     assert re.search(r"^brand_new \(kiosk/home.py:\d+\): not in en/tablecup.po", found, re.M)
     assert re.search(r"^no_history \(kiosk/home.py:\d+\): empty or fuzzy in fr/tablecup.po", found, re.M)
-    assert re.search(r"^deck_phase \(kiosk/deckphase.py:\d+\): placeholders differ", found, re.M)
+    assert re.search(r"^deck_phase \(kiosk/games/challengers/deckphase.py:\d+\): placeholders differ", found, re.M)
     # Extraction adds the new key as a plural (the call passes n=), untranslated until someone says it.
     catalogues.update(root)
     cat = catalogues.read(catalogues.po_path("en", "tablecup", root / "kiosk" / "locale"), "en")

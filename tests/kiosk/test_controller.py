@@ -1,11 +1,18 @@
-"""The table controller without Kivy: wrong-time presses, persistence first, resume."""
+"""Challengers! at the local table, without Kivy: wrong-time presses, persistence first, resume.
+
+The inputs by halves (kiosk.games.challengers.local.ChallengersTable) over the game-neutral
+LocalTable: every action is a contract action stored in table_actions before it is applied."""
+
+import json
 
 import pytest
 
 import cards
 from engine.challengers.library import load
-from kiosk.controller import TableController, state_dump
+from engine.game import Action
+from kiosk.games.challengers.local import ChallengersTable, state_dump
 from kiosk.store import Store
+from kiosk.table import LocalTable
 
 
 @pytest.fixture(scope="module")
@@ -14,7 +21,14 @@ def lib():
 
 
 def make(lib, path, queue):
-    return TableController(lib, Store(path / "k.db"), schedule=lambda fn, d: queue.append(fn), robot_delay=0)
+    table = LocalTable(Store(path / "k.db"), schedule=lambda fn, d: queue.append(fn), bot_delay=0,
+                       data_for=lambda game: lib)
+    return ChallengersTable(lib, table)
+
+
+def stored(c):
+    """The actions kiosk.db holds for the game on the table, decoded by the contract's codec."""
+    return [Action.from_json(json.loads(a)) for a in c.store.table_actions(c.game_id)]
 
 
 def play_until(c, queue, stop, limit=5000):
@@ -61,7 +75,7 @@ def test_reveal_at_the_wrong_time_does_nothing(lib, tmp_path):
     before = state_dump(c.t)
     assert c.press_reveal(1 - side) is None                              # not that side's turn
     assert state_dump(c.t) == before
-    assert len(c.store.actions(c.game_id)) == len(c.t.actions)
+    assert len(stored(c)) == len(c.t.actions)
     assert c.ignored and len(c.t.actions) > n
 
 
@@ -87,15 +101,14 @@ def test_every_action_is_stored_before_listeners_see_it(lib, tmp_path):
 
     def listener(ctl, events):
         if ctl.t is not None:
-            stored = ctl.store.actions(ctl.game_id)
-            seen.append(stored == [tuple(a) for a in ctl.t.actions])
+            seen.append(stored(ctl) == ctl.table.actions and len(ctl.table.actions) == len(ctl.t.actions))
 
     c.listeners.append(listener)
     c.new_game(("Ann",), seed=11)
     play_until(c, q, lambda: c.t.over)
     assert len(seen) > 50 and all(seen)
-    assert c.store.unfinished() is None
-    assert c.store.history()[0]["winner"] == c.t.winner
+    assert c.store.unfinished_table_game() is None and c.unfinished() is None
+    assert json.loads(c.store.table_history()[0][3])["winners"] == [c.t.winner]
 
 
 def test_resume_replays_to_the_same_state(lib, tmp_path):

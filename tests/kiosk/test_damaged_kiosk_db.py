@@ -40,7 +40,7 @@ def test_the_app_sets_a_damaged_database_aside_and_says_so(tmp_path):
                               "and a fresh one was started.")
     assert solo["screen"] == "deck" and solo["alert"] == ""             # a new game in the fresh database
     store = Store(data / "kiosk.db")
-    assert store.unfinished_id() == solo["game"]
+    assert store.unfinished_table_game()[0] == solo["game"]
     store.close()
 
 
@@ -57,7 +57,7 @@ def test_open_store_sets_aside_every_kind_of_damage(tmp_path, damage):
         Store(path)
     store, aside = open_store(path)
     assert aside is not None and aside.name.startswith("kiosk.db.damaged-") and aside.exists()
-    assert store.schema_version >= 1 and store.unfinished_id() is None
+    assert store.schema_version >= 1 and store.unfinished_table_game() is None
     store.close()
     store, aside = open_store(path)                      # sound now: nothing more set aside
     assert aside is None

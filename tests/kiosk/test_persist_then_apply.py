@@ -11,9 +11,11 @@ import pytest
 import cards
 from engine.challengers.library import load
 from engine.challengers.tournament import Setup, Tournament
-from kiosk.controller import TableController, state_dump
+from kiosk.games.challengers.local import ChallengersTable, state_dump
 from kiosk.park import ParkController
 from kiosk.store import Store
+from kiosk.table import LocalTable
+from kiosk_helpers import saved_actions
 
 
 class Failing:
@@ -44,9 +46,9 @@ def finish_deck_phases(c):
          "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
 
 
-def test_table_controller_a_failed_write_is_not_played(lib, tmp_path):
+def test_the_local_table_a_failed_write_is_not_played(lib, tmp_path):
     store = Store(tmp_path / "k.db")
-    c = TableController(lib, store)
+    c = ChallengersTable(lib, LocalTable(store, data_for=lambda game: lib))
     c.new_game(("Light", "Dark"), seed=5)
     finish_deck_phases(c)
     c.press_toss()
@@ -57,14 +59,14 @@ def test_table_controller_a_failed_write_is_not_played(lib, tmp_path):
     half = c.half_of(c.match.expect[1])
     assert c.press_reveal(half) is None
     assert "full" in c.storage_error and state_dump(c.t) == before and seen == [[]]
-    assert len(store.actions(c.game_id)) == len(c.t.actions)
-    games = store.db.conn.execute("select count(*) from games").fetchone()
+    assert len(saved_actions(store, c.game_id)) == len(c.t.actions)
+    games = store.db.conn.execute("select count(*) from table_games").fetchone()
     assert c.new_game(("Light", "Dark")) is None and state_dump(c.t) == before      # no new game either
-    assert store.db.conn.execute("select count(*) from games").fetchone() == games
-    assert store.unfinished_id() == c.game_id                                        # nor the old one closed
+    assert store.db.conn.execute("select count(*) from table_games").fetchone() == games
+    assert c.unfinished()[0] == c.game_id                                            # nor the old one closed
     fail.on = False
     assert c.press_reveal(half) and c.storage_error is None
-    assert [tuple(a) for a in store.actions(c.game_id)] == c.t.actions
+    assert saved_actions(store, c.game_id) == c.table.actions and len(c.t.actions) == len(c.table.actions)
 
 
 def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):

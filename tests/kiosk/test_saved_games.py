@@ -9,8 +9,9 @@ import json
 
 import cards
 from engine.challengers.library import load
-from kiosk.controller import TableController
-from kiosk.store import UNRESUMABLE, Store
+from kiosk.games.challengers.local import ChallengersTable
+from kiosk.store import Store
+from kiosk.table import LocalTable
 from kiosk_helpers import artifacts_dir, run_script
 
 
@@ -27,12 +28,13 @@ def home_run(data, scenario):
 def saved_game(path, extra_action):
     """A 2-player game saved mid-Deck Phase, then ``extra_action`` recorded after it."""
     store = Store(path)
-    c = TableController(load(cards), store)
+    lib = load(cards)
+    c = ChallengersTable(lib, LocalTable(store, data_for=lambda game: lib))
     c.new_game(("Light", "Dark"), seed=3)
     c.deck_option(0, 0)
     c.deck_pick(0, 0)
     n = len(c.t.actions)
-    store.add_action(c.game_id, n, extra_action)
+    store.add_table_action(c.game_id, n, json.dumps(extra_action.to_json()))
     gid = c.game_id
     store.close()
     return gid, n + 1
@@ -40,7 +42,8 @@ def saved_game(path, extra_action):
 
 def test_a_saved_game_that_cannot_be_resumed_is_kept_and_a_new_game_starts(tmp_path):
     data = tmp_path / "data"
-    gid, n = saved_game(data / "kiosk.db", ("match", 1, "reveal", 0))      # no match in a Deck Phase
+    from engine.game import Action
+    gid, n = saved_game(data / "kiosk.db", Action(0, "match.reveal"))      # no match in a Deck Phase
     s, r = home_run(data, "resume")
     assert r["box_after_touch"] == "beach", "a touch in the middle of the screen reaches the home screen"
     assert s["start"]["can_resume"] and s["start"]["alert"] == ""
@@ -51,8 +54,9 @@ def test_a_saved_game_that_cannot_be_resumed_is_kept_and_a_new_game_starts(tmp_p
     assert s["after-touching-the-alert"]["alert"] == "", "a tap on the notice puts it away"
     assert s["after-solo"]["screen"] == "deck" and s["after-solo"]["alert"] == ""
     store = Store(data / "kiosk.db")
-    row = store.game(gid)
-    assert row["winner"] == UNRESUMABLE and row["finished"] and "IllegalAction" in row["note"]
-    assert len(store.actions(gid)) == n                      # every action kept
-    assert store.unfinished_id() != gid
+    finished, outcome, note = store.db.conn.execute(
+        "select finished, outcome_json, note from table_games where id = ?", (gid,)).fetchone()
+    assert finished and outcome is None and "IllegalAction" in note
+    assert len(store.table_actions(gid)) == n                # every action kept
+    assert store.unfinished_table_game()[0] != gid           # the new game is the unfinished one
     store.close()

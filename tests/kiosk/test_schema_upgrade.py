@@ -1,12 +1,18 @@
-"""kiosk.db has a schema version; a database written by the first kiosk store plays on.
+"""kiosk.db has a schema version; a database written by an older kiosk plays on.
 
 ``fixtures/kiosk-v0.db`` was written by the kiosk store of commit 7add352 (before schema
 versions): the operator settings (French, Robot level 2), a finished solo game, and an
-unfinished 2-player game in round 2's match.  Made with that commit's code:
+unfinished 2-player game in round 2's match.  ``fixtures/kiosk-v2.db`` was written by commit
+e285870 (schema 2, Challengers! still in its own tables): an unfinished Wacky Challenge game at
+the table, then an unfinished solo Challengers! game (Robot level 2, seed 12) in round 2's match.
+Both made with that commit's code:
 
     git archive 7add352 | tar -x -C /tmp/old
     # then, with /tmp/old first on sys.path: Store(path), TableController(...).new_game(...),
     # played by tests/kiosk/test_controller.py's play_until, store.close()
+
+Version 3 moves the unfinished Challengers! game into the table's games (contract actions), the
+same game: it replays to the same tournament, event for event.
 """
 
 import json
@@ -14,10 +20,48 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from kiosk.store import SCHEMA_VERSION, Store
-from kiosk_helpers import artifacts_dir, run_script
+import cards
+from engine.challengers.library import load
+from engine.challengers.tournament import replay as replay_tournament
+from kiosk.games.challengers.local import state_dump
+from kiosk.store import SCHEMA_VERSION, Store, setup_from_json
+from kiosk_helpers import artifacts_dir, replay_saved, run_script, saved_actions
 
 FIXTURE = Path(__file__).parent / "fixtures" / "kiosk-v0.db"
+FIXTURE_V2 = Path(__file__).parent / "fixtures" / "kiosk-v2.db"
+
+
+def old_game(conn, gid):
+    """The tournament an old ``games``/``actions`` record replays to, by the tournament's own replay."""
+    setup_json = conn.execute("select setup_json from games where id = ?", (gid,)).fetchone()[0]
+    actions = [tuple(json.loads(r[0])) for r in
+               conn.execute("select action_json from actions where game_id = ? order by seq", (gid,))]
+    return replay_tournament(load(cards), setup_from_json(setup_json), actions), actions
+
+
+def moved_the_same_game(db):
+    """Open ``db`` (migrating it): its unfinished Challengers! game is now the table's, the same game."""
+    conn = sqlite3.connect(db)
+    gid = conn.execute("select max(id) from games where finished is null").fetchone()[0]
+    before, old_actions = old_game(conn, gid)
+    games_before = conn.execute("select id, setup_json, started, finished, winner from games where id != ?",
+                                (gid,)).fetchall()
+    conn.close()
+    store = Store(db)
+    assert store.schema_version == SCHEMA_VERSION == 3
+    tid, game, _setup, _seats, texts = store.unfinished_table_game()
+    assert game == "challengers" and len(texts) == len(old_actions)
+    moved = replay_saved(load(cards), store, tid).tournament
+    assert state_dump(moved) == state_dump(before) and moved.log == before.log      # event for event
+    assert moved.actions == old_actions                       # the same tournament actions, in order
+    finished, note, winner = store.db.conn.execute("select finished, note, winner from games where id = ?",
+                                                   (gid,)).fetchone()
+    assert finished and note == f"moved to table game {tid}" and winner is None
+    assert store.db.conn.execute("select id, setup_json, started, finished, winner from games where id != ?",
+                                 (gid,)).fetchall() == games_before            # the other records as they were
+    assert len(store.actions(gid)) == len(old_actions)       # the old record keeps its actions
+    store.close()
+    return tid, len(old_actions)
 
 
 def test_the_old_database_is_migrated_in_place(tmp_path):
@@ -27,17 +71,65 @@ def test_the_old_database_is_migrated_in_place(tmp_path):
     assert conn.execute("pragma user_version").fetchone()[0] == 0
     before = {t: conn.execute(f"select * from {t} order by 1, 2").fetchall() for t in ("games", "actions", "settings")}
     conn.close()
+    moved_the_same_game(db)
     store = Store(db)
-    assert store.schema_version == SCHEMA_VERSION == 2
-    # Version 2's tables for the contract's games are there, empty; Challengers!' are as they were.
-    assert store.db.conn.execute("select count(*) from table_games").fetchone()[0] == 0
-    assert store.unfinished_table_game() is None
     assert store.get("lang") == "fr" and store.get("robot_level") == 2
-    rows = store.db.conn.execute("select id, setup_json, started, finished, winner, note from games order by id").fetchall()
-    assert [r[:5] for r in rows] == before["games"] and all(r[5] is None for r in rows)
+    # The finished games stay where they were (the home screen's history reads them there).
+    rows = store.db.conn.execute("select id, setup_json, started, finished, winner from games order by id").fetchall()
+    assert [r for r in rows if r[3] is not None and r in before["games"]] == [r for r in before["games"] if r[3]]
     assert store.db.conn.execute("select * from actions order by 1, 2").fetchall() == before["actions"]
+    assert store.db.conn.execute("select count(*) from table_games").fetchone()[0] == 1
     store.close()
     assert Store(db).schema_version == SCHEMA_VERSION          # opening again changes nothing
+
+
+def test_a_database_of_schema_2_is_migrated_and_its_challengers_game_moved(tmp_path):
+    db = tmp_path / "kiosk.db"
+    shutil.copy(FIXTURE_V2, db)
+    assert sqlite3.connect(db).execute("pragma user_version").fetchone()[0] == 2
+    tid, n = moved_the_same_game(db)
+    store = Store(db)
+    # The Wacky Challenge game that was unfinished stays as it was; the moved game is the latest.
+    wacky = store.db.conn.execute("select id, finished from table_games where game = 'wacky'").fetchall()
+    assert wacky == [(1, None)] and tid == 2 and n == 29
+    assert json.loads(store.db.conn.execute("select setup_json from table_games where id = ?", (tid,)).fetchone()[0]
+                      )["options"]["robot_level"] == 2
+    store.close()
+
+
+def test_a_game_that_cannot_be_moved_is_closed_with_the_reason(tmp_path):
+    """A saved action the tournament refuses (as a resume would have found): the old record is
+    closed with why, every action kept, and nothing half-moved is left in the table's games."""
+    db = tmp_path / "kiosk.db"
+    shutil.copy(FIXTURE_V2, db)
+    conn = sqlite3.connect(db)
+    conn.execute("insert into actions(game_id, seq, action_json) values (1, 29, ?)",
+                 (json.dumps(["deck", 0, "done"]),))                 # no Deck Phase in a match
+    conn.commit()
+    conn.close()
+    store = Store(db)
+    assert store.schema_version == SCHEMA_VERSION
+    finished, note = store.db.conn.execute("select finished, note from games where id = 1").fetchone()
+    assert finished and note.startswith("could not be moved: IllegalAction")
+    assert len(store.actions(1)) == 30
+    assert [r[0] for r in store.db.conn.execute("select game from table_games")] == ["wacky"]
+    store.close()
+
+
+def test_the_app_resumes_a_challengers_game_of_schema_2_and_plays_on(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(FIXTURE_V2, data / "kiosk.db")
+    p = run_script("drive_table.py", data, artifacts_dir() / "table", "resume", 0, timeout=180,
+                   TABLECUP_TEST_STOP_ROUND=4)
+    line = [ln for ln in p.stdout.splitlines() if ln.startswith("DRIVE-RESULT ")]
+    assert line, p.stdout[-2000:] + p.stderr[-4000:]
+    r = json.loads(line[-1][len("DRIVE-RESULT "):])
+    assert r["error"] is None, r["error"]
+    assert r["resumed"] and r["resumed_actions"] == 29
+    assert r["rc"] == 0 and r["stopped_in_round"] == 4, "rounds 2 and 3 were played on"
+    assert r["db_actions"] == r["actions"] > 29 and r["replays_equal"]
+    assert r["schema"] == SCHEMA_VERSION
 
 
 def test_a_database_from_a_newer_tablecup_is_refused(tmp_path):
@@ -62,7 +154,7 @@ def test_the_app_resumes_the_old_saved_game_and_plays_on(tmp_path):
     assert line, p.stdout[-2000:] + p.stderr[-4000:]
     r = json.loads(line[-1][len("DRIVE-RESULT "):])
     assert r["error"] is None, r["error"]
-    assert r["resumed"] and r["resumed_actions"] == 37
+    assert r["resumed"] and r["resumed_actions"] == 37       # the game moved to the table's games
     assert r["rc"] == 0 and r["stopped_in_round"] == 4, "round 2 and round 3 were played on"
     assert r["db_actions"] == r["actions"] > 37 and r["replays_equal"]
     assert r["schema"] == SCHEMA_VERSION and r["lang"] == "fr"

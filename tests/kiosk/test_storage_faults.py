@@ -67,8 +67,9 @@ def test_a_failed_write_is_not_played_and_play_goes_on(small_fs, tmp_path):
     assert r["db_actions"] == r["actions"] and r["replays_equal"]
     # The saved game has no gap in its sequence.
     store = Store(data / "kiosk.db")
-    gid = store.db.conn.execute("select max(id) from games").fetchone()[0]
-    seqs = [row[0] for row in store.db.conn.execute("select seq from actions where game_id = ? order by seq", (gid,))]
+    gid = store.db.conn.execute("select max(id) from table_games").fetchone()[0]
+    seqs = [row[0] for row in store.db.conn.execute("select seq from table_actions where table_id = ? order by seq",
+                                                    (gid,))]
     assert seqs == list(range(r["actions"]))
     store.close()
 

@@ -27,7 +27,9 @@ import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
 from hardware import HardwareConfig, KeyboardBackend  # noqa: E402
 from hardware.gpio import GpioBackend  # noqa: E402
-from kiosk.controller import TableController, state_dump  # noqa: E402
+from engine.game import Action  # noqa: E402
+from kiosk.games.challengers.local import ChallengersTable, state_dump  # noqa: E402
+from kiosk_helpers import challengers_table, saved_actions  # noqa: E402
 from kiosk.hardware_link import HardwareLink  # noqa: E402
 from kiosk.store import Store  # noqa: E402
 
@@ -89,7 +91,7 @@ def led(pin):
     return f"odd {sorted(seen)}"
 
 
-class HoldingController(TableController):
+class HoldingController(ChallengersTable):
     """A controller of a game that uses every side-button event (hold to look, a second button)."""
 
     def __init__(self, *a, **kw):
@@ -102,9 +104,9 @@ class HoldingController(TableController):
 
 
 class Rig:
-    def __init__(self, lib, tmp_path, fast_blink=False, controller=TableController, **cfg):
-        self.c = controller(lib, Store(tmp_path / "k.db"),
-                            schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
+    def __init__(self, lib, tmp_path, fast_blink=False, controller=ChallengersTable, **cfg):
+        self.c = challengers_table(lib, Store(tmp_path / "k.db"), cls=controller,
+                                   schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), bot_delay=0.01)
         self.screen = "home"
         self.operator_opened = 0
         self.threads = set()
@@ -186,7 +188,7 @@ def test_a_press_reveals_one_card_on_the_right_side(rig):
     pump(timeout=0.1)
     assert r.c.t.actions[n:] == [("match", r.c.park, "reveal", side)]
     assert [len(s.deck) for s in m.sides] == [decks[0] - (side == 0), decks[1] - (side == 1)]
-    assert r.c.store.actions(r.c.game_id)[-1] == ("match", r.c.park, "reveal", side)   # on disk too
+    assert saved_actions(r.c.store, r.c.game_id)[-1] == Action(m.players[side], "match.reveal")   # on disk too
     assert r.threads == {threading.main_thread().name}          # controller only touched on the Kivy thread
     assert not r.link.ignored
 
@@ -370,23 +372,28 @@ def test_close_releases_the_pins_and_stops_following(rig):
 
 
 # ---------------------------------------------------------------------- primary / secondary, press / release
-def test_challengers_ignores_releases_and_secondary_buttons_quietly(rig):
-    """Today's controller has no side_button(): only the primary press means something."""
+def test_challengers_secondary_button_tosses_and_releases_mean_nothing(rig):
+    """Challengers!' buttons: primary = reveal, secondary = toss (as the shared toss button);
+    a secondary press when no toss is expected is refused, releases change nothing."""
     r = rig()
     m = r.start_match()
-    r.toss()
+    n = r.n_actions()
+    press(r.pin("secondary_dark"))                                # the flag toss, from either side
+    assert pump(lambda: r.n_actions() > n)
+    assert r.c.t.actions[n:] == [("match", r.c.park, "toss")] and m.expect[0] == "reveal"
+    pump(timeout=0.1)
     before = state_dump(r.c.t)
-    press(r.pin("secondary_light"))
-    press(r.pin("secondary_dark"))
+    press(r.pin("secondary_light"))                               # no toss expected now
     pump(timeout=0.1)
     assert state_dump(r.c.t) == before
-    assert r.link.unrouted == 4 and not r.link.ignored           # 2 presses + 2 releases, nothing logged as refused
+    assert len(r.link.ignored) == 1 and "toss" in r.link.ignored[0][1]
+    assert r.link.unrouted == 2                                   # the two releases: left alone, quietly
     side = m.expect[1]
     n = r.n_actions()
     press(r.pin(SIDE[side]))
     assert pump(lambda: r.n_actions() > n)
-    pump(lambda: r.link.unrouted == 5, timeout=0.3)               # the primary release
-    assert r.link.unrouted == 5 and r.n_actions() == n + 1
+    pump(lambda: r.link.unrouted == 3, timeout=0.3)               # the primary release
+    assert r.link.unrouted == 3 and r.n_actions() == n + 1 and len(r.link.ignored) == 1
 
 
 def test_a_game_with_side_button_gets_press_release_and_secondary(rig):

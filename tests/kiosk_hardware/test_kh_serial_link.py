@@ -22,7 +22,8 @@ import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
 from hardware import HardwareConfig  # noqa: E402
 from hardware import protocol as p  # noqa: E402
-from kiosk.controller import TableController, state_dump  # noqa: E402
+from kiosk.games.challengers.local import ChallengersTable, state_dump  # noqa: E402
+from kiosk_helpers import challengers_table, saved_actions  # noqa: E402
 from kiosk.hardware_link import HardwareLink  # noqa: E402
 from kiosk.store import Store  # noqa: E402
 
@@ -81,8 +82,8 @@ class Board:
 @pytest.fixture
 def setup(tmp_path):
     lib = load(cards)
-    c = TableController(lib, Store(tmp_path / "k.db"),
-                        schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
+    c = challengers_table(lib, Store(tmp_path / "k.db"),
+                          schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), bot_delay=0.01)
     board = Board()
     link = HardwareLink(c, current_screen=lambda: "match")
     link.open(HardwareConfig(backend="serial", device=board.path, hold_ms=400),
@@ -144,7 +145,7 @@ def test_serial_board_buttons_and_leds(setup):
         assert link.ignored[-1][0].side == SIDE[wrong]
 
 
-class HoldingController(TableController):
+class HoldingController(ChallengersTable):
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
         self.side_buttons = []
@@ -158,8 +159,8 @@ def test_protocol_2_board_hold_and_unplug_while_held(tmp_path):
     """Secondary buttons and releases reach a game that wants them; a board unplugged while a
     button is held releases it (a hand shown while the button is held is hidden again)."""
     lib = load(cards)
-    c = HoldingController(lib, Store(tmp_path / "k.db"),
-                          schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), robot_delay=0.01)
+    c = challengers_table(lib, Store(tmp_path / "k.db"), cls=HoldingController,
+                          schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), bot_delay=0.01)
     board = Board()
     link = HardwareLink(c, current_screen=lambda: "match")
     link.open(HardwareConfig(backend="serial", device=board.path, hold_ms=400),

@@ -27,7 +27,7 @@ class ResultScreen(Screen):
     def refresh(self, c, events=()):
         app = App.get_running_app()
         lang, tr = app.lang, app.tr_fn
-        t = c.t
+        t = c.tournament_view
         if t is None:
             return
         r = c.result
@@ -53,7 +53,7 @@ class ResultScreen(Screen):
     def next(self):
         app = App.get_running_app()
         c = app.controller
-        if c.t is not None and c.t.over:
+        if c.tournament_view is not None and c.tournament_view.over:
             c.close_game()
         else:
             c.ack_result()

@@ -76,7 +76,7 @@ class DeckHalf(BoxLayout):
             return
         if act == "remove" and w.idx != "confirmed":
             dp = c.deck_phase_at(self.side)
-            key = (c.player_at(self.side), c.t.round)
+            key = (c.player_at(self.side), c.tournament_view.round)
             if dp is not None and len(dp.deck) - 1 < MIN_DECK and self._confirmed != key:
                 self._confirm = (key, w.idx)
                 self._shown = None
@@ -113,7 +113,7 @@ class DeckHalf(BoxLayout):
 
     def refresh(self, c, lang, tr):
         self._lang_tr = (lang, tr)
-        t = c.t
+        t = c.tournament_view
         p = c.player_at(self.side)
         dp = c.deck_phase_at(self.side)
         body = self.ids.body
@@ -194,7 +194,7 @@ def option_words(opt, lang, tr):
 class DeckPhaseScreen(Screen):
     def refresh(self, c, events=()):
         app = App.get_running_app()
-        if c.t is None:
+        if c.tournament_view is None:
             return
         for w in (self.ids.light, self.ids.dark):
             w.refresh(c, app.lang, app.tr_fn)

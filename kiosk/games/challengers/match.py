@@ -27,6 +27,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
+from kiosk.games.challengers.local import end_held
 from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
@@ -119,30 +120,18 @@ def breakdown_words(m, parts, lang, tr, catalogue=None):
     return " ".join(out)
 
 
-def end_held(c) -> bool:
-    """Is the last state of a match that just ended held on screen (until a player taps)?"""
-    r = c.result
-    return r is not None and r.get("match") is not None and not r.get("end_seen")
-
-
-def shown_match(c):
-    """The match the screen shows: the one being played, or the one that just ended while its
-    last state is held on screen."""
-    return c.result["match"] if end_held(c) else c.match
-
-
 def side_on(c, m, half):
-    """The engine side of match ``m`` played on ``half`` (a held match may be of the last round)."""
-    if m is c.match:
+    """The side of match ``m`` (a view) played on ``half`` (a held match may be of the last round)."""
+    if not end_held(c):
         return c.match_side(half)
-    p = c.player_at(half) if hasattr(c, "player_at") else None
+    p = c.player_at(half)
     return m.players.index(p) if p is not None and p in m.players else half
 
 
 def end_sentence(c, r, lang, tr):
     """Who won the match and why, in one sentence and a second line: "Robot's bench is full:
     7 names for 6 seats" / "Dark wins the match"."""
-    m, t = r["match"], c.t
+    m, t = c.match_view(), c.tournament_view
     winner, loser = t.players[r["winner"]].name, t.players[r["loser"]].name
     lose_side = 1 - m.winner
     events = r.get("events") or []
@@ -169,7 +158,7 @@ def end_sentence(c, r, lang, tr):
 def deciding_cards(c, r) -> set:
     """The cards that decided the match, to highlight: what could not be seated, the card
     whose effect lost it, or the flag that held when the attacker had no card left."""
-    m = r["match"]
+    m = c.match_view()
     lose_side = 1 - m.winner
     lost_by = next((e for e in r.get("events") or [] if e.kind == "lose"), None)
     if lost_by is not None:
@@ -255,15 +244,15 @@ class MatchSide(BoxLayout):
             self._shown_choice = None
             c = App.get_running_app().controller
             app = App.get_running_app()
-            self._refresh_choice(c, shown_match(c), app.lang, app.tr_fn)
+            self._refresh_choice(c, c.match_view(), app.lang, app.tr_fn)
         elif b.option is not None:
             App.get_running_app().controller.tap_choice(self.side, b.option)
 
     def refresh(self, c, lang, tr):
-        m = shown_match(c)
-        es = side_on(c, m, self.side)       # the engine's side played on this half this round
+        m = c.match_view()
+        es = side_on(c, m, self.side)       # the match's side played on this half this round
         s = m.sides[es]
-        t = c.t
+        t = c.tournament_view
         pl = t.players[m.players[es]]
         self.can_reveal = m.expect == ("reveal", es) and not pl.robot and c.result is None
         trophies = ", ".join(f"R{r}: {f}" for r, f in pl.trophies) or "–"
@@ -275,7 +264,7 @@ class MatchSide(BoxLayout):
             role = ""
         self.ids.who.text = f"[b]{pl.name}[/b]{role}"
         # Plain text for what changes at every reveal (markup renders word by word).
-        self.ids.info.text = (f"{tr('deck', lang)}: {len(s.deck)}    {tr('exhaust', lang)}: {len(s.exhaust)}\n"
+        self.ids.info.text = (f"{tr('deck', lang)}: {s.deck_size}    {tr('exhaust', lang)}: {len(s.exhaust)}\n"
                               f"{tr('fans', lang)}: {s.fans}\n{tr('trophies', lang)}: {trophies}")
         self._refresh_bench(m, s, lang, tr)
         self._refresh_choice(c, m, lang, tr)
@@ -286,8 +275,7 @@ class MatchSide(BoxLayout):
             note.text = f"{end_sentence(c, c.result, lang, tr)}\n[size={int(sp(15))}]{tr('tap_to_go_on', lang)}[/size]"
 
     def _refresh_bench(self, m, s, lang, tr):
-        bkey = (tuple((seat.key, tuple(seat.cards), seat.width,
-                       m.power(seat.cards[-1], "possession")) for seat in s.bench), lang)
+        bkey = (tuple((seat.key, tuple(seat.cards), seat.width) for seat in s.bench), lang)
         if bkey == self._shown_bench:
             return
         old = {k for k, *_ in self._shown_bench[0]} if self._shown_bench else set()
@@ -382,10 +370,10 @@ class MidLine(BoxLayout):
             self.chips.append(f)
 
     def refresh(self, c, lang, tr):
-        m = shown_match(c)
+        m = c.match_view()
         r = c.result if end_held(c) else None
         decide = deciding_cards(c, r) if r is not None else set()
-        t = c.t
+        t = c.tournament_view
         fc = self.ids.flag_card
         if m.flag_card is not None:
             parts = m.power_breakdown(m.flag_card, "possession")
@@ -433,7 +421,7 @@ class MidLine(BoxLayout):
         if kind == "reveal":
             turn = tr("to_reveal", lang, name=t.players[m.players[side]].name)
         elif kind == "choose":
-            turn = tr("to_choose", lang, name=t.players[m.players[m.pending.player]].name)
+            turn = tr("to_choose", lang, name=t.players[m.players[m.pending_player]].name)
         elif kind == "toss":
             turn = tr("toss", lang)
         else:
@@ -452,7 +440,7 @@ class MatchScreen(Screen):
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
-        m = shown_match(c)
+        m = c.match_view()
         if m is None:
             return
         lang, tr = app.lang, app.tr_fn

@@ -1,0 +1,70 @@
+"""Challengers! at the table: its screens, its buttons and its LEDs.
+
+Screens (one ``.py`` and one ``.kv`` each, imported when first shown): the Deck Phase (``deck``),
+the match (``match``, also ``play``) and the result between rounds and at the end (``result``).
+Solo and two-player tournaments are played at the game-neutral local table
+(:class:`kiosk.table.LocalTable`), read through :class:`kiosk.games.challengers.local.ChallengersTable`.
+
+Primary button: reveal (on its press).  Secondary button (and the shared toss button): toss the
+flag.  LEDs: the side that must act in its match blinks; the flag holder's is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kiosk.games.descriptor import BLINK, OFF, ON, Buttons, KioskGame
+
+REVEAL, TOSS = "reveal", "toss"
+
+SCREENS = {
+    "play": "kiosk.games.challengers.match:MatchScreen",
+    "match": "kiosk.games.challengers.match:MatchScreen",
+    "deck": "kiosk.games.challengers.deckphase:DeckPhaseScreen",
+    "result": "kiosk.games.challengers.result:ResultScreen",
+}
+
+
+def buttons(observation: Mapping[str, Any], seat: int) -> Buttons:
+    """Primary: reveal; secondary: toss (the engine says whether either is expected now)."""
+    return Buttons(primary=REVEAL, secondary=TOSS)
+
+
+def seat_match(observation: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
+    """The running match ``seat`` plays in, from an observation (None outside the Match Phase)."""
+    for m in observation.get("matches") or ():
+        if seat in m["players"] and m["winner"] is None:
+            return m
+    return None
+
+
+def lights(observation: Mapping[str, Any], seat: int) -> str:
+    """Blinking while ``seat`` must reveal or choose in its match; on while it holds the flag."""
+    m = seat_match(observation, seat)
+    if m is None:
+        return OFF
+    side = m["players"].index(seat)
+    kind, who = m["expect"]
+    if kind in ("reveal", "choose") and who == side:
+        return BLINK
+    return ON if m["holder"] == side else OFF
+
+
+def screen(observation: Mapping[str, Any]) -> str:
+    """The Deck Phase screen while players draft, the result once it is over, else the match."""
+    if observation.get("phase") == "over":
+        return "result"
+    return "deck" if observation.get("phase") in ("deck", "final-deck") else "match"
+
+
+KIOSK = KioskGame(
+    game="challengers",
+    screens=SCREENS,
+    buttons=buttons,
+    lights=lights,
+    screen=screen,
+    levels=(("1", "robot"), ("2", "robot"), ("3", "robot"), ("4", "robot"), ("5", "robot")),
+    solo_bots=(1,),
+    two_players=True,
+)
