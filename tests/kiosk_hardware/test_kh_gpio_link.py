@@ -164,6 +164,7 @@ def rig(lib, tmp_path):
     rigs = []
 
     def make(**kw):
+        (tmp_path / str(len(rigs))).mkdir(exist_ok=True)
         r = Rig(lib, tmp_path / str(len(rigs)), **kw)
         rigs.append(r)
         return r
@@ -209,24 +210,43 @@ def test_each_button_maps_to_its_side(rig):
 
 
 def test_a_bouncing_press_reveals_once(rig):
-    r = rig()
-    m = r.start_match()
-    r.toss()
-    side = m.expect[1]
-    pin = r.pin(SIDE[side])
-    n = r.n_actions()
-    events_before = r.link.handled + len(r.link.ignored)
+    """Contacts chattering ~1 ms apart, on press and on release, make one press.  The chatter is
+    only a bounce if its transitions come faster than the debounce time: on a starved machine a
+    1 ms sleep can last longer, which is a real second press, so such a try is made again."""
+    debounce = HardwareConfig(backend="gpio").debounce_ms / 1000
 
-    def bouncy():
-        for level in (0, 1, 0, 1, 0, 1, 0):          # contacts chattering, ~1 ms apart
+    def chatter(pin, levels):
+        """Drive ``levels`` ~1 ms apart; True when every gap stayed under half the debounce time."""
+        gaps, last = [], time.perf_counter()
+        for level in levels:
             pin.drive_low() if level == 0 else pin.drive_high()
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
             time.sleep(0.001)
-        time.sleep(0.06)
-        for level in (1, 0, 1, 0, 1):                # and again on release
-            pin.drive_low() if level == 0 else pin.drive_high()
-            time.sleep(0.001)
-    in_thread(bouncy)
-    pump(timeout=0.3)
+        return max(gaps[1:]) < debounce / 2
+
+    for _ in range(5):
+        r = rig()
+        m = r.start_match()
+        r.toss()
+        side = m.expect[1]
+        pin = r.pin(SIDE[side])
+        n = r.n_actions()
+        events_before = r.link.handled + len(r.link.ignored)
+        bounced = []
+
+        def bouncy():
+            bounced.append(chatter(pin, (0, 1, 0, 1, 0, 1, 0)))
+            time.sleep(0.06)
+            bounced.append(chatter(pin, (1, 0, 1, 0, 1)))
+        in_thread(bouncy)
+        pump(lambda: len(bounced) == 2, timeout=5)
+        pump(timeout=0.3)
+        if all(bounced):
+            break
+    else:
+        pytest.skip("the machine was too busy to chatter faster than the debounce time in 5 tries")
     assert r.link.handled + len(r.link.ignored) == events_before + 1, r.link.ignored   # one button event reached the kiosk
     assert r.c.t.actions[n:n + 1] == [("match", r.c.park, "reveal", side)]
     assert r.reveals(side) == 1
