@@ -19,6 +19,7 @@ from kivy.uix.togglebutton import ToggleButton
 
 from engine import registry as engine_games
 from kiosk.games import registry as kiosk_games
+from kiosk.i18n import display_name
 from kiosk.store import setup_from_json
 from kiosk.widgets import fit_text
 
@@ -143,7 +144,7 @@ class HomeScreen(Screen):
         if self.can_resume:
             try:
                 gid, setup, actions = c.store.unfinished()
-                self.resume_text = f"({' / '.join(setup.players)}, {len(actions)})"
+                self.resume_text = f"({' / '.join(display_name(n, lang) for n in setup.players)}, {len(actions)})"
             except Exception:  # noqa: BLE001 - whatever fails, the home screen still draws
                 # unreadable: Resume says so when tapped, and keeps the record
                 self.resume_text = ""
@@ -153,7 +154,7 @@ class HomeScreen(Screen):
                 s = setup_from_json(g["setup_json"])
             except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
                 continue
-            names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
+            names = [display_name(n, lang) for n in s.players] + ([tr("robot", lang)] if len(s.players) % 2 else [])
             when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
             w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"
             dated.append((g["finished"], f"{when}\n   {' – '.join(names)}: [b]{w}[/b]"))
@@ -168,7 +169,7 @@ class HomeScreen(Screen):
         out = []
         for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
             try:
-                players = json.loads(setup_json)["players"]
+                players = [display_name(n, app.lang) for n in json.loads(setup_json)["players"]]
                 winners = json.loads(outcome_json)["winners"]
                 title = engine_games.get(game).title(app.lang)
             except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list

@@ -54,11 +54,19 @@ class SeatQrOverlay(FloatLayout):
     seats = ObjectProperty(None, allownone=True)     # PhoneSeats
     lang = StringProperty("en")
     notice = StringProperty("")                     # e.g. the phone port in use (until the game is left)
+    #: The notice as a message key and its values: said again in each refresh's language.
+    notice_words: tuple[str, dict] | None = None
+
+    def say(self, key: str, fmt: dict) -> None:
+        """A few words in the bottom half's corner until the game is left, in the table's language."""
+        self.notice_words = (key, fmt)
+        self.notice = i18n.tr(key, self.lang, **fmt)
 
     def refresh(self, active: bool) -> None:
         ps = self.seats
         if not active:
-            self.notice = ""
+            self.notice_words = None
+        self.notice = i18n.tr(self.notice_words[0], self.lang, **self.notice_words[1]) if self.notice_words else ""
         for half, widget in ((0, self.ids.bottom), (1, self.ids.top)):
             seat = ps.table.seat_on(half) if (active and ps is not None and ps.table.state is not None) else None
             url = ps.url(seat) if seat is not None and not ps.table.over else None
