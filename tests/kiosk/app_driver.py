@@ -34,9 +34,19 @@ def arguments() -> tuple[Path, Path, str, str]:
     return data, art, mode, arg
 
 
+def free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def run_app(args: list[str], hook: Callable, out: dict, tag: str) -> None:
-    """Run the real app with ``hook``, then print ``TAG {out}`` (the test reads the last such line)."""
+    """Run the real app with ``hook``, then print ``TAG {out}`` (the test reads the last such line).
+    Phones take seats on a free port unless ``args`` names one (tests run side by side)."""
     from kiosk.main import run
+    if "--phone-port" not in args:
+        args = [*args, "--phone-port", str(free_port())]
     out["rc"] = run(args, app_hook=hook)
     print(f"{tag} " + json.dumps(out, ensure_ascii=False), flush=True)
 
