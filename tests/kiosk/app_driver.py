@@ -156,6 +156,19 @@ class Driver:
         Clock.schedule_once(advance, first)
 
     # ------------------------------------------------------------------ a solo game of a table game
+    def hold_mid_game(self, limit: int) -> bool:
+        """Mode "first": once the person has made ``limit`` decisions, at the start of the next
+        one, write ``before.json`` (once) and do nothing more -- the test kills the app now.
+        True while held."""
+        st, out = self.st, self.out
+        if out["decisions"] < limit or st["phase"] != "start":
+            return False
+        if "before" not in st:
+            st["before"] = True
+            self.write("before.json", {"screen": self.app.sm.current, "table": self.app.table.dump()})
+            print("BEFORE-READY", flush=True)
+        return True
+
     def solo_game(self, game: str, mode: str, start: Callable, summary: Callable[[dict], Any]) -> bool:
         """The home screen's and the end's part of a solo game of ``game`` at the table; True
         when this step was one of them (else the person's own move is up to the caller).

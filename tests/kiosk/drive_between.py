@@ -27,7 +27,7 @@ def hook(app):
     d = Driver(app, out, ART)
     st = d.st
     st["damage_by_key"] = True
-    key_down, key_up, tap, screen, shot, write = d.key_down, d.key_up, d.tap, d.screen, d.shot, d.write
+    key_down, key_up, tap, screen, shot = d.key_down, d.key_up, d.tap, d.screen, d.shot
 
     def shuffles():
         """The places of shown cards are drawn again each time they are hidden (30 looks at one hand)."""
@@ -88,11 +88,7 @@ def hook(app):
         t = app.table
         if 0 not in t.to_act():
             return                                   # the bot's move is on the clock
-        if MODE == "first" and out["decisions"] >= LIMIT and st["phase"] == "start":
-            if "before" not in st:
-                st["before"] = True
-                write("before.json", {"screen": app.sm.current, "table": t.dump()})
-                print("BEFORE-READY", flush=True)
+        if MODE == "first" and d.hold_mid_game(LIMIT):
             return
         decide()
 

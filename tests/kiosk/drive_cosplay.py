@@ -29,7 +29,7 @@ def hook(app):
     d = Driver(app, out, ART)
     st = d.st
     st["end_by_key"] = True
-    key_down, key_up, tap, screen, shot, write = d.key_down, d.key_up, d.tap, d.screen, d.shot, d.write
+    key_down, key_up, tap, screen, shot = d.key_down, d.key_up, d.tap, d.screen, d.shot
 
     def check():
         """No card of a hand whose owner is not looking is anywhere in the screen's widgets."""
@@ -69,10 +69,7 @@ def hook(app):
         t = app.table
         if 0 not in t.to_act():
             return                                   # the bot's move is on the clock
-        if MODE == "first" and out["decisions"] >= LIMIT and st["phase"] == "start":
-            if "before" not in st:
-                st["before"] = True
-                write("before.json", {"screen": app.sm.current, "table": t.dump()})
+        if MODE == "first" and d.hold_mid_game(LIMIT):
             return
         decide()
 

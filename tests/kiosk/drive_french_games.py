@@ -27,10 +27,17 @@ from engine import registry
 
 DATA, ART, PORT, _ = arguments()
 GAMES = ("between", "wacky", "cosplay")
-#: The table's seeds of the games walked: Between Battle's four characters (the Pirate's card from
-#: the deck, the Knight's restrictions), a swap booster and six pilots of Wacky Challenge, a card
-#: of Cosplay Team Battle sent to the cemetery.
+#: The games walked, by the table's seed: played by the game's bots (one move in five random) to
+#: the end -- Between Battle's four characters (the Pirate's card from the deck, the Knight's
+#: restrictions), a swap booster and six pilots of Wacky Challenge, a card of Cosplay Team Battle
+#: sent to the cemetery; then games of random moves only, (seed, moves or None for the whole
+#: game), each reaching a rare moment: Between Battle's three rarer ends (a Coup fatal leaving
+#: both alive, a Coup fatal tie, a player with nothing to play), Wacky Challenge's win on speeds,
+#: Cosplay Team Battle's take-back ability and a combo laid out.
 SEEDS = {"between": (3, 11, 1), "wacky": (3, 11, 10), "cosplay": (3, 11)}
+RANDOM_GAMES = {"between": ((16, None), (106, None), (334, None)), "wacky": ((1, None),),
+                "cosplay": ((4, 57), (51, 9))}
+
 out = {"error": None, "stages": {}, "lang_at": {}, "keys": [], "moves": {}, "games_over": {}, "shots": []}
 
 
@@ -146,6 +153,17 @@ def hook(app):
             scr.do(half, ("cancel-end",))
 
     MOMENTS = {"between": between_moments, "wacky": wacky_moments, "cosplay": cosplay_moments}
+    seen: set = set()
+
+    def kind_of_moment(game, legal):
+        """What the moments of a turn depend on: the kinds of moves open, what is pending or asked.
+        The moments are made at each new kind, and at every third move besides (they cost a
+        redraw each, and a game has hundreds of moves)."""
+        pub = app.table.observation(None)
+        asked = [pub.get(k) for k in ("phase", "pending", "choice", "booster")]
+        return (game, frozenset(a.kind for a in legal),
+                tuple(str(x.get("kind") or x.get("word") or x.get("booster")) if isinstance(x, dict) else str(x)
+                      for x in asked))
 
     def qr_panels(stage):
         """Each half's phone button, then its QR card, shown and hidden again."""
@@ -160,9 +178,10 @@ def hook(app):
                 out.setdefault("qr_shown", []).append(qr.showing)
                 overlay.toggle(half)
 
-    def play(game, seed):
+    def play(game, seed, only_random=False, stop=None):
         """A game of two people at the table, played by the game's bots' choices (one in five
-        random), every moment of the half to act made to happen on the way."""
+        random; or random only), every moment of the half to act made to happen on the way; to
+        its end, or ``stop`` moves."""
         t = app.table
         t.seed_games(seed)
         app.set_setting("lang", "en")             # the game starts in English: its seats get English names ...
@@ -178,26 +197,33 @@ def hook(app):
         rng = random.Random(seed)
         qr_panels(f"{game}-play")
         moves = 0
-        while not t.over and moves < 600:
+        while not t.over and moves < (stop or 600):
             seat = min(t.to_act())
             half = t.half_of(seat)
             collect(f"{game}-play")
-            if half is not None:
-                MOMENTS[game](t, scr, seat, half, f"{game}-play")
             legal = t.legal(seat)
-            action = rng.choice(legal) if rng.random() < 0.2 else bots[seat].act(t.state.observation(seat), legal)
+            if half is not None and (moves % 3 == 0 or kind_of_moment(game, legal) not in seen):
+                seen.add(kind_of_moment(game, legal))
+                MOMENTS[game](t, scr, seat, half, f"{game}-play")
+            if only_random:
+                action = rng.choice(legal)
+            else:
+                action = rng.choice(legal) if rng.random() < 0.2 else bots[seat].act(t.state.observation(seat), legal)
             if t.act(action) is None:
                 raise AssertionError(f"{game}: {action} refused: {t.ignored[-1:]}")
             moves += 1
             if moves % 25 == 0:
                 yield 0.02                        # let the clock run (the watchdog, the frames)
         out["moves"][game] = out["moves"].get(game, 0) + moves
-        out["games_over"][game] = t.over
-        collect(f"{game}-end")
-        yield 0.1
-        collect(f"{game}-end")
-        d.shot(f"{game}-end-fr")
-        app.leave_table()
+        if t.over:
+            out["games_over"].setdefault(game, []).append(t.outcome.reason)
+            collect(f"{game}-end")
+            yield 0.1
+            collect(f"{game}-end")
+            d.shot(f"{game}-end-fr")
+        else:
+            collect(f"{game}-play")
+        app.leave_table(abandon=not t.over)
         yield 0.05
 
     def solo(game):
@@ -240,6 +266,8 @@ def hook(app):
             for seed in SEEDS[game]:
                 yield from play(game, seed)
                 held.close()
+            for seed, stop in RANDOM_GAMES[game]:
+                yield from play(game, seed, only_random=True, stop=stop)
             yield from solo(game)
         app.enter_tournament()
         yield 0.1

@@ -27,8 +27,7 @@ out = {"mode": MODE, "error": None, "done": False, "decisions": 0, "taps": 0, "k
 def hook(app):
     d = Driver(app, out, ART)
     st = d.st
-    key_down, key_up, tap, screen, shot, write, finish = (d.key_down, d.key_up, d.tap, d.screen, d.shot, d.write,
-                                                          d.finish)
+    key_down, key_up, tap, screen, shot, finish = d.key_down, d.key_up, d.tap, d.screen, d.shot, d.finish
 
     def inside(w, root):
         root = getattr(root, "__self__", root)  # ids are weak proxies
@@ -99,9 +98,8 @@ def hook(app):
                 return                               # the bots' moves are on the clock
             if MODE == "first" and out["decisions"] >= int(ARG) and pub["phase"] == "choose":
                 # Mid-game, every bot locked, the person's choice open: nothing is on the clock.
-                if "before" not in st and t.to_act() == {0}:
-                    st["before"] = True
-                    write("before.json", {"screen": app.sm.current, "table": t.dump()})
+                if t.to_act() == {0}:
+                    d.hold_mid_game(int(ARG))
                 return
             if pub["phase"] == "choose":
                 key_down("a")
