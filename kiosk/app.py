@@ -335,7 +335,7 @@ class TablecupApp(App):
         self.notices.append((key, fmt))
         if self.seat_qr is not None and self.table_active():
             # During a game: a few words in the bottom half's corner, covering nothing of the game.
-            self.seat_qr.notice = i18n.tr(SHORT_NOTICES.get(key, key), self.lang, **fmt)
+            self.seat_qr.say(SHORT_NOTICES.get(key, key), fmt)
         self._show_alert()
 
     def dismiss_notice(self):

@@ -123,6 +123,8 @@ class HandStrip(Widget):
 
     def hide(self, count: int) -> None:
         """Face down: ``count`` backs.  Leaving the faces draws new places for next time."""
+        if not self.shown and count == self.count and len(self.children) == count + 1:
+            return          # the same backs: every refresh of a table calls this, and widgets cost on a Pi
         if self.shown:
             self._places = {}
         self.count = count

@@ -19,6 +19,7 @@ from kivy.uix.togglebutton import ToggleButton
 
 from engine import registry as engine_games
 from kiosk.games import registry as kiosk_games
+from kiosk.i18n import display_name
 from kiosk.store import setup_from_json
 from kiosk.widgets import fit_text
 
@@ -188,14 +189,15 @@ class HomeScreen(Screen):
         # Challengers!' unfinished game (at the table, like every game's): its players and actions so far.
         row = app.solo_controller.unfinished()
         self.can_resume = row is not None
-        self.resume_text = f"({' / '.join(row[1])}, {row[2]})" if row is not None and row[1] else ""
+        self.resume_text = (f"({' / '.join(display_name(n, lang) for n in row[1])}, {row[2]})"
+                            if row is not None and row[1] else "")
         dated = []
         for g in c.store.history(8):
             try:
                 s = setup_from_json(g["setup_json"])
             except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
                 continue
-            names = list(s.players) + (["Robot"] if len(s.players) % 2 else [])
+            names = [display_name(n, lang) for n in s.players] + ([tr("robot", lang)] if len(s.players) % 2 else [])
             when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
             w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"
             dated.append((g["finished"], f"{when}\n   {' – '.join(names)}: [b]{w}[/b]"))
@@ -210,9 +212,9 @@ class HomeScreen(Screen):
         out = []
         for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
             try:
-                players = list(json.loads(setup_json)["players"])
+                players = [display_name(n, app.lang) for n in json.loads(setup_json)["players"]]
                 if game == "challengers" and len(players) % 2:
-                    players.append("Robot")       # the engine seats the Robot with an odd number of people
+                    players.append(app.tr_fn("robot", app.lang))   # the engine seats the Robot with an odd number of people
                 winners = json.loads(outcome_json)["winners"]
                 title = engine_games.get(game).title(app.lang)
             except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list

@@ -103,3 +103,23 @@ def reload() -> None:
     """Forget the loaded catalogues (after compiling new ones in a running process: tests)."""
     _template.cache_clear()
     translations.cache_clear()
+    _default_names.cache_clear()
+
+
+#: The names the kiosk gives seats nobody named ("Player 1", "Robot", "Bot 2"): the key and its values.
+DEFAULT_NAMES = (("player_name", {}), ("robot", {}), ("light", {}), ("dark", {}),
+                 *(("player", {"number": k}) for k in range(1, 9)),
+                 *(("bot_n", {"number": k}) for k in range(1, 9)))
+
+
+@lru_cache(maxsize=16)
+def _default_names() -> dict[str, tuple[str, dict]]:
+    return {tr(key, lang, **fmt): (key, fmt) for lang in LANGS for key, fmt in DEFAULT_NAMES}
+
+
+def display_name(name: str, lang: str) -> str:
+    """A player's name as the screens say it in ``lang``: a name the kiosk gave (said in the
+    language of the moment the game started, and kept so in the game's record) is said again in
+    ``lang`` ("Player 1" reads "Joueur 1" once the table speaks French); a person's name is theirs."""
+    known = _default_names().get(name)
+    return tr(known[0], lang, **known[1]) if known is not None else name

@@ -50,6 +50,12 @@ class GameScreen(Screen):
         from kiosk import i18n
         return i18n.tr(key, self.lang, **fmt)
 
+    def player_name(self, seat: int) -> str:
+        """``seat``'s name on this screen: the kiosk's own names ("Player 1", "Robot") in the
+        screen's language (:func:`kiosk.i18n.display_name`), a person's name as given."""
+        from kiosk import i18n
+        return i18n.display_name(self.table.setup.players[seat], self.lang)
+
     # ------------------------------------------------------------------ views
     def public_view(self) -> dict[str, Any]:
         return self.table.observation(None)

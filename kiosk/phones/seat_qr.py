@@ -101,16 +101,25 @@ class SeatQrOverlay(FloatLayout):
     panel_title = StringProperty("")
     panel_button = StringProperty("")
 
+    #: The notice as a message key and its values: said again in each refresh's language.
+    notice_words: tuple[str, dict] | None = None
+
     def __init__(self, **kw):
         super().__init__(**kw)
         self._game: int | None = None
         self._all_taken = False
 
+    def say(self, key: str, fmt: dict) -> None:
+        """A few words in the bottom half's corner until the game is left, in the table's language."""
+        self.notice_words = (key, fmt)
+        self.notice = i18n.tr(key, self.lang, **fmt)
+
     def refresh(self, active: bool) -> None:
         ps = self.seats
         self._panel(active)
         if not active:
-            self.notice = ""
+            self.notice_words = None
+        self.notice = i18n.tr(self.notice_words[0], self.lang, **self.notice_words[1]) if self.notice_words else ""
         for half, widget in ((0, self.ids.bottom), (1, self.ids.top)):
             seat = ps.table.seat_on(half) if (active and ps is not None and ps.table.state is not None) else None
             url = ps.url(seat) if seat is not None and not ps.table.over else None

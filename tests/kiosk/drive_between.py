@@ -13,28 +13,21 @@ when it may go to both), releasing; with no lit card they take damage with the s
 of a hand whose owner is not looking is in the widget tree.  Prints "BETWEEN-RESULT {...}".
 """
 
-import json
-import os
-import sys
-from pathlib import Path
+from app_driver import Driver, arguments, run_app, walk
 
-os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
-
-from kiosk.main import run
-
-DATA, ART, MODE = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
-LIMIT = int(sys.argv[4]) if len(sys.argv) > 4 else 0
-ART.mkdir(parents=True, exist_ok=True)
+DATA, ART, MODE, ARG = arguments()
+LIMIT = int(ARG or 0)
 out = {"mode": MODE, "error": None, "done": False, "decisions": 0, "taps": 0, "keys": 0, "checks": 0,
        "leaks": [], "shown_ok": 0, "hidden_ok": 0, "orders": [], "shots": []}
 
 
 def hook(app):
-    from kivy.clock import Clock
-    from kivy.core.window import Window
-
     from kiosk.hand import HandStrip
+
+    d = Driver(app, out, ART)
+    st = d.st
+    st["damage_by_key"] = True
+    key_down, key_up, tap, screen, shot = d.key_down, d.key_up, d.tap, d.screen, d.shot
 
     def shuffles():
         """The places of shown cards are drawn again each time they are hidden (30 looks at one hand)."""
@@ -51,29 +44,6 @@ def hook(app):
             assert not strip.faces() and not strip._places
         out["shuffle_orders"] = len(seen)
         out["stable_while_looking"] = same_look
-
-    st = {"steps": 0, "phase": "start", "wait": 0, "damage_by_key": True}
-
-    def key_down(ch):
-        out["keys"] += 1
-        Window.dispatch("on_key_down", ord(ch), 0, ch, [])
-
-    def key_up(ch):
-        Window.dispatch("on_key_up", ord(ch), 0)
-
-    def tap(w):
-        out["taps"] += 1
-        w.trigger_action(0)
-
-    def walk(w):
-        stack = [w]
-        while stack:
-            x = stack.pop()
-            yield x
-            stack.extend(x.children)
-
-    def screen():
-        return app.sm.current_screen
 
     def check():
         """No card of a hand whose owner is not looking is anywhere in the screen's widgets."""
@@ -101,89 +71,24 @@ def hook(app):
                 if strip.shown or strip.faces() or strip._places:
                     out["leaks"].append([seat, "strip shown", half])
 
-    def shot(name):
-        path = ART / f"{name}.png"
-        app.save_screenshot(path)
-        out["shots"].append(name)
+    def start(home):
+        shot("between-home")
+        tap(home.ids.tlv2)                 # the sensible bot
+        tap(home.ids.tsolo)
 
-    def step(dt):
-        try:
-            _step()
-            check()
-        except Exception:
-            import traceback
-            out["error"] = traceback.format_exc()
-            app.stop()
+    def summary(out):
+        out["outcome"] = app.table.observation(None)["outcome"]
+        out["end_text"] = screen().range_text
 
-    def write(name, payload):
-        tmp = ART / (name + ".tmp")
-        tmp.write_text(json.dumps(payload, sort_keys=True))
-        os.replace(tmp, ART / name)
-
-    def _step():
-        st["steps"] += 1
-        if st["steps"] > 4000:
-            raise RuntimeError("too many steps")
-        if st["wait"] > 0:
-            st["wait"] -= 1
-            return
+    def step():
         if MODE == "shots":
             return shots_step()
-        cur = app.sm.current
+        if d.solo_game("between", MODE, start, summary):
+            return
         t = app.table
-        if cur == "home":
-            if st["phase"] == "finished":
-                out["home_after"] = True
-                out["done"] = True
-                ev.cancel()
-                Clock.schedule_once(lambda dt: app.stop(), 0.2)
-                return
-            if st["steps"] < 8:
-                return
-            home = screen()
-            if home.game != "between":
-                tap(home.ids.game_between)
-                st["wait"] = 3
-                return
-            if MODE == "first":
-                app.table.seed_games(20261122)
-                shot("between-home")
-                tap(home.ids.tlv2)                 # the sensible bot
-                tap(home.ids.tsolo)
-            else:
-                out["resume_visible"] = home.can_resume_table
-                tap(home.ids.tresume)
-                st["resumed"] = True
-            return
-        if not cur.startswith("between"):
-            return
-        if st.get("resumed") and "after" not in st:
-            st["after"] = True
-            write("after.json", {"screen": cur, "table": t.dump()})
-        if t.over:
-            if st["phase"] != "end-shot":
-                st["phase"] = "end-shot"
-                st["wait"] = 5
-                return
-            shot("between-end")
-            write("end.json", {"table": t.dump()})
-            pub = t.observation(None)
-            out["outcome"] = pub["outcome"]
-            out["end_text"] = screen().range_text
-            out["actions"] = len(t.actions)
-            out["stored"] = len(app.store.table_actions(t.table_id))
-            out["finished_row"] = app.store.db.conn.execute(
-                "select finished is not null, outcome_json from table_games where id = ?", (t.table_id,)).fetchone()
-            st["phase"] = "finished"
-            tap(screen().ids.home)
-            return
         if 0 not in t.to_act():
             return                                   # the bot's move is on the clock
-        if MODE == "first" and out["decisions"] >= LIMIT and st["phase"] == "start":
-            if "before" not in st:
-                st["before"] = True
-                write("before.json", {"screen": cur, "table": t.dump()})
-                print("BEFORE-READY", flush=True)
+        if MODE == "first" and d.hold_mid_game(LIMIT):
             return
         decide()
 
@@ -351,13 +256,9 @@ def hook(app):
             app.set_setting("lang", "fr")
             app.sync()
         elif what == "end":
-            out["done"] = True
-            ev.cancel()
-            Clock.schedule_once(lambda dt: app.stop(), 0.2)
+            d.finish()
 
-    ev = Clock.schedule_interval(step, 0.03)
+    d.every(0.03, step, check, limit=4000)
 
 
-rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
-out["rc"] = rc
-print("BETWEEN-RESULT " + json.dumps(out), flush=True)
+run_app(["--data", str(DATA), "--windowed"], hook, out, "BETWEEN-RESULT")

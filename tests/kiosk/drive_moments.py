@@ -15,7 +15,9 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
-from kiosk.main import run  # noqa: E402
+from app_driver import Driver
+
+from kiosk.main import run
 
 DATA, SHOTS = Path(sys.argv[1]), Path(sys.argv[2])
 out = {"error": None}
@@ -23,7 +25,6 @@ SEED = 7
 
 
 def hook(app):
-    from kivy.clock import Clock
     from kivy.core.window import Window
     from kivy.tests.common import UnitTestTouch
 
@@ -105,26 +106,7 @@ def hook(app):
         out["after_tap"] = app.sm.current
         app.stop()
 
-    steps = script()
-
-    def advance(dt, waited=0.0):
-        from kivy.animation import Animation
-        # A yielded wait is a minimum: the cards' fade-ins finish before anything is looked at.
-        if Animation._instances and waited < 3:
-            Clock.schedule_once(lambda dt: advance(dt, waited + 0.05), 0.05)
-            return
-        try:
-            wait = next(steps)
-        except StopIteration:
-            return
-        except Exception:  # noqa: BLE001 - reported in the result line
-            import traceback
-            out["error"] = traceback.format_exc()
-            app.stop()
-            return
-        Clock.schedule_once(advance, wait)
-
-    Clock.schedule_once(advance, 0.4)
+    Driver(app, out).follow(script(), 0.4)
 
 
 run(["--data", str(DATA), "--window", "800x480"], app_hook=hook)

@@ -18,6 +18,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
+from app_driver import Driver
+
 from kiosk.main import run
 
 DATA, SHOTS, SIZE = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
@@ -56,7 +58,6 @@ _Failures()
 
 def hook(app):
     from fit_check import black_bands, text_faults
-    from kivy.clock import Clock
     from kivy.core.window import Window
 
     from kiosk.park_screen import seats_text, standings_text
@@ -208,26 +209,7 @@ def hook(app):
             look("result")
         app.stop()
 
-    steps = script()
-
-    def advance(dt, waited=0.0):
-        from kivy.animation import Animation
-        # A yielded wait is a minimum: the cards' fade-ins finish before anything is looked at.
-        if Animation._instances and waited < 3:
-            Clock.schedule_once(lambda dt: advance(dt, waited + 0.05), 0.05)
-            return
-        try:
-            wait = next(steps)
-        except StopIteration:
-            return
-        except Exception:  # noqa: BLE001 - reported in the result line
-            import traceback
-            out["error"] = traceback.format_exc()
-            app.stop()
-            return
-        Clock.schedule_once(advance, wait)
-
-    Clock.schedule_once(advance, 0.2)
+    Driver(app, out).follow(script(), 0.2)
 
 
 run(["--data", str(DATA), "--window", SIZE], app_hook=hook)

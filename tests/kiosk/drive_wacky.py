@@ -15,49 +15,19 @@ of a seat whose owner is not looking -- so no secret choice either -- is in the 
 that a looking owner's cards are on their own half only.  Prints "WACKY-RESULT {...}".
 """
 
-import json
 import os
-import sys
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
-os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
+from app_driver import Driver, arguments, run_app, walk
 
-from kiosk.main import run
-
-DATA, ART, MODE = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
-ARG = sys.argv[4] if len(sys.argv) > 4 else ""
-ART.mkdir(parents=True, exist_ok=True)
+DATA, ART, MODE, ARG = arguments()
 out = {"mode": MODE, "error": None, "done": False, "decisions": 0, "taps": 0, "keys": 0, "checks": 0,
        "leaks": [], "shown_ok": 0, "locked_on": 0, "pick_blink": 0, "boosts": [], "shots": [], "secret_checks": 0}
 
 
 def hook(app):
-    from kivy.clock import Clock
-    from kivy.core.window import Window
-
-    st = {"steps": 0, "phase": "start", "wait": 0}
-
-    def key_down(ch):
-        out["keys"] += 1
-        Window.dispatch("on_key_down", ord(ch), 0, ch, [])
-
-    def key_up(ch):
-        Window.dispatch("on_key_up", ord(ch), 0)
-
-    def tap(w):
-        out["taps"] += 1
-        w.trigger_action(0)
-
-    def walk(w):
-        stack = [w]
-        while stack:
-            x = stack.pop()
-            yield x
-            stack.extend(x.children)
-
-    def screen():
-        return app.sm.current_screen
+    d = Driver(app, out, ART)
+    st = d.st
+    key_down, key_up, tap, screen, shot, finish = d.key_down, d.key_up, d.tap, d.screen, d.shot, d.finish
 
     def inside(w, root):
         root = getattr(root, "__self__", root)  # ids are weak proxies
@@ -93,88 +63,26 @@ def hook(app):
                 if isinstance(text, str) and any(c in text for c in secret):
                     out["leaks"].append([seat, "text", text[:40]])
 
-    def shot(name):
-        path = ART / f"{name}.png"
-        app.save_screenshot(path)
-        out["shots"].append(name)
+    def start(home):
+        shot("wacky-home")
+        tap(home.ids.tbots3)
+        tap(home.ids.tlv3)                  # the sensible bots
+        tap(home.ids.tsolo)
 
-    def write(name, payload):
-        tmp = ART / (name + ".tmp")
-        tmp.write_text(json.dumps(payload, sort_keys=True))
-        os.replace(tmp, ART / name)
+    def summary(out):
+        t = app.table
+        out["outcome"] = t.outcome.to_json()
+        out["end_text"] = screen().end_text
+        out["route_totals"] = [screen().ids[f"route{q}"].total for q in range(len(t.seats))]
 
-    def step(dt):
-        try:
-            _step()
-            check()
-        except Exception:
-            import traceback
-            out["error"] = traceback.format_exc()
-            app.stop()
-
-    def finish():
-        out["done"] = True
-        ev.cancel()
-        Clock.schedule_once(lambda dt: app.stop(), 0.2)
-
-    def _step():
-        st["steps"] += 1
-        if st["steps"] > 3000:
-            raise RuntimeError("too many steps")
-        if st["wait"] > 0:
-            st["wait"] -= 1
-            return
+    def step():
         if os.environ.get("WK_DEBUG") and st["steps"] % 40 == 0 and app.table.state is not None:
             t = app.table
             print("DBG", app.sm.current, st["phase"], out["decisions"], t.observation(None)["phase"],
                   sorted(t.to_act()), len(t.actions), t.ignored[-1:], flush=True)
         if MODE == "shots":
             return shots_step()
-        cur = app.sm.current
-        t = app.table
-        if cur == "home":
-            if st["phase"] == "finished":
-                out["home_after"] = True
-                return finish()
-            if st["steps"] < 8:
-                return
-            home = screen()
-            if home.game != "wacky":
-                tap(home.ids.game_wacky)
-                st["wait"] = 2
-                return
-            if MODE == "first":
-                app.table.seed_games(20261122)
-                shot("wacky-home")
-                tap(home.ids.tbots3)
-                tap(home.ids.tlv3)                  # the sensible bots
-                tap(home.ids.tsolo)
-            else:
-                out["resume_visible"] = home.can_resume_table
-                tap(home.ids.tresume)
-                st["resumed"] = True
-            return
-        if not cur.startswith("wacky"):
-            return
-        if st.get("resumed") and "after" not in st:
-            st["after"] = True
-            write("after.json", {"screen": cur, "table": t.dump()})
-        if t.over:
-            if st["phase"] != "end-shot":
-                st["phase"] = "end-shot"
-                st["wait"] = 4
-                return
-            shot("wacky-end")
-            write("end.json", {"table": t.dump()})
-            out["outcome"] = t.outcome.to_json()
-            out["end_text"] = screen().end_text
-            out["route_totals"] = [screen().ids[f"route{q}"].total for q in range(len(t.seats))]
-            out["actions"] = len(t.actions)
-            out["stored"] = len(app.store.table_actions(t.table_id))
-            out["finished_row"] = app.store.db.conn.execute(
-                "select finished is not null, outcome_json from table_games where id = ?", (t.table_id,)).fetchone()
-            st["phase"] = "finished"
-            tap(screen().ids.home)
+        if d.solo_game("wacky", MODE, start, summary):
             return
         decide()
 
@@ -190,9 +98,8 @@ def hook(app):
                 return                               # the bots' moves are on the clock
             if MODE == "first" and out["decisions"] >= int(ARG) and pub["phase"] == "choose":
                 # Mid-game, every bot locked, the person's choice open: nothing is on the clock.
-                if "before" not in st and t.to_act() == {0}:
-                    st["before"] = True
-                    write("before.json", {"screen": app.sm.current, "table": t.dump()})
+                if t.to_act() == {0}:
+                    d.hold_mid_game(int(ARG))
                 return
             if pub["phase"] == "choose":
                 key_down("a")
@@ -392,9 +299,7 @@ def hook(app):
         elif what == "end":
             finish()
 
-    ev = Clock.schedule_interval(step, 0.02)
+    d.every(0.02, step, check, limit=3000)
 
 
-rc = run(["--data", str(DATA), "--windowed"], app_hook=hook)
-out["rc"] = rc
-print("WACKY-RESULT " + json.dumps(out), flush=True)
+run_app(["--data", str(DATA), "--windowed"], hook, out, "WACKY-RESULT")

@@ -13,79 +13,8 @@ from __future__ import annotations
 import json
 import re
 
-import cards
-from babel.messages.pofile import read_po
-from engine import registry
-from engine.challengers.library import load
-from engine.challengers.text import card_text, set_names_for
-
-from kiosk_helpers import ROOT, artifacts_dir, run_script
-
-LOCALE = ROOT / "kiosk" / "locale"
-WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-# Names that read the same in every language.
-PROPER_NOUNS = {"tablecup", "challengers", "beach", "cup", "robot", "solo", "ok"}
-
-
-def _words(text: str) -> set[str]:
-    # A token with a dot or a digit in it is a file name, a code or a number, not a word.
-    return {w.lower() for token in text.split() if not re.search(r"[.\d/]", token.strip(".,;:!?…()"))
-            for w in WORD.findall(token)}
-
-
-# A game's French title is its name on the French screens ("Between Battle" stays as printed).
-GAME_TITLE_WORDS = {w for game in registry.games() for w in _words(game.titles["fr"])}
-
-
-def _catalogue_texts(lang: str) -> list[str]:
-    out = []
-    for po in sorted((LOCALE / lang / "LC_MESSAGES").glob("*.po")):
-        with open(po, "rb") as f:
-            for msg in read_po(f):
-                if msg.id:
-                    out += list(msg.string) if isinstance(msg.string, tuple) else [msg.string]
-    return out
-
-
-def _keys() -> set[str]:
-    keys = set()
-    for po in (LOCALE / "en" / "LC_MESSAGES").glob("*.po"):
-        with open(po, "rb") as f:
-            keys |= {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(f) if m.id}
-    return keys
-
-
-def english_only_words() -> set[str]:
-    lib = load(cards)
-    cat = lib.catalogue
-    en_names, fr_names = set_names_for(cat, "en"), set_names_for(cat, "fr")
-    english, french = set(), set()
-    for text in _catalogue_texts("en"):
-        english |= _words(text)
-    for text in _catalogue_texts("fr"):
-        french |= _words(text)
-    names = set()
-    for c in cat.cards.values():
-        english |= _words(card_text(c, "en", en_names))
-        french |= _words(card_text(c, "fr", fr_names))
-        # A card's English name is English when French calls the card otherwise.
-        fr_name = c.names.get("fr") or c.name
-        (english if fr_name != c.name else names).update(_words(c.name))
-        names |= _words(fr_name)
-    for s in cat.sets.values():
-        fr_name = s.names.get("fr") or s.name
-        (english if fr_name != s.name else names).update(_words(s.name))
-        names |= _words(fr_name)
-    return english - french - names - PROPER_NOUNS - GAME_TITLE_WORDS
-
-
-def english_in(texts, english_only) -> dict[str, list[str]]:
-    found = {}
-    for text in texts:
-        hits = sorted(_words(text) & english_only)
-        if hits:
-            found[text] = hits
-    return found
+from french_check import _keys, english_in, english_only_words
+from kiosk_helpers import artifacts_dir, run_script
 
 
 def test_the_check_finds_english_sentences():

@@ -130,7 +130,7 @@ class BetweenScreen(GameScreen):
             self._update_half(half, pub)
 
     def _name(self, pub: dict, seat: int) -> str:
-        return pub["players"][seat]
+        return self.player_name(seat)
 
     def _update_middle(self, pub: dict) -> None:
         tops, zones = pub["tops"], pub["zones"]

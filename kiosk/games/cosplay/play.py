@@ -169,7 +169,7 @@ class CosplayScreen(GameScreen):
         return self.ctype(c).title(self.lang)
 
     def player(self, seat: int) -> str:
-        return self.table.setup.players[seat]
+        return self.player_name(seat)
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
         t = self.ctype(int(card))

@@ -180,7 +180,7 @@ class WackyScreen(GameScreen):
         return face
 
     def names(self) -> tuple[str, ...]:
-        return self.table.setup.players
+        return tuple(self.player_name(q) for q in range(len(self.table.setup.players)))
 
     def who(self, seat: int, viewer: int | None = None) -> str:
         return self.t("wk_you") if seat == viewer else self.names()[seat]

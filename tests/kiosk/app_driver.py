@@ -1,0 +1,224 @@
+"""What every real-app drive script shares: start the kiosk offscreen with a hook, press keys and
+tap widgets, take screenshots, write JSON for the test, and report one ``TAG {json}`` line.
+
+A drive script builds a :class:`Driver` inside its hook and gives it either a *step* function
+called on the Kivy clock (:meth:`Driver.every`: one small move per call, with ``st["wait"]``
+steps of rest in between) or a generator that yields the seconds to wait before its next part
+(:meth:`Driver.follow`).  Either way an exception ends the run with its traceback in
+``out["error"]``, which :func:`kiosk_helpers.script_result` reports.
+
+The three table games' drivers also share the way a solo game is started from the home screen,
+resumed, and closed at its end: :meth:`Driver.solo_game`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
+
+
+def arguments() -> tuple[Path, Path, str, str]:
+    """``DATA_DIR ARTIFACTS_DIR [MODE [ARG]]`` from the command line (the artifacts folder made)."""
+    data, art = Path(sys.argv[1]), Path(sys.argv[2])
+    art.mkdir(parents=True, exist_ok=True)
+    mode = sys.argv[3] if len(sys.argv) > 3 else ""
+    arg = sys.argv[4] if len(sys.argv) > 4 else ""
+    return data, art, mode, arg
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run_app(args: list[str], hook: Callable, out: dict, tag: str) -> None:
+    """Run the real app with ``hook``, then print ``TAG {out}`` (the test reads the last such line).
+    Phones take seats on a free port unless ``args`` names one (tests run side by side)."""
+    from kiosk.main import run
+    if "--phone-port" not in args:
+        args = [*args, "--phone-port", str(free_port())]
+    out["rc"] = run(args, app_hook=hook)
+    print(f"{tag} " + json.dumps(out, ensure_ascii=False), flush=True)
+
+
+def walk(w) -> Iterator:
+    """``w`` and every widget under it."""
+    stack = [w]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(x.children)
+
+
+class Driver:
+    """One run's hands on the app: keys, taps, screenshots and files, counted in ``out``."""
+
+    def __init__(self, app, out: dict, art: Path | None = None):
+        self.app, self.out, self.art = app, out, art
+        self.st: dict[str, Any] = {"steps": 0, "phase": "start", "wait": 0}
+        self.ev = None
+
+    # ------------------------------------------------------------------ hands
+    def key_down(self, ch: str) -> None:
+        from kivy.core.window import Window
+        self.out["keys"] = self.out.get("keys", 0) + 1
+        Window.dispatch("on_key_down", {" ": 32}.get(ch, ord(ch)), 0, ch, [])
+
+    def key_up(self, ch: str) -> None:
+        from kivy.core.window import Window
+        Window.dispatch("on_key_up", ord(ch), 0)
+
+    def tap(self, w) -> None:
+        self.out["taps"] = self.out.get("taps", 0) + 1
+        w.trigger_action(0)
+
+    def screen(self):
+        return self.app.sm.current_screen
+
+    # ------------------------------------------------------------------ records
+    def shot(self, name: str) -> Path:
+        path = self.app.save_screenshot(self.art / f"{name}.png")
+        self.out.setdefault("shots", []).append(name)
+        return path
+
+    def write(self, name: str, payload: Any) -> None:
+        """``payload`` as JSON in ``ART/name``, all at once (a test may be waiting for the file)."""
+        tmp = self.art / (name + ".tmp")
+        tmp.write_text(json.dumps(payload, sort_keys=True))
+        os.replace(tmp, self.art / name)
+
+    # ------------------------------------------------------------------ running
+    def fail(self) -> None:
+        self.out["error"] = traceback.format_exc()
+        self.app.stop()
+
+    def finish(self) -> None:
+        """The run went to its end: stop stepping, then stop the app once this frame is drawn."""
+        from kivy.clock import Clock
+        self.out["done"] = True
+        if self.ev is not None:
+            self.ev.cancel()
+        Clock.schedule_once(lambda dt: self.app.stop(), 0.2)
+
+    def every(self, interval: float, step: Callable[[], Any], check: Callable[[], Any] | None = None,
+              limit: int | None = None) -> None:
+        """Call ``step`` every ``interval`` seconds (not while ``st["wait"]`` steps of rest are
+        left), then ``check``; more than ``limit`` steps is a failure."""
+        from kivy.clock import Clock
+        st = self.st
+
+        def tick(dt):
+            try:
+                st["steps"] += 1
+                if limit is not None and st["steps"] > limit:
+                    raise RuntimeError(f"too many steps (phase {st['phase']}, screen {self.app.sm.current})")
+                if st["wait"] > 0:
+                    st["wait"] -= 1
+                else:
+                    step()
+                if check is not None:
+                    check()
+            except Exception:       # noqa: BLE001 -- any failure of a step is the run's result
+                self.fail()
+
+        self.ev = Clock.schedule_interval(tick, interval)
+
+    def follow(self, script: Iterator[float], first: float = 0.2) -> None:
+        """Run the generator ``script``: each value it yields is the least number of seconds
+        before its next part (longer while an animation runs: the cards' fade-ins finish before
+        anything is looked at)."""
+        from kivy.animation import Animation
+        from kivy.clock import Clock
+
+        def advance(dt, waited=0.0):
+            if Animation._instances and waited < 3:
+                Clock.schedule_once(lambda dt: advance(dt, waited + 0.05), 0.05)
+                return
+            try:
+                wait = next(script)
+            except StopIteration:
+                return
+            except Exception:       # noqa: BLE001 -- reported in the result line
+                self.fail()
+                return
+            Clock.schedule_once(advance, wait)
+
+        Clock.schedule_once(advance, first)
+
+    # ------------------------------------------------------------------ a solo game of a table game
+    def hold_mid_game(self, limit: int) -> bool:
+        """Mode "first": once the person has made ``limit`` decisions, at the start of the next
+        one, write ``before.json`` (once) and do nothing more -- the test kills the app now.
+        True while held."""
+        st, out = self.st, self.out
+        if out["decisions"] < limit or st["phase"] != "start":
+            return False
+        if "before" not in st:
+            st["before"] = True
+            self.write("before.json", {"screen": self.app.sm.current, "table": self.app.table.dump()})
+            print("BEFORE-READY", flush=True)
+        return True
+
+    def solo_game(self, game: str, mode: str, start: Callable, summary: Callable[[dict], Any]) -> bool:
+        """The home screen's and the end's part of a solo game of ``game`` at the table; True
+        when this step was one of them (else the person's own move is up to the caller).
+
+        ``mode`` "first": the game is chosen on home, its generator seeded, then ``start(home)``
+        taps its options; any other mode taps Resume (``out["resume_visible"]``) and writes
+        ``after.json`` on the first step at the table.  At the end: ``GAME-end.png``,
+        ``end.json``, ``summary(out)`` (the game's own facts), the stored actions and the closed
+        game's row, then "Home"; back home, the run finishes."""
+        app, st, out = self.app, self.st, self.out
+        cur = app.sm.current
+        t = app.table
+        if cur == "home":
+            if st["phase"] == "finished":
+                out["home_after"] = True
+                self.finish()
+                return True
+            if st["steps"] < 8:
+                return True
+            home = self.screen()
+            if home.game != game:
+                self.tap(home.ids[f"game_{game}"])
+                st["wait"] = 3
+                return True
+            if mode == "first":
+                t.seed_games(20261122)
+                start(home)
+            else:
+                out["resume_visible"] = home.can_resume_table
+                self.tap(home.ids.tresume)
+                st["resumed"] = True
+            return True
+        if not cur.startswith(game):
+            return True
+        if st.get("resumed") and "after" not in st:
+            st["after"] = True
+            self.write("after.json", {"screen": cur, "table": t.dump()})
+        if not t.over:
+            return False
+        if st["phase"] != "end-shot":
+            st["phase"] = "end-shot"
+            st["wait"] = 5
+            return True
+        self.shot(f"{game}-end")
+        self.write("end.json", {"table": t.dump()})
+        summary(out)
+        out["actions"] = len(t.actions)
+        out["stored"] = len(app.store.table_actions(t.table_id))
+        out["finished_row"] = app.store.db.conn.execute(
+            "select finished is not null, outcome_json from table_games where id = ?", (t.table_id,)).fetchone()
+        st["phase"] = "finished"
+        self.tap(self.screen().ids.home)
+        return True

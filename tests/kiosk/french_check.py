@@ -1,0 +1,142 @@
+"""What counts as English on a French screen: the check the French walks share.
+
+A word is English when the English words of the kiosk (its English catalogue) or of the games'
+data (Challengers!' card text, Between Battle's help cards, Wacky Challenge's pilots and boosters,
+Cosplay Team Battle's card names) use it and neither French says it (the French catalogue, the
+French data) nor a name does (card and set names, "Tablecup").  So a word both languages share
+("Deck", "Fans", "Go", "total") passes, and an English sentence left in the code ("2 from A",
+"the attacker ran out of cards") does not.
+
+:func:`french_vocabulary` is the other side, for a stricter check: every word a French screen may
+show (French catalogue, French data, names); a word outside it is English the catalogues never
+heard of (a string written in the code) or a typo.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from babel.messages.pofile import read_po
+from kiosk_helpers import ROOT
+
+import cards
+from engine import registry
+from engine.challengers.library import load
+from engine.challengers.text import card_text, set_names_for
+
+LOCALE = ROOT / "kiosk" / "locale"
+# Kivy's markup tags, which the screens' texts are read without (app.widget_texts).
+MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+# Names that read the same in every language.
+PROPER_NOUNS = {"tablecup", "challengers", "beach", "cup", "robot", "solo", "ok"}
+
+
+def _words(text: str) -> set[str]:
+    # A token with a dot or a digit in it is a file name, a code or a number, not a word.
+    return {w.lower() for token in text.split() if not re.search(r"[.\d/]", token.strip(".,;:!?…()"))
+            for w in WORD.findall(token)}
+
+
+# A game's French title is its name on the French screens ("Between Battle" stays as printed).
+GAME_TITLE_WORDS = {w for game in registry.games() for w in _words(game.titles["fr"])}
+
+
+def _catalogue_texts(lang: str) -> list[str]:
+    out = []
+    for po in sorted((LOCALE / lang / "LC_MESSAGES").glob("*.po")):
+        with open(po, "rb") as f:
+            for msg in read_po(f):
+                if msg.id:
+                    texts = list(msg.string) if isinstance(msg.string, tuple) else [msg.string]
+                    out += [MARKUP.sub("", t) for t in texts]      # as the screens show them
+    return out
+
+
+def _keys() -> set[str]:
+    keys = set()
+    for po in (LOCALE / "en" / "LC_MESSAGES").glob("*.po"):
+        with open(po, "rb") as f:
+            keys |= {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(f) if m.id}
+    return keys
+
+
+def _name(en: str, fr: str, english: set[str], names: set[str]) -> None:
+    """A name in both languages: its English words are English when French calls it otherwise."""
+    (english if fr != en else names).update(_words(en))
+    names.update(_words(fr))
+
+
+@cache
+def _vocabularies() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(English words, French words, names) of the catalogues and every game's data."""
+    lib = load(cards)
+    cat = lib.catalogue
+    en_names, fr_names = set_names_for(cat, "en"), set_names_for(cat, "fr")
+    english, french = set(), set()
+    for text in _catalogue_texts("en"):
+        english |= _words(text)
+    for text in _catalogue_texts("fr"):
+        french |= _words(text)
+    names: set[str] = set()
+    for c in cat.cards.values():
+        english |= _words(card_text(c, "en", en_names))
+        french |= _words(card_text(c, "fr", fr_names))
+        _name(c.name, c.names.get("fr") or c.name, english, names)
+    for s in cat.sets.values():
+        _name(s.name, s.names.get("fr") or s.name, english, names)
+    # The table games' data: Between Battle's characters and help cards, Wacky Challenge's pilots
+    # and boosters, Cosplay Team Battle's card names.
+    between = registry.get("between").load(cards)
+    for ch in between.characters.values():
+        _name(ch.name("en"), ch.name("fr"), english, names)
+        english |= _words(ch.help.get("en", ""))
+        french |= _words(ch.help.get("fr", ""))
+    wacky = registry.get("wacky").load(cards)
+    for pilot in wacky.pilots:
+        _name(pilot.names["en"], pilot.names.get("fr") or pilot.names["en"], english, names)
+    for b in wacky.boosters:
+        if b is not None:
+            english |= _words(b.text.get("en", ""))
+            french |= _words(b.text.get("fr", ""))
+    for t in registry.get("cosplay").load(cards).types.values():
+        _name(t.title("en"), t.title("fr"), english, names)
+    return frozenset(english), frozenset(french), frozenset(names)
+
+
+def english_only_words() -> set[str]:
+    english, french, names = _vocabularies()
+    return set(english - french - names - PROPER_NOUNS - GAME_TITLE_WORDS)
+
+
+def french_vocabulary() -> set[str]:
+    """Every word a French screen may show: French catalogue and data words, names."""
+    _english, french, names = _vocabularies()
+    return set(french | names | PROPER_NOUNS | GAME_TITLE_WORDS)
+
+
+#: Words a French screen may show that no catalogue says: the languages' own names on the operator
+#: screen's buttons, half a stage (Wacky Challenge), a Joker's value on a Between Battle card.
+ALSO_FRENCH = {"english", "français", "½", "j"}
+
+
+def unknown_in(texts, known) -> dict[str, list[str]]:
+    """The texts with a word that no French text or name of the house uses."""
+    found = {}
+    for text in texts:
+        hits = sorted(_words(text) - known - ALSO_FRENCH)
+        if hits:
+            found[text] = hits
+    return found
+
+
+def english_in(texts, english_only) -> dict[str, list[str]]:
+    found = {}
+    for text in texts:
+        hits = sorted(_words(text) & english_only)
+        if hits:
+            found[text] = hits
+    return found
+
+
