@@ -350,6 +350,7 @@ do_uninstall() {
     fi
     rm -rf "$PREFIX"
     rm -f "$ENV_FILE"
+    rm -rf "$CONF_DIR/settings"          # the players' settings (text size, colours, volume)
     if [ -d "$CONF_DIR" ] && ! rmdir "$CONF_DIR" 2>/dev/null; then
         warn "kept $CONF_DIR: it holds other files ($(find "$CONF_DIR" -mindepth 1 -maxdepth 1 -printf '%f '))"
     fi

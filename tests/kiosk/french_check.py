@@ -102,7 +102,34 @@ def _vocabularies() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             french |= _words(b.text.get("fr", ""))
     for t in registry.get("cosplay").load(cards).types.values():
         _name(t.title("en"), t.title("fr"), english, names)
+    # The table games' event sentences (GAME.describe_event, which the screens show, e.g. what a
+    # bot just did), from a few seeded games between random bots.
+    for text, lang in _event_sentences():
+        (french if lang == "fr" else english).update(_words(text))
     return frozenset(english), frozenset(french), frozenset(names)
+
+
+def _event_sentences(games: int = 4, steps: int = 5000):
+    """(sentence, language) of every event of a few seeded random-bot games of each table game."""
+    import random
+
+    from engine.game import GameSetup
+
+    for name in ("between", "wacky", "cosplay"):
+        game = registry.get(name)
+        data = game.load(cards)
+        for seed in range(games):
+            players = max(game.min_players, min(2 + seed, game.max_players))
+            state = game.new(data, GameSetup(name, tuple(f"P{i}" for i in range(players)), seed))
+            rng = random.Random(seed)
+            for _ in range(steps):
+                who = sorted(state.to_act())
+                if not who:
+                    break
+                seat = who[0]
+                for e in state.apply(rng.choice(state.legal_actions(seat))):
+                    for lang in ("en", "fr"):
+                        yield game.describe_event(e, lang), lang
 
 
 def english_only_words() -> set[str]:

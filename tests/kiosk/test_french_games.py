@@ -31,6 +31,14 @@ NOT_WALKED = {
     "cp_pool": "points gained paying: not in the walked games",
     "cp_to_player": "Drama to a chosen player: not in the walked games",
 }
+# Said on a phone, not on the table: tests/phones/test_phone_words.py says them in French.
+NOT_WALKED |= {key: "a phone's words" for key in (
+    "wk_phone_booster", "wk_phone_chosen", "wk_phone_swap", "wk_phone_take", "cpp_steal")}
+# Cosplay's seats on no half, La Passion and payments changed by hand: played in French by
+# tests/kiosk/test_cosplay_moves_app.py (a 4-player game), which this two-player walk is not.
+NOT_WALKED |= {key: "walked in French by the Cosplay moves test" for key in (
+    "cp_confirm_steal", "cp_library_short", "cp_more", "cp_passion_none", "cp_passion_pick",
+    "cp_refused_nopay", "cp_refused_short", "cp_refused_wrong", "cp_seat_counts", "cp_seat_head", "cp_take")}
 
 
 def _free_port() -> int:
