@@ -19,7 +19,8 @@ from kivy.lang import Builder
 from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
-from kivy.uix.floatlayout import FloatLayout
+
+from kiosk.widgets import ModalLayer
 
 MAX_NAME = 14
 ROWS = {
@@ -34,10 +35,9 @@ def clean(name: str) -> str:
     return " ".join(text.split())[:MAX_NAME]
 
 
-class NameEntry(FloatLayout):
+class NameEntry(ModalLayer):
     """The key grid over the screen; ``seat`` 0 or 1 is the name being typed."""
 
-    shown = BooleanProperty(False)
     seat = NumericProperty(0)
     text = StringProperty("")
     shift = BooleanProperty(True)         # the next letter is a capital (a name's first letter)
@@ -113,24 +113,6 @@ class NameEntry(FloatLayout):
         elif ch and len(ch) == 1 and ch.isprintable():
             self.shift = False
             self.type(ch)
-        return True
-
-    def on_touch_down(self, touch):
-        if not self.shown:
-            return False
-        super().on_touch_down(touch)
-        return True
-
-    def on_touch_move(self, touch):
-        if not self.shown:
-            return False
-        super().on_touch_move(touch)
-        return True
-
-    def on_touch_up(self, touch):
-        if not self.shown:
-            return False
-        super().on_touch_up(touch)
         return True
 
 

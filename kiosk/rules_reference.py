@@ -28,6 +28,8 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.utils import escape_markup, get_hex_from_color
 
+from kiosk.widgets import ModalLayer
+
 RULES_DIR = Path(__file__).resolve().parent / "rules"
 FALLBACK = "en"
 
@@ -97,10 +99,9 @@ def title_of(game: str, lang: str) -> str:
     return game
 
 
-class RulesPage(FloatLayout):
+class RulesPage(ModalLayer):
     """The reference panel (over every screen when ``shown``; it takes every touch then)."""
 
-    shown = BooleanProperty(False)
     turned = BooleanProperty(False)
     game = StringProperty("")
     lang = StringProperty("en")
@@ -133,24 +134,6 @@ class RulesPage(FloatLayout):
             lab.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                      texture_size=lambda w, v: setattr(w, "height", v[1]))
             box.add_widget(lab)
-
-    def on_touch_down(self, touch):
-        if not self.shown:
-            return False
-        super().on_touch_down(touch)
-        return True
-
-    def on_touch_move(self, touch):
-        if not self.shown:
-            return False
-        super().on_touch_move(touch)
-        return True
-
-    def on_touch_up(self, touch):
-        if not self.shown:
-            return False
-        super().on_touch_up(touch)
-        return True
 
 
 def current_game(app) -> str:

@@ -393,6 +393,31 @@ class TextLine(Widget):
         self._t.place(x, y)
 
 
+class ModalLayer(FloatLayout):
+    """An overlay over the whole app: while ``shown`` it takes every touch (nothing reaches the
+    screen underneath), and while hidden it takes none."""
+
+    shown = BooleanProperty(False)
+
+    def on_touch_down(self, touch):
+        if not self.shown:
+            return False
+        super().on_touch_down(touch)
+        return True
+
+    def on_touch_move(self, touch):
+        if not self.shown:
+            return False
+        super().on_touch_move(touch)
+        return True
+
+    def on_touch_up(self, touch):
+        if not self.shown:
+            return False
+        super().on_touch_up(touch)
+        return True
+
+
 class HintLayer(FloatLayout):
     """Short sentences over every screen, one per half, each facing its player (the top half's
     turned 180°): why a press did nothing ("Wait: the Robot is attacking").  Each goes after
