@@ -69,6 +69,8 @@ KEY_REVEAL = {"a": 0, "l": 1}
 
 #: The few words a notice takes in a corner while a game is on (the whole sentence is for home).
 SHORT_NOTICES = {"phones_port_taken": i18n.N_("phones_port_taken_short")}
+#: How long a notice said during a game stays on the bottom half (seconds).
+NOTICE_SECONDS = 6
 #: Side buttons as keys, for games at a LocalTable: key -> (half, button).  Held = key down
 #: until key up.  The primary keys are Challengers!' reveal keys (its primary button).
 SIDE_KEYS = {"a": (0, "primary"), "s": (0, "secondary"), "l": (1, "primary"), "k": (1, "secondary")}
@@ -301,7 +303,7 @@ class TablecupApp(App):
         self._show_alert()
         if self.seat_qr is not None:
             self.seat_qr.lang = self.lang
-            self.seat_qr.refresh(self.table_active() and name != "operator")
+            self.seat_qr.refresh(self.table_active() and name != "operator", self.sm.current_screen)
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
         self.banner.opacity = 1 if show else 0
@@ -334,8 +336,11 @@ class TablecupApp(App):
         port in use."""
         self.notices.append((key, fmt))
         if self.seat_qr is not None and self.table_active():
-            # During a game: a few words in the bottom half's corner, covering nothing of the game.
-            self.seat_qr.say(SHORT_NOTICES.get(key, key), fmt)
+            # During a game: said once on the bottom half, then a crossed-out phone stays in the
+            # place of its "Phone" button, covering nothing of the game.
+            short = SHORT_NOTICES.get(key, key)
+            self.seat_qr.say(short, fmt)
+            self.hints.show(0, i18n.tr(short, self.lang, **fmt), seconds=NOTICE_SECONDS)
         self._show_alert()
 
     def dismiss_notice(self):
@@ -552,6 +557,17 @@ class TablecupApp(App):
             self.sm.current = self.screen_for()
         self.sync()
 
+    def has_phone_seats(self) -> bool:
+        """Whether the game on the table has seats played on phones only (the operator may free them)."""
+        ps = self.phone_seats
+        return (self.seat_qr is not None and self.table_active() and ps.server() is not None
+                and bool(ps.loose_seats()))
+
+    def open_phone_seats(self):
+        """The operator's "Phone seats": back to the game, its seats panel open with "Free" buttons."""
+        self.leave_operator()
+        self.seat_qr.open_for_operator()
+
     def _put(self, key, value):
         """A setting saved; if the store cannot write, the table goes on with it in memory only."""
         try:
@@ -724,7 +740,14 @@ class TablecupApp(App):
                 json.dump({k: v for k, v in found.items() if v}, f, default=str)
             os.replace(tmp, args[0])
         elif cmd == "freeseat":
-            # The operator's "Free" button of a seat on the seats panel, tapped twice (ask, confirm).
+            # The operator opens the phone seats (operator screen, PIN), then taps a seat's "Free"
+            # twice (ask, confirm).
+            self.show_operator()
+            op = self.sm.get_screen("operator")
+            op.type_pin(op.pin())
+            if op.mode == "newpin":
+                op.type_pin("2468")                 # a first use asks for the operator's own PIN
+            op.ids.phone_seats.trigger_action(0)
             button = next(w for w in self.seat_qr.ids.loose.children if w.seat == int(args[0])).children[0]
             button.trigger_action(0)
             button.trigger_action(0)

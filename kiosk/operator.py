@@ -29,6 +29,7 @@ class OperatorScreen(Screen):
     mode = StringProperty("locked")        # locked | unlocked | newpin
     entered = StringProperty("")
     message = StringProperty("")
+    phone_seats = BooleanProperty(False)   # the game on the table has phone seats to manage
 
     def on_kv_post(self, *_):
         self.keys = {}
@@ -40,6 +41,7 @@ class OperatorScreen(Screen):
 
     def on_pre_enter(self, *_):
         self.lock()
+        self.phone_seats = App.get_running_app().has_phone_seats()
 
     def lock(self):
         self.unlocked, self.mode, self.entered, self.message = False, "locked", "", ""

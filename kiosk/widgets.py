@@ -57,6 +57,19 @@ class Flip(RelativeLayout):
         return (x + self.x, y + self.y)
 
 
+class PhoneSlot(Widget):
+    """The place a game keeps free on a half for that half's "Phone" button: the phones overlay
+    (:mod:`kiosk.phones.seat_qr`) draws the button over it, so it never covers a control of the
+    game.  ``half``: 0 the bottom half, 1 the top (a slot inside the turned half)."""
+
+    half = NumericProperty(0)
+
+
+class PhoneSeatsSlot(Widget):
+    """The place a game keeps free in the table's public part for the seats panel's button
+    ("Phones 1/2"), in a game that may seat players on phones only (a third player and more)."""
+
+
 # ---------------------------------------------------------------------- text textures
 _TEX: OrderedDict = OrderedDict()
 _TEX_MAX = 900

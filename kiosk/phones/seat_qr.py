@@ -1,13 +1,19 @@
 """The seats' QR codes on the table.
 
-* On each half, a small "phone" button facing that half's player; a tap shows the QR code of that
-  half's seat (facing them too), a tap on the code hides it.
+* On each half, a small button showing a phone, facing that half's player; a tap shows the QR
+  code of that half's seat (facing them too), a tap on the code hides it.
 * The seats panel, for the phone seats on no half (a third player and more): each such seat's name,
   QR code and whether a phone holds it, in the middle of the table, its title written for both
   sides.  It opens by itself when a game with such seats starts and closes once every one of them
-  is taken; the "Phone seats" button on the table's edge opens and closes it.  "Free" (tapped twice:
-  the second tap confirms) revokes a seat's code -- its phone is told the seat was freed -- and
-  shows a new code for the next phone.
+  is taken; the "Phones 1/2" button opens and closes it.  Opened by the operator (the operator
+  screen's "Phone seats", behind the PIN), each seat also has "Free" (tapped twice: the second tap
+  confirms), which revokes the seat's code -- its phone is told the seat was freed -- and shows a
+  new code for the next phone.
+
+Where the buttons go is the game's to say: its layout keeps a :class:`kiosk.widgets.PhoneSlot` free
+on each half and a :class:`kiosk.widgets.PhoneSeatsSlot` in its public part, and the buttons are
+drawn over them (a screen without a slot shows no button there), so that they never cover one of
+the game's own controls, at any window size.
 
 Game-neutral: an overlay over every game's screens, fed by :class:`kiosk.phones.table_host.PhoneSeats`.
 Hidden while phones cannot take seats (port in use), on a bot's half, and when no game is on.
@@ -17,14 +23,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.widget import Widget
 
 from kiosk import i18n
 from kiosk.phones.qr import qr_texture
+from kiosk.widgets import PhoneSeatsSlot, PhoneSlot
 
 #: The seats panel's words picked by a seat's state (named here so that extraction finds them).
 PICKED_BY_STATE = (i18n.N_("phone_taken"), i18n.N_("phone_waiting"), i18n.N_("phone_free"),
@@ -33,9 +42,10 @@ PICKED_BY_STATE = (i18n.N_("phone_taken"), i18n.N_("phone_waiting"), i18n.N_("ph
 Builder.load_file(str(Path(__file__).with_name("seat_qr.kv")))
 
 
-class ShownButton(Button):
-    """A button that, while not ``shown``, is invisible and lets every touch through to what is
-    underneath (a disabled Kivy widget would swallow the touches on its area)."""
+class Shown:
+    """A widget that, while not ``shown``, lets every touch through to what is underneath (it is
+    invisible then; a disabled Kivy widget would swallow the touches on its area).  Mixed in
+    before the widget class."""
 
     shown = BooleanProperty(False)
 
@@ -49,19 +59,12 @@ class ShownButton(Button):
         return super().on_touch_up(touch) if self.shown else False
 
 
-class ShownBox(BoxLayout):
-    """A box that, while not ``shown``, lets every touch through (see :class:`ShownButton`)."""
+class ShownButton(Shown, Button):
+    """A button over the table, touchable only while ``shown``."""
 
-    shown = BooleanProperty(False)
 
-    def on_touch_down(self, touch):
-        return super().on_touch_down(touch) if self.shown else False
-
-    def on_touch_move(self, touch):
-        return super().on_touch_move(touch) if self.shown else False
-
-    def on_touch_up(self, touch):
-        return super().on_touch_up(touch) if self.shown else False
+class ShownBox(Shown, BoxLayout):
+    """A box over the table, touchable only while ``shown``."""
 
 
 class SeatQr(FloatLayout):
@@ -72,8 +75,8 @@ class SeatQr(FloatLayout):
     showing = BooleanProperty(False)
     texture = ObjectProperty(None, allownone=True)
     url = StringProperty("")
-    button_text = StringProperty("")
     caption = StringProperty("")
+    place = ListProperty([0, 0, 0, 0])     # the button's x, y, width, height: its PhoneSlot's (0 wide: none)
 
 
 class LooseSeat(BoxLayout):
@@ -87,6 +90,7 @@ class LooseSeat(BoxLayout):
     url = StringProperty("")
     free_text = StringProperty("")
     confirming = BooleanProperty(False)
+    can_free = BooleanProperty(False)      # the operator opened the panel
 
 
 class SeatQrOverlay(FloatLayout):
@@ -95,11 +99,14 @@ class SeatQrOverlay(FloatLayout):
 
     seats = ObjectProperty(None, allownone=True)     # PhoneSeats
     lang = StringProperty("en")
-    notice = StringProperty("")                     # e.g. the phone port in use (until the game is left)
+    notice = StringProperty("")                     # why phones are off (port in use), until the game is left
     loose = NumericProperty(0)                      # phone seats on no half in this game
     panel_open = BooleanProperty(False)
+    freeing = BooleanProperty(False)        # the panel was opened by the operator: seats may be freed
     panel_title = StringProperty("")
     panel_button = StringProperty("")
+    panel_place = ListProperty([0, 0, 0, 0])    # the panel button's box: the game's PhoneSeatsSlot
+    notice_place = ListProperty([0, 0, 0, 0])   # the crossed-out phone's box: the bottom half's PhoneSlot
 
     #: The notice as a message key and its values: said again in each refresh's language.
     notice_words: tuple[str, dict] | None = None
@@ -108,13 +115,23 @@ class SeatQrOverlay(FloatLayout):
         super().__init__(**kw)
         self._game: int | None = None
         self._all_taken = False
+        self._screen = None
+        self._slots: dict = {}                  # 0, 1 (the halves) and "seats": the screen's slots
+        self._followed: list = []               # (widget, callback) bound to move the buttons
+        self._place_soon = Clock.create_trigger(lambda dt: self.place(), -1)
+        self.bind(pos=self._place_soon, size=self._place_soon)
 
     def say(self, key: str, fmt: dict) -> None:
-        """A few words in the bottom half's corner until the game is left, in the table's language."""
+        """Phones are off, for the reason ``key`` says (kept in the table's language): a crossed-out
+        phone in the place of the bottom half's "Phone" button until the game is left."""
         self.notice_words = (key, fmt)
         self.notice = i18n.tr(key, self.lang, **fmt)
 
-    def refresh(self, active: bool) -> None:
+    def refresh(self, active: bool, screen: Widget | None = None) -> None:
+        """Say the seats of the table (``active``: a game is on ``screen``, by default the one
+        shown at the last refresh)."""
+        if not active or screen is not None:
+            self._follow(screen if active else None)
         ps = self.seats
         self._panel(active)
         if not active:
@@ -124,7 +141,6 @@ class SeatQrOverlay(FloatLayout):
             seat = ps.table.seat_on(half) if (active and ps is not None and ps.table.state is not None) else None
             url = ps.url(seat) if seat is not None and not ps.table.over else None
             widget.available = url is not None
-            widget.button_text = i18n.tr("phone_button", self.lang)
             widget.caption = i18n.tr("phone_scan", self.lang)
             if url is None:
                 widget.showing = False
@@ -153,6 +169,7 @@ class SeatQrOverlay(FloatLayout):
             w.taken = taken[q]
             w.state_text = i18n.tr("phone_taken" if w.taken else "phone_waiting", self.lang)
             w.free_text = i18n.tr("phone_free_confirm" if w.confirming else "phone_free", self.lang)
+            w.can_free = self.freeing
             if urls[q] != w.url:
                 w.url, w.texture = urls[q], qr_texture(urls[q])
         self.loose = len(seats)
@@ -169,13 +186,59 @@ class SeatQrOverlay(FloatLayout):
         if not seats:
             self.panel_open = False
 
+    # ------------------------------------------------------------------ where the buttons go
+    def _follow(self, screen: Widget | None) -> None:
+        """Keep the buttons over ``screen``'s slots: they move whenever a slot or anything it sits
+        in moves (a turned half, a window resized)."""
+        if screen is self._screen:
+            return
+        for widget, callback in self._followed:
+            widget.unbind(pos=callback, size=callback)
+        self._screen, self._slots, self._followed = screen, {}, []
+        if screen is not None:
+            for w in screen.walk(restrict=True):
+                if isinstance(w, PhoneSlot):
+                    self._slots[int(w.half)] = w
+                elif isinstance(w, PhoneSeatsSlot):
+                    self._slots["seats"] = w
+            for slot in self._slots.values():
+                w = slot
+                while w is not None and w is not screen.parent:
+                    w.bind(pos=self._place_soon, size=self._place_soon)
+                    self._followed.append((w, self._place_soon))
+                    w = w.parent
+        self.place()
+
+    def place(self) -> None:
+        """Put each button over its slot on the screen shown (none: no slot, no button)."""
+        for half, widget in ((0, self.ids.bottom), (1, self.ids.top)):
+            widget.place = _box_on(widget, self._slots.get(half))
+        self.panel_place = _box_on(self, self._slots.get("seats"))
+        self.notice_place = _box_on(self, self._slots.get(0))
+
     def toggle_panel(self) -> None:
         self.panel_open = bool(self.loose) and not self.panel_open
 
+    def on_panel_open(self, _w, shown: bool) -> None:
+        if not shown:
+            self._freeing(False)             # freeing lasts while the operator's panel is open
+
+    def open_for_operator(self) -> None:
+        """The operator's way in (behind the PIN): the panel, with a "Free" button on each seat."""
+        self._freeing(bool(self.loose))
+        self.panel_open = self.freeing
+
+    def _freeing(self, on: bool) -> None:
+        self.freeing = on
+        for w in self.ids.loose.children:
+            w.can_free, w.confirming = on, False
+            w.free_text = i18n.tr("phone_free", self.lang)
+
     def free(self, seat: int) -> None:
-        """The "Free" button of ``seat``: the first tap asks, the second frees it (a new code)."""
+        """The "Free" button of ``seat``: the first tap asks, the second frees it (a new code).
+        Only in the panel the operator opened."""
         w = next((w for w in self.ids.loose.children if w.seat == seat), None)
-        if w is None or self.seats is None:
+        if w is None or self.seats is None or not self.freeing:
             return
         if not w.confirming:
             w.confirming = True
@@ -188,3 +251,16 @@ class SeatQrOverlay(FloatLayout):
     def toggle(self, half: int) -> None:
         widget = self.ids.bottom if half == 0 else self.ids.top
         widget.showing = widget.available and not widget.showing
+
+
+def _box_on(widget: Widget, slot: Widget | None) -> list[float]:
+    """``slot``'s box (x, y, width, height) where ``widget``'s children are placed, through the
+    turned halves on the way ([0, 0, 0, 0] without a slot or while it has no size)."""
+    if slot is None or slot.width < 1 or slot.height < 1 or slot.get_root_window() is None:
+        return [0, 0, 0, 0]
+    xs, ys = [], []
+    for corner in ((slot.x, slot.y), (slot.right, slot.top)):
+        x, y = widget.to_widget(*slot.to_window(*corner))
+        xs.append(x)
+        ys.append(y)
+    return [min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)]

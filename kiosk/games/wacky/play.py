@@ -159,8 +159,9 @@ class WackyScreen(GameScreen):
         """A card in a few words: its vehicle and speed, then its stages."""
         data = self.table.data
         c = data.index[card]
+        # n: the stages rounded up, for the plural ("½ stage", "1 stage", "1½ stages")
         return self.t("wk_card", vehicle=self.vehicle(VEHICLES[data.vehicle[c]], short), speed=data.speed[c],
-                      stages=self.stages(c))
+                      stages=self.stages(c), n=data.stages[c] + (1 if data.half[c] else 0))
 
     def card_line(self, card: str) -> str:
         """A card on one line: vehicle and speed, then stages."""
@@ -291,7 +292,7 @@ class WackyScreen(GameScreen):
             tile = self.ids[f"row{i}"]
             card = pub["row"][i] if i < len(pub["row"]) else ""
             tile.card = card
-            tile.text = self.card_words(card) if card else ""
+            tile.text = self.card_words(card, short=True) if card else ""
             tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
             tile.face = FACE if card else EMPTY
             tile.lit = picking and bool(card)

@@ -1,0 +1,62 @@
+"""The phones' buttons never cover a game: at every window size the kiosk supports, in English and
+French, each half's "Phone" button and the seats panel's button of Between Battle, Wacky Challenge
+and Cosplay Team Battle sit where the game's layout keeps room for them, over none of its buttons,
+cards or texts; and every text of those screens fits its widget, with no black band left.
+
+One app process per size (tests/phones/drive_phone_places.py), a few at a time.  With
+TABLECUP_SCREENSHOTS=1 the 800x480 pictures are copied to docs/screenshots/.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
+
+SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
+GAMES = ("between", "wacky", "cosplay")
+MOMENTS = ("start", "look0", "look1")
+
+
+def _run(size, base):
+    p = subprocess.run([sys.executable, str(Path(__file__).parent / "drive_phone_places.py"), str(base / size),
+                        str(artifacts_dir() / "phone-places"), size], check=False, env=kiosk_env(),
+                       capture_output=True, text=True, timeout=300, cwd=ROOT)
+    line = [x for x in p.stdout.splitlines() if x.startswith("PLACES-RESULT ")]
+    if not line:
+        return {"error": p.stdout[-2000:] + p.stderr[-3000:]}
+    return json.loads(line[-1][len("PLACES-RESULT "):])
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    base = tmp_path_factory.mktemp("places")
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        got = dict(zip(SIZES, pool.map(lambda s: _run(s, base), SIZES)))
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        for png in (artifacts_dir() / "phone-places").glob("phones-*-800x480.png"):
+            shutil.copy(png, ROOT / "docs" / "screenshots" / png.name)
+    return got
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_phone_buttons_cover_nothing_and_every_text_fits(results, size):
+    r = results[size]
+    assert r["error"] is None and r.get("rc") == 0, r["error"]
+    assert r["window"] == r["size"]
+    assert sorted(r["panel_opened"]) == ["cosplay", "cosplay", "wacky", "wacky"]   # phones on no half: it opens
+    # Where the seats panel's button goes is the game's to say: Wacky Challenge keeps a place for it;
+    # Cosplay Team Battle's middle has none to spare (its panel opens by itself and from the operator).
+    looks = r["looks"]
+    assert set(looks) == {f"{g}-{m}-{lang}" for g in GAMES for m in MOMENTS for lang in ("en", "fr")}
+    for key, look in looks.items():
+        game = key.split("-")[0]
+        want = ["phone-bottom", "phone-top"] + (["seats-panel"] if game == "wacky" else [])
+        assert look["buttons"] == sorted(want), key        # every button shown, in its place
+    bad = {k: v for k, v in looks.items() if v["overlaps"] or v["faults"] or v["bands"]}
+    assert bad == {}, json.dumps(bad, indent=1, ensure_ascii=False)[:4000]
