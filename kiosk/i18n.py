@@ -18,6 +18,8 @@ from __future__ import annotations
 import gettext
 import logging
 import os
+import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -99,11 +101,39 @@ def tr(key: str, lang: str = DEFAULT, **fmt) -> str:
     return text.format(**fmt) if fmt else text
 
 
+#: What else remembers words and must forget them with the catalogues (see :func:`forget_on_reload`).
+_FORGETTERS: list[Callable[[], None]] = []
+
+
+def forget_on_reload(forget: Callable[[], None]) -> None:
+    """Have :func:`reload` call ``forget`` too: a cache of sentences kept outside this module."""
+    _FORGETTERS.append(forget)
+
+
 def reload() -> None:
-    """Forget the loaded catalogues (after compiling new ones in a running process: tests)."""
+    """Forget the loaded catalogues, and every sentence remembered from them (after compiling new
+    ones in a running process: tests)."""
     _template.cache_clear()
     translations.cache_clear()
     _default_names.cache_clear()
+    _one_line.cache_clear()
+    for forget in _FORGETTERS:
+        forget()
+
+
+_MARKUP = re.compile(r"\[/?(?:b|i|u|size|color)(?:=[^\]]*)?\]")
+
+
+def one_line(key: str, lang: str = DEFAULT, **fmt) -> str:
+    """:func:`tr` on one line and without Kivy's markup (for a phone's page), remembered: a phone's
+    view is made after every change, for every seat, in every language, and most of its sentences
+    are the same as the last time."""
+    return _one_line(key, lang, tuple(sorted(fmt.items())))
+
+
+@lru_cache(maxsize=8192)
+def _one_line(key: str, lang: str, fmt: tuple) -> str:
+    return _MARKUP.sub("", tr(key, lang, **dict(fmt))).replace("\n", " ").strip()
 
 
 #: The names the kiosk gives seats nobody named ("Player 1", "Robot", "Bot 2"): the key and its values.

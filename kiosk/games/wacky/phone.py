@@ -6,30 +6,19 @@ nothing else: what a phone is sent is what that seat may see.  No Kivy here.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import i18n
 
-_MARKUP = re.compile(r"\[/?(?:b|i|u|size|color)(?:=[^\]]*)?\]")
-
-
-def _say(key: str, lang: str, **fmt: Any) -> str:
-    return _said(key, lang, tuple(sorted(fmt.items())))
-
-
-@lru_cache(maxsize=8192)
-def _said(key: str, lang: str, fmt: tuple) -> str:
-    """A sentence on one line without markup, remembered: a view is made after every change for
-    every seat in two languages, and most of its sentences are the same as the last time."""
-    return _MARKUP.sub("", i18n.tr(key, lang, **dict(fmt))).replace("\n", " ").strip()
+#: A sentence on one line, without markup (called by this name so that extraction finds its keys).
+_say = i18n.one_line
 
 
 _CARD_TEXT: dict[tuple[int, str, str], str] = {}
+i18n.forget_on_reload(_CARD_TEXT.clear)
 
 
 def card_text(data: Any, card: str, lang: str) -> str:
