@@ -91,7 +91,8 @@ def _phone_words(game: str) -> Callable[..., dict[str, Any]] | None:
 class PhoneSeats:
     """Keeps a phone server following a ``LocalTable`` (a listener of the table, on its thread).
 
-    The server is started when a game with hidden information (or a phone seat) first starts;
+    The server is started when a game with hidden information and a phone page (or a phone seat)
+    first starts;
     ``url(seat)`` is what a seat's QR code holds, or None when phones cannot take seats.  The
     tokens of the game in progress are kept in kiosk.db's settings (``phone_seats``) and taken
     back when that game is resumed; a new game, the end of the game, leaving it or freeing a seat
@@ -106,10 +107,13 @@ class PhoneSeats:
         self.on_table(table, [])
 
     def wanted(self) -> bool:
+        """Phones for a game with hidden cards and a phone page of its own (``KIOSK.phone``), or
+        with seats played on phones."""
         t = self.table
         if t.game is None:
             return False
-        return bool(t.game.hidden_information or any(s.kind == "phone" for s in t.seats))
+        return bool((t.game.hidden_information and _phone_words(t.game.name) is not None)
+                    or any(s.kind == "phone" for s in t.seats))
 
     def server(self) -> PhoneServer | None:
         return self.link._server if self.link is not None else None

@@ -21,9 +21,6 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "kiosk"))
 
 from app_driver import Driver, run_app, walk
 
-DATA, SHOTS, SIZE = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
-W, H = (int(x) for x in SIZE.split("x"))
-out = {"size": [W, H], "window": None, "looks": {}, "error": None}
 NAMES = ("Anne-Sophie", "Bartholomew", "Chloé", "Dimitri")
 #: Each game: how many phones sit on no half beside the two people at the table.
 GAMES = {"between": 0, "wacky": 2, "cosplay": 2}
@@ -145,4 +142,8 @@ def hook(app):
     drv.follow(script(), first=0.5)
 
 
-run_app(["--data", str(DATA), "--window", SIZE], hook, out, "PLACES-RESULT")
+if __name__ == "__main__":
+    DATA, SHOTS, SIZE = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+    W, H = (int(x) for x in SIZE.split("x"))
+    out = {"size": [W, H], "window": None, "looks": {}, "error": None}
+    run_app(["--data", str(DATA), "--window", SIZE], hook, out, "PLACES-RESULT")

@@ -156,11 +156,10 @@ def test_a_bot_seat_gets_no_qr_code_and_no_phone_plays_it(tmp_path):
 def test_reloading_the_catalogues_forgets_the_phones_sentences():
     """Words said on phones are remembered between views; compiling new catalogues in a running
     kiosk (i18n.reload) must not leave phones reading the old ones."""
+    import cards
     from engine import registry
     from kiosk import i18n
     from kiosk.games.wacky import phone as wacky_phone
-
-    import cards
     data = registry.get("wacky").load(cards)
     card = next(iter(data.index))
     said = i18n.one_line("cp_ready", "fr")
