@@ -37,6 +37,25 @@ def script_result(p, tag):
     return r
 
 
+def drive_at_sizes(script, sizes, base, shots, tag, workers=3, timeout=300):
+    """Run the drive script ``script`` once per window size (``script DATA SHOTS WxH``), a few at a
+    time, each with its own data folder under ``base``; {size: its ``TAG {json}`` result, or
+    ``{"error": the end of its output}`` when it printed none}."""
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(size):
+        p = subprocess.run([sys.executable, str(script), str(base / size), str(shots), size], check=False,
+                           env=kiosk_env(), capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+        line = [x for x in p.stdout.splitlines() if x.startswith(tag + " ")]
+        if not line:
+            return {"error": p.stdout[-2000:] + p.stderr[-3000:]}
+        return json.loads(line[-1][len(tag) + 1:])
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return dict(zip(sizes, pool.map(one, sizes)))
+
+
 def kill_when_written(script, data, art, *args, wait_for="before.json", timeout=90):
     """Start a drive script, wait until it writes ``art/wait_for``, then kill it with SIGKILL
     (mid-game, as a power cut would); returns that file's JSON."""

@@ -8,13 +8,10 @@ TABLECUP_SCREENSHOTS=1 the 800x480 and 1920x1080 pictures are copied to docs/scr
 import json
 import os
 import shutil
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
+from kiosk_helpers import ROOT, artifacts_dir, drive_at_sizes
 
 SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
 SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "settings", "names", "rules-challengers",
@@ -23,22 +20,10 @@ SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "setting
 DOCS_SIZES = ("800x480", "1920x1080")
 
 
-def _run(size, base):
-    data = base / size
-    p = subprocess.run([sys.executable, str(Path(__file__).parent / "drive_sizes.py"), str(data / "data"),
-                        str(artifacts_dir() / "sizes"), size], check=False, env=kiosk_env(), capture_output=True,
-                       text=True, timeout=300, cwd=ROOT)
-    line = [x for x in p.stdout.splitlines() if x.startswith("SIZES-RESULT ")]
-    if not line:
-        return {"error": p.stdout[-2000:] + p.stderr[-3000:]}
-    return json.loads(line[-1][len("SIZES-RESULT "):])
-
-
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    base = tmp_path_factory.mktemp("sizes")
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        got = dict(zip(SIZES, pool.map(lambda s: _run(s, base), SIZES)))
+    got = drive_at_sizes(Path(__file__).parent / "drive_sizes.py", SIZES, tmp_path_factory.mktemp("sizes"),
+                         artifacts_dir() / "sizes", "SIZES-RESULT")
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         docs = ROOT / "docs" / "screenshots"
         docs.mkdir(parents=True, exist_ok=True)

@@ -10,34 +10,20 @@ TABLECUP_SCREENSHOTS=1 the 800x480 pictures are copied to docs/screenshots/.
 import json
 import os
 import shutil
-import subprocess
-import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
+from kiosk_helpers import ROOT, artifacts_dir, drive_at_sizes
 
 SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
 GAMES_LOOKED = ("between", "wacky", "cosplay")
 MOMENTS = ("start", "look0", "look1")
 
 
-def _run(size, base):
-    p = subprocess.run([sys.executable, str(Path(__file__).parent / "drive_phone_places.py"), str(base / size),
-                        str(artifacts_dir() / "phone-places"), size], check=False, env=kiosk_env(),
-                       capture_output=True, text=True, timeout=300, cwd=ROOT)
-    line = [x for x in p.stdout.splitlines() if x.startswith("PLACES-RESULT ")]
-    if not line:
-        return {"error": p.stdout[-2000:] + p.stderr[-3000:]}
-    return json.loads(line[-1][len("PLACES-RESULT "):])
-
-
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    base = tmp_path_factory.mktemp("places")
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        got = dict(zip(SIZES, pool.map(lambda s: _run(s, base), SIZES)))
+    got = drive_at_sizes(Path(__file__).parent / "drive_phone_places.py", SIZES, tmp_path_factory.mktemp("places"),
+                         artifacts_dir() / "phone-places", "PLACES-RESULT")
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         for png in (artifacts_dir() / "phone-places").glob("phones-*-800x480.png"):
             shutil.copy(png, ROOT / "docs" / "screenshots" / png.name)
