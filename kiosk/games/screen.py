@@ -16,18 +16,59 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
 
 
+class GameHalf(BoxLayout):
+    """One side of a game's table (``ids.bottom``, half 0, and ``ids.top``, half 1, turned in a
+    ``Flip``): what every game shows there -- whose it is, whether they act now, a sentence, and
+    their hand (``ids.hand``, a :class:`kiosk.hand.HandStrip`, when the game has one).  A game's
+    half adds its own properties; its screen sets them all in ``update``."""
+
+    half = NumericProperty(0)
+    screen = ObjectProperty(None, allownone=True)
+    active = BooleanProperty(False)          # this side acts now (its turn, or its choice)
+    who = StringProperty("")
+    status = StringProperty("")
+    hand_label = StringProperty("")
+
+
 class GameScreen(Screen):
-    """One screen of a game at a :class:`kiosk.table.LocalTable` (its ``table``)."""
+    """One screen of a game at a :class:`kiosk.table.LocalTable` (its ``table``).
+
+    A screen with :class:`GameHalf` halves (``ids.bottom``, ``ids.top``) that hold a hand strip
+    (``ids.hand``) has them wired at creation: a finger held on a strip looks (:meth:`hold`), a
+    tap on a shown card calls ``choose_card(half, card)`` and faces are made by ``card_face(card,
+    lit)``, both the game's."""
 
     table = ObjectProperty(None, allownone=True)
     lang = StringProperty("en")
     kiosk: KioskGame | None = None        # set by the app when it creates the screen
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        for half in (0, 1):
+            side = self.ids.get("bottom" if half == 0 else "top")
+            strip = side.ids.get("hand") if side is not None else None
+            if strip is not None:
+                strip.on_hold = lambda down, half=half: self.hold(half, down)
+                strip.on_choose = lambda card, half=half: self.choose_card(half, card)
+                strip.make_face = self.card_face
+
+    def half_widget(self, half: int) -> GameHalf:
+        return self.ids.bottom if half == 0 else self.ids.top
+
+    def hold(self, half: int, down: bool) -> None:
+        """A finger on ``half``'s hand strip: hold to look (only the seat's own person may)."""
+        table = self.table
+        seat = table.seat_on(half) if table is not None else None
+        if seat is None or table.is_bot(seat):
+            return
+        table.look(half, down)
 
     # ------------------------------------------------------------------ refreshing
     def refresh(self, table, events=()) -> None:

@@ -18,13 +18,13 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.metrics import sp
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from kiosk import hand as hand_widgets
-from kiosk.games.screen import GameScreen
+from kiosk.games.screen import GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -49,18 +49,12 @@ class ZoneTile(BoxLayout):
     lit = BooleanProperty(False)
 
 
-class BetweenHalf(BoxLayout):
+class BetweenHalf(GameHalf):
     """One side of the table; its view-model is set by :meth:`BetweenScreen.update`."""
 
-    half = NumericProperty(0)
-    screen = ObjectProperty(None, allownone=True)
-    active = BooleanProperty(False)          # this side's turn (or choice)
-    who = StringProperty("")
     hp_text = StringProperty("")
     deck_text = StringProperty("")
     help_text = StringProperty("")
-    status = StringProperty("")
-    hand_label = StringProperty("")
     can_damage = BooleanProperty(False)
     confirming = BooleanProperty(False)
     damage_text = StringProperty("")
@@ -86,15 +80,8 @@ class BetweenScreen(GameScreen):
         super().__init__(**kw)
         self.selected: dict[int, str] = {}     # half -> the card tapped while looking, awaiting its zone
         self._choice_key: dict[int, Any] = {}
-        for half in (0, 1):
-            strip = self.half_widget(half).ids.hand
-            strip.on_hold = lambda down, half=half: self.hold(half, down)
-            strip.on_choose = lambda card, half=half: self.choose_card(half, card)
-            strip.make_face = self.card_face
 
     # ------------------------------------------------------------------ widgets
-    def half_widget(self, half: int) -> BetweenHalf:
-        return self.ids.bottom if half == 0 else self.ids.top
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
         face = SmallCard(card=card, lit=lit, markup=True)
@@ -292,12 +279,6 @@ class BetweenScreen(GameScreen):
             row.add_widget(Label())
 
     # ------------------------------------------------------------------ inputs
-    def hold(self, half: int, down: bool) -> None:
-        """A finger on a hand strip: hold to look (only the seat's own person may)."""
-        seat = self.table.seat_on(half) if self.table is not None else None
-        if seat is None or self.table.is_bot(seat):
-            return
-        self.table.look(half, down)
 
     def choose_card(self, half: int, card: str) -> None:
         """A tap on a shown card: played at once when it can go to one place only, else its

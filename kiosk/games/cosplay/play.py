@@ -26,7 +26,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import sp
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -37,7 +37,7 @@ from engine.cosplay.text import describe_event, remember_names
 from engine.errors import IllegalAction
 from engine.game import Action
 from kiosk import hand as hand_widgets
-from kiosk.games.screen import GameScreen
+from kiosk.games.screen import GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -112,17 +112,11 @@ class LongPressButton(Button):
         pass
 
 
-class CosplayHalf(BoxLayout):
+class CosplayHalf(GameHalf):
     """One side of the table; its view-model is set by :meth:`CosplayScreen.update`."""
 
-    half = NumericProperty(0)
-    screen = ObjectProperty(None, allownone=True)
-    active = BooleanProperty(False)
-    who = StringProperty("")
     counts = StringProperty("")
     assist = StringProperty("")
-    status = StringProperty("")
-    hand_label = StringProperty("")
     can_end = BooleanProperty(False)
     confirming = BooleanProperty(False)
     end_text = StringProperty("")
@@ -152,16 +146,10 @@ class CosplayScreen(GameScreen):
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
-            strip.on_hold = lambda down, half=half: self.hold(half, down)
-            strip.on_choose = lambda card, half=half: self.choose_card(half, card)
-            strip.make_face = self.card_face
             strip.card_width = sp(64)
             strip.card_height = sp(68)
 
     # ------------------------------------------------------------------ helpers
-    def half_widget(self, half: int) -> CosplayHalf:
-        return self.ids.bottom if half == 0 else self.ids.top
-
     def ctype(self, c: int):
         return self.table.state.inst.types[c]
 
@@ -750,12 +738,6 @@ class CosplayScreen(GameScreen):
             pay = table.state.propose_payment("", None, seat)
             if pay is None or not pay.payers or table.submit(seat, "pay", pay.payers[0]) is None:
                 return
-
-    def hold(self, half: int, down: bool) -> None:
-        seat = self.table.seat_on(half) if self.table is not None else None
-        if seat is None or self.table.is_bot(seat):
-            return
-        self.table.look(half, down)
 
     def choose_card(self, half: int, card: str) -> None:
         """A tap on a shown card: laid in the assistance zone during preparation; while a target

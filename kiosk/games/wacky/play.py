@@ -21,7 +21,7 @@ from typing import Any
 
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -31,7 +31,7 @@ from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
 from kiosk import widgets as kiosk_widgets
-from kiosk.games.screen import GameScreen
+from kiosk.games.screen import GameHalf, GameScreen
 from kiosk.hand import FACE, HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -101,17 +101,11 @@ class RouteRow(BoxLayout):
     cards_width = NumericProperty(dp(330))
 
 
-class WackyHalf(BoxLayout):
+class WackyHalf(GameHalf):
     """One side of the table; its view-model is set by :meth:`WackyScreen.update`."""
 
-    half = NumericProperty(0)
-    screen = ObjectProperty(None, allownone=True)
-    active = BooleanProperty(False)
-    who = StringProperty("")
     pilot_text = StringProperty("")
     score_text = StringProperty("")
-    status = StringProperty("")
-    hand_label = StringProperty("")
     colour = ListProperty([0.5, 0.5, 0.5, 1])
     has_choices = BooleanProperty(False)
 
@@ -135,15 +129,8 @@ class WackyScreen(GameScreen):
         self.swap_from: dict[int, str] = {}       # half -> the route card its owner gives back (swap booster)
         self._keys: dict[str, Any] = {}
         self._chips: dict[int, CardTile] = {}     # seat -> its tile on the hierarchy column
-        for half in (0, 1):
-            strip = self.half_widget(half).ids.hand
-            strip.on_hold = lambda down, half=half: self.hold(half, down)
-            strip.on_choose = lambda card, half=half: self.choose_card(half, card)
-            strip.make_face = self.card_face
 
     # ------------------------------------------------------------------ words
-    def half_widget(self, half: int) -> WackyHalf:
-        return self.ids.bottom if half == 0 else self.ids.top
 
     def vehicle(self, v: str, short: bool = False) -> str:
         return self.t(f"wk_{'short_' if short else ''}{v}")
@@ -474,13 +461,6 @@ class WackyScreen(GameScreen):
         w.has_choices = bool(options)
 
     # ------------------------------------------------------------------ inputs
-    def hold(self, half: int, down: bool) -> None:
-        """A finger on a hand strip: hold to look (only the seat's own person may)."""
-        table = self.table
-        seat = table.seat_on(half) if table is not None else None
-        if seat is None or table.is_bot(seat):
-            return
-        table.look(half, down)
 
     def choose_card(self, half: int, card: str) -> None:
         """A tap on a card of a shown hand: during the choice it is chosen (tapped again, it is
