@@ -195,6 +195,8 @@ def hook(app):
         eng = registry.get(game)
         bots = {s: eng.policies["sensible"](t.data, s, seed + s) for s in range(len(t.seats))}
         rng = random.Random(seed)
+        if app.seat_qr is not None:
+            out.setdefault("phones_off", {})[game] = app.seat_qr.notice   # why phones are off, if they are
         qr_panels(f"{game}-play")
         moves = 0
         while not t.over and moves < (stop or 600):
@@ -256,8 +258,8 @@ def hook(app):
         collect("operator")
         app.leave_operator()
         yield 0.05
-        # The phones' port is taken while the first game starts (in English): the table says so in
-        # its corner, and says it again in French.  Then phones may take seats (the QR panels).
+        # The phones' port is taken while the first game starts (in English): the table says so
+        # (a crossed-out phone, the reason kept in words), and keeps the reason in French.  Then phones may take seats (the QR panels).
         held = socket.socket()
         held.bind(("0.0.0.0", int(PORT)))
         held.listen()

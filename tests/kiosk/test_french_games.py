@@ -86,8 +86,8 @@ def test_every_screen_of_the_table_games_in_french_shows_no_english(tmp_path):
         for part in ("home", "play", "play-look", "end", "solo"):
             assert stages.get(f"{game}-{part}"), f"{game}-{part} not walked"
     assert r["qr_shown"] and all(r["qr_shown"])          # each half's QR card, shown
-    # The phones' port taken when the first game started in English: the corner says it in French.
-    assert any("Téléphones désactivés" in t for t in stages["between-play"]), stages["between-play"]
+    # The phones' port taken when the first game started in English: the reason reads French.
+    assert "Téléphones désactivés" in r["phones_off"]["between"], r["phones_off"]
     english_only, known = english_only_words(), french_vocabulary()
 
     # The English start of the same run: both checks read real widget texts and find English there.

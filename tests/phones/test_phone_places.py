@@ -23,7 +23,7 @@ MOMENTS = ("start", "look0", "look1")
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
     got = drive_at_sizes(Path(__file__).parent / "drive_phone_places.py", SIZES, tmp_path_factory.mktemp("places"),
-                         artifacts_dir() / "phone-places", "PLACES-RESULT")
+                         artifacts_dir() / "phone-places", "PLACES-RESULT", timeout=600)
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         for png in (artifacts_dir() / "phone-places").glob("phones-*-800x480.png"):
             shutil.copy(png, ROOT / "docs" / "screenshots" / png.name)
