@@ -30,7 +30,7 @@ cdef class Side:
 cdef class Match:
     cdef public object rng, round, piles, log, icons_in_play, holder, flag_card, attacker
     cdef public object attacked_by, pending, _pending_ctx, winner, reason, reveals
-    cdef public object players, park, spec, expect
+    cdef public object players, park, expect, _spec, _spec_maker
     cdef public list types, owner, kept, sides, attack, agenda, removed
     cdef public dict attack_bonus
     cdef object __weakref__

@@ -212,7 +212,8 @@ class Match:
         # players' indices (light, dark), the park, and the spec it was built from.
         self.players = (0, 1)
         self.park = None
-        self.spec = None
+        self._spec = None
+        self._spec_maker = None
         if beginner is None:
             self.expect = (TOSS, None)
         else:
@@ -253,8 +254,26 @@ class Match:
             m._pending_ctx = (MethodType(handler.__func__, m), args)
         m.removed = list(self.removed)
         m.winner, m.reason, m.reveals, m.expect = self.winner, self.reason, self.reveals, self.expect
-        m.players, m.park, m.spec = self.players, self.park, self.spec
+        m.players, m.park, m._spec, m._spec_maker = self.players, self.park, self._spec, self._spec_maker
         return m
+
+    @property
+    def spec(self):
+        """The plain description of this match that :func:`~.tournament.match_from_spec`
+        builds it again from (``None``: a match made otherwise)."""
+        if self._spec is None and self._spec_maker is not None:
+            self._spec = self._spec_maker()
+            self._spec_maker = None
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec):
+        self._spec, self._spec_maker = spec, None
+
+    def spec_from(self, maker):
+        """Set the spec to ``maker()``, called when the spec is first read: a tournament plays
+        most of its matches without anyone reading them."""
+        self._spec, self._spec_maker = None, maker
 
     def snapshot(self) -> dict:
         """Everything that makes the position, as plain values (to compare two states)."""

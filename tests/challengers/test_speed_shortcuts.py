@@ -51,3 +51,33 @@ def test_the_removal_plan_is_the_plain_one(lib):
         assert got == plain_removal_plan(deck, r, max_names, min_deck)
         removing += len(got) > 1
     assert removing > 500
+
+
+def test_a_spec_read_after_the_tournament_builds_the_match_as_it_began(lib):
+    """A tournament writes a match's spec out only when it is read: read after everything
+    was played (decks changed, reserves drawn), it still describes the match as it began."""
+    import json
+
+    from engine.challengers.policies import make_policy
+    from engine.challengers.tournament import Setup, Tournament, match_from_spec
+
+    t = Tournament(lib, Setup(players=tuple(f"P{i}" for i in range(5)), seed=3))
+    bots = {p.index: make_policy("robot" if p.robot else "greedy", p.index) for p in t.players}
+    started = {}                                   # match -> (its state, its reserve) as it began
+    while not t.over:
+        for m in t.matches.values():
+            if m not in started:
+                begun = m.copy()
+                started[m] = (begun.snapshot(), {lv: [c.id for c in cards] for lv, cards in begun.piles.piles.items()})
+        who = t.next_waiting()
+        t.apply(bots[who[1] if who[0] == "deck" else who[2]].act(t, who))
+    assert len(started) > 20
+    drawn = 0
+    for m, (state, reserve) in started.items():
+        spec = json.loads(json.dumps(m.spec))
+        again = match_from_spec(lib.catalogue, spec, record=False)
+        assert again.snapshot() == state
+        assert {lv: [c.id for c in cards] for lv, cards in again.piles.piles.items()} == reserve
+        assert (again.players, again.park) == (m.players, m.park)
+        drawn += sum(len(v) for v in reserve.values()) > sum(len(v) for v in m.piles.piles.values())
+    assert drawn                                   # some reserves were drawn from after the spec was due
