@@ -53,11 +53,15 @@ class Player:
     @property
     def total_fans(self) -> int:
         """Fan tokens plus the fans on the back of the trophies."""
-        return self.fans + sum(f for _, f in self.trophies)
+        # Plain loops here and below: compiled, a generator is an object made for every call.
+        total = self.fans
+        for _, f in self.trophies:
+            total += f
+        return total
 
     def rank_key(self):
         """Most fans; ties to more trophies, then to the trophy of the highest round."""
-        return (self.total_fans, len(self.trophies), max((r for r, _ in self.trophies), default=0))
+        return (self.total_fans, len(self.trophies), self.best_trophy_round)
 
     @property
     def best_trophy_round(self) -> int:
@@ -348,16 +352,16 @@ class Tournament:
     def standings(self) -> list:
         """Players in rank order (the Robot only where it collects: solo)."""
         pool = [p for p in self.players if not p.robot or self.solo]
-        order = sorted(pool, key=lambda p: (-p.rank_key()[0], -p.rank_key()[1], -p.rank_key()[2], p.index))
-        return order
+        return sorted(pool, key=_rank_order)
 
     def _top(self, n) -> list:
         """The first ``n`` players by rank; a tie the rules leave open at the cut is
         decided by a flag toss (the tournament's generator)."""
         ranked = self.standings()
-        cut = ranked[n - 1].rank_key()
-        sure = [p.index for p in ranked if p.rank_key() > cut]
-        tied = [p.index for p in ranked if p.rank_key() == cut]
+        keys = [p.rank_key() for p in ranked]
+        cut = keys[n - 1]
+        sure = [p.index for p, key in zip(ranked, keys) if key > cut]
+        tied = [p.index for p, key in zip(ranked, keys) if key == cut]
         if len(sure) + len(tied) > n:
             self._emit("tie-toss", tuple(tied))
             self.rng.shuffle(tied)
@@ -437,6 +441,12 @@ class Tournament:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+
+def _rank_order(p):
+    """Sort key of the standings: rank (most fans, trophies, highest trophy round), then seat."""
+    fans, trophies, best_round = p.rank_key()
+    return (-fans, -trophies, -best_round, p.index)
 
 
 def match_from_spec(catalogue, spec: dict, record=True) -> Match:
