@@ -13,3 +13,8 @@ cpdef tuple best_pick(deck, drawn, dict values, r, double new_name_cost, Py_ssiz
                left=Py_ssize_t, groups=Py_ssize_t, index=Py_ssize_t, group_of=list, card_v=list, g_names=list,
                g_count=list, g_best=list, g_first=list, alive=list, steps=list, by_name=dict)
 cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t min_deck)
+
+@cython.locals(i=Py_ssize_t)
+cpdef best_option(m, ch)
+cpdef option_score(m, ch, opt)
+cdef _base_power(m, types, c)

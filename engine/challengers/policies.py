@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 
 from engine.challengers.deckphase import DONE, OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
-from engine.challengers.match import CHOOSE, REVEAL, TOSS
+from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
 
@@ -83,61 +83,81 @@ class Policy:
 
     # --- match choices
     def choose(self, m, ch) -> int:
-        best, best_score = 0, None
-        for i, opt in enumerate(ch.options):
-            score = self._score(m, ch, opt)
-            if best_score is None or score > best_score:       # the first of the best
-                best, best_score = i, score
-        return best
+        return best_option(m, ch)
 
     def _score(self, m, ch, opt) -> float:
         """Higher is better for ``ch.player``."""
-        p = ch.player
-        types = m.types
-        if ch.kind == "seat":
-            return len(opt)
-        if ch.kind == "arrange":
-            score = 0.0
-            for w, c in opt:
-                if w == "deck-top":             # the card that will be on top
-                    score += 10 * m.base_power(c)
+        return option_score(m, ch, opt)
+
+
+def best_option(m, ch) -> int:
+    """The index of the best-looking option of the match choice ``ch`` (the first of equal ones)."""
+    best, best_score = 0, None
+    options = ch.options
+    for i in range(len(options)):
+        score = option_score(m, ch, options[i])
+        if best_score is None or score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def _base_power(m, types, c):
+    """``m.base_power(c)``, read straight from the card type in a match (a view asks its own)."""
+    if type(m) is Match:
+        ct = types[c]
+        return m.round if ct.round_power else ct.power
+    return m.base_power(c)
+
+
+def option_score(m, ch, opt) -> float:
+    """How good option ``opt`` of the match choice ``ch`` looks to the bots' cheap heuristic:
+    higher is better for ``ch.player``."""
+    p = ch.player
+    types = m.types
+    if ch.kind == "seat":
+        return len(opt)
+    if ch.kind == "arrange":
+        score = 0.0
+        for w, c in opt:
+            if w == "deck-top":             # the card that will be on top
+                score += 10 * _base_power(m, types, c)
+                break
+        lost = 0
+        for w, c in opt:
+            if w == "exhaust":
+                lost += _base_power(m, types, c)
+        score -= lost
+        return score
+    src, dst, unit = ch.detail or ("bench", "exhaust", "card")
+    if not opt:
+        return 0.5
+    auras = 0            # cards with a bench bonus among those picked
+    for c in opt:
+        if types[c].on_bench:
+            auras += 1
+    if src == "bench" and m.owner[opt[0]] != p:          # opponent's bench
+        return 10 * auras + 1
+    power = 0
+    for c in opt:
+        power += _base_power(m, types, c)
+    if src == "bench":
+        freed = 0
+        for seat in m.sides[p].bench:
+            whole = True
+            for c in seat.cards:
+                if c not in opt:
+                    whole = False
                     break
-            lost = 0
-            for w, c in opt:
-                if w == "exhaust":
-                    lost += m.base_power(c)
-            score -= lost
-            return score
-        src, dst, unit = ch.detail or ("bench", "exhaust", "card")
-        if not opt:
-            return 0.5
-        auras = 0            # cards with a bench bonus among those picked
-        for c in opt:
-            if types[c].on_bench:
-                auras += 1
-        if src == "bench" and m.owner[opt[0]] != p:          # opponent's bench
-            return 10 * auras + 1
-        power = 0
-        for c in opt:
-            power += m.base_power(c)
-        if src == "bench":
-            freed = 0
-            for seat in m.sides[p].bench:
-                whole = True
-                for c in seat.cards:
-                    if c not in opt:
-                        whole = False
-                        break
-                if whole:
-                    freed += seat.width
-            if dst == "deck-top":
-                return 10 * freed + power
-            return 10 * freed + len(opt) - 3 * auras
-        if src == "deck":
-            return power if dst == "deck-top" else -power
-        if src == "exhaust":
-            return power
-        return 0.0
+            if whole:
+                freed += seat.width
+        if dst == "deck-top":
+            return 10 * freed + power
+        return 10 * freed + len(opt) - 3 * auras
+    if src == "deck":
+        return power if dst == "deck-top" else -power
+    if src == "exhaust":
+        return power
+    return 0.0
 
 
 class RobotPolicy(Policy):
