@@ -71,7 +71,7 @@ cdef class Match:
     cpdef _take_from(self, inst)
     @cython.locals(side=Side)
     cpdef _put(self, inst, where, p)
-    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list)
+    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, auras_change=bint)
     cpdef _to_bench(self, p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)

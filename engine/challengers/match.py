@@ -806,12 +806,15 @@ class Match:
         placed = []
         need = 0
         new_keys = None        # the names that need a new seat -> its width, when any does
+        auras_change = False   # whether a card with a bench bonus joins the bench
         for inst in cards:
             h = _hot(types[inst])
             if h.bench_to:              # Backpacker, Cabbage: never on the bench
                 self._put(inst, h.bench_to, p)
                 continue
             placed.append(inst)
+            if h.on_bench:
+                auras_change = True
             key = h.seat_key
             if new_keys is not None and key in new_keys:
                 continue
@@ -848,7 +851,10 @@ class Match:
                 bench.append(Seat(key, [inst], new_keys[key]))
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
-        side.auras = None
+        # Cards without a bench bonus leave the bench's bonuses (and the totals worked out
+        # from them) as they were: most captures bench only such cards.
+        if auras_change:
+            side.auras = None
 
     # ------------------------------------------------------------------ move
     def _effect_move(self, e, inst, p):

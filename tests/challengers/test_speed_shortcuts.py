@@ -81,3 +81,39 @@ def test_a_spec_read_after_the_tournament_builds_the_match_as_it_began(lib):
         assert (again.players, again.park) == (m.players, m.park)
         drawn += sum(len(v) for v in reserve.values()) > sum(len(v) for v in m.piles.piles.values())
     assert drawn                                   # some reserves were drawn from after the spec was due
+
+
+def test_the_kept_bench_bonuses_are_those_of_the_bench_as_it_is(lib):
+    """A capture that benches no card with a bench bonus keeps the bench's bonuses worked
+    out before: every card's power still adds up to its breakdown, read off the bench."""
+    from engine.challengers.match import ATTACK, POSSESSION, REVEAL, Match
+    from engine.challengers.piles import LevelPiles
+    from engine.challengers.policies import GreedyPolicy
+
+    box = lib.box("base")
+    cat = lib.catalogue
+    sets = (box.basic, *box.additional)
+    level = {lv: [c for s in sets for c in cat.sets[s].cards if c.level == lv for _ in range(c.copies)]
+             for lv in "ABC"}
+    starter = [cat.card(c) for c in box.starter]
+    rng = random.Random(11)
+    choose = GreedyPolicy(0).choose
+    checked = with_auras = 0
+    for n in range(150):
+        decks = [starter + rng.sample(level["A"], 6) + rng.sample(level["B"], 6) + rng.sample(level["C"], 2)
+                 for _ in (0, 1)]
+        m = Match(decks, rng=n, beginner=n & 1, round=7, record=False,
+                  piles=LevelPiles(level["A"] + level["B"] + level["C"], random.Random(n)))
+        while m.winner is None:
+            kind, p = m.expect
+            if kind == REVEAL:
+                m.reveal(p)
+            else:
+                m.choose(m.pending.player, choose(m, m.pending))
+            for side in m.sides:
+                for i in side.park:
+                    for role in (ATTACK, POSSESSION):
+                        assert m.power(i, role) == sum(v for _, v in m.power_breakdown(i, role))
+                        checked += 1
+                with_auras += bool(m.auras(m.sides.index(side)))
+    assert checked > 3000 and with_auras > 300
