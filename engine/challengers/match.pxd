@@ -30,7 +30,7 @@ cdef class Side:
 cdef class Match:
     cdef public object rng, round, piles, log, icons_in_play, holder, flag_card, attacker
     cdef public object attacked_by, pending, _pending_ctx, winner, reason, reveals
-    cdef public object players, park, spec, expect
+    cdef public object players, park, expect, _spec, _spec_maker
     cdef public list types, owner, kept, sides, attack, agenda, removed
     cdef public dict attack_bonus
     cdef object __weakref__
@@ -71,7 +71,7 @@ cdef class Match:
     cpdef _take_from(self, inst)
     @cython.locals(side=Side)
     cpdef _put(self, inst, where, p)
-    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list)
+    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, auras_change=bint)
     cpdef _to_bench(self, p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)

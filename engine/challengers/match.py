@@ -212,7 +212,8 @@ class Match:
         # players' indices (light, dark), the park, and the spec it was built from.
         self.players = (0, 1)
         self.park = None
-        self.spec = None
+        self._spec = None
+        self._spec_maker = None
         if beginner is None:
             self.expect = (TOSS, None)
         else:
@@ -253,8 +254,26 @@ class Match:
             m._pending_ctx = (MethodType(handler.__func__, m), args)
         m.removed = list(self.removed)
         m.winner, m.reason, m.reveals, m.expect = self.winner, self.reason, self.reveals, self.expect
-        m.players, m.park, m.spec = self.players, self.park, self.spec
+        m.players, m.park, m._spec, m._spec_maker = self.players, self.park, self._spec, self._spec_maker
         return m
+
+    @property
+    def spec(self):
+        """The plain description of this match that :func:`~.tournament.match_from_spec`
+        builds it again from (``None``: a match made otherwise)."""
+        if self._spec is None and self._spec_maker is not None:
+            self._spec = self._spec_maker()
+            self._spec_maker = None
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec):
+        self._spec, self._spec_maker = spec, None
+
+    def spec_from(self, maker):
+        """Set the spec to ``maker()``, called when the spec is first read: a tournament plays
+        most of its matches without anyone reading them."""
+        self._spec, self._spec_maker = None, maker
 
     def snapshot(self) -> dict:
         """Everything that makes the position, as plain values (to compare two states)."""
@@ -787,12 +806,15 @@ class Match:
         placed = []
         need = 0
         new_keys = None        # the names that need a new seat -> its width, when any does
+        auras_change = False   # whether a card with a bench bonus joins the bench
         for inst in cards:
             h = _hot(types[inst])
             if h.bench_to:              # Backpacker, Cabbage: never on the bench
                 self._put(inst, h.bench_to, p)
                 continue
             placed.append(inst)
+            if h.on_bench:
+                auras_change = True
             key = h.seat_key
             if new_keys is not None and key in new_keys:
                 continue
@@ -829,7 +851,10 @@ class Match:
                 bench.append(Seat(key, [inst], new_keys[key]))
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
-        side.auras = None
+        # Cards without a bench bonus leave the bench's bonuses (and the totals worked out
+        # from them) as they were: most captures bench only such cards.
+        if auras_change:
+            side.auras = None
 
     # ------------------------------------------------------------------ move
     def _effect_move(self, e, inst, p):

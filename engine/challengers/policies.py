@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 
 from engine.challengers.deckphase import DONE, OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
-from engine.challengers.match import CHOOSE, REVEAL, TOSS
+from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
 
@@ -46,13 +46,28 @@ class Policy:
     name = "policy"
 
     def __init__(self, seed=0):
-        self.rng = random.Random(seed)
+        self._rng_seed = seed
+        self._rng = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The policy's own generator, seeded when first used (the greedy bot never is: a
+        tournament of greedy bots would seed eight generators for nothing)."""
+        if self._rng is None:
+            self._rng = random.Random(self._rng_seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng):
+        self._rng = rng
 
     # --- tournament level
     def act(self, t, who):
         if who[0] == "deck":
-            dp = t.deck_phases[who[1]]
-            return ("deck", who[1], *self.deck_action(t, dp))
+            action = self.deck_action(t, t.deck_phases[who[1]])
+            if type(action) is tuple:
+                return ("deck", who[1]) + action
+            return ("deck", who[1], *action)
         park = who[1]
         m = t.matches[park]
         kind, side = m.expect
@@ -68,61 +83,81 @@ class Policy:
 
     # --- match choices
     def choose(self, m, ch) -> int:
-        best, best_score = 0, None
-        for i, opt in enumerate(ch.options):
-            score = self._score(m, ch, opt)
-            if best_score is None or score > best_score:       # the first of the best
-                best, best_score = i, score
-        return best
+        return best_option(m, ch)
 
     def _score(self, m, ch, opt) -> float:
         """Higher is better for ``ch.player``."""
-        p = ch.player
-        types = m.types
-        if ch.kind == "seat":
-            return len(opt)
-        if ch.kind == "arrange":
-            score = 0.0
-            for w, c in opt:
-                if w == "deck-top":             # the card that will be on top
-                    score += 10 * m.base_power(c)
+        return option_score(m, ch, opt)
+
+
+def best_option(m, ch) -> int:
+    """The index of the best-looking option of the match choice ``ch`` (the first of equal ones)."""
+    best, best_score = 0, None
+    options = ch.options
+    for i in range(len(options)):
+        score = option_score(m, ch, options[i])
+        if best_score is None or score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def _base_power(m, types, c):
+    """``m.base_power(c)``, read straight from the card type in a match (a view asks its own)."""
+    if type(m) is Match:
+        ct = types[c]
+        return m.round if ct.round_power else ct.power
+    return m.base_power(c)
+
+
+def option_score(m, ch, opt) -> float:
+    """How good option ``opt`` of the match choice ``ch`` looks to the bots' cheap heuristic:
+    higher is better for ``ch.player``."""
+    p = ch.player
+    types = m.types
+    if ch.kind == "seat":
+        return len(opt)
+    if ch.kind == "arrange":
+        score = 0.0
+        for w, c in opt:
+            if w == "deck-top":             # the card that will be on top
+                score += 10 * _base_power(m, types, c)
+                break
+        lost = 0
+        for w, c in opt:
+            if w == "exhaust":
+                lost += _base_power(m, types, c)
+        score -= lost
+        return score
+    src, dst, unit = ch.detail or ("bench", "exhaust", "card")
+    if not opt:
+        return 0.5
+    auras = 0            # cards with a bench bonus among those picked
+    for c in opt:
+        if types[c].on_bench:
+            auras += 1
+    if src == "bench" and m.owner[opt[0]] != p:          # opponent's bench
+        return 10 * auras + 1
+    power = 0
+    for c in opt:
+        power += _base_power(m, types, c)
+    if src == "bench":
+        freed = 0
+        for seat in m.sides[p].bench:
+            whole = True
+            for c in seat.cards:
+                if c not in opt:
+                    whole = False
                     break
-            lost = 0
-            for w, c in opt:
-                if w == "exhaust":
-                    lost += m.base_power(c)
-            score -= lost
-            return score
-        src, dst, unit = ch.detail or ("bench", "exhaust", "card")
-        if not opt:
-            return 0.5
-        auras = 0            # cards with a bench bonus among those picked
-        for c in opt:
-            if types[c].on_bench:
-                auras += 1
-        if src == "bench" and m.owner[opt[0]] != p:          # opponent's bench
-            return 10 * auras + 1
-        power = 0
-        for c in opt:
-            power += m.base_power(c)
-        if src == "bench":
-            freed = 0
-            for seat in m.sides[p].bench:
-                whole = True
-                for c in seat.cards:
-                    if c not in opt:
-                        whole = False
-                        break
-                if whole:
-                    freed += seat.width
-            if dst == "deck-top":
-                return 10 * freed + power
-            return 10 * freed + len(opt) - 3 * auras
-        if src == "deck":
-            return power if dst == "deck-top" else -power
-        if src == "exhaust":
-            return power
-        return 0.0
+            if whole:
+                freed += seat.width
+        if dst == "deck-top":
+            return 10 * freed + power
+        return 10 * freed + len(opt) - 3 * auras
+    if src == "deck":
+        return power if dst == "deck-top" else -power
+    if src == "exhaust":
+        return power
+    return 0.0
 
 
 class RobotPolicy(Policy):
@@ -176,52 +211,54 @@ class GreedyPolicy(Policy):
         self._removals = None    # (deck phase, its deck, [(index, deck length, card), ...] last first)
 
     def deck_action(self, t, dp):
-        r = t.round
-        if dp.stage == OPTION:
-            def worth(i):
-                o = dp.options[i]
-                return o.pick * LEVEL_VALUE[o.level] + o.fans
-            return ("option", max(range(len(dp.options)), key=worth))
-        if dp.stage == PICK:
-            names = {c.name for c in dp.deck}
-            crowd = self.new_name_cost * max(0, len(names) - (self.max_names - 2))
-            by_type = _VALUES.get(r)
-            if by_type is None:
-                by_type = _VALUES[r] = {}
-            values = []
-            for c in dp.drawn:
-                v = by_type.get(c)
-                if v is None:
-                    v = by_type[c] = card_value(c, r)
-                values.append(v + (1.5 if c.name in names else -crowd))
-            best = 0
-            for i in range(1, len(values)):
-                if values[i] > values[best]:
-                    best = i
-            if dp.can_redraw() and values[best] < LEVEL_VALUE[dp.option.level] - 1:
-                return ("redraw",)
-            return ("pick", best)
-        if dp.stage == DP_CHOOSE:
-            ch = dp.pending
-
-            def score(opt):
-                if not opt:
-                    return 0.0
-                lost = sum(card_value(dp.deck[i], r) for i in opt)
-                gain = 4.0 if ch.kind == "extra-pick" else 0.0
-                return gain - lost
-            return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
-        if dp.stage == REMOVE and len(dp.deck) > self.min_deck:
-            i = self._next_removal(dp, r)
-            if i is not None:
-                return ("remove", i)
+        stage = dp.stage
+        if stage == REMOVE:
+            if len(dp.deck) > self.min_deck:
+                i = self._next_removal(dp, t.round)
+                if i is not None:
+                    return ("remove", i)
+            return ("done",)
+        if stage == PICK:
+            return self._pick_action(dp, t.round)
+        if stage == OPTION:
+            # The first of the best-looking options: its cards' worth plus its fans.
+            options = dp.options
+            best, best_worth = 0, None
+            for i in range(len(options)):
+                o = options[i]
+                worth = o.pick * LEVEL_VALUE[o.level] + o.fans
+                if best_worth is None or worth > best_worth:
+                    best, best_worth = i, worth
+            return ("option", best)
+        if stage == DP_CHOOSE:
+            return self._choose_action(dp, t.round)
         return ("done",)
+
+    def _choose_action(self, dp, r):
+        """A when-picked choice: lose the least worth (an extra pick is worth 4)."""
+        # Its own method: a function that defines closures pays for their scope on every call.
+        ch = dp.pending
+
+        def score(opt):
+            if not opt:
+                return 0.0
+            lost = sum(card_value(dp.deck[i], r) for i in opt)
+            gain = 4.0 if ch.kind == "extra-pick" else 0.0
+            return gain - lost
+        return ("choose", max(range(len(ch.options)), key=lambda i: score(ch.options[i])))
+
+    def _pick_action(self, dp, r):
+        """Pick the drawn card that looks best, or redraw when even that one is worth less
+        than its level promises."""
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names)
+        if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
+            return ("redraw",)
+        return ("pick", best)
 
     def _next_removal(self, dp, r):
         """The deck index of the next card to remove, or ``None`` when the deck is done.
 
-        The whole removal is worked out on the first call (the weakest name goes, if the deck
-        stays big enough, while the deck holds more than :attr:`max_names` names) and handed
+        The whole removal is worked out on the first call (:func:`removal_plan`) and handed
         out one card a call, as long as the deck is the one it was worked out for."""
         plan = self._removals
         deck = dp.deck
@@ -233,58 +270,121 @@ class GreedyPolicy(Policy):
                     return None
                 steps.pop()
                 return i
-        cards = list(deck)
-        by_type = _VALUES.get(r)
-        if by_type is None:
-            by_type = _VALUES[r] = {}
-        values = []
-        for c in cards:
-            v = by_type.get(c)
-            if v is None:
-                v = by_type[c] = card_value(c, r)
-            values.append(v)
-        names = [c.name for c in cards]
-        steps = []
-        while len(cards) > self.min_deck:
-            i = self._weakest_name_card(names, values)
-            if i is None:
-                break
-            steps.append((i, len(cards), cards[i]))
-            del cards[i]
-            del names[i]
-            del values[i]
-        steps.append((None, len(cards), None))
-        steps.reverse()
+        steps = removal_plan(deck, _round_values(r), r, self.max_names, self.min_deck)
         self._removals = (dp, deck, steps)
         i = steps[-1][0]
         if i is not None:
             steps.pop()
         return i
 
-    def _weakest_name_card(self, names, values):
-        """Given the deck's card names and values: with more than :attr:`max_names` names, the
-        index of the first card of the weakest name (by its best card), if removing the whole
-        name leaves :attr:`min_deck` cards; else ``None``."""
-        groups = {}          # name -> [best value, deck indices]
-        for i in range(len(names)):
-            name = names[i]
-            v = values[i]
-            g = groups.get(name)
-            if g is None:
-                groups[name] = [v, [i]]
-            else:
-                g[1].append(i)
-                if v > g[0]:
-                    g[0] = v
-        if len(groups) > self.max_names:
-            weakest = None
-            for g in groups.values():
-                if weakest is None or g[0] < weakest[0]:
-                    weakest = g
-            idx = weakest[1]
-            if len(names) - len(idx) >= self.min_deck:
-                return idx[0]
-        return None
+
+def _round_values(r) -> dict:
+    """card type -> :func:`card_value` in round ``r``, filled as cards are met."""
+    values = _VALUES.get(r)
+    if values is None:
+        values = _VALUES[r] = {}
+    return values
+
+
+def best_pick(deck, drawn, values, r, new_name_cost, max_names) -> tuple:
+    """(index, value) of the drawn card that looks best to the greedy bot, the first of
+    equal ones: its :func:`card_value` (``values`` remembers them), 1.5 more for a name
+    the deck has, and ``new_name_cost`` less per name above ``max_names - 2`` for a new
+    name (every new name is a bench seat it may one day need)."""
+    names = set()
+    for c in deck:
+        names.add(c.name)
+    crowd = new_name_cost * max(0, len(names) - (max_names - 2))
+    best, best_v = 0, 0.0
+    for i in range(len(drawn)):
+        c = drawn[i]
+        vo = values.get(c)
+        if vo is None:
+            vo = values[c] = card_value(c, r)
+        v = vo
+        if c.name in names:
+            v = v + 1.5
+        else:
+            v = v - crowd
+        if i == 0 or v > best_v:
+            best, best_v = i, v
+    return best, best_v
+
+
+def removal_plan(deck, values, r, max_names, min_deck) -> list:
+    """The greedy bot's removals from ``deck``, as [(index, deck length, card), ...] *last
+    first*, ending (first in the list) with (None, final length, None).
+
+    While the deck holds more than ``max_names`` names and more than ``min_deck`` cards, the
+    weakest name (by its best card; of equal ones, the one met first in the deck) goes, a
+    card at a time from the top of the list, if removing the whole name still leaves
+    ``min_deck`` cards.  The names are grouped once and kept up to date as cards go, rather
+    than grouped again for every card: the same removals, in the same order."""
+    n = len(deck)
+    group_of = []           # deck position -> its name's group
+    card_v = []             # deck position -> the card's value
+    g_names = []            # group -> name, in the order the deck first shows them
+    g_count = []            # group -> cards left
+    g_best = []             # group -> value of its best card left
+    g_first = []            # group -> deck position of its first card left
+    by_name = {}
+    for k in range(n):
+        c = deck[k]
+        v = values.get(c)
+        if v is None:
+            v = values[c] = card_value(c, r)
+        card_v.append(v)
+        name = c.name
+        known = by_name.get(name)
+        if known is None:
+            g = by_name[name] = len(g_names)
+            g_names.append(name)
+            g_count.append(1)
+            g_best.append(v)
+            g_first.append(k)
+        else:
+            g = known
+            g_count[g] += 1
+            if v > g_best[g]:
+                g_best[g] = v
+        group_of.append(g)
+    groups = len(g_names)
+    alive = [True] * n
+    left = n
+    steps = []
+    while left > min_deck and groups > max_names:
+        weakest = -1
+        for g in range(len(g_names)):
+            if g_count[g] and (weakest < 0 or g_best[g] < g_best[weakest]
+                               or (g_best[g] == g_best[weakest] and g_first[g] < g_first[weakest])):
+                weakest = g
+        if left - g_count[weakest] < min_deck:
+            break
+        k = g_first[weakest]
+        index = 0                       # its index in the deck as it is by then
+        for j in range(k):
+            if alive[j]:
+                index += 1
+        steps.append((index, left, deck[k]))
+        alive[k] = False
+        left -= 1
+        g_count[weakest] -= 1
+        if g_count[weakest] == 0:
+            groups -= 1
+        else:
+            best = None
+            first = -1
+            for j in range(k + 1, n):
+                if alive[j] and group_of[j] == weakest:
+                    if first < 0:
+                        first = j
+                    if best is None or card_v[j] > best:
+                        best = card_v[j]
+            g_best[weakest] = best
+            g_first[weakest] = first
+    steps.append((None, left, None))
+    steps.reverse()
+    return steps
 
 
 def _search(seed=0) -> Policy:
@@ -314,11 +414,19 @@ def run_tournament(t, policies, limit=1_000_000):
         who = t.next_waiting()
         if who[0] == "deck":
             # The first player not done acts until done: nobody comes before them meanwhile.
-            policy = policies[who[1]]
-            dp = t.deck_phases[who[1]]
+            player = who[1]
+            policy = policies[player]
+            dp = t.deck_phases[player]
+            # What Policy.act answers, asked without it (one call less per action) when the
+            # policy keeps Policy's act.
+            direct = type(policy).act is Policy.act
             while limit > 0 and dp.stage != DONE:
                 limit -= 1
-                t.apply(policy.act(t, who))
+                if direct:
+                    action = policy.deck_action(t, dp)
+                    t.apply(("deck", player) + action if type(action) is tuple else ("deck", player, *action))
+                else:
+                    t.apply(policy.act(t, who))
             continue
         if t.matches[who[1]].expect[0] != CHOOSE:
             limit -= t.play_forced(who[1], limit)

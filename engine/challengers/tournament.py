@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import partial
 
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -52,11 +53,15 @@ class Player:
     @property
     def total_fans(self) -> int:
         """Fan tokens plus the fans on the back of the trophies."""
-        return self.fans + sum(f for _, f in self.trophies)
+        # Plain loops here and below: compiled, a generator is an object made for every call.
+        total = self.fans
+        for _, f in self.trophies:
+            total += f
+        return total
 
     def rank_key(self):
         """Most fans; ties to more trophies, then to the trophy of the highest round."""
-        return (self.total_fans, len(self.trophies), max((r for r, _ in self.trophies), default=0))
+        return (self.total_fans, len(self.trophies), self.best_trophy_round)
 
     @property
     def best_trophy_round(self) -> int:
@@ -180,7 +185,6 @@ class Tournament:
     def _start_matches(self, pairings):
         """pairings: [(park, light player, dark player)]"""
         self.matches = {}
-        catalogue = self.library.catalogue
         record = self.log is not None
         icons = self._icons_sorted
         if icons is None:
@@ -194,18 +198,17 @@ class Tournament:
             else:
                 beginner = 0 if a.best_trophy_round > b.best_trophy_round else 1
             reserve = PileReserve.set_aside(self.piles, (a.deck, b.deck), self.rng)
-            spec = {
-                "park": park, "round": min(self.round, self.rules.rounds), "final": self.phase == FINAL,
-                "players": [light, dark], "names": [a.name, b.name], "seed": seed, "beginner": beginner,
-                "decks": [[c.id for c in a.deck], [c.id for c in b.deck]],
-                "fans": [a.fans, b.fans], "trophies": [len(a.trophies), len(b.trophies)],
-                "lost_previous": [a.lost_previous, b.lost_previous],
-                "icons_in_play": list(icons),
-                "reserve": {lv: [c.id for c in cards] for lv, cards in reserve.piles.items()},
-            }
-            # The match match_from_spec(spec) builds, from the card types at hand rather than
-            # their ids (the catalogue maps each id back to the same card type).
-            self.matches[park] = _match(spec, [a.deck, b.deck], reserve, self._icons_frozen, record, catalogue)
+            m = _new_match(park, light, dark, a.name, b.name, seed, beginner, min(self.round, self.rules.rounds),
+                           [a.deck, b.deck], (a.fans, b.fans), (len(a.trophies), len(b.trophies)),
+                           (a.lost_previous, b.lost_previous), reserve, self._icons_frozen, record)
+            # Its spec (what match_from_spec builds the same match from) is written out only
+            # when someone asks for it (a kiosk, the coordinator): from what it is made of now.
+            m.spec_from(partial(_describe, park, self.phase == FINAL, (light, dark), (a.name, b.name), seed,
+                                beginner, min(self.round, self.rules.rounds), (tuple(a.deck), tuple(b.deck)),
+                                (a.fans, b.fans), (len(a.trophies), len(b.trophies)),
+                                (a.lost_previous, b.lost_previous), icons,
+                                tuple([(lv, tuple(cards)) for lv, cards in reserve.piles.items()])))
+            self.matches[park] = m
             self._emit("match", (light, dark), None, park)
 
     def pairings(self, round_no):
@@ -349,16 +352,16 @@ class Tournament:
     def standings(self) -> list:
         """Players in rank order (the Robot only where it collects: solo)."""
         pool = [p for p in self.players if not p.robot or self.solo]
-        order = sorted(pool, key=lambda p: (-p.rank_key()[0], -p.rank_key()[1], -p.rank_key()[2], p.index))
-        return order
+        return sorted(pool, key=_rank_order)
 
     def _top(self, n) -> list:
         """The first ``n`` players by rank; a tie the rules leave open at the cut is
         decided by a flag toss (the tournament's generator)."""
         ranked = self.standings()
-        cut = ranked[n - 1].rank_key()
-        sure = [p.index for p in ranked if p.rank_key() > cut]
-        tied = [p.index for p in ranked if p.rank_key() == cut]
+        keys = [p.rank_key() for p in ranked]
+        cut = keys[n - 1]
+        sure = [p.index for p, key in zip(ranked, keys) if key > cut]
+        tied = [p.index for p, key in zip(ranked, keys) if key == cut]
         if len(sure) + len(tied) > n:
             self._emit("tie-toss", tuple(tied))
             self.rng.shuffle(tied)
@@ -440,24 +443,48 @@ class Tournament:
         return self.phase == OVER
 
 
+def _rank_order(p):
+    """Sort key of the standings: rank (most fans, trophies, highest trophy round), then seat."""
+    fans, trophies, best_round = p.rank_key()
+    return (-fans, -trophies, -best_round, p.index)
+
+
 def match_from_spec(catalogue, spec: dict, record=True) -> Match:
     """The match a spec describes (plain JSON-able values): the tournament builds its
     matches this way, and a kiosk given the same spec plays exactly the same match."""
     card = catalogue.card
-    return _match(spec, [[card(c) for c in deck] for deck in spec["decks"]],
-                  PileReserve({lv: [card(c) for c in ids] for lv, ids in spec["reserve"].items()}),
-                  frozenset(spec["icons_in_play"]), record, catalogue)
-
-
-def _match(spec, decks, reserve, icons_in_play, record, catalogue) -> Match:
-    """The match of ``spec``, given its decks (card types) and its pile reserve."""
-    m = Match(decks, rng=spec["seed"], beginner=spec["beginner"], round=spec["round"], piles=reserve,
-              names=tuple(spec["names"]), fans=tuple(spec["fans"]), trophies=tuple(spec["trophies"]),
-              lost_previous=tuple(spec["lost_previous"]), icons_in_play=icons_in_play, record=record)
-    m.players = tuple(spec["players"])
-    m.park = spec["park"]
+    light, dark = spec["players"]
+    m = _new_match(spec["park"], light, dark, *spec["names"], spec["seed"], spec["beginner"], spec["round"],
+                   [[card(c) for c in deck] for deck in spec["decks"]], tuple(spec["fans"]),
+                   tuple(spec["trophies"]), tuple(spec["lost_previous"]),
+                   PileReserve({lv: [card(c) for c in ids] for lv, ids in spec["reserve"].items()}),
+                   frozenset(spec["icons_in_play"]), record)
     m.spec = spec
     return m
+
+
+def _new_match(park, light, dark, light_name, dark_name, seed, beginner, round_no, decks, fans, trophies,
+               lost_previous, reserve, icons_in_play, record) -> Match:
+    """The match at ``park`` between players ``light`` and ``dark`` (their decks of card
+    types, ...), as its spec describes it."""
+    m = Match(decks, rng=seed, beginner=beginner, round=round_no, piles=reserve, names=(light_name, dark_name),
+              fans=fans, trophies=trophies, lost_previous=lost_previous, icons_in_play=icons_in_play, record=record)
+    m.players = (light, dark)
+    m.park = park
+    return m
+
+
+def _describe(park, final, players, names, seed, beginner, round_no, decks, fans, trophies, lost_previous,
+              icons, reserve) -> dict:
+    """A match's spec: plain values (card ids, lists), what :func:`match_from_spec` reads."""
+    return {
+        "park": park, "round": round_no, "final": final,
+        "players": list(players), "names": list(names), "seed": seed, "beginner": beginner,
+        "decks": [[c.id for c in deck] for deck in decks],
+        "fans": list(fans), "trophies": list(trophies), "lost_previous": list(lost_previous),
+        "icons_in_play": list(icons),
+        "reserve": {lv: [c.id for c in cards] for lv, cards in reserve},
+    }
 
 
 def replay(library, setup: Setup, actions, record=True) -> Tournament:
