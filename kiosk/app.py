@@ -583,6 +583,7 @@ class TablecupApp(App):
         if key == "robot_level":
             self.sm.get_screen("home").level = value
         if key == "lang":
+            self.hints.clear()           # a hint said in the old language goes with it
             self.sync()                  # every text on screen (and the alert) in the new language now
         for s in self.sm.screens:
             if hasattr(s, "reset"):

@@ -467,6 +467,16 @@ class HintLayer(FloatLayout):
     def on_touch_up(self, touch):
         return False
 
+    def clear(self) -> None:
+        """Every hint goes at once (the table's language changed: they would read the old one)."""
+        for half, lab in self.labels.items():
+            old = self._hide.pop(half, None)
+            if old is not None:
+                old.cancel()
+            Animation.cancel_all(lab, "opacity")
+            lab.opacity = 0
+            lab.text = ""
+
     def show(self, half, text, seconds=None):
         """``text`` on ``half`` (0 bottom, 1 top) for a moment."""
         lab = self.labels[half]

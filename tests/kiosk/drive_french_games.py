@@ -195,8 +195,6 @@ def hook(app):
         eng = registry.get(game)
         bots = {s: eng.policies["sensible"](t.data, s, seed + s) for s in range(len(t.seats))}
         rng = random.Random(seed)
-        if app.seat_qr is not None:
-            out.setdefault("phones_off", {})[game] = app.seat_qr.notice   # why phones are off, if they are
         qr_panels(f"{game}-play")
         moves = 0
         while not t.over and moves < (stop or 600):
@@ -217,6 +215,8 @@ def hook(app):
             if moves % 25 == 0:
                 yield 0.02                        # let the clock run (the watchdog, the frames)
         out["moves"][game] = out["moves"].get(game, 0) + moves
+        if app.seat_qr is not None and app.seat_qr.notice:
+            out.setdefault("phones_off", {})[game] = app.seat_qr.notice   # why phones are off, said in French
         if t.over:
             out["games_over"].setdefault(game, []).append(t.outcome.reason)
             collect(f"{game}-end")

@@ -38,7 +38,6 @@ from kiosk.i18n import N_
 #: Sentences this screen picks by a computed name (a vehicle, a pilot's colour, the end's reason):
 #: named here so that extraction keeps them in this game's catalogue.
 PICKED_BY_NAME = (
-    N_("wk_boat"), N_("wk_car"), N_("wk_motorbike"), N_("wk_plane"), N_("wk_train"),
     N_("wk_short_boat"), N_("wk_short_car"), N_("wk_short_motorbike"), N_("wk_short_plane"),
     N_("wk_short_train"),
     N_("wk_colour_black"), N_("wk_colour_blue"), N_("wk_colour_green"), N_("wk_colour_orange"),
@@ -132,8 +131,8 @@ class WackyScreen(GameScreen):
 
     # ------------------------------------------------------------------ words
 
-    def vehicle(self, v: str, short: bool = False) -> str:
-        return self.t(f"wk_{'short_' if short else ''}{v}")
+    def vehicle(self, v: str) -> str:
+        return self.t(f"wk_short_{v}")
 
     def stages(self, c: int) -> str:
         data = self.table.data
@@ -142,19 +141,19 @@ class WackyScreen(GameScreen):
             return f"{n}½" if n else "½"
         return str(n)
 
-    def card_words(self, card: str, short: bool = False) -> str:
+    def card_words(self, card: str) -> str:
         """A card in a few words: its vehicle and speed, then its stages."""
         data = self.table.data
         c = data.index[card]
         # n: the stages rounded up, for the plural ("½ stage", "1 stage", "1½ stages")
-        return self.t("wk_card", vehicle=self.vehicle(VEHICLES[data.vehicle[c]], short), speed=data.speed[c],
+        return self.t("wk_card", vehicle=self.vehicle(VEHICLES[data.vehicle[c]]), speed=data.speed[c],
                       stages=self.stages(c), n=data.stages[c] + (1 if data.half[c] else 0))
 
     def card_line(self, card: str) -> str:
         """A card on one line: vehicle and speed, then stages."""
         data = self.table.data
         c = data.index[card]
-        return self.t("wk_chip", vehicle=self.vehicle(VEHICLES[data.vehicle[c]], True), speed=data.speed[c],
+        return self.t("wk_chip", vehicle=self.vehicle(VEHICLES[data.vehicle[c]]), speed=data.speed[c],
                       stages=self.stages(c))
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
@@ -162,7 +161,7 @@ class WackyScreen(GameScreen):
         data = self.table.data
         c = data.index[card]
         face = SmallCard(card=card, lit=lit, markup=True, font_size=sp(12))
-        face.text = (f"[size={int(sp(13))}]{self.vehicle(VEHICLES[data.vehicle[c]], True)}[/size]\n"
+        face.text = (f"[size={int(sp(13))}]{self.vehicle(VEHICLES[data.vehicle[c]])}[/size]\n"
                      f"[size={int(sp(20))}]{data.speed[c]}[/size]\n"
                      f"[size={int(sp(11))}]{self.t('wk_stages_short', stages=self.stages(c))}[/size]")
         return face
@@ -228,7 +227,7 @@ class WackyScreen(GameScreen):
         n = len(pub["hierarchy"])
         picker = pub["order"][pub["picks"]] if pub["phase"] == "pick" and pub["order"] else None
         for rank, (v, line) in enumerate(zip(pub["hierarchy"], reversed(box.children), strict=True)):
-            line.title = f"{n - rank if upside else rank + 1} · {self.vehicle(v, True)}"
+            line.title = f"{n - rank if upside else rank + 1} · {self.vehicle(v)}"
             line.tint = VEHICLE_TINTS[v]
             played = tuple((q, pub["played"][q]) for q in order if pub["played"][q] is not None
                            and VEHICLES[data.vehicle[data.index[pub["played"][q]]]] == v)
@@ -279,7 +278,7 @@ class WackyScreen(GameScreen):
             tile = self.ids[f"row{i}"]
             card = pub["row"][i] if i < len(pub["row"]) else ""
             tile.card = card
-            tile.text = self.card_words(card, short=True) if card else ""
+            tile.text = self.card_words(card) if card else ""
             tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
             tile.face = FACE if card else EMPTY
             tile.lit = picking and bool(card)
@@ -429,7 +428,7 @@ class WackyScreen(GameScreen):
         word = pub["booster"]["booster"]
         options: list[tuple[str, Any]] = []
         if word == "raise":
-            options = [(self.t("wk_raise", vehicle=self.vehicle(a.args[1], True)), a) for a in legal if a.kind == "boost"]
+            options = [(self.t("wk_raise", vehicle=self.vehicle(a.args[1])), a) for a in legal if a.kind == "boost"]
         elif word == "swap":
             if half in self.swap_from:
                 options = [(self.t("wk_back"), ("unswap",))]
