@@ -510,13 +510,15 @@ def effect_index(library: Library) -> dict[int, tuple[str, int]]:
     return index
 
 
-def _json_copy(value: Any) -> Any:
-    """A copy of JSON values that shares no list or dict with ``value``."""
-    if isinstance(value, list):
-        return [_json_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _json_copy(v) for k, v in value.items()}
-    return value
+def _undo_view(stack: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A seat's undo entries for its observation: fresh entries, ``before`` views and top-level
+    lists (what a reader might extend or sort); deeper values are shared, as they are never
+    changed once recorded (a bot reads its observation at every decision: kept cheap)."""
+    out = []
+    for e in stack:
+        before = {k: (list(v) if type(v) is list else v) for k, v in e["before"].items()}
+        out.append({"before": before, "undoes": e["undoes"], "card": e["card"], "discarded": list(e["discarded"])})
+    return out
 
 
 def _deck_phase_view(dp: DeckPhase, own: bool, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
@@ -620,7 +622,7 @@ def observe(t: Tournament, player: int | None,
             deck_phases.append(None)
             continue
         view = _deck_phase_view(dp, i == player, effects)
-        view["undo"] = _json_copy(list((undo or {}).get(i, ()))) if i == player else None
+        view["undo"] = _undo_view((undo or {}).get(i, ())) if i == player else None
         deck_phases.append(view)
     return {
         "game": "challengers", "you": player,
