@@ -159,7 +159,8 @@ class DeckHalf(BoxLayout):
                    dp.can_redraw(), dp.pending, lang, t.round, self._confirm)
         self.can_redraw = dp is not None and dp.can_redraw()
         self.can_done = dp is not None and dp.stage == "remove"
-        self.can_undo = dp is not None and dp.can_undo()
+        # A café park's Deck Phase (its coordinator's) has no taking back: no can_undo there.
+        self.can_undo = dp is not None and hasattr(dp, "can_undo") and dp.can_undo()
         if not self.can_redraw:
             self._disarm()
         if key == self._shown:
