@@ -293,16 +293,16 @@ class ChallengersState:
         card = t.library.catalogue.card
         taken = [card(c) for c in entry["discarded"]]
         # Each card back from the top of its discard (checked first: a refused undo changes nothing).
-        spots: list[tuple[list, int]] = []
+        spots: list[tuple[str, int]] = []
         for ct in reversed(taken):
             pile = t.piles.discards[ct.level]
             at = next((i for i in range(len(pile) - 1, -1, -1)
-                       if pile[i] is ct and (pile, i) not in spots), None)
+                       if pile[i] is ct and (ct.level, i) not in spots), None)
             if at is None:
                 raise IllegalAction(f"{ct.id} is no longer in the discard")
-            spots.append((pile, at))
-        for pile, at in sorted(spots, key=lambda s: -s[1]):
-            del pile[at]
+            spots.append((ct.level, at))
+        for level, at in sorted(spots, key=lambda s: -s[1]):      # the highest first: the others stay put
+            del t.piles.discards[level][at]
         stack.pop()
         if not stack:
             del self.undo[p]

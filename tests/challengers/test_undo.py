@@ -30,12 +30,15 @@ def test_undo_is_offered_only_after_a_pick_a_choice_or_a_removal(lib):
     state.apply(Action(0, "deck.pick", (1,)))
     assert "deck.undo" in kinds(state, 0)
     assert "deck.undo" not in kinds(state, 1)                 # nothing of player 0's is player 1's to undo
+    with pytest.raises(IllegalAction):
+        state.apply(Action(0, "deck.undo", (0,)))             # an undo takes no argument
     state.apply(Action(0, "deck.undo"))
     assert "deck.undo" not in kinds(state, 0)
-    with pytest.raises(IllegalAction):
-        state.apply(Action(0, "deck.undo"))
-    with pytest.raises(IllegalAction):
-        state.apply(Action(1, "deck.undo"))
+    before, actions = views(state), list(state.tournament.actions)
+    for bad in (Action(0, "deck.undo"), Action(1, "deck.undo"), Action(3, "deck.undo")):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+    assert views(state) == before and state.tournament.actions == actions   # refused: nothing changed
 
 
 def test_a_pick_taken_back_puts_the_card_back_and_the_pick_count_with_it(lib):
