@@ -338,7 +338,9 @@ class ChallengersState:
 
 def undo_entry(dp: DeckPhase, action: Action, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
     """What taking back ``action`` (about to be applied to ``dp``) needs, as JSON values:
-    ``before`` (the player's own view of their Deck Phase now), ``undoes`` (the verb),
+    ``before`` (what the action may change of the Deck Phase, as its player sees it now: the
+    stage, the picks left, the fans, the deck, the draw, the picks, the removals and a pending
+    choice with its context), ``undoes`` (the verb),
     ``card`` (the card it is about: the one picked or removed, or the one whose choice
     it answers) and ``discarded`` (the cards it sends to the discards, filled in after)."""
     verb = action.kind[5:]
@@ -350,12 +352,16 @@ def undo_entry(dp: DeckPhase, action: Action, effects: Mapping[int, tuple[str, i
         card = dp.deck[i].id
     elif verb == "choose" and dp.pending is not None:
         card = dp.pending.source
-    return {"before": _deck_phase_view(dp, True, effects), "undoes": verb, "card": card, "discarded": []}
+    before = {"stage": dp.stage, "picks_left": dp.picks_left, "fans": dp.fans,
+              "deck": [c.id for c in dp.deck], "drawn": [c.id for c in dp.drawn], "picked": [c.id for c in dp.picked],
+              "removed": [[c.id, where] for c, where in dp.removed], "pending": _choice(dp.pending, True),
+              "context": None if dp._ctx is None else encode_steps(dp._ctx, effects)}
+    return {"before": before, "undoes": verb, "card": card, "discarded": []}
 
 
 def restore_deck_phase(dp: DeckPhase, view: Mapping[str, Any], card: Any) -> None:
-    """Put ``dp`` back as its owner's ``view`` shows it (what a pick, a choice or a removal
-    changes: the deck, in place, the draw, the picks, the fans, the removals, a pending choice)."""
+    """Put ``dp`` back as ``view`` (an undo entry's ``before``) shows it: the deck, in place,
+    and everything else a pick, a choice or a removal changes."""
     dp.stage = view["stage"]
     dp.picks_left, dp.fans = view["picks_left"], view["fans"]
     dp.deck[:] = [card(c) for c in view["deck"]]
@@ -510,17 +516,6 @@ def effect_index(library: Library) -> dict[int, tuple[str, int]]:
     return index
 
 
-def _undo_view(stack: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """A seat's undo entries for its observation: fresh entries, ``before`` views and top-level
-    lists (what a reader might extend or sort); deeper values are shared, as they are never
-    changed once recorded (a bot reads its observation at every decision: kept cheap)."""
-    out = []
-    for e in stack:
-        before = {k: (list(v) if type(v) is list else v) for k, v in e["before"].items()}
-        out.append({"before": before, "undoes": e["undoes"], "card": e["card"], "discarded": list(e["discarded"])})
-    return out
-
-
 def _deck_phase_view(dp: DeckPhase, own: bool, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
     view: dict[str, Any] = {
         "stage": dp.stage,
@@ -599,7 +594,8 @@ def observe(t: Tournament, player: int | None,
             undo: Mapping[int, Sequence[Mapping[str, Any]]] | None = None) -> dict[str, Any]:
     """What ``player`` (``None``: a spectator) may see of ``t``, as JSON values; ``undo``:
     what each seat may take back (:attr:`ChallengersState.undo`), shown to that seat alone
-    (its own Deck Phase's ``undo``, the last on top; ``None`` to everyone else)."""
+    (its own Deck Phase's ``undo``, the last on top, its entries shared with the state and
+    read-only; ``None`` to everyone else)."""
     if player is not None and not 0 <= player < len(t.players):
         raise ValueError(f"there is no seat {player}")
     show_fans = t.fans_visible()
@@ -622,7 +618,9 @@ def observe(t: Tournament, player: int | None,
             deck_phases.append(None)
             continue
         view = _deck_phase_view(dp, i == player, effects)
-        view["undo"] = _undo_view((undo or {}).get(i, ())) if i == player else None
+        # The entries themselves, not copies: recorded once and never changed, read-only for everyone
+        # (a bot reads its observation at every decision; copying a deep stack doubled its cost).
+        view["undo"] = list((undo or {}).get(i, ())) if i == player else None
         deck_phases.append(view)
     return {
         "game": "challengers", "you": player,
