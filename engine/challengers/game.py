@@ -228,7 +228,7 @@ class ChallengersState:
             if self.undo.get(player):
                 # Before "done" (drivers that take the last action to finish keep finishing).
                 at = len(acts) - 1 if acts and acts[-1].kind == "deck.done" else len(acts)
-                acts.insert(at, Action(player, "deck.undo"))
+                acts.insert(at, _undo_action(player))
             return acts
         m = match_of(t, player)
         if m is None:
@@ -252,11 +252,11 @@ class ChallengersState:
         if t.phase not in (DECK, FINAL_DECK):
             return t.apply(tup)
         p = action.player
-        piles = t.piles
         # What a draw changes: a pile shrinks, or a discard is shuffled under its pile (a new list).
-        pile_sizes = [len(piles.piles[lv]) for lv in "ABC"]
-        discards = [piles.discards[lv] for lv in "ABC"]
-        discard_sizes = [len(d) for d in discards]
+        pp, dd = t.piles.piles, t.piles.discards
+        da, db, dc = dd["A"], dd["B"], dd["C"]
+        na, nb, nc = len(da), len(db), len(dc)
+        pa, pb, pc = len(pp["A"]), len(pp["B"]), len(pp["C"])
         dp = t.deck_phases.get(p)
         entry = None
         if action.kind in UNDOABLE and dp is not None and dp.stage != DONE and not t.players[p].robot:
@@ -265,17 +265,19 @@ class ChallengersState:
         if t.phase not in (DECK, FINAL_DECK):
             self.undo.clear()           # every Deck Phase is done
             return events
-        reshuffled = [lv for lv, before in zip("ABC", discards) if piles.discards[lv] is not before]
-        drew = bool(reshuffled) or any(len(piles.piles[lv]) < n for lv, n in zip("ABC", pile_sizes))
-        if reshuffled:
+        drew = len(pp["A"]) < pa or len(pp["B"]) < pb or len(pp["C"]) < pc
+        if dd["A"] is not da or dd["B"] is not db or dd["C"] is not dc:
+            drew = True
             # Cards shuffled back under a pile are out of reach: nobody takes back what put them there.
+            reshuffled = [lv for lv, before in zip("ABC", (da, db, dc)) if dd[lv] is not before]
+            card = t.library.catalogue.card
             for q, stack in list(self.undo.items()):
-                if any(t.library.catalogue.card(c).level in reshuffled for e in stack for c in e["discarded"]):
+                if any(card(c).level in reshuffled for e in stack for c in e["discarded"]):
                     del self.undo[q]
         if drew or dp is None or dp.stage == DONE:
             self.undo.pop(p, None)      # new cards were seen, or the player is done: all final
         elif entry is not None:
-            entry["discarded"] = [c.id for lst, n in zip(discards, discard_sizes) for c in lst[n:]]
+            entry["discarded"] = [c.id for c in da[na:] + db[nb:] + dc[nc:]]
             self.undo.setdefault(p, []).append(entry)
         return events
 
@@ -336,6 +338,17 @@ class ChallengersState:
 
 # ---------------------------------------------------------------------------- taking back
 
+_UNDO_ACTIONS: dict[int, Action] = {}
+
+
+def _undo_action(player: int) -> Action:
+    """``Action(player, "deck.undo")``, made once per seat (actions are immutable values)."""
+    a = _UNDO_ACTIONS.get(player)
+    if a is None:
+        a = _UNDO_ACTIONS[player] = Action(player, "deck.undo")
+    return a
+
+
 def undo_entry(dp: DeckPhase, action: Action, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
     """What taking back ``action`` (about to be applied to ``dp``) needs, as JSON values:
     ``before`` (what the action may change of the Deck Phase, as its player sees it now: the
@@ -352,9 +365,11 @@ def undo_entry(dp: DeckPhase, action: Action, effects: Mapping[int, tuple[str, i
         card = dp.deck[i].id
     elif verb == "choose" and dp.pending is not None:
         card = dp.pending.source
+    pending = dp.pending
     before = {"stage": dp.stage, "picks_left": dp.picks_left, "fans": dp.fans,
               "deck": [c.id for c in dp.deck], "drawn": [c.id for c in dp.drawn], "picked": [c.id for c in dp.picked],
-              "removed": [[c.id, where] for c, where in dp.removed], "pending": _choice(dp.pending, True),
+              "removed": [[c.id, where] for c, where in dp.removed],
+              "pending": None if pending is None else _choice(pending, True),
               "context": None if dp._ctx is None else encode_steps(dp._ctx, effects)}
     return {"before": before, "undoes": verb, "card": card, "discarded": []}
 
