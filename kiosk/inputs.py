@@ -99,6 +99,10 @@ class TableInputs:
     def deck_done(self, side):
         return self._deck(side, "done")
 
+    def deck_undo(self, side):
+        """Take back the last pick, when-picked choice or removal of ``side``'s Deck Phase."""
+        return self._deck(side, "undo")
+
     def key_digit(self, n):
         """Digit ``n`` (1-9): answer the pending match choice, or act in the active Deck Phase."""
         m = self.match

@@ -30,6 +30,8 @@ def describe_event(e: Event, names: Sequence[str] = ("a", "b")) -> str:
         return f"  {who} draws again"
     if k == "remove":
         return f"  {who} removes {e.card} ({e.info})"
+    if k == "undo":
+        return f"  {who} takes back the {e.info} of {e.card}" if e.card else f"  {who} takes back a {e.info}"
     if k == "deck-done":
         return f"  {who} is ready with {e.value} card(s)"
     if k == "trophy":

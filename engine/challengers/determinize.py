@@ -170,16 +170,27 @@ def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.
             dp._ctx = (MethodType(_unknown_answer, dp), ())
         t.deck_phases[i] = dp
 
+    # What the player can take back, and the cards it would take back from the discards (theirs, on top).
+    own = obs["deck_phases"][player] if player is not None else None
+    undo = [dict(e) for e in own["undo"] or ()] if own is not None else []
+    mine: dict[str, list[CardType]] = {"A": [], "B": [], "C": []}
+    for e in undo:
+        for c in e["discarded"]:
+            mine[card(c).level].append(card(c))
+
     # Level piles: their sizes as seen, cards nobody has seen.
     for lv in "ABC":
         size, discards = obs["piles"][lv]
         t.piles.piles[lv] = [pool.draw(lv) for _ in range(size)]
-        t.piles.discards[lv] = [pool.draw(lv) for _ in range(discards)]
+        t.piles.discards[lv] = [pool.draw(lv) for _ in range(discards - len(mine[lv]))] + mine[lv]
 
     t.matches = {}
     for mv in obs["matches"]:
         t.matches[mv["park"]] = _match(library, t, mv, pool, rng)
-    return ChallengersState(setup, t)
+    state = ChallengersState(setup, t)
+    if undo:
+        state.undo[player] = undo
+    return state
 
 
 def _match(library: Library, t: Tournament, mv: dict[str, Any], pool: _Pool, rng: random.Random) -> Match:

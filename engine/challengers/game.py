@@ -16,6 +16,7 @@ contract action               tournament action
 ``Action(p, "deck.choose", (i,))``   ``("deck", p, "choose", i)``  a when-picked choice
 ``Action(p, "deck.remove", (i,))``   ``("deck", p, "remove", i)``  deck card ``i``
 ``Action(p, "deck.done")``           ``("deck", p, "done")``
+``Action(p, "deck.undo")``           ``("deck", p, "undo")``  (the contract's own: see below)
 ``Action(p, "match.toss")``          ``("match", park, "toss")``    (the light side tosses)
 ``Action(p, "match.reveal")``        ``("match", park, "reveal", side)``
 ``Action(p, "match.choose", (i,))``  ``("match", park, "choose", side, i)``
@@ -23,6 +24,19 @@ contract action               tournament action
 
 ``park`` and ``side`` follow from ``p``: a player plays at most one match at a
 time.  Deck Phases run in parallel, so several players may act at once.
+
+Taking a decision back (``deck.undo``) is the table's courtesy, not a rule, so it
+lives here and the tournament's rules never see it.  A person's pick, when-picked
+choice or removal can be taken back, the last first, until they say done; an action
+that shows new cards (an option, a redraw, a when-picked draw) is final and nothing
+before it can be taken back.  Undo restores that player's Deck Phase as it was
+before the action (kept as their own view of it, which is also what their
+observation carries, so a determinized state can undo too) and takes the cards the
+action discarded back from the discards.  Those cards stay in the discards until
+another draw shuffles a discard back under its pile: then what was discarded of
+that level can no longer be taken back.  The Robot never undoes.  The undo is
+recorded (``("deck", p, "undo")`` in ``Tournament.actions``, an ``undo`` event in
+the log), so the set-up and the contract actions replay it event for event.
 
 What a player may not see (``shared/spec/challengers.md``, "Hidden
 information") is removed in :meth:`ChallengersState.observation` and nowhere
@@ -54,7 +68,9 @@ from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Action, GameSetup, Outcome, Termination
 
-DECK_VERBS = ("option", "redraw", "pick", "choose", "remove", "done")
+DECK_VERBS = ("option", "redraw", "pick", "choose", "remove", "done", "undo")
+#: The Deck Phase actions a person may take back (until they say done).
+UNDOABLE = ("deck.pick", "deck.choose", "deck.remove")
 MATCH_VERBS = ("toss", "reveal", "choose")
 
 #: The set-up options (``GameSetup.options``), each with one line of help.
@@ -178,6 +194,8 @@ class ChallengersState:
         self.setup = setup
         self.tournament = tournament
         self.rng: random.Random = tournament.rng
+        #: Per seat, what its Deck Phase can take back, the last on top (see :func:`undo_entry`).
+        self.undo: dict[int, list[dict[str, Any]]] = {}
 
     @classmethod
     def new(cls, library: Library, setup: GameSetup) -> ChallengersState:
@@ -206,7 +224,12 @@ class ChallengersState:
             dp = t.deck_phases.get(player)
             if dp is None or dp.stage == DONE:
                 return []
-            return [Action(player, "deck." + a[0], a[1:]) for a in dp.legal_actions()]
+            acts = [Action(player, "deck." + a[0], a[1:]) for a in dp.legal_actions()]
+            if self.undo.get(player):
+                # Before "done" (drivers that take the last action to finish keep finishing).
+                at = len(acts) - 1 if acts and acts[-1].kind == "deck.done" else len(acts)
+                acts.insert(at, _undo_action(player))
+            return acts
         m = match_of(t, player)
         if m is None:
             return []
@@ -223,7 +246,76 @@ class ChallengersState:
     # --- change
     def apply(self, action: Action) -> list[Event]:
         t = self.tournament
-        return t.apply(to_tuple(t, action))
+        if action.kind == "deck.undo":
+            return self._undo(action)
+        tup = to_tuple(t, action)
+        if t.phase not in (DECK, FINAL_DECK):
+            return t.apply(tup)
+        p = action.player
+        # What a draw changes: a pile shrinks, or a discard is shuffled under its pile (a new list).
+        pp, dd = t.piles.piles, t.piles.discards
+        da, db, dc = dd["A"], dd["B"], dd["C"]
+        na, nb, nc = len(da), len(db), len(dc)
+        pa, pb, pc = len(pp["A"]), len(pp["B"]), len(pp["C"])
+        dp = t.deck_phases.get(p)
+        entry = None
+        if action.kind in UNDOABLE and dp is not None and dp.stage != DONE and not t.players[p].robot:
+            entry = undo_entry(dp, action, effect_index(t.library))
+        events = t.apply(tup)           # illegal: raises here, nothing changed
+        if t.phase not in (DECK, FINAL_DECK):
+            self.undo.clear()           # every Deck Phase is done
+            return events
+        drew = len(pp["A"]) < pa or len(pp["B"]) < pb or len(pp["C"]) < pc
+        if dd["A"] is not da or dd["B"] is not db or dd["C"] is not dc:
+            drew = True
+            # Cards shuffled back under a pile are out of reach: nobody takes back what put them there.
+            reshuffled = [lv for lv, before in zip("ABC", (da, db, dc)) if dd[lv] is not before]
+            card = t.library.catalogue.card
+            for q, stack in list(self.undo.items()):
+                if any(card(c).level in reshuffled for e in stack for c in e["discarded"]):
+                    del self.undo[q]
+        if drew or dp is None or dp.stage == DONE:
+            self.undo.pop(p, None)      # new cards were seen, or the player is done: all final
+        elif entry is not None:
+            entry["discarded"] = [c.id for c in da[na:] + db[nb:] + dc[nc:]]
+            self.undo.setdefault(p, []).append(entry)
+        return events
+
+    def _undo(self, action: Action) -> list[Event]:
+        """Take back ``action.player``'s last pick, choice or removal of this Deck Phase."""
+        t = self.tournament
+        p = action.player
+        stack = self.undo.get(p)
+        dp = t.deck_phases.get(p) if t.phase in (DECK, FINAL_DECK) else None
+        if action.args:
+            raise IllegalAction("an undo takes no argument")
+        if not stack or dp is None or dp.stage == DONE:
+            raise IllegalAction(f"player {p} has nothing to take back now")
+        entry = stack[-1]
+        card = t.library.catalogue.card
+        taken = [card(c) for c in entry["discarded"]]
+        # Each card back from the top of its discard (checked first: a refused undo changes nothing).
+        spots: list[tuple[str, int]] = []
+        for ct in reversed(taken):
+            pile = t.piles.discards[ct.level]
+            at = next((i for i in range(len(pile) - 1, -1, -1)
+                       if pile[i] is ct and (ct.level, i) not in spots), None)
+            if at is None:
+                raise IllegalAction(f"{ct.id} is no longer in the discard")
+            spots.append((ct.level, at))
+        for level, at in sorted(spots, key=lambda s: -s[1]):      # the highest first: the others stay put
+            del t.piles.discards[level][at]
+        stack.pop()
+        if not stack:
+            del self.undo[p]
+        restore_deck_phase(dp, entry["before"], card)
+        tup = ("deck", p, "undo")
+        t.actions.append(tup)
+        if t.log is None:
+            return []
+        event = Event("undo", p, entry["card"], None, entry["undoes"])
+        t.log.append(event)
+        return [event]
 
     # --- read
     def outcome(self) -> Outcome | None:
@@ -235,10 +327,68 @@ class ChallengersState:
                        {"results": [list(r) for r in t.results], "finalists": list(t.finalists or ())})
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        return observe(self.tournament, player)
+        return observe(self.tournament, player, self.undo)
 
     def clone(self) -> ChallengersState:
-        return ChallengersState(self.setup, clone_tournament(self.tournament))
+        c = ChallengersState(self.setup, clone_tournament(self.tournament))
+        # Entries are never changed once made (only their lists' owner is): sharing them is safe.
+        c.undo = {p: list(stack) for p, stack in self.undo.items()}
+        return c
+
+
+# ---------------------------------------------------------------------------- taking back
+
+_UNDO_ACTIONS: dict[int, Action] = {}
+
+
+def _undo_action(player: int) -> Action:
+    """``Action(player, "deck.undo")``, made once per seat (actions are immutable values)."""
+    a = _UNDO_ACTIONS.get(player)
+    if a is None:
+        a = _UNDO_ACTIONS[player] = Action(player, "deck.undo")
+    return a
+
+
+def undo_entry(dp: DeckPhase, action: Action, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:
+    """What taking back ``action`` (about to be applied to ``dp``) needs, as JSON values:
+    ``before`` (what the action may change of the Deck Phase, as its player sees it now: the
+    stage, the picks left, the fans, the deck, the draw, the picks, the removals and a pending
+    choice with its context), ``undoes`` (the verb),
+    ``card`` (the card it is about: the one picked or removed, or the one whose choice
+    it answers) and ``discarded`` (the cards it sends to the discards, filled in after)."""
+    verb = action.kind[5:]
+    card = None
+    i = action.args[0] if len(action.args) == 1 and type(action.args[0]) is int else None
+    if verb == "pick" and i is not None and 0 <= i < len(dp.drawn):
+        card = dp.drawn[i].id
+    elif verb == "remove" and i is not None and 0 <= i < len(dp.deck):
+        card = dp.deck[i].id
+    elif verb == "choose" and dp.pending is not None:
+        card = dp.pending.source
+    pending = dp.pending
+    before = {"stage": dp.stage, "picks_left": dp.picks_left, "fans": dp.fans,
+              "deck": [c.id for c in dp.deck], "drawn": [c.id for c in dp.drawn], "picked": [c.id for c in dp.picked],
+              "removed": [[c.id, where] for c, where in dp.removed],
+              "pending": None if pending is None else _choice(pending, True),
+              "context": None if dp._ctx is None else encode_steps(dp._ctx, effects)}
+    return {"before": before, "undoes": verb, "card": card, "discarded": []}
+
+
+def restore_deck_phase(dp: DeckPhase, view: Mapping[str, Any], card: Any) -> None:
+    """Put ``dp`` back as ``view`` (an undo entry's ``before``) shows it: the deck, in place,
+    and everything else a pick, a choice or a removal changes."""
+    dp.stage = view["stage"]
+    dp.picks_left, dp.fans = view["picks_left"], view["fans"]
+    dp.deck[:] = [card(c) for c in view["deck"]]
+    dp.drawn = [card(c) for c in view["drawn"]]
+    dp.picked = [card(c) for c in view["picked"]]
+    dp.removed = [(card(c), where) for c, where in view["removed"]]
+    ch = view["pending"]
+    if ch is None:
+        dp.pending = dp._ctx = None
+    else:
+        dp.pending = Choice(ch["player"], ch["kind"], ch["source"], _tuples(ch["options"]), _tuples(ch["detail"]))
+        dp._ctx = decode_steps(view["context"], dp, card)
 
 
 # ---------------------------------------------------------------------------- copies
@@ -351,6 +501,22 @@ def encode_steps(value: Any, effects: Mapping[int, tuple[str, int]]) -> Any:
     raise TypeError(f"cannot say a step's argument {value!r}")
 
 
+def decode_steps(value: Any, owner: object, card: Any) -> Any:
+    """The inverse of :func:`encode_steps`, methods bound to ``owner``."""
+    if isinstance(value, list):
+        return [decode_steps(v, owner, card) for v in value]
+    if isinstance(value, dict):
+        if "step" in value:
+            return getattr(owner, value["step"])
+        if "effect" in value:
+            cid, i = value["effect"]
+            return card(cid).effects[i]
+        if "card" in value:
+            return card(value["card"])
+        return tuple(decode_steps(v, owner, card) for v in value["tuple"])
+    return value
+
+
 _EFFECTS: dict[int, tuple[Any, int, dict[int, tuple[str, int]]]] = {}
 
 
@@ -439,8 +605,12 @@ def observe_match(m: Match, player: int | None, library: Library) -> dict[str, A
     return _match_view(m, player, effect_index(library))
 
 
-def observe(t: Tournament, player: int | None) -> dict[str, Any]:
-    """What ``player`` (``None``: a spectator) may see of ``t``, as JSON values."""
+def observe(t: Tournament, player: int | None,
+            undo: Mapping[int, Sequence[Mapping[str, Any]]] | None = None) -> dict[str, Any]:
+    """What ``player`` (``None``: a spectator) may see of ``t``, as JSON values; ``undo``:
+    what each seat may take back (:attr:`ChallengersState.undo`), shown to that seat alone
+    (its own Deck Phase's ``undo``, the last on top, its entries shared with the state and
+    read-only; ``None`` to everyone else)."""
     if player is not None and not 0 <= player < len(t.players):
         raise ValueError(f"there is no seat {player}")
     show_fans = t.fans_visible()
@@ -456,6 +626,17 @@ def observe(t: Tournament, player: int | None) -> dict[str, Any]:
             "fans": q.total_fans if (own or show_fans) else None,
         })
     s = t.setup
+    deck_phases: list[dict[str, Any] | None] = []
+    for i in range(len(t.players)):
+        dp = t.deck_phases.get(i)
+        if dp is None:
+            deck_phases.append(None)
+            continue
+        view = _deck_phase_view(dp, i == player, effects)
+        # The entries themselves, not copies: recorded once and never changed, read-only for everyone
+        # (a bot reads its observation at every decision; copying a deep stack doubled its cost).
+        view["undo"] = list((undo or {}).get(i, ())) if i == player else None
+        deck_phases.append(view)
     return {
         "game": "challengers", "you": player,
         "setup": {"players": list(s.players), "box": s.box, "sets": list(t.set_ids), "robot_level": s.robot_level,
@@ -464,8 +645,7 @@ def observe(t: Tournament, player: int | None) -> dict[str, Any]:
         "to_act": sorted({who[-1] for who in t.waiting()}),
         "players": players,
         "piles": {lv: [len(t.piles.piles[lv]), len(t.piles.discards[lv])] for lv in "ABC"},
-        "deck_phases": [_deck_phase_view(t.deck_phases[i], i == player, effects) if i in t.deck_phases else None
-                        for i in range(len(t.players))],
+        "deck_phases": deck_phases,
         "matches": [_match_view(t.matches[park], player, effects) for park in sorted(t.matches)],
         "results": [list(r) for r in t.results],
         "finalists": None if t.finalists is None else list(t.finalists),

@@ -176,6 +176,14 @@ def hook(app):
         if cur == "match":
             m = c.match
             kind, side = m.expect
+            scr = app.sm.get_screen("match")
+            if scr.ids.log_page.shown:
+                collect("match-log", shot=True)              # the match log, opened once a few cards are out
+                tap(scr.ids.log_page.ids.close)
+                return
+            if kind == "reveal" and m.reveals >= 6 and "match-log" not in out["stages"]:
+                tap(scr.ids.log_button)
+                return
             collect(f"match-{kind}", shot=kind == "reveal" and m.attack and m.flag_card is not None)
             if kind == "toss":
                 key(" ")

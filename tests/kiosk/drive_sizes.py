@@ -5,8 +5,8 @@ its widget and no band of the window is left black (tests/kiosk/fit_check.py).
 
 Screens: home, operator (PIN pad, then the settings), the players' settings, the name keyboard,
 the rules reference of each game, join, park (seats and standings of an
-8-player tournament), the Deck Phase (option, pick, removal), the match with a choice
-panel open, the match's last state, and the result.  Each screen's PNG goes to SHOTS_DIR as
+8-player tournament), the Deck Phase (option, pick, a pick to take back with Redraw asking,
+removal), the match with a choice panel open, the match log, the match's last state, and the result.  Each screen's PNG goes to SHOTS_DIR as
 NAME-WxH-LANG.png.
 """
 
@@ -181,9 +181,19 @@ def hook(app):
                     seen.add(stage)
                     yield 0.05
                     look("deck-" + stage)
+                dp = c.deck_phase_at(0)
+                if dp is not None and dp.stage == "pick" and dp.can_undo() and "undo" not in seen:
+                    # A pick to take back (Undo shown) and Redraw asking on its first tap.
+                    seen.add("undo")
+                    half = app.sm.get_screen("deck").ids.light
+                    half.redraw_armed = True
+                    yield 0.05
+                    look("deck-undo")
+                    half.redraw_armed = False
                 if not deck_step(c):
                     break
-            out["deck_stages"] = sorted(seen)
+            out["deck_stages"] = sorted(seen - {"undo"})
+            out["deck_undo_seen"] = "undo" in seen
             for _ in range(400):
                 if not match_step(c):
                     break
@@ -192,6 +202,11 @@ def hook(app):
             if out["choice"]:
                 yield 0.05
                 look("match-choice")
+            scr = app.sm.get_screen("match")
+            scr.open_log()
+            yield 0.05
+            look("match-log")
+            scr.ids.log_page.close()
             # Play on (first options) to the match's end.
             for _ in range(2000):
                 if c.result is not None or c.t.over:

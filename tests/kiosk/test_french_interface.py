@@ -36,7 +36,7 @@ def test_every_screen_in_french_shows_no_english(tmp_path):
     stages = r["stages"]
     walked = {"home-notice", "home", "home-history", "operator-unlocked", "operator-new-pin",
               "operator-short-pin", "operator-pin-saved", "operator-wrong-pin", "deck-option", "deck-pick",
-              "deck-remove", "deck-short-deck-question", "match-toss", "match-reveal", "match-end", "result-match",
+              "deck-remove", "deck-short-deck-question", "match-toss", "match-reveal", "match-log", "match-end", "result-match",
               "result-final", "alert-storage", "alert-resume", "join", "join-short-code", "park", "park-message"}
     assert walked <= set(stages), sorted(walked - set(stages))
     assert all(r["lang_at"][s] == "fr" for s in walked)

@@ -15,8 +15,8 @@ from kiosk_helpers import ROOT, artifacts_dir, drive_at_sizes
 
 SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
 SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "settings", "names", "rules-challengers",
-           "rules-between", "rules-wacky", "rules-cosplay", "join", "park", "deck-option", "deck-pick", "deck-remove",
-           "match-choice", "match-end", "result"}
+           "rules-between", "rules-wacky", "rules-cosplay", "join", "park", "deck-option", "deck-pick", "deck-undo",
+           "deck-remove", "match-choice", "match-log", "match-end", "result"}
 DOCS_SIZES = ("800x480", "1920x1080")
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp as _dp
 from kivy.metrics import sp
@@ -26,10 +27,16 @@ from kiosk.widgets import CardFace
 MIN_DECK = 6
 
 
+#: How long a first tap on Redraw waits for the second (seconds).
+REDRAW_ARMED = 4.0
+
+
 class DeckHalf(BoxLayout):
     side = NumericProperty(0)
     can_redraw = BooleanProperty(False)
     can_done = BooleanProperty(False)
+    can_undo = BooleanProperty(False)
+    redraw_armed = BooleanProperty(False)     # Redraw tapped once: the next tap redraws
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -64,10 +71,36 @@ class DeckHalf(BoxLayout):
         self._label.text = text
         return self._label
 
+    # ------------------------------------------------------------------ the header's buttons
+    def tap_redraw(self):
+        """The first tap asks (the button says so), the second within REDRAW_ARMED seconds redraws."""
+        c = App.get_running_app().controller
+        if not self.redraw_armed:
+            self.redraw_armed = True
+            Clock.unschedule(self._disarm)
+            Clock.schedule_once(self._disarm, REDRAW_ARMED)
+            return None
+        self._disarm()
+        return c.deck_redraw(self.side)
+
+    def _disarm(self, *_):
+        Clock.unschedule(self._disarm)
+        self.redraw_armed = False
+
+    def tap_undo(self):
+        self._disarm()
+        self._confirm = None
+        return App.get_running_app().controller.deck_undo(self.side)
+
+    def tap_done(self):
+        self._disarm()
+        return App.get_running_app().controller.deck_done(self.side)
+
     def _tap(self, w):
         act = getattr(w, "act", None)
         if act is None:
             return
+        self._disarm()
         c = App.get_running_app().controller
         if act == "keep":
             self._confirm = None
@@ -126,6 +159,10 @@ class DeckHalf(BoxLayout):
                    dp.can_redraw(), dp.pending, lang, t.round, self._confirm)
         self.can_redraw = dp is not None and dp.can_redraw()
         self.can_done = dp is not None and dp.stage == "remove"
+        # A café park's Deck Phase (its coordinator's) has no taking back: no can_undo there.
+        self.can_undo = dp is not None and hasattr(dp, "can_undo") and dp.can_undo()
+        if not self.can_redraw:
+            self._disarm()
         if key == self._shown:
             return
         self._shown = key

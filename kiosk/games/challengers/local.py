@@ -23,6 +23,7 @@ import logging
 
 from engine.challengers.game import from_tuple, observe_match
 from engine.errors import IllegalAction
+from kiosk.games.challengers.matchlog import match_events
 from kiosk.games.challengers.view import DeckView, MatchView, TableView, powers, table_view
 from kiosk.inputs import TableInputs
 from kiosk.table.seats import Seat
@@ -249,6 +250,13 @@ class ChallengersTable(TableInputs):
             seat = m.players[m.pending.player]
             chooser = next(v for v in self._observation(seat)["matches"] if v["park"] == m.park)
         return MatchView(public, powers(m), self.lib.catalogue.card, chooser)
+
+    def match_events(self) -> list:
+        """The events of the match at this table so far (or of the one just ended), for the match
+        log: the table's own tournament log, from that match's start (:mod:`.matchlog` says
+        only what the table sees of them)."""
+        t = self.t
+        return [] if t is None else match_events(t.log, self.park)
 
     def lights(self) -> dict:
         """What the LEDs show: flag holder half, attacker half, match over, who must reveal."""

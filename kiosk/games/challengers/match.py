@@ -28,6 +28,8 @@ from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.local import end_held
+from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
+from kiosk.games.challengers.matchlog import log_lines
 from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
@@ -437,6 +439,7 @@ class MidLine(BoxLayout):
 class MatchScreen(Screen):
     toss_visible = BooleanProperty(False)
     end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
+    has_log = BooleanProperty(False)        # the controller keeps the match's events (a table's own game)
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
@@ -448,10 +451,36 @@ class MatchScreen(Screen):
         self.toss_visible = m.expect[0] == "toss"
         for w in (self.ids.light, self.ids.dark, self.ids.mid_light, self.ids.mid_dark):
             w.refresh(c, lang, tr)
+        self.has_log = hasattr(c, "match_events")
+        if self.ids.log_page.shown:
+            self.ids.log_page.show_lines(self.log_lines(c), tr("log_empty", lang))
+
+    def log_lines(self, c):
+        """The match so far, one line per reveal, effect and capture, in the app's language."""
+        app = App.get_running_app()
+        lang = app.lang
+        card = c.lib.catalogue.card
+
+        def name(cid):
+            try:
+                return card_name(card(cid), lang)
+            except KeyError:
+                return str(cid)
+        names = [p.name for p in c.tournament_view.players]
+        return log_lines(c.match_events(), names, name, app.tr_fn, lang)
+
+    def open_log(self):
+        app = App.get_running_app()
+        c = app.controller
+        if hasattr(c, "match_events"):
+            self.ids.log_page.open(self.log_lines(c), app.tr_fn("log_empty", app.lang))
 
     def on_touch_down(self, touch):
-        """While a finished match is held on screen, a tap anywhere goes on to the result."""
-        if self.end_shown and self.collide_point(*touch.pos):
+        """While a finished match is held on screen, a tap anywhere goes on to the result (but
+        on the log, or its button)."""
+        log_open = self.ids.log_page.shown
+        on_button = self.has_log and self.ids.log_button.collide_point(*self.to_local(*touch.pos))
+        if self.end_shown and not log_open and not on_button and self.collide_point(*touch.pos):
             self.dismiss_end()
             return True
         return super().on_touch_down(touch)

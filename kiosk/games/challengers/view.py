@@ -191,6 +191,12 @@ class DeckView:
         self.redraw_used: bool = view["redraw_used"]
         self.fans: int = view["fans"]
         self.pending = _choice(view["pending"])
+        # What the player may take back, the last on top: {"undoes": "pick"|"choose"|"remove", "card": id, ...}
+        # (a café tournament's Deck Phase has none: its coordinator's view has no "undo").
+        self.undo: list[Mapping[str, Any]] = list(view.get("undo") or ())
+
+    def can_undo(self) -> bool:
+        return bool(self.undo) and self.stage != "done"
 
     def can_redraw(self) -> bool:
         return self.stage == "pick" and not self.redraw_used and self.picks_left > 0
