@@ -530,18 +530,11 @@ class TablecupApp(App):
         return False
 
     def side_lights(self):
-        """The LEDs of each half for the game at the LocalTable, ``("on"|"off"|"blink",) * 2``
-        from the game's ``KIOSK.lights`` over the seat shown on that half; None when no such game
-        is on (Challengers!' LEDs come from its controller).  The hardware link reads this after
-        each change of the table (``app.table.listeners``)."""
-        if not self.table_active():
-            return None
-        kg = kiosk_games.get(self.table.game.name)
-        out = []
-        for half in (0, 1):
-            seat = self.table.seat_on(half)
-            out.append("off" if seat is None else kg.lights(self.table.observation(seat), seat))
-        return tuple(out)
+        """The LEDs of each half, ``("off"|"on"|"blink"|"celebrate",) * 2``: the game's
+        ``KIOSK.lights`` over the seat shown on that half, whoever has the screens (the table's
+        game, Challengers! at the table or a park).  The hardware link reads this after each
+        change of the table or of the controller."""
+        return self.table.lights() if self.table_active() else self.controller.lights()
 
     def show_operator(self):
         self.sm.current = "operator"

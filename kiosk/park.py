@@ -28,6 +28,8 @@ from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from engine.challengers.game import observe_match
+from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.local import end_held, match_view, shown_match
 from kiosk.games.challengers.view import PlayerView, TableView
 from kiosk.i18n import tr
@@ -208,13 +210,19 @@ class ParkController(TableInputs):
         p = self.player_at(side)
         return self.deck_states.get(p)
 
-    def lights(self) -> dict:
-        m = self.match
-        if m is None:
-            return {"flag": None, "attacker": None, "over": self.t is not None and self.t.over, "expect": None}
-        kind, side = m.expect
-        return {"flag": m.holder, "attacker": (1 - m.holder) if m.holder is not None else None,
-                "over": m.winner is not None, "expect": side if kind == "reveal" else None}
+    def seat_view(self, side):
+        """(observation, seat) of the player on ``side``, as its LEDs read it (None: nobody
+        there): what this park knows of the tournament's matches, the one played here (or just
+        won, until the result is acknowledged), from that player's observation of it."""
+        seat = self.player_at(side)
+        if seat is None:
+            return None
+        m = shown_match(self)
+        return {"matches": [] if m is None else [observe_match(m, seat, self.lib)]}, seat
+
+    def lights(self) -> tuple[str, str]:
+        """Each side's LED, from Challengers!' ``KIOSK.lights`` (the same as at the local table)."""
+        return KIOSK.half_lights(self.seat_view)
 
     def needs_seats_ack(self) -> bool:
         """A new round's seating is shown until someone at this table taps "Go"."""
