@@ -369,11 +369,10 @@ class TablecupApp(App):
         if exp == "reveal":
             who = t.players[m.players[side]]
             if who.robot:
-                return self.t("hint_robot", name=who.name)
-            return self.t("hint_wait_reveal", name=who.name)
+                return self.t("hint_robot", name=t.player_name(m.players[side], self.lang))
+            return self.t("hint_wait_reveal", name=t.player_name(m.players[side], self.lang))
         if exp == "choose":
-            who = t.players[m.players[m.pending_player]]
-            return self.t("hint_wait_choose", name=who.name)
+            return self.t("hint_wait_choose", name=t.player_name(m.players[m.pending_player], self.lang))
         return self.t("hint_not_now")
 
     # ------------------------------------------------------------------ tournaments
