@@ -28,7 +28,6 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 import cards
-from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
@@ -43,7 +42,7 @@ from kiosk.operator import OperatorScreen
 from kiosk.store import StorageError, open_store
 from kiosk.table import LocalTable, game_data
 from kiosk.games import registry as kiosk_games
-from appliance import house, sdnotify
+from appliance import sdnotify
 from appliance.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
@@ -203,13 +202,9 @@ class TablecupApp(App):
     def _add_house_sets(self, lib):
         """The café's house sets (the data folder's cards/), one file at a time: a broken one
         is left out, said in one line in the log and on the home screen; the others load."""
-        folder = house.house_folder(self.data_dir)
-        for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
-            try:
-                lib.add_sets([(str(path), house.read_text(path))])
-            except (CardFileError, house.DataFileError) as exc:
-                log.error("house set not loaded: %s", exc)
-                self.notices.append((i18n.N_("house_set_skipped"), {"error": str(exc)}))
+        from kiosk.house_sets import add_house_sets
+        for why in add_house_sets(lib, self.data_dir):
+            self.notices.append((i18n.N_("house_set_skipped"), {"error": why}))
 
     def _first_frame(self, *_):
         def flipped(*_):
