@@ -71,6 +71,7 @@ import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy  # noqa: E402
 from engine.challengers.tournament import match_from_spec  # noqa: E402
+from kiosk.games.challengers.view import DeckView  # noqa: E402
 
 PIN = "9753108642"
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
@@ -190,13 +191,7 @@ class Park:
         return j
 
     def deck_action(self, rnd, d):
-        card = LIB.catalogue.card
-        opt = lambda o: SimpleNamespace(level=o["level"], pick=o["pick"], fans=o["fans"])  # noqa: E731
-        p = d["pending"]
-        dp = SimpleNamespace(stage=d["stage"], options=[opt(o) for o in d["options"]],
-                             option=d["option"] and opt(d["option"]), drawn=[card(c) for c in d["drawn"]],
-                             deck=[card(c) for c in d["deck"]], can_redraw=lambda: d["can_redraw"],
-                             pending=p and SimpleNamespace(kind=p["kind"], options=p["options"], player=p["player"]))
+        dp = DeckView(d, d["player"], LIB.catalogue.card)      # the player's observation, as a kiosk reads it
         return self.policy.deck_action(SimpleNamespace(round=rnd), dp)
 
     async def run(self):

@@ -344,7 +344,8 @@ class Park(Loose):
     end_reason: str | None
     fans_visible: bool
     finalists: list[int] | None
-    private: dict[str, Any] | None = Field(description="only for the park's kiosk: deck_phases, match, own_fans")
+    private: dict[str, Any] | None = Field(description="only for the park's kiosk: deck_phases (each player's own "
+                                           "observation of their Deck Phase, with player and name), match, own_fans")
 
 
 class Event(Loose):
@@ -363,7 +364,8 @@ class ActionResponse(Loose):
     round: int
     phase: Phase
     events: list[Event]
-    deck_phase: dict[str, Any] | None = None
+    deck_phase: dict[str, Any] | None = Field(default=None, description="a deck action's player's own observation of "
+                                              "their Deck Phase, with player and name")
     match_seq: int | None = None
     next_match_seq: int | None = None
     match: dict[str, Any] | None = None

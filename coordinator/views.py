@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 
+from engine.challengers.game import observe_deck_phase
 from engine.challengers.tournament import DECK, MATCH, FINAL_DECK, FINAL, OVER
 
 SIDES = ("light", "dark")
@@ -170,23 +171,13 @@ def public_view(e) -> dict:
 
 
 def deck_state(t, player) -> dict | None:
-    """One player's Deck Phase, private: options, drawn cards, deck."""
-    d = t.deck_phases.get(player)
-    if d is None:
+    """One player's Deck Phase, private: that player's observation of it (options, drawn cards,
+    deck, a pending choice: :func:`engine.challengers.game.observe_deck_phase`, the same the
+    local table's screens read), with the player's index and name."""
+    seen = observe_deck_phase(t, player)
+    if seen is None:
         return None
-    pend = d.pending
-    return {
-        "player": player, "name": t.players[player].name, "stage": d.stage,
-        "options": [{"level": o.level, "pick": o.pick, "fans": o.fans, "text": o.describe()} for o in d.options],
-        "option": None if d.option is None else {"level": d.option.level, "pick": d.option.pick,
-                                                 "fans": d.option.fans, "text": d.option.describe()},
-        "drawn": [c.id for c in d.drawn], "picks_left": d.picks_left, "can_redraw": d.can_redraw(),
-        "redraw_used": d.redraw_used, "deck": [c.id for c in d.deck],
-        "pending": None if pend is None else {"player": plain(pend.player), "kind": pend.kind,
-                                              "source": plain(pend.source), "options": plain(pend.options),
-                                              "detail": plain(pend.detail)},
-        "fans": d.fans,
-    }
+    return {"player": player, "name": t.players[player].name, **seen}
 
 
 def park_view(e, park, private: bool) -> dict:

@@ -1,34 +1,17 @@
-"""The Kivy app: screens, keyboard, Robot clock, the test hook.
+"""The Kivy app: the wiring of the screens, the controllers, the keyboard and the hardware.
 
 Import this only after :mod:`kiosk.main` has set Kivy's environment/config.
 
-Test hook (for tests and benchmarks only): when ``TABLECUP_KIOSK_HOOK`` names
-a file, the app reads one command per line from it (polled every 50 ms) —
-``reveal SIDE``, ``toss``, ``choose SIDE I``, ``deck SIDE ACTION [I]``,
-``key NAME``, ``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``,
-``ack``, ``dump PATH`` (canonical engine state as JSON), ``screenshot PATH``,
-``lang en|fr``, ``block SECONDS`` (sleeps on the UI thread: the watchdog test),
-``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating screen), ``texts PATH`` (every text
-in the widget tree, as JSON), ``quit``.
-Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``):
-``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1),
-``tseed N`` (the games started from home next are seeded from N), ``tphones GAME PEOPLE PHONES BOTS [SEED]`` (PEOPLE 1 or 2 at the table, PHONES seats on phones),
-``seats PATH`` (the phone seats' QR URLs and which are taken, as JSON), ``freeseat SEAT`` (its "Free"
-button tapped twice), ``props PATH NAME...`` (those properties of the current screen's widgets
-with an id, as JSON), ``tresume``, ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button
-does), ``keydown NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget
-of the current screen reached by ``ids``, tapped), ``tapcard CARD`` (a shown card), ``act TEXT`` (an action in the contract's
-text form, as a person's input); ``dump`` then also writes ``table`` (:meth:`LocalTable.dump`).
-
-Tournaments: "Join a tournament" hands the screens to :class:`kiosk.park.ParkController`
-and starts :class:`kiosk.network.Client` (its own thread); ``TABLECUP_KIOSK_BOT`` lets
-:mod:`kiosk.bot` press the inputs.  With a hook the app says ``STATUS=block-hook ready`` to systemd's
-notify socket.  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause (seconds).
+Games at this table are played through :class:`kiosk.table.LocalTable` (``app.table``),
+Challengers! read through :class:`kiosk.games.challengers.local.ChallengersTable`.  Tournaments:
+"Join a tournament" hands the screens to :class:`kiosk.park.ParkController` and starts
+:class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
+(seconds).  Tests and benchmarks only: ``TABLECUP_KIOSK_HOOK`` names a file of commands
+(:mod:`kiosk.test_hook`), ``TABLECUP_KIOSK_BOT`` lets :mod:`kiosk.bot` press the inputs.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import time
@@ -45,7 +28,6 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 import cards
-from engine.challengers.cards import CardFileError
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
@@ -60,7 +42,7 @@ from kiosk.operator import OperatorScreen
 from kiosk.store import StorageError, open_store
 from kiosk.table import LocalTable, game_data
 from kiosk.games import registry as kiosk_games
-from appliance import house, sdnotify
+from appliance import sdnotify
 from appliance.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
@@ -114,7 +96,6 @@ class TablecupApp(App):
         self.client = None
         self._lang_arg = lang
         self.first_frame_at = None
-        self._hook_pos = 0
         self.title = "Tablecup"
 
     # ------------------------------------------------------------------ strings
@@ -208,8 +189,8 @@ class TablecupApp(App):
         hook = os.environ.get("TABLECUP_KIOSK_HOOK")
         self._hook = None
         if hook:
-            self._hook = Path(hook)
-            Clock.schedule_interval(self._poll_hook, 0.05)
+            from kiosk.test_hook import TestHook
+            self._hook = TestHook(self, hook).start()
         Clock.schedule_once(self._first_frame, 0)
         if self.store.get("park_mode"):
             self.enter_tournament(sync=False)    # a restart resumes the tournament (match, outbox)
@@ -223,13 +204,9 @@ class TablecupApp(App):
     def _add_house_sets(self, lib):
         """The café's house sets (the data folder's cards/), one file at a time: a broken one
         is left out, said in one line in the log and on the home screen; the others load."""
-        folder = house.house_folder(self.data_dir)
-        for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
-            try:
-                lib.add_sets([(str(path), house.read_text(path))])
-            except (CardFileError, house.DataFileError) as exc:
-                log.error("house set not loaded: %s", exc)
-                self.notices.append((i18n.N_("house_set_skipped"), {"error": str(exc)}))
+        from kiosk.house_sets import add_house_sets
+        for why in add_house_sets(lib, self.data_dir):
+            self.notices.append((i18n.N_("house_set_skipped"), {"error": why}))
 
     def _first_frame(self, *_):
         def flipped(*_):
@@ -392,11 +369,10 @@ class TablecupApp(App):
         if exp == "reveal":
             who = t.players[m.players[side]]
             if who.robot:
-                return self.t("hint_robot", name=who.name)
-            return self.t("hint_wait_reveal", name=who.name)
+                return self.t("hint_robot", name=t.player_name(m.players[side], self.lang))
+            return self.t("hint_wait_reveal", name=t.player_name(m.players[side], self.lang))
         if exp == "choose":
-            who = t.players[m.players[m.pending_player]]
-            return self.t("hint_wait_choose", name=who.name)
+            return self.t("hint_wait_choose", name=t.player_name(m.players[m.pending_player], self.lang))
         return self.t("hint_not_now")
 
     # ------------------------------------------------------------------ tournaments
@@ -535,18 +511,11 @@ class TablecupApp(App):
         return False
 
     def side_lights(self):
-        """The LEDs of each half for the game at the LocalTable, ``("on"|"off"|"blink",) * 2``
-        from the game's ``KIOSK.lights`` over the seat shown on that half; None when no such game
-        is on (Challengers!' LEDs come from its controller).  The hardware link reads this after
-        each change of the table (``app.table.listeners``)."""
-        if not self.table_active():
-            return None
-        kg = kiosk_games.get(self.table.game.name)
-        out = []
-        for half in (0, 1):
-            seat = self.table.seat_on(half)
-            out.append("off" if seat is None else kg.lights(self.table.observation(seat), seat))
-        return tuple(out)
+        """The LEDs of each half, ``("off"|"on"|"blink"|"celebrate",) * 2``: the game's
+        ``KIOSK.lights`` over the seat shown on that half, whoever has the screens (the table's
+        game, Challengers! at the table or a park).  The hardware link reads this after each
+        change of the table or of the controller."""
+        return self.table.lights() if self.table_active() else self.controller.lights()
 
     def show_operator(self):
         self.sm.current = "operator"
@@ -666,174 +635,16 @@ class TablecupApp(App):
         handler = getattr(self.sm.current_screen, "on_key", None)
         return bool(handler(ch, key)) if handler is not None else False
 
-    # ------------------------------------------------------------------ test hook
-    def _poll_hook(self, *_):
-        try:
-            with open(self._hook) as f:
-                lines = f.read().splitlines()
-        except FileNotFoundError:
-            return
-        while self._hook_pos < len(lines):
-            line = lines[self._hook_pos].strip()
-            self._hook_pos += 1
-            if line:
-                try:
-                    self.run_command(line)
-                except Exception:
-                    log.exception("hook command failed: %s", line)
-
-    def run_command(self, line):
-        c = self.controller
-        w = line.split()
-        cmd, args = w[0], w[1:]
-        ints = [int(a) for a in args if a.lstrip("-").isdigit()]
-        if cmd == "reveal":
-            c.press_reveal(ints[0])
-        elif cmd == "toss":
-            c.press_toss()
-        elif cmd == "choose":
-            c.tap_choice(ints[0], ints[1])
-        elif cmd == "deck":
-            getattr(c, "deck_" + args[1])(int(args[0]), *[int(a) for a in args[2:]])
-        elif cmd == "key":
-            self.handle_key(args[0])
-        elif cmd == "solo":
-            c.new_game((self.t("player_name"),), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
-        elif cmd == "two":
-            c.new_game((self.t("light"), self.t("dark")), seed=ints[0] if ints else None)
-        elif cmd == "resume":
-            c.resume()
-        elif cmd == "home":
-            c.close_game()
-        elif cmd == "ack":
-            c.ack_result()
-        elif cmd == "table":
-            mode = args[1] if len(args) > 1 else "solo"
-            nums = [int(a) for a in args[2:]]
-            if mode == "two":
-                self.start_table(args[0], "two", seed=nums[0] if nums else None)
-            else:
-                self.start_table(args[0], "solo", level=nums[0] - 1 if nums else None,
-                                 seed=nums[1] if len(nums) > 1 else None)
-        elif cmd == "tseed":
-            self.table.seed_games(int(args[0]))      # the next games started from home, seeded
-        elif cmd == "tphones":
-            people, phones, bots = int(args[1]), int(args[2]), int(args[3])
-            self.start_table(args[0], "two" if people == 2 else "solo", bots=bots, phones=phones,
-                             seed=int(args[4]) if len(args) > 4 else None)
-        elif cmd == "seats":
-            # The phone seats as the table shows them: each seat's QR code's URL, which are taken.
-            qr = self.seat_qr
-            panel = {w.seat: {"url": w.url, "taken": w.taken, "state": w.state_text}
-                     for w in qr.ids.loose.children} if qr is not None else {}
-            halves = {h: w.url for h, w in ((0, qr.ids.bottom), (1, qr.ids.top)) if w.url} if qr is not None else {}
-            tmp = args[0] + ".tmp"
-            with open(tmp, "w") as f:
-                json.dump({"panel": panel, "halves": halves, "open": bool(qr and qr.panel_open),
-                           "button": qr.panel_button if qr is not None else ""}, f)
-            os.replace(tmp, args[0])
-        elif cmd == "props":
-            # ``props PATH NAME...``: those properties of every widget of the current screen with an id.
-            scr = self.sm.current_screen
-            found = {key: {n: getattr(w, n) for n in args[1:] if hasattr(w, n)} for key, w in scr.ids.items()}
-            tmp = args[0] + ".tmp"
-            with open(tmp, "w") as f:
-                json.dump({k: v for k, v in found.items() if v}, f, default=str)
-            os.replace(tmp, args[0])
-        elif cmd == "freeseat":
-            # The operator opens the phone seats (operator screen, PIN), then taps a seat's "Free"
-            # twice (ask, confirm).
-            self.show_operator()
-            op = self.sm.get_screen("operator")
-            op.type_pin(op.pin())
-            if op.mode == "newpin":
-                op.type_pin("2468")                 # a first use asks for the operator's own PIN
-            op.ids.phone_seats.trigger_action(0)
-            button = next(w for w in self.seat_qr.ids.loose.children if w.seat == int(args[0])).children[0]
-            button.trigger_action(0)
-            button.trigger_action(0)
-        elif cmd == "tresume":
-            self.resume_table()
-        elif cmd == "tleave":
-            self.leave_table()
-        elif cmd == "button":
-            self.side_button(int(args[0]), args[1], args[2] == "down")
-        elif cmd == "keydown":
-            self.handle_key(args[0])
-        elif cmd == "keyup":
-            self.handle_key_up(args[0])
-        elif cmd == "tap":
-            w = self.sm.current_screen
-            for name in args:
-                w = w.ids[name]
-            w.trigger_action(0)
-        elif cmd == "tapcard":
-            # A shown card of a hand strip (any widget of the current screen whose ``card`` is it).
-            stack = [self.sm.current_screen]
-            while stack:
-                w = stack.pop()
-                if getattr(w, "card", None) == args[0] and hasattr(w, "trigger_action"):
-                    w.trigger_action(0)
-                    break
-                stack.extend(w.children)
-        elif cmd == "act":
-            from engine.game import Action
-            a = Action.from_text(" ".join(args))
-            self.table.submit(a.player, a.kind, *a.args)
-        elif cmd == "dump":
-            tmp = args[0] + ".tmp"
-            with open(tmp, "w") as f:
-                json.dump({"screen": self.sm.current, "state": c.dump(), "table": self.table.dump()}, f,
-                          sort_keys=True)
-            os.replace(tmp, args[0])
-        elif cmd == "screenshot":
-            self.save_screenshot(args[0])
-        elif cmd == "texts":
-            tmp = args[0] + ".tmp"
-            with open(tmp, "w") as f:
-                json.dump({"screen": self.sm.current, "lang": self.lang, "texts": self.widget_texts()}, f,
-                          ensure_ascii=False)
-            os.replace(tmp, args[0])
-        elif cmd == "block":
-            # Tests only: hold the UI thread (the watchdog pings must stop meanwhile).
-            time.sleep(float(args[0]) if args else 3.0)
-        elif cmd == "lang":
-            self.set_setting("lang", args[0])
-        elif cmd == "join":
-            self.enter_tournament()
-        elif cmd == "pair":
-            scr = self.sm.get_screen("join")
-            if len(args) > 1:
-                scr.ids.name.text = " ".join(args[1:])
-            scr.entered = ""
-            for k in args[0]:
-                scr.key(k)
-            scr.key("OK")
-        elif cmd == "go":
-            self.controller.ack_seats()
-        elif cmd == "quit":
-            self.stop()
-
+    # ------------------------------------------------------------------ tests
     def widget_texts(self):
-        """Every text in the widget tree now (Labels, Buttons, card faces, text lines; hidden ones too),
-        markup taken out: what the French-interface test reads."""
-        import re
-
-        from kiosk.widgets import CardFace, TextLine
-        markup = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
-        found = []
-        for w in self.root.walk(restrict=True):
-            if isinstance(w, (Label, TextLine)):
-                found.append(w.text)
-            elif isinstance(w, CardFace):
-                found += [w.name, w.text]
-        return sorted({markup.sub("", t) for t in found if t and t.strip()})
+        """Every text on screen now (:func:`kiosk.test_hook.widget_texts`)."""
+        from kiosk.test_hook import widget_texts
+        return widget_texts(self.root)
 
     def save_screenshot(self, path):
-        """A PNG of the whole screen as drawn now (the root widget rendered into an FBO)."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.root.export_to_png(str(path))
-        return path
+        """A PNG of the whole screen as drawn now (:func:`kiosk.test_hook.save_screenshot`)."""
+        from kiosk.test_hook import save_screenshot
+        return save_screenshot(self.root, path)
 
     def on_start(self):
         # systemd: READY=1 after the first frame, WATCHDOG=1 from this (the UI) thread.

@@ -27,13 +27,12 @@
   A press the game does not expect does nothing and is logged; nothing is ever
   kept for later (a press that could not be handled within :data:`STALE_AFTER_S`
   is dropped).  A release is never dropped: whatever a hold shows must end.
-* LEDs, from ``controller.lights()`` after every change.  Challengers' form
-  (``flag``/``expect``/``over``): the flag holder's LED lit, the side that must
-  reveal blinking, both off between matches, the winner's LED celebrating when
-  a match is won.  A game-neutral form -- ``{half or side: state}`` with the
-  states of :mod:`hardware.lights` -- goes to ``backend.set_leds`` as it is; so
-  does a table game's ``app.side_lights()`` (its ``KIOSK.lights``), after every
-  change of the table.
+* LEDs, after every change of the controller or the table: ``app.side_lights()``,
+  each half's state from the game's ``KIOSK.lights`` over the seat shown there
+  (Challengers!: the flag holder's LED lit, the side that must act blinking, the
+  winner's celebrating while the match's end is shown) -- the same for every game,
+  at the local table and at a park.  Without the app, ``controller.lights()``:
+  ``(bottom, top)`` or ``{half or side: state}``, the states of :mod:`hardware.lights`.
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ from kivy.clock import Clock
 
 from hardware import ButtonEvent, ConfigError, HardwareConfig, HardwareError, KeyboardBackend, load_config, open_backend
 from hardware.events import DARK, LIGHT, PRIMARY_PRESS, SECONDARY_PRESS, SIDE_KINDS, TOSS, TOSS_LONG
-from hardware.lights import CELEBRATE, led_plan
+from hardware.lights import CELEBRATE, OFF
 
 log = logging.getLogger("tablecup.kiosk.hardware")
 
@@ -89,7 +88,8 @@ class HardwareLink:
         self.controller = controller
         # A game of the engine contract at the table (the app's LocalTable): while one is on,
         # every side-button event goes to ``table_button(half, "primary"|"secondary", down)``
-        # (the game says what it means) and the LEDs follow ``table_lights()``.
+        # (the game says what it means).  The LEDs follow ``table_lights()`` (the app's: every
+        # game's ``KIOSK.lights``), or the controller's ``lights()`` without it.
         self.table_active = table_active
         self.table_button = table_button
         self.table_lights = table_lights
@@ -103,9 +103,7 @@ class HardwareLink:
         self.handled = 0                    # button events that did something
         self.unrouted = 0                   # side-button events the controller has no method for
         self._closed = False
-        self._leds = None                   # what the LEDs were last told
-        self._match = None                  # the match the LEDs last followed
-        self._celebrated = None             # the match whose win was celebrated
+        self._leds = None                   # what the LEDs were last wanted to show
 
     # ------------------------------------------------------------------ opening / closing
     def open(self, config: Optional[HardwareConfig] = None, *, config_file: Optional[Path] = None, **backend_kw):
@@ -220,59 +218,42 @@ class HardwareLink:
 
     # ------------------------------------------------------------------ LEDs
     def follow(self, controller, events=()) -> None:
-        """Controller listener: put the LEDs in the state :meth:`wanted` says."""
+        """Controller listener: put the LEDs in the state :meth:`wanted` says.
+
+        A celebration plays to its end: when a side that celebrated is then wanted off, it is
+        left to finish (it goes off by itself); a side wanted celebrating again after that
+        plays it again."""
         if self._closed or self.backend is None:
             return
         want = self.wanted(controller)
         if want == self._leds:
             return
-        if want[0] == "off" and self._leds is not None and self._leds[0] == "celebrate":
-            # The celebration ends with both LEDs off by itself: let it play.
-            self._leds = want
-            return
-        self._leds = want
+        before, self._leds = self._leds or {}, want
+        told = dict(want)
+        for side, state in want.items():
+            if state == OFF and before.get(side) == CELEBRATE:
+                told[side] = CELEBRATE               # already playing: the backend leaves it alone
         try:
-            if want[0] == "celebrate":
-                if getattr(self.backend, "leds_shown", {}).get(want[1]) == CELEBRATE:
-                    self.backend.set_leds({})           # another match won by the same side: play it again
-                self.backend.set_leds({want[1]: CELEBRATE})
-            elif want[0] == "show":
-                self.backend.set_leds(led_plan(want[1], want[2]))
-            elif want[0] == "states":
-                self.backend.set_leds(dict(want[1]))
-            else:
-                self.backend.set_leds({})
+            shown = getattr(self.backend, "leds_shown", {})
+            again = {side: OFF for side, state in told.items()
+                     if state == CELEBRATE and before.get(side) != CELEBRATE and shown.get(side) == CELEBRATE}
+            if again:
+                self.backend.set_leds({**told, **again})     # a new win on a side that celebrated last
+            self.backend.set_leds(told)
         except Exception:            # a broken LED must not stop the game
             log.exception("hardware: LED update %s failed", want)
 
-    def wanted(self, controller) -> tuple:
-        """``("show", flag_side, reveal_side)``, ``("celebrate", winner_side, match)``,
-        ``("off",)`` -- from Challengers' ``controller.lights()`` and the match just won --
-        or ``("states", ((side, state), ...))`` from a game-neutral ``lights()``."""
-        if self.table_lights is not None and self.table_active():
-            states = self.table_lights()
-            if states is not None:
-                return ("states", tuple(zip(SIDE_NAME, states)))
-        lights = controller.lights()
-        if "flag" not in lights:          # {half or side: state}: the game said it all
-            states = {SIDE_NAME[k] if isinstance(k, int) else k: v for k, v in lights.items()}
-            return ("states", tuple(sorted(states.items())))
-        m = controller.match
-        previous, self._match = self._match, m
-        if m is not None and m.winner is not None:
-            finished = m                    # still on the table, over
-        elif previous is not None and previous is not m and previous.winner is not None:
-            finished = previous             # just won, already replaced or cleared
-        else:
-            finished = None
-        if finished is not None and finished is not self._celebrated:
-            self._celebrated = finished
-            return ("celebrate", SIDE_NAME[controller.half_of(finished.winner, finished)], id(finished))
-        if m is None or lights["over"]:
-            return ("off",)
-        flag = SIDE_NAME[lights["flag"]] if lights["flag"] is not None else None
-        reveal = SIDE_NAME[lights["expect"]] if lights["expect"] is not None else None
-        return ("show", flag, reveal)
+    def wanted(self, controller) -> dict:
+        """``{"light": state, "dark": state}``: ``table_lights()`` when the app gives it (the
+        game's ``KIOSK.lights`` of each half's seat), else ``controller.lights()`` -- a pair
+        (bottom half, top half) or a mapping of half number or side name to state."""
+        lights = self.table_lights() if self.table_lights is not None else controller.lights()
+        if not isinstance(lights, dict):
+            lights = dict(enumerate(lights))
+        want = {side: OFF for side in SIDE_NAME}
+        for key, state in lights.items():
+            want[SIDE_NAME[key] if isinstance(key, int) else key] = state
+        return want
 
 
 # ---------------------------------------------------------------------- the App

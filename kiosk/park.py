@@ -7,7 +7,9 @@
   table builds from the engine's observations; the match played here is read through its
   observation (``match_view()``).
 * Deck Phase: an input becomes a deck action in the outbox; the player's half waits for the
-  coordinator's answer (draws come from its shared piles) and shows it.  A side's drawn cards
+  coordinator's answer (draws come from its shared piles) and shows it.  The coordinator sends
+  the player's own observation of their Deck Phase, which the screens read as the local table's
+  (:class:`~kiosk.games.challengers.view.DeckView`).  A side's drawn cards
   are only ever on that side's half (the Deck Phase screen's rule).
 * Match: played **locally** from the coordinator's match spec (``match_from_spec``).  Each
   action is applied locally, then written to the local log and the outbox in one SQLite
@@ -24,12 +26,13 @@ import logging
 import uuid
 from types import SimpleNamespace
 
-from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from engine.challengers.game import observe_match
+from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.local import end_held, match_view, shown_match
-from kiosk.games.challengers.view import PlayerView, TableView
+from kiosk.games.challengers.view import DeckView, PlayerView, TableView
 from kiosk.i18n import tr
 from kiosk.inputs import TableInputs
 from kiosk.store import StorageError
@@ -39,37 +42,20 @@ log = logging.getLogger("tablecup.kiosk.park")
 SIDE_NO = {"light": 0, "dark": 1}
 
 
-class RemoteOption:
-    def __init__(self, d):
-        self.level, self.pick, self.fans, self.text = d["level"], d["pick"], d["fans"], d["text"]
-
-    def describe(self):
-        return self.text
-
-
-class RemoteDeckPhase:
-    """One player's Deck Phase as the coordinator answered it (``private.deck_phases[i]``)."""
-
-    def __init__(self, d, catalogue):
-        card = catalogue.card
-        self.raw = d
-        self.player = d["player"]
-        self.stage = d["stage"]
-        self.options = [RemoteOption(o) for o in d["options"]]
-        self.option = RemoteOption(d["option"]) if d.get("option") else None
-        self.drawn = [card(c) for c in d["drawn"]]
-        self.deck = [card(c) for c in d["deck"]]
-        self.picks_left = d["picks_left"]
-        self.redraw_used = d["redraw_used"]
-        self._can_redraw = d["can_redraw"]
-        self.fans = d.get("fans", 0)
-        p = d.get("pending")
-        self.pending = None if p is None else Choice(p["player"], p["kind"], p["source"],
-                                                      tuple(tuple(o) if isinstance(o, list) else o
-                                                            for o in p["options"]), p.get("detail"))
-
-    def can_redraw(self):
-        return self._can_redraw
+def deck_observation(d: dict) -> dict:
+    """A player's Deck Phase as the coordinator sent it (``private.deck_phases[i]``, the answer's
+    ``deck_phase``), in the form of their observation (:class:`DeckView` reads it).  A coordinator
+    sends that form; an older one (and a park view an older kiosk saved) sent its own, with
+    ``can_redraw`` and the options as objects: it is read the same way."""
+    if "can_redraw" not in d:
+        return d
+    def plain(o):
+        return [o["level"], o["pick"], o["fans"]]
+    options = [plain(o) for o in d["options"]]
+    chosen = None if d.get("option") is None else options.index(plain(d["option"]))
+    return {"player": d["player"], "stage": d["stage"], "options": options, "option": chosen,
+            "drawn": d["drawn"], "deck": d["deck"], "picks_left": d["picks_left"], "redraw_used": d["redraw_used"],
+            "fans": d.get("fans", 0), "pending": d.get("pending")}
 
 
 def _trophies(row):
@@ -139,7 +125,7 @@ class ParkController(TableInputs):
         self.message = ""                 # the last refusal, shown to the operator (English: logs, tests)
         self.said = None                  # the same as (key, values), for the screens' language: say()
         self.unassigned = []              # running tournaments, while waiting for an assignment
-        self.deck_states: dict = {}       # player -> RemoteDeckPhase
+        self.deck_states: dict = {}       # player -> DeckView (their own observation of their Deck Phase)
         self._deck_version: dict = {}     # player -> coordinator version of the newest state we have
         self.inflight = {json.loads(r["body"])["action"][1] for r in store.outbox_rows() if r["kind"] == "deck"}
         self.local = None                 # SimpleNamespace(id, key, match, n)
@@ -208,13 +194,19 @@ class ParkController(TableInputs):
         p = self.player_at(side)
         return self.deck_states.get(p)
 
-    def lights(self) -> dict:
-        m = self.match
-        if m is None:
-            return {"flag": None, "attacker": None, "over": self.t is not None and self.t.over, "expect": None}
-        kind, side = m.expect
-        return {"flag": m.holder, "attacker": (1 - m.holder) if m.holder is not None else None,
-                "over": m.winner is not None, "expect": side if kind == "reveal" else None}
+    def seat_view(self, side):
+        """(observation, seat) of the player on ``side``, as its LEDs read it (None: nobody
+        there): what this park knows of the tournament's matches, the one played here (or just
+        won, until the result is acknowledged), from that player's observation of it."""
+        seat = self.player_at(side)
+        if seat is None:
+            return None
+        m = shown_match(self)
+        return {"matches": [] if m is None else [observe_match(m, seat, self.lib)]}, seat
+
+    def lights(self) -> tuple[str, str]:
+        """Each side's LED, from Challengers!' ``KIOSK.lights`` (the same as at the local table)."""
+        return KIOSK.half_lights(self.seat_view)
 
     def needs_seats_ack(self) -> bool:
         """A new round's seating is shown until someone at this table taps "Go"."""
@@ -334,7 +326,7 @@ class ParkController(TableInputs):
                     if p in self.deck_states:
                         fresh[p] = self.deck_states[p]
                         continue
-                fresh[p] = RemoteDeckPhase(d, self.lib.catalogue)
+                fresh[p] = self._deck_view(d)
             self.deck_states = fresh
         else:
             self.deck_states = {}
@@ -349,6 +341,9 @@ class ParkController(TableInputs):
         self._rebuild_t()
         self._changed([])
 
+    def _deck_view(self, d):
+        return DeckView(deck_observation(d), d["player"], self.lib.catalogue.card)
+
     def on_answer(self, entry, status, answer):
         body = entry["body"]
         action = body["action"]
@@ -357,7 +352,7 @@ class ParkController(TableInputs):
             self.inflight.discard(p)
             if status == 200 and answer.get("deck_phase") is not None and self.t is not None \
                     and self.t.phase in ("deck", "final-deck"):
-                self.deck_states[p] = RemoteDeckPhase(answer["deck_phase"], self.lib.catalogue)
+                self.deck_states[p] = self._deck_view(answer["deck_phase"])
                 self._deck_version[p] = answer.get("seq", 0)
         if status != 200:
             self._say("refused", action=" ".join(map(str, action)), why=answer.get("error", status))

@@ -12,7 +12,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from kiosk.i18n import N_
+from kiosk.i18n import N_, display_name
 
 SIDE_KEYS = {"light": N_("light"), "dark": N_("dark")}
 
@@ -21,7 +21,7 @@ def seats_text(view, park, tr, lang):
     lines = []
     for s in view.get("seats", []):
         side = tr(SIDE_KEYS[s["side"]], lang).lower() if s["side"] in SIDE_KEYS else s["side"]
-        line = tr("seat_line", lang, name=s["name"], park=s["park"], side=side)
+        line = tr("seat_line", lang, name=display_name(s["name"], lang), park=s["park"], side=side)
         lines.append(f"[color=ffd84a]{line}[/color]" if s["park"] == park else line)
     return "\n".join(lines)
 
@@ -32,7 +32,7 @@ def standings_text(rows, tr, lang):
         rank = r["rank"] or ""
         rounds = ",".join(str(x) for x in r["trophy_rounds"]) or "-"
         total = r["fans"] if r["fans"] is not None else "?"
-        out.append(f"{rank!s:2} {r['name'][:12]:12} {r['fan_tokens']:>6} {rounds:>10} {total!s:>5}")
+        out.append(f"{rank!s:2} {display_name(r['name'], lang)[:12]:12} {r['fan_tokens']:>6} {rounds:>10} {total!s:>5}")
     return "\n".join(out)
 
 

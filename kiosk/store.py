@@ -98,16 +98,17 @@ MIGRATIONS = {
         ("create table if not exists table_actions (table_id integer not null references table_games(id), "
          "seq integer not null, action_json text not null, primary key (table_id, seq))"),
     ],
-    2: [lambda conn: move_unfinished_challengers(conn)],
+    2: [lambda conn, data_dir: move_unfinished_challengers(conn, data_dir)],
 }
 
 
-def move_unfinished_challengers(conn) -> None:
+def move_unfinished_challengers(conn, data_dir) -> None:
     """Version 2 -> 3: the latest unfinished game of ``games`` becomes a table game of
     Challengers! with the same set-up and the same actions, spelled as contract actions (replayed
-    through the tournament to know who played each match action); its old record is closed with
-    a note naming the new one.  A game that cannot be replayed (a house set since removed) is
-    closed with the reason instead, as a resume would have."""
+    through the tournament to know who played each match action, with the bundled cards and the
+    house sets of ``data_dir``, as the app plays); its old record is closed with a note naming
+    the new one.  A game that cannot be replayed (a house set since removed) is closed with the
+    reason instead, as a resume would have."""
     row = conn.execute("select id, setup_json, started from games where finished is null order by id desc limit 1"
                        ).fetchone()
     if row is None:
@@ -115,7 +116,7 @@ def move_unfinished_challengers(conn) -> None:
     gid, setup_json, started = row
     texts = [r[0] for r in conn.execute("select action_json from actions where game_id = ? order by seq", (gid,))]
     try:
-        setup_json_new, seats_json, actions = _challengers_as_table_game(setup_json, texts)
+        setup_json_new, seats_json, actions = _challengers_as_table_game(setup_json, texts, data_dir)
     except Exception as exc:  # any fault: the game is closed, its record kept, the table usable
         why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         log.exception("unfinished game %s not moved to the table's games", gid)
@@ -130,14 +131,13 @@ def move_unfinished_challengers(conn) -> None:
                  (time.time(), f"moved to table game {tid}", gid))
 
 
-def _challengers_as_table_game(setup_json: str, action_texts: list[str]) -> tuple[str, str, list[str]]:
+def _challengers_as_table_game(setup_json: str, action_texts: list[str], data_dir) -> tuple[str, str, list[str]]:
     """(set-up JSON, seats JSON, [action JSON]) of a saved Challengers! game, in the table's form."""
-    import cards
     from engine.challengers.game import from_tuple
-    from engine.challengers.library import load
     from engine.challengers.tournament import Tournament
     from engine.game import GameSetup
     from kiosk.games.challengers.local import seating
+    from kiosk.house_sets import library_with_house_sets
     from kiosk.table.seats import seats_to_json
 
     def text(value) -> str:
@@ -148,7 +148,7 @@ def _challengers_as_table_game(setup_json: str, action_texts: list[str]) -> tupl
                "final_park": setup.final_park}
     if setup.sets is not None:
         options["sets"] = list(setup.sets)
-    t = Tournament(load(cards), setup)
+    t = Tournament(library_with_house_sets(data_dir), setup)
     actions = []
     for a in action_texts:
         tup = action_from_json(a)
@@ -212,7 +212,7 @@ class Store:
             for v in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[v]:
                     if callable(statement):
-                        statement(conn)
+                        statement(conn, self.path.parent)     # the data folder (its house sets)
                     else:
                         conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -605,6 +605,13 @@ def observe_match(m: Match, player: int | None, library: Library) -> dict[str, A
     return _match_view(m, player, effect_index(library))
 
 
+def observe_deck_phase(t: Tournament, player: int) -> dict[str, Any] | None:
+    """What ``player`` sees of their own Deck Phase (``observe(t, player)["deck_phases"][player]``),
+    without the rest of the tournament (a café's coordinator sends it to the player's park)."""
+    dp = t.deck_phases.get(player)
+    return None if dp is None else _deck_phase_view(dp, True, effect_index(t.library))
+
+
 def observe(t: Tournament, player: int | None,
             undo: Mapping[int, Sequence[Mapping[str, Any]]] | None = None) -> dict[str, Any]:
     """What ``player`` (``None``: a spectator) may see of ``t``, as JSON values; ``undo``:

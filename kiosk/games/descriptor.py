@@ -7,7 +7,7 @@ screen is first shown, so listing the games (home screen, tests) loads no screen
         game="between",                                        # the engine's game name
         screens={"play": "kiosk.games.between.play:BetweenScreen"},
         buttons=between_buttons,                               # (observation, seat) -> Buttons
-        lights=between_lights,                                 # (observation, seat) -> "off" | "on" | "blink"
+        lights=between_lights,                                 # (observation, seat) -> "off" | "on" | "blink" | "celebrate"
         levels=(("1", "random"), ("2", "sensible"), ("3", "search")),
     )
 """
@@ -18,9 +18,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-#: LED states a game's ``lights`` answers, per side.
-OFF, ON, BLINK = "off", "on", "blink"
-LED_STATES = (OFF, ON, BLINK)
+#: LED states a game's ``lights`` answers, per side.  ``CELEBRATE`` plays a short win pattern
+#: once (the LED goes off by itself), however long the game keeps answering it.
+OFF, ON, BLINK, CELEBRATE = "off", "on", "blink", "celebrate"
+LED_STATES = (OFF, ON, BLINK, CELEBRATE)
+
+#: What shows a half's seat: (that seat's observation, the seat), or None when nobody sits there.
+SeatObservation = tuple[Mapping[str, Any], int]
 
 #: What a side's button does.  ``LOOK``: hold to look at the side's private cards (the table
 #: handles it); ``NOTHING``: the press is ignored; any other word is handled by the game's screen
@@ -96,6 +100,19 @@ class KioskGame:
                 raise ValueError(f"{self.game}: screen {key!r} is 'module:Class', not {spec!r}")
         if not self.levels or not 0 <= self.default_level < len(self.levels):
             raise ValueError(f"{self.game}: default_level must index levels")
+
+    def half_lights(self, seat_view: Callable[[int], SeatObservation | None]) -> tuple[str, str]:
+        """Each half's LED (bottom, top): :attr:`lights` of the seat shown on that half, from
+        that seat's observation (``seat_view(half)``); off where nobody is shown.  The one way
+        every game's LEDs are decided, at the local table and at a park alike."""
+        out = []
+        for half in (0, 1):
+            got = seat_view(half)
+            state = OFF if got is None else self.lights(*got)
+            if state not in LED_STATES:
+                raise ValueError(f"{self.game}: lights() answered {state!r}, not one of {', '.join(LED_STATES)}")
+            out.append(state)
+        return out[0], out[1]
 
     def policy(self, level: int) -> str:
         """The policy name of bot level ``level`` (0-based, clamped)."""

@@ -318,6 +318,18 @@ class LocalTable:
     def half_of(self, seat: int) -> int | None:
         return self.seats[seat].half if 0 <= seat < len(self.seats) else None
 
+    def seat_view(self, half: int) -> tuple[dict[str, Any], int] | None:
+        """(observation, seat) of the seat shown on ``half`` (None: no game, or nobody there)."""
+        seat = None if self.state is None else self.seat_on(half)
+        return None if seat is None else (self.observation(seat), seat)
+
+    def lights(self) -> tuple[str, str]:
+        """Each half's LED (bottom, top): the game's ``KIOSK.lights`` over the seat shown there."""
+        if self.game is None or self.state is None:
+            return ("off", "off")
+        from kiosk.games import registry as kiosk_games
+        return kiosk_games.get(self.game.name).half_lights(self.seat_view)
+
     def is_bot(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].is_bot
 

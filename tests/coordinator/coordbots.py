@@ -20,6 +20,7 @@ import cards
 from engine.challengers.library import load
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from kiosk.games.challengers.view import DeckView
 
 ORG_PIN = "424242"
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,14 +208,8 @@ class Bot:
         return {"action": list(action), "match_seq": m["match_seq"]}
 
     def deck_action(self, view, d):
-        card = self.cat.card
-        opt = lambda o: SimpleNamespace(level=o["level"], pick=o["pick"], fans=o["fans"])  # noqa: E731
-        pend = d["pending"]
-        dp = SimpleNamespace(
-            stage=d["stage"], options=[opt(o) for o in d["options"]], option=d["option"] and opt(d["option"]),
-            drawn=[card(c) for c in d["drawn"]], deck=[card(c) for c in d["deck"]],
-            pending=pend and SimpleNamespace(kind=pend["kind"], options=pend["options"], player=pend["player"]),
-            can_redraw=lambda: d["can_redraw"])
+        """The policy's Deck Phase action, from the player's observation of it (as the kiosk reads it)."""
+        dp = DeckView(d, d["player"], self.cat.card)
         return self.policy.deck_action(SimpleNamespace(round=view["round"]), dp)
 
     async def run(self, until=None):

@@ -6,8 +6,13 @@ import asyncio
 
 import aiohttp
 
+import cards
 import coordbots as cb
-from kiosk.park import park_view
+from engine.challengers.game import observe
+from engine.challengers.library import load
+from kiosk.games.challengers.view import DeckView
+from kiosk.park import ParkController, deck_observation, park_view
+from kiosk.store import Store
 
 
 def test_the_park_view_is_the_coordinators_tournament(tmp_path):
@@ -40,3 +45,65 @@ def test_the_park_view_is_the_coordinators_tournament(tmp_path):
                 assert end.over and end.winner == t.winner and end.fans_visible
                 assert [p.total_fans for p in end.players] == [p.total_fans for p in t.players]
     asyncio.run(main())
+
+
+#: A Deck Phase as a coordinator before the observations sent it (its stored answers may be
+#: replayed to a kiosk after an upgrade; a kiosk may have saved a park view with it).
+OLD_DECK_PHASE = {"can_redraw": True, "deck": ["newcomer", "talent", "dog"], "drawn": ["juggler", "vendor", "hermit"],
+                  "fans": 1, "name": "Ann", "option": {"fans": 1, "level": "B", "pick": 2, "text": "2 from B"},
+                  "options": [{"fans": 0, "level": "A", "pick": 2, "text": "2 from A"},
+                              {"fans": 1, "level": "B", "pick": 2, "text": "2 from B"}],
+                  "pending": None, "picks_left": 2, "player": 0, "redraw_used": False, "stage": "pick"}
+
+
+def test_the_parks_deck_phase_is_the_players_observation_read_as_at_the_local_table(tmp_path):
+    """The coordinator sends each player at a park their own observation of their Deck Phase
+    (the engine's, as the local table's screens get it) and the park reads it with the same
+    DeckView; its answer to a deck action is that observation too."""
+    lib = load(cards)
+
+    async def main():
+        async with cb.inprocess(tmp_path / "data") as (base, coord):
+            async with aiohttp.ClientSession() as s:
+                tid, tokens, _ = await cb.new_tournament(s, base, ["Ann", "Bob", "Cy", "Di"], seed=8)
+                t = coord.tournaments[tid].t
+                async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tokens[1])) as r:
+                    view = await r.json()
+                sent = view["private"]["deck_phases"]
+                assert len(sent) == 2
+                for d in sent:
+                    p = d["player"]
+                    assert d == {"player": p, "name": t.players[p].name, **observe(t, p)["deck_phases"][p]}
+                bot = cb.Bot(s, base, tid, 1, tokens[1], seed=1)
+                body = bot.decide(view)                      # a deck action, decided through DeckView
+                body["request_id"] = "a-deck-action"
+                status, answer = await bot.post(body)
+                assert status == 200, answer
+                p = body["action"][1]
+                assert answer["deck_phase"] == {"player": p, "name": t.players[p].name,
+                                                **observe(t, p)["deck_phases"][p]}
+                # The kiosk of park 1 reads those as the local table does.
+                store = Store(tmp_path / "k.db")
+                store.put("park_tournament", tid)
+                store.put("park_number", 1)
+                pc = ParkController(lib, store)
+                async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tokens[1])) as r:
+                    pc.on_view(await r.json(), None)
+                for side in (0, 1):
+                    dv = pc.deck_phase_at(side)
+                    mine = t.deck_phases[pc.player_at(side)]
+                    assert isinstance(dv, DeckView) and dv.player == pc.player_at(side)
+                    assert dv.stage == mine.stage and dv.picks_left == mine.picks_left
+                    assert [c.id for c in dv.drawn] == [c.id for c in mine.drawn]
+                    assert dv.options == tuple(mine.options)
+    asyncio.run(main())
+
+
+def test_an_older_coordinators_deck_phase_is_read_the_same_way():
+    lib = load(cards)
+    seen = deck_observation(OLD_DECK_PHASE)
+    dv = DeckView(seen, 0, lib.catalogue.card)
+    assert [(o.level, o.pick, o.fans) for o in dv.options] == [("A", 2, 0), ("B", 2, 1)] and dv.option == dv.options[1]
+    assert [c.id for c in dv.drawn] == ["juggler", "vendor", "hermit"] and [c.id for c in dv.deck] == ["newcomer", "talent", "dog"]
+    assert dv.stage == "pick" and dv.picks_left == 2 and dv.can_redraw() and dv.fans == 1 and dv.pending is None
+    assert deck_observation(seen) is seen                            # the observation's form is read as it is

@@ -43,6 +43,7 @@ def hook(app):
     from kivy.clock import Clock
     from kivy.core.window import Window
     from kivy.uix.button import Button
+    from kiosk.i18n import display_name
     from kiosk.widgets import CardFace
 
     def shot(name):
@@ -158,7 +159,7 @@ def hook(app):
             if kind == "toss":
                 key(" ")
             elif kind == "reveal":
-                name = t.players[m.players[side]].name
+                name = display_name(t.players[m.players[side]].name, app.lang)     # as the screen says it
                 if t.players[m.players[side]].robot:
                     return
                 # The key of the half that shows the revealing player's name.
@@ -172,7 +173,7 @@ def hook(app):
                 who = m.players[m.pending.player]
                 if t.players[who].robot:
                     return
-                half = scr.ids.light if f"[b]{t.players[who].name}[/b]" in bottom else scr.ids.dark
+                half = scr.ids.light if f"[b]{display_name(t.players[who].name, app.lang)}[/b]" in bottom else scr.ids.dark
                 buttons = [b for b in half._buttons if b.option == 0] if half._panel_on else []
                 if not buttons:
                     raise AssertionError(f"the choice of {t.players[who].name} is not on their half")

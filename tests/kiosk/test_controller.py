@@ -127,11 +127,41 @@ def test_resume_replays_to_the_same_state(lib, tmp_path):
 
 
 def test_lights_follow_the_state(lib, tmp_path):
+    """Each half's LED from Challengers!' KIOSK.lights over its seat: the side that must act
+    blinks, the flag holder's is on, the winner's celebrates while the match's end is held on
+    screen (the engine has already moved on to the next Deck Phase) and both are off after."""
+    from kiosk.games.challengers.local import end_held, shown_match
     q = []
     c = make(lib, tmp_path, q)
-    states = []
-    c.listeners.append(lambda ctl, ev: states.append(ctl.lights()))
+    seen = []
+
+    def expected():
+        m = shown_match(c)
+        out = []
+        for half in (0, 1):
+            if m is None or half not in m.players:
+                out.append("off")
+                continue
+            side = m.players.index(half)
+            kind, who = m.expect
+            if m.winner is not None:
+                out.append("celebrate" if m.winner == side else "off")
+            elif kind in ("reveal", "choose") and who == side:
+                out.append("blink")
+            else:
+                out.append("on" if m.holder == side else "off")
+        return tuple(out)
+
+    def check(ctl, ev):
+        assert ctl.lights() == expected()
+        seen.append((ctl.lights(), end_held(ctl)))
+    c.listeners.append(check)
     c.new_game(("Ann", "Bob"), seed=5)
     play_until(c, q, lambda: c.result is not None)
-    assert any(s["flag"] in (0, 1) and s["attacker"] == 1 - s["flag"] for s in states)
-    assert states[-1]["over"] or c.result is not None
+    assert c.t.matches == {} and end_held(c)                       # the engine is in round 2's Deck Phase
+    assert sorted(c.lights()) == ["celebrate", "off"]
+    assert c.lights()[c.result["winner"]] == "celebrate"
+    states = {s for pair, _ in seen for s in pair}
+    assert states == {"off", "on", "blink", "celebrate"}
+    c.ack_result()
+    assert c.lights() == ("off", "off")

@@ -116,20 +116,82 @@ def test_a_game_that_cannot_be_moved_is_closed_with_the_reason(tmp_path):
     store.close()
 
 
-def test_the_app_resumes_a_challengers_game_of_schema_2_and_plays_on(tmp_path):
+def played_on_in_the_app(tmp_path, fixture):
+    """The real app started on a copy of ``fixture``: it resumes the moved game and plays rounds
+    2 and 3 (or 3) on, to round 4; the drive script's result."""
     data = tmp_path / "data"
     data.mkdir()
-    shutil.copy(FIXTURE_V2, data / "kiosk.db")
+    shutil.copy(fixture, data / "kiosk.db")
     p = run_script("drive_table.py", data, artifacts_dir() / "table", "resume", 0, timeout=180,
                    TABLECUP_TEST_STOP_ROUND=4)
     line = [ln for ln in p.stdout.splitlines() if ln.startswith("DRIVE-RESULT ")]
     assert line, p.stdout[-2000:] + p.stderr[-4000:]
     r = json.loads(line[-1][len("DRIVE-RESULT "):])
     assert r["error"] is None, r["error"]
-    assert r["resumed"] and r["resumed_actions"] == 29
-    assert r["rc"] == 0 and r["stopped_in_round"] == 4, "rounds 2 and 3 were played on"
-    assert r["db_actions"] == r["actions"] > 29 and r["replays_equal"]
+    assert r["rc"] == 0 and r["stopped_in_round"] == 4, "the game was played on to round 4"
+    assert r["db_actions"] == r["actions"] > r["resumed_actions"] and r["replays_equal"]
     assert r["schema"] == SCHEMA_VERSION
+    return r
+
+
+def test_the_app_resumes_a_challengers_game_of_schema_2_and_plays_on(tmp_path):
+    r = played_on_in_the_app(tmp_path, FIXTURE_V2)
+    assert r["resumed"] and r["resumed_actions"] == 29
+
+
+def saved_house_set_game(db):
+    """An unfinished solo game of schema 2's own tables, played with the café's house set (its
+    cards in the piles), into its Match Phase: its id and the tournament it replays to."""
+    from engine.challengers.tournament import Setup, Tournament
+    from house_set import HOUSE
+    from kiosk.store import setup_to_json
+    lib = load(cards)
+    lib.add_sets([("house.toml", HOUSE)])
+    setup = Setup(players=("Ann",), sets=(*lib.default_sets("base")[:5], "house"), robot_level=2, seed=31)
+    t = Tournament(lib, setup)
+    while t.phase == "deck" or not t.matches:
+        who = t.waiting()[0]
+        dp = t.deck_phases[who[1]]
+        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
+                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
+    conn = sqlite3.connect(db)
+    gid = conn.execute("insert into games(setup_json, started) values (?, 1)", (setup_to_json(setup),)).lastrowid
+    conn.executemany("insert into actions(game_id, seq, action_json) values (?,?,?)",
+                     [(gid, i, json.dumps(list(a))) for i, a in enumerate(t.actions)])
+    conn.commit()
+    conn.close()
+    return gid, t
+
+
+def test_a_game_played_with_a_house_set_is_moved_with_its_cards(tmp_path):
+    """The migration replays a saved game with the bundled cards and the data folder's house
+    sets, as the app plays: a game with a house set's cards moves like any other."""
+    from house_set import HOUSE
+    data = tmp_path / "data"
+    (data / "cards").mkdir(parents=True)
+    (data / "cards" / "house.toml").write_text(HOUSE)
+    shutil.copy(FIXTURE_V2, data / "kiosk.db")
+    gid, before = saved_house_set_game(data / "kiosk.db")
+    assert "house" in before.set_ids
+    store = Store(data / "kiosk.db")
+    tid, game, _setup, _seats, texts = store.unfinished_table_game()
+    assert game == "challengers" and len(texts) == len(before.actions)
+    lib = load(cards)
+    lib.add_sets([("house.toml", HOUSE)])
+    moved = replay_saved(lib, store, tid).tournament
+    assert state_dump(moved) == state_dump(before) and moved.log == before.log
+    assert store.db.conn.execute("select note from games where id = ?", (gid,)).fetchone()[0] == \
+        f"moved to table game {tid}"
+    store.close()
+    # Without the house set in the data folder the game cannot be replayed: closed with why.
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(FIXTURE_V2, other / "kiosk.db")
+    gid, _ = saved_house_set_game(other / "kiosk.db")
+    store = Store(other / "kiosk.db")
+    note = store.db.conn.execute("select note from games where id = ?", (gid,)).fetchone()[0]
+    assert note.startswith("could not be moved: ") and "house" in note
+    store.close()
 
 
 def test_a_database_from_a_newer_tablecup_is_refused(tmp_path):
@@ -145,19 +207,9 @@ def test_a_database_from_a_newer_tablecup_is_refused(tmp_path):
 
 
 def test_the_app_resumes_the_old_saved_game_and_plays_on(tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
-    shutil.copy(FIXTURE, data / "kiosk.db")
-    p = run_script("drive_table.py", data, artifacts_dir() / "table", "resume", 0, timeout=180,
-                   TABLECUP_TEST_STOP_ROUND=4)
-    line = [ln for ln in p.stdout.splitlines() if ln.startswith("DRIVE-RESULT ")]
-    assert line, p.stdout[-2000:] + p.stderr[-4000:]
-    r = json.loads(line[-1][len("DRIVE-RESULT "):])
-    assert r["error"] is None, r["error"]
+    r = played_on_in_the_app(tmp_path, FIXTURE)
     assert r["resumed"] and r["resumed_actions"] == 37       # the game moved to the table's games
-    assert r["rc"] == 0 and r["stopped_in_round"] == 4, "round 2 and round 3 were played on"
-    assert r["db_actions"] == r["actions"] > 37 and r["replays_equal"]
-    assert r["schema"] == SCHEMA_VERSION and r["lang"] == "fr"
+    assert r["lang"] == "fr"
 
 
 def test_the_kiosk_started_on_a_newer_database_says_so_in_one_line(tmp_path):

@@ -57,6 +57,10 @@ def test_real_app_buttons_leds_and_operator_prompt_on_mock_gpio(tmp_path):
     assert r["screen_after_reveal"] == "match"
     # the wrong side's press did nothing
     assert r["wrong_press_changed_state"] is False
+    # the match won: the match's end held on screen, the winner's LED celebrates, the loser's is off
+    assert r["screen_at_the_end"] == "match"
+    assert r["leds_won"][names[r["winner_half"]]] == [0.0, 1.0]
+    assert r["leds_won"][names[1 - r["winner_half"]]] == [0.0]
     # detach() at stop: LEDs off, pins released
     assert r["closed"] is True
 
@@ -196,6 +200,18 @@ def child(scenario, out, data):
             press((17, 27)[1 - side])
             time.sleep(0.15)
             res["wrong_press_changed_state"] = on_main(c.dump) != before
+
+            def to_the_end():
+                while m.winner is None:
+                    kind, s = m.expect
+                    if kind == "reveal":
+                        c.press_reveal(c.half_of(s, m))
+                    else:
+                        c.tap_choice(c.half_of(m.pending.player, m), 0)
+                return c.half_of(m.winner, m)
+            res["winner_half"] = on_main(to_the_end)
+            res["screen_at_the_end"] = on_main(lambda: app.sm.current)
+            res["leds_won"] = leds(0.5)
 
         def drive_table():
             t = app.table

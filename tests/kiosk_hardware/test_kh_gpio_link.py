@@ -331,12 +331,13 @@ def test_toss_long_on_home_opens_the_operator_prompt_and_tosses_in_a_match(rig):
 
 
 def expected_leds(m):
-    """From the engine itself: holder lit, the side that must reveal blinking, others off."""
+    """From the engine itself: holder lit, the side that must reveal or choose blinking, others
+    off (the match's sides sit on the halves of its players)."""
     plan = {"light": "off", "dark": "off"}
     if m.holder is not None:
-        plan[SIDE[m.holder]] = "on"
-    if m.expect[0] == "reveal":
-        plan[SIDE[m.expect[1]]] = "blink"
+        plan[SIDE[m.players[m.holder]]] = "on"
+    if m.expect[0] in ("reveal", "choose"):
+        plan[SIDE[m.players[m.expect[1]]]] = "blink"
     return plan
 
 
@@ -366,7 +367,7 @@ def test_leds_follow_the_flag_through_a_whole_match(rig):
         assert steps < 200
     assert holders == {0, 1}, "the flag changed hands during the match"
     # The win: the winner's LED flashes quickly, the loser's is off, then both off.
-    winner, loser = SIDE[m.winner], SIDE[1 - m.winner]
+    winner, loser = SIDE[m.players[m.winner]], SIDE[m.players[1 - m.winner]]
     assert samples(r.pin("led_" + winner), 0.05) == {0.0, 1.0}
     assert samples(r.pin("led_" + loser), 0.05) == {0.0}
     time.sleep(0.25)
@@ -470,34 +471,82 @@ class RecordingBackend(KeyboardBackend):
         self.drives.append((side, state))
 
 
-class WonMatch:
-    def __init__(self, winner):
-        self.winner = winner
-
-
-class OverController:
-    """Just enough of a controller for the LEDs: matches that are over."""
+class Wins:
+    """Just enough of a controller for the LEDs: its lights() as a game's KIOSK.lights says them."""
 
     def __init__(self):
         self.listeners = []
-        self.match = None
+        self.states = ("off", "off")
 
     def lights(self):
-        return {"flag": None, "attacker": None, "over": True, "expect": None}
-
-    def half_of(self, player, match=None):
-        return player
+        return self.states
 
 
-def test_two_matches_won_in_a_row_by_the_same_side_celebrate_twice():
-    c = OverController()
+def test_a_celebration_plays_to_its_end_and_a_new_win_plays_it_again():
+    c = Wins()
     link = HardwareLink(c)
     backend = RecordingBackend()
     link.use(backend)
-    c.match = WonMatch(1)
+    c.states = ("off", "celebrate")
     link.follow(c)
-    c.match = WonMatch(1)                                          # the next one, straight away
+    c.states = ("off", "off")                                      # the next Deck Phase: let it play
+    link.follow(c)
+    assert backend.drives == [("dark", "celebrate")]
+    c.states = ("off", "celebrate")                                # the next match won by the same side
     link.follow(c)
     assert backend.drives == [("dark", "celebrate"), ("dark", "off"), ("dark", "celebrate")]
-    link.follow(c)                                                 # the same match again: nothing new
+    link.follow(c)                                                 # the same win again: nothing new
     assert len(backend.drives) == 3
+    c.states = ("blink", "on")                                     # the game goes on: the win is over
+    link.follow(c)
+    assert backend.drives[3:] == [("light", "blink"), ("dark", "on")]
+
+
+def test_a_parks_leds_follow_the_same_lights_as_the_local_table(lib, tmp_path):
+    """A park of a café tournament (its match played locally from the coordinator's spec):
+    the LEDs come from the same KIOSK.lights, over the observation of the park's match, to the
+    winner's celebration and off once the result is acknowledged."""
+    from engine.challengers.tournament import Setup, Tournament
+    from kiosk.park import ParkController
+    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
+    while t.phase == "deck":
+        who = t.waiting()[0]
+        dp = t.deck_phases[who[1]]
+        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
+                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
+    store = Store(tmp_path / "k.db")
+    store.put("park_tournament", 1)
+    store.put("park_number", 1)
+    store.new_park_match(1, 1, 1, t.matches[1].spec)
+    pc = ParkController(lib, store)
+    factory = MockFactory(pin_class=MockPWMPin)
+    link = HardwareLink(pc, current_screen=lambda: "match")
+    link.use(GpioBackend(HardwareConfig(backend="gpio"), link.sink, pin_factory=factory,
+                         blink_half_period=0.01, celebrate_half_period=0.005))
+    pins = {side: factory.pin(PIN["led_" + side]) for side in SIDE}
+    leds = lambda: {side: led(pins[side]) for side in SIDE}  # noqa: E731
+    try:
+        m = pc.match
+        assert leds() == {"light": "off", "dark": "off"}       # waiting for the toss
+        press(factory.pin(PIN["toss"]))
+        assert pump(lambda: m.expect[0] == "reveal")
+        steps = 0
+        while m.winner is None:
+            kind, side = m.expect
+            n = pc.local.n
+            if kind == "reveal":
+                press(factory.pin(PIN[SIDE[side]]), hold=0.035)
+            else:
+                pc.tap_choice(side, 0)
+            assert pump(lambda: pc.local.n > n), m.expect
+            if m.winner is None:
+                assert leds() == expected_leds(m), (steps, m.holder, m.expect)
+            steps += 1
+            assert steps < 200
+        assert pc.result is not None and pc.lights()[m.winner] == "celebrate"
+        assert samples(pins[SIDE[m.winner]], 0.05) == {0.0, 1.0}
+        assert samples(pins[SIDE[1 - m.winner]], 0.05) == {0.0}
+        time.sleep(0.25)
+        assert leds() == {"light": "off", "dark": "off"}       # played once, off by itself
+    finally:
+        link.close()

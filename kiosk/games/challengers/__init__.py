@@ -6,7 +6,11 @@ Solo and two-player tournaments are played at the game-neutral local table
 (:class:`kiosk.table.LocalTable`), read through :class:`kiosk.games.challengers.local.ChallengersTable`.
 
 Primary button: reveal (on its press).  Secondary button (and the shared toss button): toss the
-flag.  LEDs: the side that must act in its match blinks; the flag holder's is on.
+flag.  LEDs: the side that must act in its match blinks; the flag holder's is on; the winner's
+celebrates while the match's end is on the table.  ``lights`` reads ``observation["matches"]``
+only: the local table gives each half's seat its tournament observation (with the match that just
+ended while its end is held on screen), a park of a café tournament the observation of the match
+it plays (:func:`engine.challengers.game.observe_match`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kiosk.games.descriptor import BLINK, OFF, ON, Buttons, KioskGame
+from kiosk.games.descriptor import BLINK, CELEBRATE, OFF, ON, Buttons, KioskGame
 
 REVEAL, TOSS = "reveal", "toss"
 
@@ -31,20 +35,24 @@ def buttons(observation: Mapping[str, Any], seat: int) -> Buttons:
     return Buttons(primary=REVEAL, secondary=TOSS)
 
 
-def seat_match(observation: Mapping[str, Any], seat: int) -> Mapping[str, Any] | None:
-    """The running match ``seat`` plays in, from an observation (None outside the Match Phase)."""
+def seat_match(observation: Mapping[str, Any], seat: int, finished: bool = False) -> Mapping[str, Any] | None:
+    """The running match ``seat`` plays in, from an observation (None outside the Match Phase);
+    with ``finished``, also the match it has just played (won or lost) in this round."""
     for m in observation.get("matches") or ():
-        if seat in m["players"] and m["winner"] is None:
+        if seat in m["players"] and (finished or m["winner"] is None):
             return m
     return None
 
 
 def lights(observation: Mapping[str, Any], seat: int) -> str:
-    """Blinking while ``seat`` must reveal or choose in its match; on while it holds the flag."""
-    m = seat_match(observation, seat)
+    """Blinking while ``seat`` must reveal or choose in its match; on while it holds the flag;
+    celebrating once it has won the match still in the observation."""
+    m = seat_match(observation, seat, finished=True)
     if m is None:
         return OFF
     side = m["players"].index(seat)
+    if m["winner"] is not None:
+        return CELEBRATE if m["winner"] == side else OFF
     kind, who = m["expect"]
     if kind in ("reveal", "choose") and who == side:
         return BLINK

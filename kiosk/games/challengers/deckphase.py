@@ -167,7 +167,7 @@ class DeckHalf(BoxLayout):
             return
         self._shown = key
         body.clear_widgets()
-        name = t.players[p].name if p is not None else "?"
+        name = t.player_name(p, lang) if p is not None else "?"
         rnd = tr("deck_phase", lang, round=t.round)
         if dp is None:
             self.ids.header.text = f"[b]{name}[/b] · {rnd}"

@@ -23,6 +23,7 @@ import logging
 
 from engine.challengers.game import from_tuple, observe_match
 from engine.errors import IllegalAction
+from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.matchlog import match_events
 from kiosk.games.challengers.view import DeckView, MatchView, TableView, powers, table_view
 from kiosk.inputs import TableInputs
@@ -258,15 +259,23 @@ class ChallengersTable(TableInputs):
         t = self.t
         return [] if t is None else match_events(t.log, self.park)
 
-    def lights(self) -> dict:
-        """What the LEDs show: flag holder half, attacker half, match over, who must reveal."""
-        m = self.match
-        if m is None:
-            return {"flag": None, "attacker": None, "over": self.t is not None and self.t.over, "expect": None}
-        kind, side = m.expect
-        return {"flag": self.half_of(m.holder),
-                "attacker": self.half_of(1 - m.holder) if m.holder is not None else None,
-                "over": m.winner is not None, "expect": self.half_of(side) if kind == "reveal" else None}
+    def seat_view(self, half):
+        """(observation, seat) of the seat on ``half``, as its LEDs read it (None: nobody there):
+        while a finished match is held on screen, that match stands in the observation's matches."""
+        seat = self.player_at(half)
+        if seat is None:
+            return None
+        obs = self._observation(seat)
+        if end_held(self):
+            key = ("held", seat)
+            if key not in self._views:
+                self._views[key] = dict(obs, matches=[observe_match(self.result["match"], seat, self.lib)])
+            obs = self._views[key]
+        return obs, seat
+
+    def lights(self) -> tuple[str, str]:
+        """Each half's LED (bottom, top), from Challengers!' ``KIOSK.lights`` over its seat."""
+        return KIOSK.half_lights(self.seat_view)
 
     def active_deck_side(self):
         """The first half (bottom first) whose person still drafts."""

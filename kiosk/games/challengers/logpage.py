@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from kivy.lang import Builder
-from kivy.metrics import dp, sp
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty
 from kivy.uix.label import Label
 

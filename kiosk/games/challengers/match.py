@@ -134,7 +134,7 @@ def end_sentence(c, r, lang, tr):
     """Who won the match and why, in one sentence and a second line: "Robot's bench is full:
     7 names for 6 seats" / "Dark wins the match"."""
     m, t = c.match_view(), c.tournament_view
-    winner, loser = t.players[r["winner"]].name, t.players[r["loser"]].name
+    winner, loser = t.player_name(r["winner"], lang), t.player_name(r["loser"], lang)
     lose_side = 1 - m.winner
     events = r.get("events") or []
     bench = next((e for e in events if e.kind == "bench-full"), None)
@@ -264,7 +264,7 @@ class MatchSide(BoxLayout):
             role = f"  [color=ff8a7a]{tr('attack', lang)}[/color]"
         else:
             role = ""
-        self.ids.who.text = f"[b]{pl.name}[/b]{role}"
+        self.ids.who.text = f"[b]{t.player_name(pl.index, lang)}[/b]{role}"
         # Plain text for what changes at every reveal (markup renders word by word).
         self.ids.info.text = (f"{tr('deck', lang)}: {s.deck_size}    {tr('exhaust', lang)}: {len(s.exhaust)}\n"
                               f"{tr('fans', lang)}: {s.fans}\n{tr('trophies', lang)}: {trophies}")
@@ -421,9 +421,9 @@ class MidLine(BoxLayout):
                 self.ids.attack.text = ""
         kind, side = m.expect
         if kind == "reveal":
-            turn = tr("to_reveal", lang, name=t.players[m.players[side]].name)
+            turn = tr("to_reveal", lang, name=t.player_name(m.players[side], lang))
         elif kind == "choose":
-            turn = tr("to_choose", lang, name=t.players[m.players[m.pending_player]].name)
+            turn = tr("to_choose", lang, name=t.player_name(m.players[m.pending_player], lang))
         elif kind == "toss":
             turn = tr("toss", lang)
         else:

@@ -75,7 +75,7 @@ def log_lines(events: Sequence[Event], names: Sequence[str], card_name: Callable
         elif k == "bench-full":
             out.append(tr("log_bench_full", lang, who=w))
         elif k == "draw":
-            level = str(e.info)[5:] if str(e.info).startswith("pile-") else str(e.info)
+            level = str(e.info).removeprefix("pile-")
             hidden.add((e.player, e.card))
             out.append(tr("log_draw", lang, who=w, level=level))
         elif k == "move":

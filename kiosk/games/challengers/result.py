@@ -9,7 +9,7 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from kiosk.i18n import N_
+from kiosk.i18n import N_, display_name
 
 # Why a match ended (engine.challengers.match), said with the loser's name.
 REASON_KEYS = {"out-of-cards": N_("reason_out-of-cards"), "bench-full": N_("reason_bench-full"),
@@ -32,12 +32,12 @@ class ResultScreen(Screen):
             return
         r = c.result
         if t.over:
-            self.headline = tr("champion", lang, name=t.players[t.winner].name)
+            self.headline = tr("champion", lang, name=t.player_name(t.winner, lang))
             self.detail = tr(END_KEYS[t.end_reason], lang) if t.end_reason in END_KEYS else str(t.end_reason)
             self.button = tr("home", lang)
         elif r is not None:
-            self.headline = tr("match_won", lang, name=t.players[r["winner"]].name)
-            loser = t.players[r["loser"]].name
+            self.headline = tr("match_won", lang, name=t.player_name(r["winner"], lang))
+            loser = t.player_name(r["loser"], lang)
             why = (tr(REASON_KEYS[r["reason"]], lang, loser=loser) if r["reason"] in REASON_KEYS
                    else str(r["reason"]))
             self.detail = why + (" · " + tr("trophy", lang, round=r["round"], n=r["trophy"]) if r["trophy"] else "")
@@ -46,7 +46,7 @@ class ResultScreen(Screen):
         for row in t.public_standings(None):
             rank = row["rank"] or ""
             fans = row["fans"] if row["fans"] is not None else "?"
-            rows.append(f"{rank!s:2} {row['name'][:12]:12} {row['fan_tokens']:>6} "
+            rows.append(f"{rank!s:2} {display_name(row['name'], lang)[:12]:12} {row['fan_tokens']:>6} "
                         f"{len(row['trophy_rounds']):>9}  {fans:>5}")
         self.table = "\n".join(rows)
 

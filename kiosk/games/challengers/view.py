@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.challengers.rules import DraftOption
 from engine.choices import Choice
+from kiosk.i18n import display_name
 
 Card = Callable[[str], Any]        # a card id -> its card type (the catalogue's)
 
@@ -67,6 +68,11 @@ class TableView:
     @property
     def over(self) -> bool:
         return self.phase == "over"
+
+    def player_name(self, player: int, lang: str) -> str:
+        """``player``'s name as the screens say it in ``lang``: the kiosk's own names ("Player 1",
+        "Robot") translated (:func:`kiosk.i18n.display_name`), a person's name as given."""
+        return display_name(self.players[player].name, lang)
 
     def public_standings(self, viewer: int | None = None) -> list[dict[str, Any]]:
         """The standings rows as a screen may show them (rank, name, fan tokens, trophy rounds, fans)."""

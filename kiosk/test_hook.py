@@ -1,0 +1,226 @@
+"""The kiosk's test hook (tests and benchmarks only): commands read from a file, one a line.
+
+When ``TABLECUP_KIOSK_HOOK`` names a file, the app polls it every 50 ms (:class:`TestHook`) and
+runs each new line on the Kivy thread, as a person's or a button's input would be:
+
+``reveal SIDE``, ``toss``, ``choose SIDE I``, ``deck SIDE ACTION [I]``, ``key NAME``,
+``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``, ``ack``, ``dump PATH`` (canonical
+engine state as JSON), ``screenshot PATH``, ``lang en|fr``, ``block SECONDS`` (sleeps on the UI
+thread: the watchdog test), ``join`` (tournament mode), ``pair PIN [NAME]``, ``go`` (seating
+screen), ``texts PATH`` (every text in the widget tree, as JSON), ``quit``.
+
+Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``):
+``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1), ``tseed N``
+(the games started from home next are seeded from N), ``tphones GAME PEOPLE PHONES BOTS [SEED]``
+(PEOPLE 1 or 2 at the table, PHONES seats on phones), ``seats PATH`` (the phone seats' QR URLs and
+which are taken, as JSON), ``freeseat SEAT`` (the operator screen's "Phone seats", then that seat's "Free" tapped twice), ``props PATH
+NAME...`` (those properties of the current screen's widgets with an id, as JSON), ``tresume``,
+``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button does), ``keydown
+NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget of the current
+screen reached by ``ids``, tapped), ``tapcard CARD`` (a shown card), ``act TEXT`` (an action in
+the contract's text form, as a person's input); ``dump`` then also writes ``table``
+(:meth:`LocalTable.dump`).
+
+With a hook the app says ``STATUS=block-hook ready`` to systemd's notify socket.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import time
+from pathlib import Path
+
+from kivy.clock import Clock
+from kivy.uix.label import Label
+
+log = logging.getLogger("tablecup.kiosk")
+
+#: Kivy's markup tags, taken out of the texts ``texts`` writes.
+MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
+
+
+class TestHook:
+    """Polls the hook file and runs each new command on the Kivy thread."""
+
+    __test__ = False          # not a pytest test class, whatever its name
+
+    def __init__(self, app, path) -> None:
+        self.app = app
+        self.path = Path(path)
+        self.pos = 0              # the lines already run
+
+    def start(self) -> TestHook:
+        Clock.schedule_interval(self.poll, 0.05)
+        return self
+
+    def poll(self, *_) -> None:
+        try:
+            with open(self.path) as f:
+                lines = f.read().splitlines()
+        except FileNotFoundError:
+            return
+        while self.pos < len(lines):
+            line = lines[self.pos].strip()
+            self.pos += 1
+            if line:
+                try:
+                    self.run(line)
+                except Exception:
+                    log.exception("hook command failed: %s", line)
+
+    def run(self, line: str) -> None:
+        """One command (the module's list), on the Kivy thread."""
+        app = self.app
+        c = app.controller
+        w = line.split()
+        cmd, args = w[0], w[1:]
+        ints = [int(a) for a in args if a.lstrip("-").isdigit()]
+        if cmd == "reveal":
+            c.press_reveal(ints[0])
+        elif cmd == "toss":
+            c.press_toss()
+        elif cmd == "choose":
+            c.tap_choice(ints[0], ints[1])
+        elif cmd == "deck":
+            getattr(c, "deck_" + args[1])(int(args[0]), *[int(a) for a in args[2:]])
+        elif cmd == "key":
+            app.handle_key(args[0])
+        elif cmd == "solo":
+            c.new_game((app.t("player_name"),), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
+        elif cmd == "two":
+            c.new_game((app.t("light"), app.t("dark")), seed=ints[0] if ints else None)
+        elif cmd == "resume":
+            c.resume()
+        elif cmd == "home":
+            c.close_game()
+        elif cmd == "ack":
+            c.ack_result()
+        elif cmd == "table":
+            mode = args[1] if len(args) > 1 else "solo"
+            nums = [int(a) for a in args[2:]]
+            if mode == "two":
+                app.start_table(args[0], "two", seed=nums[0] if nums else None)
+            else:
+                app.start_table(args[0], "solo", level=nums[0] - 1 if nums else None,
+                                 seed=nums[1] if len(nums) > 1 else None)
+        elif cmd == "tseed":
+            app.table.seed_games(int(args[0]))      # the next games started from home, seeded
+        elif cmd == "tphones":
+            people, phones, bots = int(args[1]), int(args[2]), int(args[3])
+            app.start_table(args[0], "two" if people == 2 else "solo", bots=bots, phones=phones,
+                             seed=int(args[4]) if len(args) > 4 else None)
+        elif cmd == "seats":
+            # The phone seats as the table shows them: each seat's QR code's URL, which are taken.
+            qr = app.seat_qr
+            panel = {w.seat: {"url": w.url, "taken": w.taken, "state": w.state_text}
+                     for w in qr.ids.loose.children} if qr is not None else {}
+            halves = {h: w.url for h, w in ((0, qr.ids.bottom), (1, qr.ids.top)) if w.url} if qr is not None else {}
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"panel": panel, "halves": halves, "open": bool(qr and qr.panel_open),
+                           "button": qr.panel_button if qr is not None else ""}, f)
+            os.replace(tmp, args[0])
+        elif cmd == "props":
+            # ``props PATH NAME...``: those properties of every widget of the current screen with an id.
+            scr = app.sm.current_screen
+            found = {key: {n: getattr(w, n) for n in args[1:] if hasattr(w, n)} for key, w in scr.ids.items()}
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({k: v for k, v in found.items() if v}, f, default=str)
+            os.replace(tmp, args[0])
+        elif cmd == "freeseat":
+            # The operator opens the phone seats (operator screen, PIN), then taps a seat's "Free"
+            # twice (ask, confirm).
+            app.show_operator()
+            op = app.sm.get_screen("operator")
+            op.type_pin(op.pin())
+            if op.mode == "newpin":
+                op.type_pin("2468")                 # a first use asks for the operator's own PIN
+            op.ids.phone_seats.trigger_action(0)
+            button = next(w for w in app.seat_qr.ids.loose.children if w.seat == int(args[0])).children[0]
+            button.trigger_action(0)
+            button.trigger_action(0)
+        elif cmd == "tresume":
+            app.resume_table()
+        elif cmd == "tleave":
+            app.leave_table()
+        elif cmd == "button":
+            app.side_button(int(args[0]), args[1], args[2] == "down")
+        elif cmd == "keydown":
+            app.handle_key(args[0])
+        elif cmd == "keyup":
+            app.handle_key_up(args[0])
+        elif cmd == "tap":
+            w = app.sm.current_screen
+            for name in args:
+                w = w.ids[name]
+            w.trigger_action(0)
+        elif cmd == "tapcard":
+            # A shown card of a hand strip (any widget of the current screen whose ``card`` is it).
+            stack = [app.sm.current_screen]
+            while stack:
+                w = stack.pop()
+                if getattr(w, "card", None) == args[0] and hasattr(w, "trigger_action"):
+                    w.trigger_action(0)
+                    break
+                stack.extend(w.children)
+        elif cmd == "act":
+            from engine.game import Action
+            a = Action.from_text(" ".join(args))
+            app.table.submit(a.player, a.kind, *a.args)
+        elif cmd == "dump":
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"screen": app.sm.current, "state": c.dump(), "table": app.table.dump()}, f,
+                          sort_keys=True)
+            os.replace(tmp, args[0])
+        elif cmd == "screenshot":
+            save_screenshot(app.root, args[0])
+        elif cmd == "texts":
+            tmp = args[0] + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"screen": app.sm.current, "lang": app.lang, "texts": widget_texts(app.root)}, f,
+                          ensure_ascii=False)
+            os.replace(tmp, args[0])
+        elif cmd == "block":
+            # Tests only: hold the UI thread (the watchdog pings must stop meanwhile).
+            time.sleep(float(args[0]) if args else 3.0)
+        elif cmd == "lang":
+            app.set_setting("lang", args[0])
+        elif cmd == "join":
+            app.enter_tournament()
+        elif cmd == "pair":
+            scr = app.sm.get_screen("join")
+            if len(args) > 1:
+                scr.ids.name.text = " ".join(args[1:])
+            scr.entered = ""
+            for k in args[0]:
+                scr.key(k)
+            scr.key("OK")
+        elif cmd == "go":
+            app.controller.ack_seats()
+        elif cmd == "quit":
+            app.stop()
+
+
+def widget_texts(root) -> list[str]:
+    """Every text in the widget tree under ``root`` now (Labels, Buttons, card faces, text lines;
+    hidden ones too), markup taken out: what the French-interface test reads."""
+    from kiosk.widgets import CardFace, TextLine
+    found = []
+    for w in root.walk(restrict=True):
+        if isinstance(w, (Label, TextLine)):
+            found.append(w.text)
+        elif isinstance(w, CardFace):
+            found += [w.name, w.text]
+    return sorted({MARKUP.sub("", t) for t in found if t and t.strip()})
+
+
+def save_screenshot(root, path):
+    """A PNG of ``root`` (the whole screen) as drawn now, rendered into an FBO."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    root.export_to_png(str(path))
+    return path

@@ -1,0 +1,67 @@
+"""Challengers! started in English, then the table speaks French: the kiosk's own seat names
+("Light", "Dark", "Player") are said in French on every screen of the game (the real app).
+
+Run as a subprocess by test_names_app.py:  python drive_names.py DATA_DIR ARTIFACTS_DIR
+Plays a two-player game's first Deck Phase, its match to its end and the result, then a solo
+game's Deck Phase, taking every screen's texts after the switch (``app.widget_texts()``).
+Prints "NAMES-RESULT {json}".
+"""
+
+from app_driver import Driver, arguments, run_app
+
+DATA, ART, _, _ = arguments()
+out = {"error": None, "texts": {}, "names": {}}
+
+
+def hook(app):
+    d = Driver(app, out, ART)
+
+    def texts(stage):
+        app.sync()
+        out["texts"][stage] = app.widget_texts()
+        d.shot(f"names-{stage}")
+
+    def script():
+        c = app.controller
+        yield 0.3
+        app.start_table("challengers", "two", seed=7)            # in English: "Light" and "Dark"
+        out["names"]["two"] = [p.name for p in c.t.players]
+        app.set_setting("lang", "fr")
+        yield 0.2
+        texts("deck")
+        while c.match is None:
+            s = c.active_deck_side()
+            dp = c.deck_phase_at(s)
+            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
+             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+        yield 0.2
+        c.press_toss()
+        yield 0.2
+        texts("match")
+        m = c.match
+        while c.result is None:
+            kind, side = m.expect
+            if kind == "reveal":
+                c.press_reveal(c.half_of(side))
+            elif kind == "choose":
+                c.tap_choice(c.half_of(m.pending.player), 0)
+        yield 0.3
+        texts("match-end")
+        app.sm.get_screen("match").dismiss_end()
+        yield 0.2
+        texts("result")
+        c.ack_result()
+        c.close_game()
+        yield 0.2
+        app.set_setting("lang", "en")
+        app.start_table("challengers", "solo", level=0, seed=8)    # "Player" against the "Robot"
+        out["names"]["solo"] = [p.name for p in c.t.players]
+        app.set_setting("lang", "fr")
+        yield 0.2
+        texts("solo-deck")
+        d.finish()
+
+    d.follow(script())
+
+
+run_app(["--data", str(DATA), "--windowed"], hook, out, "NAMES-RESULT")
