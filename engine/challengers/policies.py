@@ -323,11 +323,11 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
     n = len(deck)
     group_of = []           # deck position -> its name's group
     card_v = []             # deck position -> the card's value
-    g_names = []            # group -> name, in the order the deck first shows them
+    g_names: list = []      # group -> name, in the order the deck first shows them
     g_count = []            # group -> cards left
     g_best = []             # group -> value of its best card left
     g_first = []            # group -> deck position of its first card left
-    by_name = {}
+    by_name: dict = {}
     for k in range(n):
         c = deck[k]
         v = values.get(c)
@@ -351,7 +351,7 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
     groups = len(g_names)
     alive = [True] * n
     left = n
-    steps = []
+    steps: list = []
     while left > min_deck and groups > max_names:
         weakest = -1
         for g in range(len(g_names)):

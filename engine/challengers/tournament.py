@@ -454,7 +454,8 @@ def match_from_spec(catalogue, spec: dict, record=True) -> Match:
     matches this way, and a kiosk given the same spec plays exactly the same match."""
     card = catalogue.card
     light, dark = spec["players"]
-    m = _new_match(spec["park"], light, dark, *spec["names"], spec["seed"], spec["beginner"], spec["round"],
+    light_name, dark_name = spec["names"]
+    m = _new_match(spec["park"], light, dark, light_name, dark_name, spec["seed"], spec["beginner"], spec["round"],
                    [[card(c) for c in deck] for deck in spec["decks"]], tuple(spec["fans"]),
                    tuple(spec["trophies"]), tuple(spec["lost_previous"]),
                    PileReserve({lv: [card(c) for c in ids] for lv, ids in spec["reserve"].items()}),
