@@ -168,7 +168,8 @@ class DeckHalf(BoxLayout):
         self._lang_tr = (lang, tr)
         t = c.tournament_view
         p = c.player_at(self.side)
-        dp = c.deck_phase_at(self.side)
+        bot = c.is_robot(self.side)
+        dp = None if bot else c.deck_phase_at(self.side)       # a bot's draft is its own
         body = self.ids.body
         if self._confirm is not None and (dp is None or dp.stage != "remove" or self._confirm[0] != (p, t.round)):
             self._confirm = None
@@ -187,8 +188,9 @@ class DeckHalf(BoxLayout):
         rnd = tr("deck_phase", lang, round=t.round)
         if dp is None:
             self.ids.header.text = f"[b]{name}[/b] · {rnd}"
-            body.add_widget(self._message(tr("robot_ready", lang) if p is not None and t.players[p].robot
-                                          else tr("waiting_other", lang)))
+            robot = p is not None and t.players[p].robot
+            body.add_widget(self._message(tr("robot_ready", lang) if robot else
+                                          tr("bot_drafting", lang, name=name) if bot else tr("waiting_other", lang)))
             return
         stage = dp.stage
         what = {"option": tr("choose_option", lang), "pick": tr("pick_n", lang, n=dp.picks_left),
