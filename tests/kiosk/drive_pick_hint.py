@@ -61,11 +61,17 @@ def hook(app):
         d.tap(scr.ids.back)
         yield 0.3
         app.table.seed_games(20261123)
+        # English: alone against the Robot; French: alone against the search bot (its "Bot"
+        # button in the Robot's levels, then Solo).
+        if LANG != "en":
+            d.tap(home.ids.lv_bot)
+            yield 0.2
+            out["solo_text"] = home.ids.solo.text
         d.tap(home.ids.solo)
         yield 0.3
         c = app.controller
         shot_taken = False
-        while (len(out["hints"]) < 14 if LANG == "en" else not shot_taken) and not c.t.over:
+        while (len(out["hints"]) < 14 if LANG == "en" else not shot_taken or c.t.round < 2) and not c.t.over:
             if app.sm.current != "deck":
                 # The matches and results between Deck Phases: played on by the keys and taps.
                 m = c.match
@@ -86,6 +92,10 @@ def hook(app):
                     break
                 continue
             half = deck().ids.light
+            top = deck().ids.dark
+            out["players"] = [p.name for p in c.tournament_view.players]
+            if top._label is not None and top._label.parent is not None:
+                out.setdefault("top_half_messages", []).append(top._label.text)
             dp = c.deck_phase_at(0)
             if dp is None or dp.stage == "done":
                 yield 0.05
@@ -158,6 +168,8 @@ def hook(app):
                 d.shot(f"pick-hint-{LANG}")
             d.tap(target)
             yield 0.15
+        out["last_round"] = c.t.round
+        out["bot_actions"] = sum(1 for a in app.table.actions if a.player == 1)
         d.finish()
 
     d.follow(script(), first=0.5)

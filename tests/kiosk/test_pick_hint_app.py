@@ -8,6 +8,8 @@ import statistics
 
 from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 
+from kiosk.i18n import tr
+
 
 def _run(tmp_path, lang):
     cfg = tmp_path / f"config-{lang}"
@@ -38,7 +40,7 @@ def test_the_hint_marks_the_search_bots_choice_and_the_ui_keeps_drawing(tmp_path
         assert h["text"].startswith("Hint: ") and "practice matches" in h["text"], h["text"]
         # Nothing on the top half (the Robot's): the hint is the bottom player's alone.
         assert h["top_half_text"] == "" and not h["top_half_mark"]
-        assert h["seconds"] <= 0.35                                # the search's own cap is 0.25 s
+        assert h["seconds"] <= 0.35                                # the search's own cap is 0.2 s
     # The search bot deciding from the same observation without a clock makes the same practice
     # records whenever the kiosk's search was not cut short by its time cap -- and then the same choice.
     full = [h for h in hints if h["same_records"]]
@@ -56,10 +58,16 @@ def test_the_hint_marks_the_search_bots_choice_and_the_ui_keeps_drawing(tmp_path
     assert (out / "pick-hint-en.png").stat().st_size > 5000
 
 
-def test_the_hint_speaks_french(tmp_path):
+def test_the_hint_speaks_french_against_the_search_bot(tmp_path):
+    """In French, alone against the search bot ("Seul contre un bot"): the hint as in English, the
+    bot's half only saying that it drafts, and a whole round played against it."""
     r, _cfg, out = _run(tmp_path, "fr")
     assert r["hints"] and all(h["text"].startswith("Conseil : ") and "matchs d'essai" in h["text"] for h in r["hints"])
     assert r["hints"][0]["thinking_text"] == "Conseil : réflexion…"
+    assert r["solo_text"] == "Seul contre un bot\n(règles à 2)"
+    assert r["players"] == ["Joueur", tr("bot_n", "fr", number=1)]             # no Robot: two players
+    assert r["top_half_messages"] and set(r["top_half_messages"]) == {f"{r['players'][1]} fait son draft seul."}
+    assert r["last_round"] >= 2 and r["bot_actions"] >= 5
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         docs = ROOT / "docs" / "screenshots"
         docs.mkdir(parents=True, exist_ok=True)

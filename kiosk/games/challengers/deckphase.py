@@ -264,7 +264,7 @@ class DeckHalf(BoxLayout):
                 # Asked once the new cards are on screen: drawing them is not slowed by the thinking.
                 self._asking = key
                 seed = zlib.crc32(repr((c.table.setup.seed, key)).encode())
-                Clock.schedule_once(lambda dt: self._ask(hints, key, obs, legal, seed), ASK_AFTER)
+                Clock.schedule_once(lambda dt: self._ask_hint(hints, key, obs, legal, seed), ASK_AFTER)
             return
         target = self._hint_target(answer.action) if answer.action is not None else None
         if target is None:
@@ -274,7 +274,7 @@ class DeckHalf(BoxLayout):
         self.ids.hint.text = (reason_words(c.deck_phase_at(self.side), answer, lang, tr, card_name)
                               if answer.action is not None else "")
 
-    def _ask(self, hints, key, obs, legal, seed):
+    def _ask_hint(self, hints, key, obs, legal, seed):
         if self._asking == key:             # still this half's decision
             hints.ask(self.side, key, obs, legal, seed)
 

@@ -34,7 +34,7 @@ log = logging.getLogger("tablecup.kiosk.pick_hint")
 #: Wall-clock seconds one hint may think (the issue's goal: 0.3 s on the development VM, with the
 #: observation and the answer's trip to the UI thread around it).  The search stops there and
 #: answers from the practice matches played so far.
-SECONDS = 0.25
+SECONDS = 0.2
 
 #: The interpreter's thread switch interval while a hint thinks (seconds; Python's default is
 #: 5 ms): the UI thread waits at most about this long for the interpreter at each of a frame's
