@@ -103,3 +103,53 @@ def test_a_decision_the_table_outran_is_asked_again(lib, tmp_path):
     n = len(table.actions)
     done(answer)
     assert len(table.actions) == n and len(jobs) >= 1
+
+
+def test_a_game_against_the_search_bot_resumes_with_its_bot(lib, tmp_path):
+    store = Store(tmp_path / "k.db")
+    scheduled = []
+
+    def table():
+        t = LocalTable(store, schedule=lambda fn, d: scheduled.append(fn), bot_delay=0, data_for=lambda game: lib,
+                       think=lambda decide, done: done(decide()))       # decided at once, in order
+        return ChallengersTable(lib, t)
+
+    c = table()
+    c.new_game(("Ann",), seed=5, opponent=("Bot 1", "search"))
+    while scheduled:
+        scheduled.pop(0)()
+    c.deck_option(0, 0)
+    c.deck_pick(0, 0)
+    n = len(c.table.actions)
+    assert any(a.player == 1 for a in c.table.actions)
+    again = table()                                   # the kiosk restarted
+    assert again.resume()
+    assert [s.policy for s in again.table.seats] == [None, "search"] and len(again.table.actions) == n
+    assert again.t.players[1].name == "Bot 1" and not again.t.players[1].robot
+    while not again.t.over and len(again.table.actions) < n + 30:
+        if scheduled:
+            scheduled.pop(0)()
+            continue
+        if again.result is not None:
+            again.ack_result()
+            continue
+        s = again.active_deck_side()
+        if again.t.phase in ("deck", "final-deck") and s is not None:
+            dp = again.deck_phase_at(s)
+            if dp.stage == "remove":
+                again.deck_done(s)
+            else:
+                getattr(again, "deck_" + dp.stage)(s, 0)
+            continue
+        m = again.match
+        assert m is not None, "the bot holds up its Deck Phase"
+        kind, side = m.expect
+        if kind == "toss":
+            again.press_toss()
+        elif kind == "reveal" and side == m.players.index(0):
+            again.press_reveal(0)
+        elif kind == "choose" and m.pending.player == m.players.index(0):
+            again.tap_choice(0, 0)
+        else:
+            raise AssertionError(f"nothing scheduled for the bot's {kind}")
+    assert sum(a.player == 1 for a in again.table.actions[n:]) >= 1          # the bot played on
