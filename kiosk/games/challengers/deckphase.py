@@ -239,7 +239,6 @@ class DeckHalf(BoxLayout):
         if self._label is not None and stage != "choose":
             self._label.size_hint, self._label.font_size = (1, 1), sp(22)
 
-
     def show_hint(self, c, hints, lang, tr):
         """The Deck Phase hint on this half, when its player asked for it: asked of ``hints``
         (thought out on its worker), then its mark and its line once it is answered."""
