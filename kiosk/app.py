@@ -131,8 +131,10 @@ class TablecupApp(App):
         # Every game at this table, Challengers! included: one LocalTable, each game's screens
         # created when first shown.  Challengers!' screens read it through ChallengersTable.
         # Challengers! plays with the library loaded here, the café's house sets included.
+        from kiosk.table.worker import Worker
         self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay,
-                                data_for=lambda g: lib if g.name == "challengers" else game_data(g))
+                                data_for=lambda g: lib if g.name == "challengers" else game_data(g),
+                                think=Worker(post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0)))
         self.controller = ChallengersTable(lib, self.table)
         self.controller.listeners.append(self.on_state)
         self.controller.on_ignored = self.hint_for
@@ -442,6 +444,11 @@ class TablecupApp(App):
     def start_solo(self, level=None, box="base", solo_cards=False):
         self.controller.new_game(self.chrome.people((self.t("player_name"),)), robot_level=int(level or self.robot_level), box=box,
                                  solo_cards=bool(solo_cards))
+
+    def start_vs_bot(self, box="base", policy="search"):
+        """Challengers! alone against a bot that plays by the two-player rules (the search bot)."""
+        self.controller.new_game(self.chrome.people((self.t("player_name"),)), box=box,
+                                 opponent=(self.t("bot_n", number=1), policy))
 
     def start_two(self, box="base"):
         self.controller.new_game(self.chrome.people((self.t("light"), self.t("dark"))), box=box)

@@ -41,6 +41,7 @@ class HomeScreen(Screen):
     resume_text = StringProperty("")
     history = StringProperty("")
     solo_cards = BooleanProperty(False)
+    vs_bot = BooleanProperty(False)          # solo against the search bot rather than the Robot
     # The game chosen, and the table panel's view-model (games other than Challengers!).
     game = StringProperty("challengers")
     table_level = NumericProperty(0)

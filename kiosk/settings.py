@@ -1,4 +1,4 @@
-"""The players' settings: text size, palette, sound volume, animation speed.
+"""The players' settings: text size, palette, sound volume, animation speed, Deck Phase hints.
 
 Kept in ``settings/kiosk.toml`` in the config folder (:func:`appliance.paths.config_dir`);
 the café owner may edit it by hand, the settings screen writes it.  A folder of its own because
@@ -11,6 +11,8 @@ which the installer gives to the service's user and the unit lists in ``ReadWrit
     palette = "colour-blind"   # standard | colour-blind
     volume = 60                # 0 (silent) to 100
     animations = "fast"        # normal | fast | off
+    hint_bottom = true         # Challengers!' Deck Phase hint for the player on the bottom half
+    hint_top = false           # ... and for the one on the top half
 
 Read once at start.  A value that cannot be used is said in one line naming the file and the
 key (in the log, and on the home screen), its default is used, and the other keys are kept;
@@ -50,6 +52,14 @@ class Settings:
     palette: str = "standard"
     volume: int = 70
     animations: str = "normal"
+    # Challengers!' Deck Phase hint (kiosk.games.challengers.pick_hint), asked for by the
+    # person on each half of the table: off unless they turn it on.
+    hint_bottom: bool = False
+    hint_top: bool = False
+
+    def hint_for(self, half: int) -> bool:
+        """Does the person on ``half`` (0: bottom, 1: top) want the Deck Phase hint?"""
+        return self.hint_bottom if half == 0 else self.hint_top
 
     @property
     def font_scale(self) -> float:
@@ -75,6 +85,10 @@ def _problem(key: str, value) -> str | None:
     if key in choices:
         if value not in choices[key]:
             return f"{value!r} is not one of {', '.join(choices[key])}"
+        return None
+    if key in ("hint_bottom", "hint_top"):
+        if not isinstance(value, bool):
+            return f"{value!r} is not true or false"
         return None
     if key == "volume":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= VOLUME_MAX:
@@ -131,6 +145,8 @@ def dumps(settings: Settings) -> str:
         f'palette = "{settings.palette}"    # {" | ".join(PALETTES)}\n'
         f"volume = {settings.volume}    # 0 (silent) to {VOLUME_MAX}\n"
         f'animations = "{settings.animations}"    # {" | ".join(ANIMATIONS)}\n'
+        f"hint_bottom = {str(settings.hint_bottom).lower()}    # Deck Phase hint, bottom half: true | false\n"
+        f"hint_top = {str(settings.hint_top).lower()}    # Deck Phase hint, top half: true | false\n"
     )
 
 

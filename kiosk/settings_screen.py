@@ -1,4 +1,5 @@
-"""The settings screen: text size, colours, sound volume, animations (for the players, no PIN).
+"""The settings screen: text size, colours, sound volume, animations, the Deck Phase hint of each
+half of the table (for the players, no PIN).
 
 Reached from home ("Settings") and from the operator screen.  Each tap applies at once where
 it can -- colours, volume (a short sound says how loud), animations -- and text size at the
@@ -15,7 +16,7 @@ import os
 
 from kivy.app import App
 from kivy.lang import Builder
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from kiosk import settings as config
@@ -30,12 +31,15 @@ class SettingsScreen(Screen):
     palette = StringProperty("standard")
     volume = NumericProperty(70)
     animations = StringProperty("normal")
+    hint_bottom = BooleanProperty(False)
+    hint_top = BooleanProperty(False)
     message = StringProperty("")
     came_from = StringProperty("home")
 
     def show(self, values: config.Settings) -> None:
         self.text_size, self.palette = values.text_size, values.palette
         self.volume, self.animations = values.volume, values.animations
+        self.hint_bottom, self.hint_top = values.hint_bottom, values.hint_top
 
     def set(self, key: str, value) -> None:
         """A tap on a setting: applied (see the module's docstring) and saved."""

@@ -68,6 +68,8 @@ class KioskGame:
     choice when there are several; the first is the default).  ``two_players``: whether two people
     may play at the table, with ``two_bots`` bots beside them.  ``lock_on_release``: the game's
     secret choice is played when its owner stops looking (Wacky Challenge), not when tapped.
+    ``slow_bots``: the policies that think long enough to decide off the UI thread (the table's
+    ``think``; e.g. Challengers!' ``"search"``).
     ``options(mode)``: the set-up options for a new game.  ``seating(mode, n_bots, policy)``: the
     seats (``kiosk.table.Seat``) when the default does not fit (default: solo = one person on
     half 0, the first bot facing them on half 1, the other bots on no half; two = people on halves
@@ -88,6 +90,7 @@ class KioskGame:
     two_players: bool = True
     two_bots: int = 0
     lock_on_release: bool = False
+    slow_bots: Sequence[str] = ()
     options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
     seating: Callable[[str, int, str], Sequence[Any]] | None = None
     phone: str | None = None

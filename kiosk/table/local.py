@@ -12,6 +12,13 @@ Bots act through the same path, a little later: after each change the table asks
 bot's decision is a pure function of the set-up and the actions so far (its policy is made
 afresh, seeded from them), so a resumed game goes on exactly as it would have.
 
+A bot that thinks for a while (a search bot: a tenth of a second and more) may decide off the
+UI thread: given ``think(decide, done)`` (the app runs ``decide()`` on a worker thread and
+``done(result)`` back on the UI thread), the table asks for the seat's observation and legal
+actions on the UI thread, lets the policy decide on the worker, and plays its decision only if
+the same choices are still open to that seat then (else it asks again).  Which bots think apart
+is the game's kiosk package's word (``KioskGame.slow_bots``).
+
 Hidden information: :meth:`observation` is the engine's view for one seat.  The table may show
 a seat's private view only while the person owning it is *looking* (holding their side's
 primary button or a finger on their hand strip: :meth:`look`); :meth:`shown_seats` names them.
@@ -40,6 +47,7 @@ STORAGE_RETRY = 3.0
 
 Listener = Callable[["LocalTable", list[Event]], None]
 Schedule = Callable[[Callable[[], None], float], None]
+Think = Callable[[Callable[[], Any], Callable[[Any], None]], None]
 
 _DATA: dict[str, Any] = {}
 
@@ -69,12 +77,16 @@ class LocalTable:
 
     def __init__(self, store: Any, *, schedule: Schedule | None = None, bot_delay: float = 0.6,
                  data_for: Callable[[Game], Any] = game_data,
-                 lock_on_release: Callable[[str], bool] | None = None, seed: int | None = None) -> None:
+                 lock_on_release: Callable[[str], bool] | None = None, seed: int | None = None,
+                 think: Think | None = None, thinks_apart: Callable[[str, str], bool] | None = None) -> None:
         self.store = store
         self.schedule: Schedule = schedule or (lambda fn, delay: None)
         self.bot_delay = bot_delay
         self.data_for = data_for
         self._lock_rule = lock_on_release or _kiosk_lock_on_release
+        self.think = think
+        self._thinks_apart = thinks_apart or _kiosk_thinks_apart
+        self._bot_thinking = False
         self.listeners: list[Listener] = []
         self.ignored: list[tuple[Any, str]] = []   # inputs that did nothing, with why (logs, tests)
         self.game: Game | None = None
@@ -353,6 +365,14 @@ class LocalTable:
     # ------------------------------------------------------------------ bots
     def bot_action(self) -> Action | None:
         """What the next bot to act would play now (None: no bot's moment)."""
+        question = self._bot_question()
+        if question is None:
+            return None
+        _seat, policy, observation, legal = question
+        return policy.act(observation, legal)
+
+    def _bot_question(self) -> tuple[int, Any, dict[str, Any], list[Action]] | None:
+        """The next bot to act now: (seat, its policy, its observation, its legal actions)."""
         state = self.state
         if state is None or self.game is None or self.setup is None or state.outcome() is not None:
             return None
@@ -368,23 +388,52 @@ class LocalTable:
             policy: Any = RandomPolicy(seed)
         else:
             policy = factory(self.data, seat, seed)
-        return policy.act(state.observation(seat), state.legal_actions(seat))
+        return seat, policy, state.observation(seat), state.legal_actions(seat)
 
     def bot_step(self) -> None:
         """One bot's move (scheduled by the table itself, never called while one is pending)."""
         self._bot_scheduled = False
+        if self.think is not None and self.game is not None and self._bot_thinks_apart():
+            self._bot_step_apart()
+            return
         action = self.bot_action()
         if action is not None:
             self.act(action)
             if self.storage_error is not None:
                 self._maybe_bot()          # the bot's next try is the probe that finds storage working
 
+    def _bot_thinks_apart(self) -> bool:
+        state = self.state
+        bots = sorted(s for s in state.to_act() if self.is_bot(s)) if state is not None else []
+        return bool(bots) and self._thinks_apart(self.game.name, self.seats[bots[0]].policy or "")
+
+    def _bot_step_apart(self) -> None:
+        """The bot decides on the worker; its decision is played back here if it still may be."""
+        question = self._bot_question()
+        if question is None:
+            return
+        seat, policy, observation, legal = question
+        table_id = self.table_id
+        self._bot_thinking = True
+
+        def done(action: Any) -> None:
+            self._bot_thinking = False
+            state = self.state
+            if (self.table_id == table_id and state is not None and isinstance(action, Action)
+                    and state.outcome() is None and state.legal_actions(seat) == legal):
+                self.act(action)
+                if self.storage_error is None:
+                    return
+            self._maybe_bot()            # the choices changed meanwhile (or storage failed): ask again
+
+        self.think(lambda: policy.act(observation, legal), done)
+
     def wake_bots(self) -> None:
         """What held the bots (:attr:`bots_wait`) is over: the next bot may act."""
         self._maybe_bot()
 
     def _maybe_bot(self) -> None:
-        if self._bot_scheduled or self.state is None or self.state.outcome() is not None:
+        if self._bot_scheduled or self._bot_thinking or self.state is None or self.state.outcome() is not None:
             return
         if self.bots_wait is not None and self.bots_wait():
             return
@@ -416,3 +465,9 @@ def _kiosk_lock_on_release(game_name: str) -> bool:
     from kiosk.games import registry as kiosk_games
     kg = kiosk_games.find(game_name)
     return bool(kg is not None and kg.lock_on_release)
+
+
+def _kiosk_thinks_apart(game_name: str, policy: str) -> bool:
+    from kiosk.games import registry as kiosk_games
+    kg = kiosk_games.find(game_name)
+    return bool(kg is not None and policy in kg.slow_bots)

@@ -13,23 +13,25 @@ def test_no_file_is_the_defaults(tmp_path):
 
 def test_every_value_round_trips(tmp_path):
     path = tmp_path / "kiosk.toml"
-    s = config.Settings(text_size="large", palette="colour-blind", volume=0, animations="fast")
+    s = config.Settings(text_size="large", palette="colour-blind", volume=0, animations="fast", hint_top=True)
     config.save(path, s)
     assert config.load(path) == (s, [])
+    assert s.hint_for(1) and not s.hint_for(0)
     assert s.font_scale == 1.12 and s.animation_factor == 0.5
 
 
 def test_each_bad_value_is_one_line_naming_the_file_and_key_and_the_rest_is_kept(tmp_path):
     path = tmp_path / "kiosk.toml"
     path.write_text('[kiosk]\ntext_size = "huge"\npalette = "colour-blind"\nvolume = 140\n'
-                    'animations = true\nsound = 3\n', encoding="utf-8")
+                    'animations = true\nsound = 3\nhint_bottom = "yes"\nhint_top = true\n', encoding="utf-8")
     s, errors = config.load(path)
-    assert s == config.Settings(palette="colour-blind")
+    assert s == config.Settings(palette="colour-blind", hint_top=True)
     assert errors == [
         f"{path}: key 'kiosk.text_size': 'huge' is not one of normal, large; using 'normal'",
         f"{path}: key 'kiosk.volume': 140 is not a whole number from 0 to 100; using 70",
         f"{path}: key 'kiosk.animations': True is not one of normal, fast, off; using 'normal'",
-        f"{path}: key 'kiosk.sound': unknown key (known: animations, palette, text_size, volume)",
+        f"{path}: key 'kiosk.sound': unknown key (known: animations, hint_bottom, hint_top, palette, text_size, volume)",
+        f"{path}: key 'kiosk.hint_bottom': 'yes' is not true or false; using False",
     ]
 
 

@@ -75,4 +75,5 @@ KIOSK = KioskGame(
     levels=(("1", "robot"), ("2", "robot"), ("3", "robot"), ("4", "robot"), ("5", "robot")),
     solo_bots=(1,),
     two_players=True,
+    slow_bots=("search",),        # the search bot (engine.challengers.hint) decides off the UI thread
 )

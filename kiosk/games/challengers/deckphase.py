@@ -1,15 +1,19 @@
 """The Deck Phase: each side drafts on its own half, facing its player.
 
 Nothing of one side's hand is ever put on the other half: each half is built
-only from the Deck Phase of the player seated on that side.
+only from the Deck Phase of the player seated on that side.  A player who asked for the Deck
+Phase hint (settings) sees a mark on the suggested choice and one line on their own half
+(:mod:`kiosk.games.challengers.pick_hint`, thought out from their own observation).
 """
 
 from __future__ import annotations
 
 import os
+import zlib
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Line, Triangle
 from kivy.lang import Builder
 from kivy.metrics import dp as _dp
 from kivy.metrics import sp
@@ -20,11 +24,57 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from kiosk.cardtext import card_name
+from kiosk.games.challengers.pick_hint import PickHints, question_key, reason_words
 from kiosk.widgets import CardFace
 
 #: A removal that would leave fewer cards than this asks first (the rules allow any number:
 #: a player who must reveal with no card left loses the match).
 MIN_DECK = 6
+
+#: The hint's colour: a light sky blue, apart from the gold frame of a card that decided a match
+#: and from both halves' backgrounds, in both palettes.
+HINT_COLOUR = (0.55, 0.9, 1, 1)
+
+#: Seconds between showing a Deck Phase decision and asking for its hint (a frame or two).
+ASK_AFTER = 0.05
+
+
+class HintMark:
+    """The hint's mark over the suggested card or button: a frame and a corner flag, drawn on
+    that widget's ``canvas.after`` (so it follows the widget wherever the layout puts it)."""
+
+    def __init__(self):
+        self.target = None
+        self.group = InstructionGroup()
+        self.group.add(Color(*HINT_COLOUR))
+        self._frame = Line(width=_dp(2.5))
+        self._flag = Triangle()
+        self.group.add(self._frame)
+        self.group.add(self._flag)
+
+    def put(self, w):
+        if w is not self.target:
+            self.clear()
+            self.target = w
+            w.canvas.after.add(self.group)
+            w.bind(pos=self._place, size=self._place)
+        self._place()
+
+    def clear(self):
+        w, self.target = self.target, None
+        if w is not None:
+            w.canvas.after.remove(self.group)
+            w.unbind(pos=self._place, size=self._place)
+
+    def _place(self, *_):
+        w = self.target
+        if w is None:
+            return
+        x, y, width, height = w.x, w.y, w.width, w.height
+        self._frame.rectangle = (x + 1, y + 1, width - 2, height - 2)
+        f = min(_dp(26), width / 3, height / 3)
+        # Bottom right: a card's level and power are on its top corners.
+        self._flag.points = (x + width - f, y, x + width, y, x + width, y + f)
 
 
 #: How long a first tap on Redraw waits for the second (seconds).
@@ -49,6 +99,8 @@ class DeckHalf(BoxLayout):
         self._confirmed = None       # (player, round) whose short deck was confirmed
         self._lang_tr = ("en", None)
         self.confirm_buttons = ()
+        self.mark = HintMark()
+        self._asking = None          # the hint question scheduled for this half
 
     def _face(self, k):
         while len(self._faces) <= k:
@@ -148,7 +200,8 @@ class DeckHalf(BoxLayout):
         self._lang_tr = (lang, tr)
         t = c.tournament_view
         p = c.player_at(self.side)
-        dp = c.deck_phase_at(self.side)
+        bot = c.is_robot(self.side)
+        dp = None if bot else c.deck_phase_at(self.side)       # a bot's draft is its own
         body = self.ids.body
         if self._confirm is not None and (dp is None or dp.stage != "remove" or self._confirm[0] != (p, t.round)):
             self._confirm = None
@@ -171,8 +224,9 @@ class DeckHalf(BoxLayout):
         rnd = tr("deck_phase", lang, round=t.round)
         if dp is None:
             self.ids.header.text = f"[b]{name}[/b] · {rnd}"
-            body.add_widget(self._message(tr("robot_ready", lang) if p is not None and t.players[p].robot
-                                          else tr("waiting_other", lang)))
+            robot = p is not None and t.players[p].robot
+            body.add_widget(self._message(tr("robot_ready", lang) if robot else
+                                          tr("bot_drafting", lang, name=name) if bot else tr("waiting_other", lang)))
             return
         stage = dp.stage
         what = {"option": tr("choose_option", lang), "pick": tr("pick_n", lang, n=dp.picks_left),
@@ -221,6 +275,56 @@ class DeckHalf(BoxLayout):
         if self._label is not None and stage != "choose":
             self._label.size_hint, self._label.font_size = (1, 1), sp(22)
 
+    def show_hint(self, c, hints, lang, tr):
+        """The Deck Phase hint on this half, when its player asked for it: asked of ``hints``
+        (thought out on its worker), then its mark and its line once it is answered."""
+        p = c.player_at(self.side)
+        wants = (hints is not None and p is not None and not c.is_robot(self.side)
+                 and App.get_running_app().chrome.settings.hint_for(self.side))
+        obs = c.table.observation(p) if wants else None
+        key = question_key(c.game_id, obs) if obs is not None else None
+        legal = c.table.legal(p) if key is not None else ()
+        if len(legal) < 2:                       # nothing to choose: no hint
+            self._asking = None
+            if hints is not None:
+                hints.forget(self.side)
+            self.mark.clear()
+            self.ids.hint.text = ""
+            return
+        answer = hints.answer(self.side, key)
+        if answer is None:
+            self.mark.clear()
+            self.ids.hint.text = tr("hint_thinking", lang)
+            if self._asking != key:
+                # Asked once the new cards are on screen: drawing them is not slowed by the thinking.
+                self._asking = key
+                seed = zlib.crc32(repr((c.table.setup.seed, key)).encode())
+                Clock.schedule_once(lambda dt: self._ask_hint(hints, key, obs, legal, seed), ASK_AFTER)
+            return
+        target = self._hint_target(answer.action) if answer.action is not None else None
+        if target is None:
+            self.mark.clear()
+        else:
+            self.mark.put(target)
+        self.ids.hint.text = (reason_words(c.deck_phase_at(self.side), answer, lang, tr, card_name)
+                              if answer.action is not None else "")
+
+    def _ask_hint(self, hints, key, obs, legal, seed):
+        if self._asking == key:             # still this half's decision
+            hints.ask(self.side, key, obs, legal, seed)
+
+    def _hint_target(self, action):
+        """The widget showing the hint's choice on this half (None: not shown now)."""
+        kind = action[0]
+        if kind == "option":
+            w = self._buttons[action[1]] if action[1] < len(self._buttons) else None
+        elif kind in ("pick", "remove"):
+            w = self._faces[action[1]] if action[1] < len(self._faces) else None
+        else:
+            w = self.ids.redraw if kind == "redraw" else self.ids.done
+            return w if w.opacity > 0 else None
+        return w if w is not None and w in self.ids.body.children else None
+
 
 def option_words(opt, lang, tr):
     """A Deck Phase option in words: "keep 2 of level B (+1 fan)"."""
@@ -229,12 +333,45 @@ def option_words(opt, lang, tr):
 
 
 class DeckPhaseScreen(Screen):
+    pick_hints = None           # PickHints, once a local table's game shows this screen
+
     def refresh(self, c, events=()):
         app = App.get_running_app()
         if c.tournament_view is None:
             return
+        hints = self._hints(c)
         for w in (self.ids.light, self.ids.dark):
             w.refresh(c, app.lang, app.tr_fn)
+            w.show_hint(c, hints, app.lang, app.tr_fn)
+
+    def _hints(self, c):
+        """The table's hints (None in a café tournament's park: the hint is the local table's)."""
+        table = getattr(c, "table", None)
+        if table is None:
+            return None
+        if self.pick_hints is None:
+            self.pick_hints = PickHints(c.lib, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
+                                        on_answer=self._answered)
+            table.listeners.append(self._watch)
+        return self.pick_hints
+
+    def _answered(self, half):
+        app = App.get_running_app()
+        c = app.controller
+        if self.manager is not None and self.manager.current == self.name and c.tournament_view is not None:
+            w = self.ids.light if half == 0 else self.ids.dark
+            w.show_hint(c, self.pick_hints, app.lang, app.tr_fn)
+
+    def _watch(self, table, events):
+        """During matches, each person's seat remembers the opponents' cards it sees (the hint's
+        guess at their decks), from that seat's own observation."""
+        if table.game is None or table.game.name != "challengers" or table.state is None:
+            return
+        if not table.state.tournament.matches:
+            return
+        for seat, s in enumerate(table.seats):
+            if not s.is_bot:
+                self.pick_hints.watch(table.table_id, seat, table.observation(seat))
 
 
 Builder.load_file(os.path.join(os.path.dirname(__file__), "deckphase.kv"))

@@ -83,10 +83,13 @@ def match_view(c, m, lib) -> MatchView | None:
                      observe_match(m, chooser, lib) if chooser is not None else None)
 
 
-def seating(mode: str) -> tuple[Seat, ...]:
-    """Solo: the person on the bottom half, the Robot facing them; two: face to face."""
+def seating(mode: str, policy: str = "search") -> tuple[Seat, ...]:
+    """Solo: the person on the bottom half, the Robot facing them; two: face to face; "bot": the
+    person against a bot playing by ``policy`` (a two-player tournament), facing them."""
     if mode == "two":
         return (Seat.person(0), Seat.person(1))
+    if mode == "bot":
+        return (Seat.person(0), Seat.bot(policy, 1))
     return (Seat.person(0), Seat.bot("robot", 1))
 
 
@@ -115,12 +118,18 @@ class ChallengersTable(TableInputs):
         table.bots_wait = self._robot_waits
 
     # ------------------------------------------------------------------ games
-    def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False):
-        """A new tournament for ``players`` (one: solo against the Robot at ``robot_level``)."""
+    def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False, opponent=None):
+        """A new tournament for ``players`` (one: solo against the Robot at ``robot_level``).
+        ``opponent`` = (name, policy): one person against that bot instead, by the two-player
+        rules (the bot drafts and plays like a player, from its own observation)."""
         players = tuple(players)
-        robot = "Robot"
-        names = players + ((robot,) if len(players) % 2 else ())
-        seats = seating("solo" if len(players) == 1 else "two")
+        if opponent is not None:
+            players = players[:1] + (opponent[0],)
+            seats = seating("bot", opponent[1])
+            names = players
+        else:
+            names = players + (("Robot",) if len(players) % 2 else ())
+            seats = seating("solo" if len(players) == 1 else "two")
         options = {"box": box, "robot_level": int(robot_level), "solo_cards": bool(solo_cards)}
         self.resume_error = None
         state = self.table.new_game(GAME, seats, names=names, seed=seed, options=options, players=players)
@@ -306,6 +315,8 @@ class ChallengersTable(TableInputs):
 
     def _deck(self, side, *act):
         p = self.player_at(side)
+        if self.is_robot(side):
+            return self._ignore(("deck", side, *act), "a bot drafts on this side")
         if self.deck_phase_at(side) is None:
             return self._ignore(("deck", side, *act), "no Deck Phase on this side")
         return self._apply(("deck", p, *act))

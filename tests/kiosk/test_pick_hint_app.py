@@ -1,0 +1,77 @@
+"""The Deck Phase pick hint in the real app (offscreen): turned on for the bottom half in the
+settings screen, its mark on the choice the search bot makes from that seat's observation, its
+line on that half only, and the frames kept coming while it thought on its worker thread."""
+
+import os
+import shutil
+import statistics
+
+from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
+
+from kiosk.i18n import tr
+
+
+def _run(tmp_path, lang):
+    cfg = tmp_path / f"config-{lang}"
+    cfg.mkdir()
+    out = artifacts_dir() / "pick-hint"
+    p = run_script("drive_pick_hint.py", tmp_path / f"data-{lang}", out, lang, timeout=150, TABLECUP_CONFIG=cfg)
+    return script_result(p, "HINT-RESULT "), cfg, out
+
+
+def test_the_hint_marks_the_search_bots_choice_and_the_ui_keeps_drawing(tmp_path):
+    r, cfg, out = _run(tmp_path, "en")
+    # The settings screen's toggle turned it on for the bottom half only, and saved it.
+    assert r["toggle_state"] == "down" and r["hint_setting"] == [True, False]
+    assert "hint_bottom = true" in (cfg / "settings" / "kiosk.toml").read_text(encoding="utf-8")
+    hints = r["hints"]
+    assert len(hints) >= 4 and {h["stage"] for h in hints} >= {"pick", "remove"}
+    assert any(h["round"] == 2 for h in hints)                    # with what round 1's match showed
+    for h in hints:
+        # While it thinks the line says so (unless the answer came before the driver looked).
+        assert h["thinking_text"] in ("Hint: thinking…", h["text"])
+        # The mark is on the widget of the hinted choice: the card (by its place on the half),
+        # or the Redraw / Done button.
+        kind = h["action"][0]
+        if kind in ("pick", "remove", "option"):
+            assert h["mark_at"] == h["action"][1], h
+        else:
+            assert h["mark_at"] == kind, h
+        assert h["mark_is_face"] == (kind in ("pick", "remove"))
+        assert h["text"].startswith("Hint: ") and "practice matches" in h["text"], h["text"]
+        # Nothing on the top half (the Robot's): the hint is the bottom player's alone.
+        assert h["top_half_text"] == "" and not h["top_half_mark"]
+        assert h["seconds"] <= 0.35                                # the search's own cap is 0.2 s
+    # The search bot deciding from the same observation without a clock makes the same practice
+    # records whenever the kiosk's search was not cut short by its time cap -- and then the same choice.
+    full = [h for h in hints if h["same_records"]]
+    assert all(h["engine_action"] == h["action"] for h in full)
+    assert sum(h["engine_action"] == h["action"] for h in hints) >= len(hints) // 2
+    # The UI thread kept drawing while the worker thought: no stall of 100 ms between two frames
+    # (the hint on the UI thread would stall it for its whole thinking time, 0.07 to 0.25 s).
+    frames = r["frames_while_thinking"]
+    stalls = [f["max_stall_ms"] for f in frames]
+    assert all(f["frames"] >= 2 for f in frames)
+    assert max(stalls) < 100, frames
+    assert statistics.median(stalls) <= 60, frames
+    print("hint seconds", [h["seconds"] for h in hints], "max stall ms", stalls,
+          "quiet max gap ms", [f["quiet_max_gap_ms"] for f in frames])
+    assert (out / "pick-hint-en.png").stat().st_size > 5000
+
+
+def test_the_hint_speaks_french_against_the_search_bot(tmp_path):
+    """In French, alone against the search bot ("Seul contre un bot"): the hint as in English, the
+    bot's half only saying that it drafts, and a whole round played against it."""
+    r, _cfg, out = _run(tmp_path, "fr")
+    assert r["hints"] and all(h["text"].startswith("Conseil : ") and "matchs d'essai" in h["text"] for h in r["hints"])
+    assert r["hints"][0]["thinking_text"] in ("Conseil : réflexion…", r["hints"][0]["text"])
+    assert r["solo_text"] == "Seul contre un bot\n(règles à 2)"
+    assert r["players"] == ["Joueur", tr("bot_n", "fr", number=1)]             # no Robot: two players
+    assert r["top_half_messages"] and set(r["top_half_messages"]) == {f"{r['players'][1]} fait son draft seul."}
+    assert r["last_round"] >= 2 and r["bot_actions"] >= 5
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        docs = ROOT / "docs" / "screenshots"
+        docs.mkdir(parents=True, exist_ok=True)
+        for name in ("pick-hint-en", "pick-hint-fr", "settings-hint-en", "settings-hint-fr"):
+            if (out / f"{name}.png").exists():
+                shutil.copy(out / f"{name}.png", docs / f"{name}.png")

@@ -1,0 +1,155 @@
+"""Challengers! alone against the search bot at the local table: a two-player tournament whose
+second seat is the search bot, deciding on a worker thread (kiosk.table.worker.Worker), its
+decisions played back on the table's own thread; a person cannot draft for it."""
+
+import queue
+import threading
+
+import pytest
+
+import cards
+from engine import registry
+from engine.game import replay
+from kiosk.games import registry as kiosk_games
+from kiosk.games.challengers.local import ChallengersTable
+from kiosk.store import Store
+from kiosk.table import LocalTable
+from kiosk.table.worker import Worker
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return registry.get("challengers").load(cards)
+
+
+def test_a_solo_tournament_against_the_search_bot_plays_through(lib, tmp_path):
+    scheduled, posted = [], queue.Queue()
+    threads = set()
+
+    def decide_on(decide):
+        def run():
+            threads.add(threading.current_thread().name)
+            return decide()
+        return run
+
+    worker = Worker(post=posted.put)
+    table = LocalTable(Store(tmp_path / "k.db"), schedule=lambda fn, d: scheduled.append(fn), bot_delay=0,
+                       data_for=lambda game: lib,
+                       think=lambda decide, done: worker(decide_on(decide), done))
+    c = ChallengersTable(lib, table)
+    assert kiosk_games.get("challengers").slow_bots == ("search",)
+    c.new_game(("Ann",), seed=3, opponent=("Bot 1", "search"))
+    assert [p.name for p in c.t.players] == ["Ann", "Bot 1"] and not any(p.robot for p in c.t.players)
+    assert [s.policy for s in table.seats] == [None, "search"] and c.is_robot(1)
+    refused = 0
+    for _ in range(20000):
+        if c.t.over:
+            break
+        if c.result is not None:
+            c.ack_result()
+            continue
+        if scheduled:
+            scheduled.pop(0)()
+            continue
+        if c.t.phase in ("deck", "final-deck"):
+            s = c.active_deck_side()
+            if s is None:                       # only the bot still drafts: its answer comes back
+                bot_dp = c.t.deck_phases.get(1)
+                if bot_dp is not None and bot_dp.stage == "option" and refused < 3:
+                    before = len(table.actions)
+                    assert c.deck_option(1, 0) is None and len(table.actions) == before   # not the person's to play
+                    refused += 1
+                posted.get(timeout=30)()
+                continue
+            dp = c.deck_phase_at(s)
+            if dp.stage == "remove":
+                c.deck_done(s)
+            else:
+                getattr(c, "deck_" + dp.stage)(s, 0)
+            continue
+        m = c.match
+        k, side = m.expect
+        if k == "toss":
+            c.press_toss()
+        elif k == "reveal" and not c.is_robot(c.half_of(side)):
+            c.press_reveal(c.half_of(side))
+        elif k == "choose" and not c.is_robot(c.half_of(m.pending.player)):
+            c.tap_choice(c.half_of(m.pending.player), 0)
+        else:
+            posted.get(timeout=30)()            # the bot's move, decided on the worker
+    assert c.t.over and c.t.end_reason in ("lead", "most-fans", "final"), c.t.end_reason
+    assert threads == {"tablecup-bot"}          # every one of its decisions was made off this thread
+    assert refused >= 1
+    # Every action was stored before it was applied: the record replays to the same end.
+    state, _ = replay(registry.get("challengers"), lib, table.setup, table.actions)
+    assert state.tournament.winner == c.t.winner and len(table.store.table_actions(table.table_id)) == len(table.actions)
+    bot_actions = [a for a in table.actions if a.player == 1]
+    assert sum(a.kind.startswith("deck.") for a in bot_actions) >= 10
+
+
+def test_a_decision_the_table_outran_is_asked_again(lib, tmp_path):
+    """The bot's answer comes back after its choices changed: it is not played, and the bot is
+    asked again from the table as it is."""
+    jobs = []
+    table = LocalTable(Store(tmp_path / "k.db"), schedule=lambda fn, d: fn(), bot_delay=0,
+                       data_for=lambda game: lib, think=lambda decide, done: jobs.append((decide, done)))
+    c = ChallengersTable(lib, table)
+    c.new_game(("Ann",), seed=3, opponent=("Bot 1", "search"))
+    assert len(jobs) == 1                       # the bot's first draft decision, asked at once
+    decide, done = jobs.pop()
+    answer = decide()
+    # Meanwhile the game is left and another starts: the old answer is not played there.
+    c.new_game(("Ann",), seed=4, opponent=("Bot 1", "search"))
+    n = len(table.actions)
+    done(answer)
+    assert len(table.actions) == n and len(jobs) >= 1
+
+
+def test_a_game_against_the_search_bot_resumes_with_its_bot(lib, tmp_path):
+    store = Store(tmp_path / "k.db")
+    scheduled = []
+
+    def table():
+        t = LocalTable(store, schedule=lambda fn, d: scheduled.append(fn), bot_delay=0, data_for=lambda game: lib,
+                       think=lambda decide, done: done(decide()))       # decided at once, in order
+        return ChallengersTable(lib, t)
+
+    c = table()
+    c.new_game(("Ann",), seed=5, opponent=("Bot 1", "search"))
+    while scheduled:
+        scheduled.pop(0)()
+    c.deck_option(0, 0)
+    c.deck_pick(0, 0)
+    n = len(c.table.actions)
+    assert any(a.player == 1 for a in c.table.actions)
+    again = table()                                   # the kiosk restarted
+    assert again.resume()
+    assert [s.policy for s in again.table.seats] == [None, "search"] and len(again.table.actions) == n
+    assert again.t.players[1].name == "Bot 1" and not again.t.players[1].robot
+    while not again.t.over and len(again.table.actions) < n + 30:
+        if scheduled:
+            scheduled.pop(0)()
+            continue
+        if again.result is not None:
+            again.ack_result()
+            continue
+        s = again.active_deck_side()
+        if again.t.phase in ("deck", "final-deck") and s is not None:
+            dp = again.deck_phase_at(s)
+            if dp.stage == "remove":
+                again.deck_done(s)
+            else:
+                getattr(again, "deck_" + dp.stage)(s, 0)
+            continue
+        m = again.match
+        assert m is not None, "the bot holds up its Deck Phase"
+        kind, side = m.expect
+        if kind == "toss":
+            again.press_toss()
+        elif kind == "reveal" and side == m.players.index(0):
+            again.press_reveal(0)
+        elif kind == "choose" and m.pending.player == m.players.index(0):
+            again.tap_choice(0, 0)
+        else:
+            raise AssertionError(f"nothing scheduled for the bot's {kind}")
+    assert sum(a.player == 1 for a in again.table.actions[n:]) >= 1          # the bot played on
