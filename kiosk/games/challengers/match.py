@@ -173,7 +173,7 @@ class BenchRow(Widget):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.faces = [CardFace(name_size=sp(14), text_size_=sp(12)) for _ in range(BENCH_SEATS)]
+        self.faces = [CardFace(name_size=sp(14), text_size_=sp(14)) for _ in range(BENCH_SEATS)]
         for f in self.faces:
             self.add_widget(f)
         self.widths = [1] * BENCH_SEATS
