@@ -119,7 +119,10 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
             words = words[:wide + 1]
         while words:
             words.pop()
-            cut = " ".join(words) + "…"
+            # No "…" right after a colon or a comma: "deck …", not "deck :…".
+            while words and words[-1] in (":", ";", ",", "—", "-"):
+                words.pop()
+            cut = " ".join(words).rstrip(":;,") + "…"
             tex = text_texture(cut, min_font, width, bold)
             if tex.height <= height and tex.width <= width:
                 got = (min_font, cut)
@@ -195,6 +198,7 @@ class CardFace(ButtonBehavior, Widget):
     count = NumericProperty(1)
     set_icon = StringProperty("")          # the card's set icon ("" : no band)
     rainbow = BooleanProperty(False)       # a card that carries every set icon
+    set_name = StringProperty("")          # the set's name, written beside its symbol on a full_text face
     bg = ListProperty([0.9, 0.9, 0.9, 1])
     selected = BooleanProperty(False)
     name_size = NumericProperty(15)
@@ -222,6 +226,7 @@ class CardFace(ButtonBehavior, Widget):
                 self._stripes.append((c, Rectangle(size=(0, 0))))
         self._level = _Text(self.canvas, INK)
         self._symbol = _Text(self.canvas, INK)
+        self._set_name = _Text(self.canvas, INK)
         self._power = _Text(self.canvas, INK)
         self._name = _Text(self.canvas, INK)
         self._body = _Text(self.canvas, TEXT_INK)
@@ -235,7 +240,8 @@ class CardFace(ButtonBehavior, Widget):
             self._empty_line = Line(width=1, dash_length=4, dash_offset=4)
         self.fbind("pos", self._trigger)
         for prop in ("size", "name", "level", "power", "text", "total", "count", "bg", "selected",
-                     "name_size", "text_size_", "compact", "empty", "state", "set_icon", "rainbow", "full_text"):
+                     "name_size", "text_size_", "compact", "empty", "state", "set_icon", "rainbow", "full_text",
+                     "set_name"):
             self.fbind(prop, self._trigger)
         if not _faces:
             from kiosk.palette import PALETTE
@@ -253,11 +259,11 @@ class CardFace(ButtonBehavior, Widget):
     def show(self, ct, lang, total="", count=1, power=None, round_no=None):
         """Show card type ``ct`` (None: an empty seat).  ``round_no``: the round being played,
         which is the power of a card whose power is the round (the Robot's Cyborg)."""
-        from kiosk.cardtext import card_name, card_text
+        from kiosk.cardtext import card_name, card_text, set_names
         if ct is None:
             self.empty = True
             self.card = None
-            self.name = self.text = self.total = self.power = self.level = self.set_icon = ""
+            self.name = self.text = self.total = self.power = self.level = self.set_icon = self.set_name = ""
             self.count = 1
             return self
         self.empty = False
@@ -272,6 +278,7 @@ class CardFace(ButtonBehavior, Widget):
         self.count = count
         self.set_icon = ct.set
         self.rainbow = bool(ct.all_icons)
+        self.set_name = set_names(lang).get(ct.set, "") if self.full_text else ""
         self.bg = list(LEVEL_COLORS.get(ct.level, (0.9, 0.9, 0.9, 1)))
         return self
 
@@ -340,7 +347,7 @@ class CardFace(ButtonBehavior, Widget):
         """The half of the table this face is on: 1 (top) when it faces the top player (turned
         by a flipped :class:`Flip`), else 0."""
         w, flips = self.parent, 0
-        while w is not None:
+        while isinstance(w, Widget):           # up to the window (its own parent)
             if isinstance(w, Flip) and w.flipped:
                 flips += 1
             w = w.parent
@@ -371,7 +378,8 @@ class CardFace(ButtonBehavior, Widget):
             self._bg_c.rgba = (1, 1, 1, 0.05)
             self._empty_c.a = 0.35
             self._empty_line.rectangle = (x + 3, y + 3, w - 6, h - 6)
-            for t in (self._level, self._symbol, self._power, self._name, self._body, self._total, self._count):
+            for t in (self._level, self._symbol, self._set_name, self._power, self._name, self._body, self._total,
+                      self._count):
                 t.set("", 0)
             for c, r in self._stripes:
                 c.a = 0
@@ -388,19 +396,23 @@ class CardFace(ButtonBehavior, Widget):
         from kiosk.palette import PALETTE
         mk = self.mark()
         ink = mk.ink(PALETTE.name) if mk is not None else INK
-        self._level.color.rgba = self._symbol.color.rgba = self._power.color.rgba = ink
+        self._level.color.rgba = self._symbol.color.rgba = self._set_name.color.rgba = self._power.color.rgba = ink
         lw, lh = self._level.set(self.level, max(9, ns - 1), bold=True)
         self._level.place(x + pad, top - lh)
         pw, ph = self._power.set(self.power, ns + 3, bold=True)
         self._power.place(x + w - pad - pw, top - ph)
         sw, sh = self._symbol.set(mk.symbol if mk is not None else "", max(11, ns + 4))
         self._symbol.place(x + pad + lw + max(3, ns // 3), top - sh)
+        # The enlarged card names the set too: how a player learns which symbol is which set.
+        setw, seth = self._set_name.set(self.set_name if self.full_text and mk is not None else "", max(9, ns - 3))
+        self._set_name.place(x + pad + lw + max(3, ns // 3) + sw + max(3, ns // 4), top - (sh + seth) / 2)
         row = max(lh, ph, sh)
         badge_below = False
         if self.count > 1:
             # Between the symbol and the power (smaller on a narrow card to fit there); where
             # even that leaves no room (a wide level, "SOLO"), at the foot of the card.
-            left, right = x + pad + lw + max(3, ns // 3) + sw + 2, x + w - pad - pw - 2
+            left = x + pad + lw + max(3, ns // 3) + sw + 2 + (setw + max(3, ns // 4) if setw else 0)
+            right = x + w - pad - pw - 2
             cs = max(10, ns)
             while True:
                 cw, ch = self._count.set(f"×{self.count}", cs, bold=True)
@@ -461,7 +473,8 @@ class CardFace(ButtonBehavior, Widget):
         if self.text and not self.compact and room >= least:
             fs, shown = fit_text(self.text, iw, room, max(int(self.text_size_), least), min_font=least)
             bw_, bh_ = self._body.set(shown, fs, iw)
-            self._body.place(x + pad + (iw - bw_) / 2, cur - bh_)
+            # The enlarged card's text in the middle of its room, the small faces' under the name.
+            self._body.place(x + pad + (iw - bw_) / 2, cur - bh_ - (max(0, room - bh_) // 2 if self.full_text else 0))
         else:
             self._body.set("", 0)
 
@@ -480,6 +493,7 @@ class CardFace(ButtonBehavior, Widget):
         mk = self.mark()
         parts = {"level": (self._level, self.level), "power": (self._power, self.power),
                  "set": (self._symbol, mk.symbol if mk is not None else ""),
+                 "set name": (self._set_name, self.set_name if self.full_text and mk is not None else ""),
                  "name": (self._name, self.name), "text": (self._body, "" if self.compact else self.text),
                  "total": (self._total, self.total)}
         least = int(sp(TEXT_MIN_SP))
@@ -488,8 +502,7 @@ class CardFace(ButtonBehavior, Widget):
             if part == "text" and want and (t.font < least or not t.shown):
                 bad.append(("text under %d sp" % TEXT_MIN_SP if t.shown else "text not shown", want))
             elif part == "text" and want and t.shown != want and (
-                    self.full_text or not t.shown.endswith("…")
-                    or (want + " ").find(t.shown[:-1] + " ") != 0):
+                    self.full_text or not t.shown.endswith("…") or not want.startswith(t.shown[:-1])):
                 bad.append(("text cut", want))
             elif part != "text" and want and t.shown != want:
                 bad.append((part, want))
@@ -537,7 +550,7 @@ class CardZoom(FloatLayout):
         hh, ww = holder.height, holder.width
         h = int(hh * 0.92)
         face.size = (int(min(ww * 0.92, h * 1.45)), h)
-        face.name_size, face.text_size_ = sp(22), sp(19)
+        face.name_size, face.text_size_ = sp(22), sp(22)
         face.show(ct, lang, total=source.total, count=source.count, power=source.power, round_no=round_no)
         face.name = source.name            # a shared seat says both names
         face.opacity = 1

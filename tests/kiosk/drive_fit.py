@@ -24,7 +24,7 @@ SIZES = [
     ("attack chip", (62, 62), {"name_size": 11, "compact": True}),
     ("flag chip", (70, 62), {"name_size": 11, "compact": True}),
     # The enlarged card a held finger shows (kiosk.widgets.CardZoom on a 240 px half): the whole text.
-    ("enlarged", (319, 220), {"name_size": 22, "text_size_": 19, "full_text": True}),
+    ("enlarged", (319, 220), {"name_size": 22, "text_size_": 22, "full_text": True}),
 ]
 
 
