@@ -170,6 +170,7 @@ TEXT_MIN_SP = 14
 HOLD_SECONDS = 0.4
 
 _faces: "weakref.WeakSet[CardFace]" = weakref.WeakSet()
+_palette_bound = [False]
 
 
 def _palette_changed(*_):
@@ -243,9 +244,10 @@ class CardFace(ButtonBehavior, Widget):
                      "name_size", "text_size_", "compact", "empty", "state", "set_icon", "rainbow", "full_text",
                      "set_name"):
             self.fbind(prop, self._trigger)
-        if not _faces:
+        if not _palette_bound[0]:          # one binding for every face (faces held weakly)
             from kiosk.palette import PALETTE
             PALETTE.fbind("name", _palette_changed)
+            _palette_bound[0] = True
         _faces.add(self)
         self._trigger()
 
