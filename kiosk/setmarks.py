@@ -52,10 +52,17 @@ class SetMark:
 
     def ink(self, palette: str = "standard") -> RGBA:
         """Black or white, whichever contrasts more with every colour of the band."""
-        band = self.band(palette)
-        dark = min(contrast(BLACK, c) for c in band)
-        light = min(contrast(WHITE, c) for c in band)
-        return BLACK if dark >= light else WHITE
+        key = (self.symbol, self.standard, palette)
+        got = _INKS.get(key)
+        if got is None:
+            band = self.band(palette)
+            dark = min(contrast(BLACK, c) for c in band)
+            light = min(contrast(WHITE, c) for c in band)
+            got = _INKS[key] = BLACK if dark >= light else WHITE
+        return got
+
+
+_INKS: dict = {}          # (symbol, colours, palette) -> ink: card faces ask at every redraw
 
 
 #: The marks of the bundled sets' icons (base box, Beach Cup box, the Robot's cards).

@@ -25,6 +25,9 @@ from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
 
+from kiosk.palette import PALETTE
+from kiosk.setmarks import mark as set_mark
+
 Builder.load_file(os.path.join(os.path.dirname(__file__), "widgets.kv"))
 
 LEVEL_COLORS = {"S": (0.86, 0.84, 0.78, 1), "A": (0.72, 0.86, 0.72, 1), "B": (0.70, 0.80, 0.95, 1),
@@ -143,8 +146,14 @@ class _Text:
         canvas.add(self.rect)
         self.font = 0
         self.shown = ""
+        self.key = None            # what set() drew last: the same again touches no instruction
+        self.pos = None
 
     def set(self, text, font_size, width=None, bold=False, halign="center"):
+        key = (text, font_size, width, bold, halign)
+        if key == self.key:
+            return self.rect.size
+        self.key = key
         self.font = font_size
         self.shown = text
         if not text:
@@ -157,7 +166,9 @@ class _Text:
         return tex.size
 
     def place(self, x, y):
-        self.rect.pos = (int(x), int(y))
+        pos = (int(x), int(y))
+        if pos != self.pos:
+            self.pos = self.rect.pos = pos
 
     @property
     def size(self):
@@ -222,6 +233,7 @@ class CardFace(ButtonBehavior, Widget):
             self._bg_c = Color(*self.bg)
             self._bg = Rectangle()
             self._stripes = []
+            self._band = None              # (colours, rectangle) the stripes show now
             for _ in range(6):             # one stripe, or a Rainbow card's six
                 c = Color(0, 0, 0, 0)
                 self._stripes.append((c, Rectangle(size=(0, 0))))
@@ -245,7 +257,6 @@ class CardFace(ButtonBehavior, Widget):
                      "set_name"):
             self.fbind(prop, self._trigger)
         if not _palette_bound[0]:          # one binding for every face (faces held weakly)
-            from kiosk.palette import PALETTE
             PALETTE.fbind("name", _palette_changed)
             _palette_bound[0] = True
         _faces.add(self)
@@ -363,8 +374,7 @@ class CardFace(ButtonBehavior, Widget):
 
     def mark(self):
         """The set mark this face shows (kiosk.setmarks), or None."""
-        from kiosk.setmarks import mark
-        return mark(self.set_icon, self.rainbow) if self.set_icon or self.rainbow else None
+        return set_mark(self.set_icon, self.rainbow) if self.set_icon or self.rainbow else None
 
     def _redraw(self, *_):
         x, y = self.pos
@@ -385,6 +395,7 @@ class CardFace(ButtonBehavior, Widget):
                 t.set("", 0)
             for c, r in self._stripes:
                 c.a = 0
+            self._band = None
             self._badge_c.a = 0
             return
         self._empty_c.a = 0
@@ -395,7 +406,6 @@ class CardFace(ButtonBehavior, Widget):
         top = y + h - pad
         # Top row, on the set's band: level (left), the set's symbol, the stack count badge,
         # the power (right), in the band's ink.
-        from kiosk.palette import PALETTE
         mk = self.mark()
         ink = mk.ink(PALETTE.name) if mk is not None else INK
         self._level.color.rgba = self._symbol.color.rgba = self._set_name.color.rgba = self._power.color.rgba = ink
@@ -433,10 +443,12 @@ class CardFace(ButtonBehavior, Widget):
             self._count.set("", 0)
             self._badge_c.a = 0
         band_y = top - row - 1
-        if mk is not None:
-            colours = mk.band(PALETTE.name)
+        colours = mk.band(PALETTE.name) if mk is not None else ()
+        band = (colours, x + inset, band_y, x + w - inset, y + h - inset)
+        if band != self._band:             # graphics instructions are touched only on a change
+            self._band = band
             bx0, bx1 = x + inset, x + w - inset
-            step = (bx1 - bx0) / len(colours)
+            step = (bx1 - bx0) / max(1, len(colours))
             for k, (c, r) in enumerate(self._stripes):
                 if k < len(colours):
                     c.rgba = colours[k]
@@ -444,9 +456,6 @@ class CardFace(ButtonBehavior, Widget):
                                                                y + h - inset - band_y)
                 else:
                     c.a = 0
-        else:
-            for c, r in self._stripes:
-                c.a = 0
         cur = band_y - 2
         # Total (bottom), in red.
         bottom = y + pad
@@ -649,6 +658,7 @@ class TextLine(Widget):
             fs -= 1
         self._t.font = fs
         self._t.shown = self.text
+        self._t.key = None                 # drawn here, not by set()
         self._t.rect.texture = tex
         self._t.rect.size = tex.size
         tw, th = tex.size
