@@ -149,7 +149,25 @@ def hook(app):
             elif kind == "reveal":
                 c.press_reveal(c.half_of(side))
             elif kind == "choose":
-                c.tap_choice(c.half_of(m.pending.player), 0)
+                half = c.half_of(m.pending.player)
+                side = scr.ids.light if half == 0 else scr.ids.dark
+                seated = [f for f in side.ids.bench.faces if not f.empty and f.width > 8]
+                if "panel" not in out and seated:
+                    # A finger held on the open choice panel (its title row), over a bench
+                    # card: no enlargement.
+                    yield 0.3
+                    title = side.ids.choice_title
+                    cx, cy = seated[0].center_x, title.center_y
+                    under = [f.name for f in side.ids.bench.faces if not f.empty and f.collide_point(cx, cy)]
+                    t = UnitTestTouch(*title.to_window(cx, cy))
+                    t.touch_down()
+                    yield HOLD
+                    out["panel"] = {"under": under, "zoom": zoom_state(half)["shown"],
+                                    "panel_open": side._panel_on}
+                    t.touch_up()
+                    yield 0.1
+                    out["panel"]["choice_still"] = c.match.expect[0] == "choose"
+                c.tap_choice(half, 0)
         yield 0.4
         out["match_screen"] = app.sm.current
         for what, half, face in (

@@ -89,3 +89,7 @@ def test_a_held_card_enlarges_on_its_half_and_a_tap_still_picks(results, run):
         b = r["bench"]
         assert b["face_cut"] and b["face_shown"].endswith("…") and b["face_shown"] != b["card_text"]
     assert r["match_marks"] and r["match_unmarked"] == []
+    # A finger held on an open choice panel over a bench card enlarges nothing, chooses nothing.
+    p = r["panel"]
+    assert p["panel_open"] and p["under"], p
+    assert p["zoom"] is False and p["choice_still"] is True

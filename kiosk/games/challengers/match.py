@@ -225,7 +225,19 @@ class MatchSide(BoxLayout):
             grid.add_widget(b)
             self._buttons.append(b)
         self._panel = self.ids.choice_panel
+        self._panel.bind(on_touch_down=self._panel_touch)
         self.ids.area.remove_widget(self._panel)
+
+    @staticmethod
+    def _panel_touch(panel, touch):
+        """The open choice panel takes every touch on it: its buttons get theirs, and a finger
+        between them reaches no bench card hidden underneath (nor enlarges one)."""
+        if not panel.collide_point(*touch.pos):
+            return False
+        for child in panel.children[:]:
+            if child.dispatch("on_touch_down", touch):
+                break
+        return True
 
     @staticmethod
     def _fit_option(b, *_):
