@@ -8,6 +8,7 @@ their properties; a change redraws that one face before the next frame.
 
 from __future__ import annotations
 
+import math
 import os
 import weakref
 from collections import OrderedDict
@@ -179,6 +180,11 @@ class _Text:
 TEXT_MIN_SP = 14
 #: A finger held this long on a card (seconds) enlarges it; a shorter tap keeps its meaning.
 HOLD_SECONDS = 0.4
+
+def _min_text_px() -> int:
+    """TEXT_MIN_SP in whole pixels, rounded up (14 sp at 2.25 dp/px is 31.5 px: 32, not 31)."""
+    return math.ceil(sp(TEXT_MIN_SP) - 0.01)
+
 
 _faces: "weakref.WeakSet[CardFace]" = weakref.WeakSet()
 _palette_bound = [False]
@@ -480,7 +486,7 @@ class CardFace(ButtonBehavior, Widget):
         # Card text: whatever room is left, never under TEXT_MIN_SP: shrunk to that, then its
         # first words and "…" (held, the card shows it whole).
         room = int(cur - bottom)
-        least = int(sp(TEXT_MIN_SP))
+        least = _min_text_px()
         if self.text and not self.compact and room >= least:
             fs, shown = fit_text(self.text, iw, room, max(int(self.text_size_), least), min_font=least)
             bw_, bh_ = self._body.set(shown, fs, iw)
@@ -507,7 +513,7 @@ class CardFace(ButtonBehavior, Widget):
                  "set name": (self._set_name, self.set_name if self.full_text and mk is not None else ""),
                  "name": (self._name, self.name), "text": (self._body, "" if self.compact else self.text),
                  "total": (self._total, self.total)}
-        least = int(sp(TEXT_MIN_SP))
+        least = _min_text_px()
         for part, (t, want) in parts.items():
             (px, py), (pw, ph) = t.rect.pos, t.rect.size
             if part == "text" and want and (t.font < least or not t.shown):
@@ -558,6 +564,9 @@ class CardZoom(FloatLayout):
         """Card face ``source`` enlarged on ``half`` (0 bottom, 1 top)."""
         holder, face = self.holders[half], self.faces[half]
         ct, lang, round_no = source.card
+        if self.parent is not None:        # laid out now: the first time, no frame has done it yet
+            self.pos, self.size = self.parent.pos, self.parent.size
+            self.do_layout()
         hh, ww = holder.height, holder.width
         h = int(hh * 0.92)
         face.size = (int(min(ww * 0.92, h * 1.45)), h)
@@ -567,6 +576,7 @@ class CardZoom(FloatLayout):
         face.opacity = 1
         holder.opacity = 1
         self.shown[half] = source
+        holder.do_layout()
         face.update()
 
     def hide(self, half):

@@ -65,6 +65,7 @@ def hook(app):
         return [f for f in w.walk(restrict=True) if isinstance(f, CardFace) and not f.empty and f.opacity > 0]
 
     def script():
+        out["px_per_sp"] = Metrics.density * Metrics.fontscale
         app.set_setting("lang", LANG)
         yield 0.1
         c = app.controller

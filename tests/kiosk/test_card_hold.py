@@ -66,7 +66,7 @@ def test_a_held_card_enlarges_on_its_half_and_a_tap_still_picks(results, run):
     assert r["screen"] == "deck"
     for name, half in (("light", 0), ("dark", 1)):
         d = r[name]
-        assert d["face_text_px"] and min(d["face_text_px"]) >= 14 * size[1] / 480 * 0.99   # 14 sp on the faces
+        assert d["face_text_px"] and min(d["face_text_px"]) >= 14 * r["px_per_sp"]      # 14 sp on the faces
         assert len(d["marks"]) >= 2                          # the draw's sets, each its symbol
         assert d["early"] is False                           # 0.15 s down: still a tap, nothing enlarged
         _enlarged(d["held"], d["card_text"], half, size)
