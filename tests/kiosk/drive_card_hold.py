@@ -195,8 +195,15 @@ def hook(app):
         out["match_unmarked"] = [f.name for f in faces_of(scr) if f.mark() is None]
         app.save_screenshot(SHOTS / f"card-sets-{W}x{H}-{app.lang}.png")
         from kiosk.palette import PALETTE
+        def bands():
+            """[(drawn band colour, the mark's colour in the palette now)] of the match's faces."""
+            return [(list(map(lambda v: round(v, 3), f._stripes[0][0].rgba)),
+                     list(map(lambda v: round(v, 3), f.mark().band(PALETTE.name)[0])))
+                    for f in faces_of(scr) if f.mark() is not None]
+        out["bands_standard"] = bands()
         PALETTE.use("colour-blind")
         yield 0.1
+        out["bands_colour_blind"] = bands()
         app.save_screenshot(SHOTS / f"card-sets-colour-blind-{W}x{H}-{app.lang}.png")
         PALETTE.use("standard")
         app.stop()

@@ -89,6 +89,10 @@ def test_a_held_card_enlarges_on_its_half_and_a_tap_still_picks(results, run):
         b = r["bench"]
         assert b["face_cut"] and b["face_shown"].endswith("…") and b["face_shown"] != b["card_text"]
     assert r["match_marks"] and r["match_unmarked"] == []
+    # The bands follow the settings' palette on faces already drawn.
+    for key in ("bands_standard", "bands_colour_blind"):
+        assert r[key] and all(drawn == want for drawn, want in r[key]), r[key]
+    assert [d for d, _ in r["bands_standard"]] != [d for d, _ in r["bands_colour_blind"]]
     # A finger held on an open choice panel over a bench card enlarges nothing, chooses nothing.
     p = r["panel"]
     assert p["panel_open"] and p["under"], p
