@@ -12,7 +12,7 @@ in it: "go" is blue, "stop" is vermilion, and the two halves are blue and orange
 Screens that follow the palette: home, settings, operator, the rules reference, the name
 keyboard, the alerts and wrong-moment hints over every screen, and Challengers!' match halves
 and REVEAL buttons.  The card faces keep their level colours (the level is also written on
-each card).
+each card); their set bands follow the palette too (kiosk.setmarks, with a symbol per set).
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ their properties; a change redraws that one face before the next frame.
 
 from __future__ import annotations
 
+import math
 import os
+import weakref
 from collections import OrderedDict
 
 from kivy.animation import Animation
@@ -23,6 +25,9 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.widget import Widget
+
+from kiosk.palette import PALETTE
+from kiosk.setmarks import mark as set_mark
 
 Builder.load_file(os.path.join(os.path.dirname(__file__), "widgets.kv"))
 
@@ -125,9 +130,16 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
             break
         fs -= 1 if fs <= 12 else 2
     if got is None:
+        # Whole words only: the cut ends before the first word too wide for a line.
+        wide = next((k for k, w in enumerate(words) if text_texture(w, min_font, None, bold).width > width), None)
+        if wide is not None:
+            words = words[:wide + 1]
         while words:
             words.pop()
-            cut = " ".join(words) + "…"
+            # No "…" right after a colon or a comma: "deck …", not "deck :…".
+            while words and words[-1] in (":", ";", ",", "—", "-"):
+                words.pop()
+            cut = " ".join(words).rstrip(":;,") + "…"
             tex = text_texture(cut, min_font, width, bold)
             if tex.height <= height and tex.width <= width:
                 got = (min_font, cut)
@@ -148,8 +160,14 @@ class _Text:
         canvas.add(self.rect)
         self.font = 0
         self.shown = ""
+        self.key = None            # what set() drew last: the same again touches no instruction
+        self.pos = None
 
     def set(self, text, font_size, width=None, bold=False, halign="center"):
+        key = (text, font_size, width, bold, halign)
+        if key == self.key:
+            return self.rect.size
+        self.key = key
         self.font = font_size
         self.shown = text
         if not text:
@@ -162,19 +180,45 @@ class _Text:
         return tex.size
 
     def place(self, x, y):
-        self.rect.pos = (int(x), int(y))
+        pos = (int(x), int(y))
+        if pos != self.pos:
+            self.pos = self.rect.pos = pos
 
     @property
     def size(self):
         return tuple(self.rect.size)
 
 
-class CardFace(ButtonBehavior, Widget):
-    """A card: level and base power, name, the engine's card text, a total, a stack count.
+#: Card text (the effect) is never drawn smaller than this, in sp, on a face that shows it.
+TEXT_MIN_SP = 14
+#: A finger held this long on a card (seconds) enlarges it; a shorter tap keeps its meaning.
+HOLD_SECONDS = 0.4
 
-    ``compact`` faces (small chips) show no card text.  Everything is drawn
-    from cached textures; set properties, the face redraws once before the
-    next frame (or now, with :meth:`update`).
+def _min_text_px() -> int:
+    """TEXT_MIN_SP in whole pixels, rounded up (14 sp at 2.25 dp/px is 31.5 px: 32, not 31)."""
+    return math.ceil(sp(TEXT_MIN_SP) - 0.01)
+
+
+_faces: weakref.WeakSet[CardFace] = weakref.WeakSet()
+_palette_bound = [False]
+
+
+def _palette_changed(*_):
+    """Another palette: every card face redraws its set band."""
+    for face in list(_faces):
+        face._trigger()
+
+
+class CardFace(ButtonBehavior, Widget):
+    """A card: its set (a colour band and a symbol), level, power, name and the engine's card
+    text; a total and a stack count when the screen gives them.
+
+    ``compact`` faces (small chips) show no card text.  A face too small for the whole text
+    at :data:`TEXT_MIN_SP` shows its first words and "…"; a finger held on any face for
+    :data:`HOLD_SECONDS` shows the card enlarged, with its whole text, on the half of the
+    screen it was held on (:class:`CardZoom`), until the finger lifts.  A short tap stays a
+    tap (``on_release``: pick, remove).  Everything is drawn from cached textures; set
+    properties, the face redraws once before the next frame (or now, with :meth:`update`).
     """
 
     name = StringProperty("")
@@ -183,22 +227,38 @@ class CardFace(ButtonBehavior, Widget):
     text = StringProperty("")
     total = StringProperty("")
     count = NumericProperty(1)
+    set_icon = StringProperty("")          # the card's set icon ("" : no band)
+    rainbow = BooleanProperty(False)       # a card that carries every set icon
+    set_name = StringProperty("")          # the set's name, written beside its symbol on a full_text face
     bg = ListProperty([0.9, 0.9, 0.9, 1])
     selected = BooleanProperty(False)
     name_size = NumericProperty(15)
     text_size_ = NumericProperty(11)
     compact = BooleanProperty(False)
     empty = BooleanProperty(False)
+    holdable = BooleanProperty(True)       # a held finger enlarges the card
+    full_text = BooleanProperty(False)     # the whole text must show (the enlarged card)
 
     def __init__(self, **kw):
         self._trigger = Clock.create_trigger(self._redraw, -1)
         super().__init__(**kw)
+        self.card = None                   # (card type, language, round) last shown
+        self._hold_ev = None
+        self._hold_touch = None
+        self._held = None
         with self.canvas:
             self._border_c = Color(0.1, 0.1, 0.1, 1)
             self._border = Rectangle()
             self._bg_c = Color(*self.bg)
             self._bg = Rectangle()
+            self._stripes = []
+            self._band = None              # (colours, rectangle) the stripes show now
+            for _ in range(6):             # one stripe, or a Rainbow card's six
+                c = Color(0, 0, 0, 0)
+                self._stripes.append((c, Rectangle(size=(0, 0))))
         self._level = _Text(self.canvas, INK)
+        self._symbol = _Text(self.canvas, INK)
+        self._set_name = _Text(self.canvas, INK)
         self._power = _Text(self.canvas, INK)
         self._name = _Text(self.canvas, INK)
         self._body = _Text(self.canvas, TEXT_INK)
@@ -212,8 +272,13 @@ class CardFace(ButtonBehavior, Widget):
             self._empty_line = Line(width=1, dash_length=4, dash_offset=4)
         self.fbind("pos", self._trigger)
         for prop in ("size", "name", "level", "power", "text", "total", "count", "bg", "selected",
-                     "name_size", "text_size_", "compact", "empty", "state"):
+                     "name_size", "text_size_", "compact", "empty", "state", "set_icon", "rainbow", "full_text",
+                     "set_name"):
             self.fbind(prop, self._trigger)
+        if not _palette_bound[0]:          # one binding for every face (faces held weakly)
+            PALETTE.fbind("name", _palette_changed)
+            _palette_bound[0] = True
+        _faces.add(self)
         self._trigger()
 
     # ---------------------------------------------------------------- filling
@@ -226,13 +291,15 @@ class CardFace(ButtonBehavior, Widget):
     def show(self, ct, lang, total="", count=1, power=None, round_no=None):
         """Show card type ``ct`` (None: an empty seat).  ``round_no``: the round being played,
         which is the power of a card whose power is the round (the Robot's Cyborg)."""
-        from kiosk.cardtext import card_name, card_text
+        from kiosk.cardtext import card_name, card_text, set_names
         if ct is None:
             self.empty = True
-            self.name = self.text = self.total = self.power = self.level = ""
+            self.card = None
+            self.name = self.text = self.total = self.power = self.level = self.set_icon = self.set_name = ""
             self.count = 1
             return self
         self.empty = False
+        self.card = (ct, lang, round_no)
         self.name = card_name(ct, lang)
         self.level = ct.level
         if power is None:
@@ -241,6 +308,9 @@ class CardFace(ButtonBehavior, Widget):
         self.text = "" if self.compact else card_text(ct, lang)
         self.total = total
         self.count = count
+        self.set_icon = ct.set
+        self.rainbow = bool(ct.all_icons)
+        self.set_name = set_names(lang).get(ct.set, "") if self.full_text else ""
         self.bg = list(LEVEL_COLORS.get(ct.level, (0.9, 0.9, 0.9, 1)))
         return self
 
@@ -253,11 +323,77 @@ class CardFace(ButtonBehavior, Widget):
         self.opacity = 0
         Animation(opacity=1, d=ANIM * SPEED, t="out_quad", step=FRAME).start(self)
 
+    # ---------------------------------------------------------------- tap and hold
+    def on_touch_down(self, touch):
+        if not super().on_touch_down(touch):
+            return False
+        if touch.ud.get(self) and self._hold_ev is None and self.holdable and self.card is not None \
+                and not self.empty and self._seen():
+            self._hold_touch = touch
+            self._hold_ev = Clock.schedule_once(lambda dt: self._hold(touch), HOLD_SECONDS)
+        return True
+
+    def on_touch_move(self, touch):
+        if touch is self._hold_touch and self._hold_ev is not None and not self.collide_point(*touch.pos):
+            self._cancel_hold()            # slid off the card: no enlargement
+        return super().on_touch_move(touch)
+
+    def on_touch_up(self, touch):
+        if touch.grab_current is self and self._held is touch:
+            # The end of a hold: the enlarged card goes, and this was no tap.
+            touch.ungrab(self)
+            self._held = None
+            self._do_release()
+            card_zoom().hide_for(self)
+            return True
+        if touch.grab_current is self and touch is self._hold_touch:
+            self._cancel_hold()
+        return super().on_touch_up(touch)
+
+    def _cancel_hold(self):
+        if self._hold_ev is not None:
+            self._hold_ev.cancel()
+        self._hold_ev = self._hold_touch = None
+
+    def _hold(self, touch):
+        self._hold_ev = self._hold_touch = None
+        if self.card is None or self.empty or not self._seen():
+            return
+        self._held = touch
+        card_zoom().show(self.half(), self)
+
+    def _seen(self) -> bool:
+        """Drawn on screen: neither this face nor a parent is see-through or detached."""
+        from kivy.core.window import Window
+        w = self
+        while w is not None:
+            if getattr(w, "opacity", 1) <= 0.01:
+                return False
+            up = getattr(w, "parent", None)
+            if up is None or up is w:           # the window is its own parent
+                return w is Window
+            w = up
+        return False
+
+    def half(self) -> int:
+        """The half of the table this face is on: 1 (top) when it faces the top player (turned
+        by a flipped :class:`Flip`), else 0."""
+        w, flips = self.parent, 0
+        while isinstance(w, Widget):           # up to the window (its own parent)
+            if isinstance(w, Flip) and w.flipped:
+                flips += 1
+            w = w.parent
+        return flips % 2
+
     # ---------------------------------------------------------------- drawing
     def update(self):
         """Redraw now (tests and screenshots); normally the trigger does it."""
         self._trigger.cancel()
         self._redraw()
+
+    def mark(self):
+        """The set mark this face shows (kiosk.setmarks), or None."""
+        return set_mark(self.set_icon, self.rainbow) if self.set_icon or self.rainbow else None
 
     def _redraw(self, *_):
         x, y = self.pos
@@ -273,8 +409,12 @@ class CardFace(ButtonBehavior, Widget):
             self._bg_c.rgba = (1, 1, 1, 0.05)
             self._empty_c.a = 0.35
             self._empty_line.rectangle = (x + 3, y + 3, w - 6, h - 6)
-            for t in (self._level, self._power, self._name, self._body, self._total, self._count):
+            for t in (self._level, self._symbol, self._set_name, self._power, self._name, self._body, self._total,
+                      self._count):
                 t.set("", 0)
+            for c, r in self._stripes:
+                c.a = 0
+            self._band = None
             self._badge_c.a = 0
             return
         self._empty_c.a = 0
@@ -283,24 +423,59 @@ class CardFace(ButtonBehavior, Widget):
         iw = int(w - 2 * pad)
         ns = int(self.name_size)
         top = y + h - pad
-        # Top row: level (left), base power (right), the stack count badge.
-        lw, lh = self._level.set(self.level, max(8, ns - 3), bold=True)
+        # Top row, on the set's band: level (left), the set's symbol, the stack count badge,
+        # the power (right), in the band's ink.
+        mk = self.mark()
+        ink = mk.ink(PALETTE.name) if mk is not None else INK
+        self._level.color.rgba = self._symbol.color.rgba = self._set_name.color.rgba = self._power.color.rgba = ink
+        lw, lh = self._level.set(self.level, max(9, ns - 1), bold=True)
         self._level.place(x + pad, top - lh)
         pw, ph = self._power.set(self.power, ns + 3, bold=True)
         self._power.place(x + w - pad - pw, top - ph)
-        row = max(lh, ph)
+        sw, sh = self._symbol.set(mk.symbol if mk is not None else "", max(11, ns + 4))
+        self._symbol.place(x + pad + lw + max(3, ns // 3), top - sh)
+        # The enlarged card names the set too: how a player learns which symbol is which set.
+        setw, seth = self._set_name.set(self.set_name if self.full_text and mk is not None else "", max(9, ns - 3))
+        self._set_name.place(x + pad + lw + max(3, ns // 3) + sw + max(3, ns // 4), top - (sh + seth) / 2)
+        row = max(lh, ph, sh)
+        badge_below = False
         if self.count > 1:
-            cw, ch = self._count.set(f"×{self.count}", max(10, ns), bold=True)
-            bw, bh = cw + 10, ch + 4
-            bx = x + (w - bw) / 2 if w < 110 else x + w - pad - pw - bw - 4
-            self._badge.pos, self._badge.size = (bx, top - bh), (bw, bh)
+            # Between the symbol and the power (smaller on a narrow card to fit there); where
+            # even that leaves no room (a wide level, "SOLO"), at the foot of the card.
+            left = x + pad + lw + max(3, ns // 3) + sw + 2 + (setw + max(3, ns // 4) if setw else 0)
+            right = x + w - pad - pw - 2
+            cs = max(10, ns)
+            while True:
+                cw, ch = self._count.set(f"×{self.count}", cs, bold=True)
+                bw, bh = cw + 8, ch + 4
+                if bw <= right - left or cs <= 9:
+                    break
+                cs -= 1
+            badge_below = bw > right - left
+            if not badge_below:
+                bx = max(left, right - bw - 2)
+                self._badge.pos, self._badge.size = (bx, top - bh), (bw, bh)
+                self._count.place(bx + 4, top - bh + 2)
+                row = max(row, bh)
             self._badge_c.a = 1
-            self._count.place(bx + 5, top - bh + 2)
-            row = max(row, bh)
         else:
             self._count.set("", 0)
             self._badge_c.a = 0
-        cur = top - row - 1
+        band_y = top - row - 1
+        colours = mk.band(PALETTE.name) if mk is not None else ()
+        band = (colours, x + inset, band_y, x + w - inset, y + h - inset)
+        if band != self._band:             # graphics instructions are touched only on a change
+            self._band = band
+            bx0, bx1 = x + inset, x + w - inset
+            step = (bx1 - bx0) / max(1, len(colours))
+            for k, (c, r) in enumerate(self._stripes):
+                if k < len(colours):
+                    c.rgba = colours[k]
+                    r.pos, r.size = (bx0 + k * step, band_y), (step + (0.5 if k < len(colours) - 1 else 0),
+                                                               y + h - inset - band_y)
+                else:
+                    c.a = 0
+        cur = band_y - 2
         # Total (bottom), in red.
         bottom = y + pad
         if self.total:
@@ -309,6 +484,11 @@ class CardFace(ButtonBehavior, Widget):
             bottom += th + 1
         else:
             self._total.set("", 0)
+        if badge_below:
+            bx = x + w - pad - bw
+            self._badge.pos, self._badge.size = (bx, bottom), (bw, bh)
+            self._count.place(bx + 4, bottom + 2)
+            bottom += bh + 1
         # Name: at most two lines, shrunk to fit (a compact face, with no card text, gives it all its room).
         room = max(0, int(cur - bottom))
         name_h = room if self.compact else min(int(ns * 2.6), room)
@@ -316,41 +496,144 @@ class CardFace(ButtonBehavior, Widget):
         nw, nh = self._name.set(shown, fs, iw, bold=True)
         self._name.place(x + pad + (iw - nw) / 2, cur - nh)
         cur -= nh + 2
-        # Card text: whatever room is left, shrunk (then cut) to fit.
+        # Card text: whatever room is left, never under TEXT_MIN_SP: shrunk to that, then its
+        # first words and "…" (held, the card shows it whole).
         room = int(cur - bottom)
-        if self.text and not self.compact and room >= MIN_FONT:
-            fs, shown = fit_text(self.text, iw, room, int(self.text_size_))
+        least = _min_text_px()
+        if self.text and not self.compact and room >= least:
+            fs, shown = fit_text(self.text, iw, room, max(int(self.text_size_), least), min_font=least)
             bw_, bh_ = self._body.set(shown, fs, iw)
-            self._body.place(x + pad + (iw - bw_) / 2, cur - bh_)
+            # The enlarged card's text in the middle of its room, the small faces' under the name.
+            self._body.place(x + pad + (iw - bw_) / 2, cur - bh_ - (max(0, room - bh_) // 2 if self.full_text else 0))
         else:
             self._body.set("", 0)
 
+    def text_cut(self) -> bool:
+        """The card text is shown shortened (its first words and "…")."""
+        self.update()
+        return bool(self.text) and not self.compact and self._body.shown != self.text
+
     def overflows(self):
-        """[(part, text)] of texts not wholly inside the face, or not shown in full (tests)."""
+        """[(part, text)] of texts not wholly inside the face, or not shown as they must be:
+        a name cut, a card text smaller than TEXT_MIN_SP, cut elsewhere than after whole words,
+        or cut at all on a ``full_text`` face (tests)."""
         self.update()
         bad = []
         x0, y0, x1, y1 = self.x, self.y, self.right, self.top
+        mk = self.mark()
         parts = {"level": (self._level, self.level), "power": (self._power, self.power),
+                 "set": (self._symbol, mk.symbol if mk is not None else ""),
+                 "set name": (self._set_name, self.set_name if self.full_text and mk is not None else ""),
                  "name": (self._name, self.name), "text": (self._body, "" if self.compact else self.text),
                  "total": (self._total, self.total)}
+        least = _min_text_px()
         for part, (t, want) in parts.items():
             (px, py), (pw, ph) = t.rect.pos, t.rect.size
-            if want and t.shown != want:
+            if part == "text" and want and (t.font < least or not t.shown):
+                bad.append((f"text under {TEXT_MIN_SP} sp" if t.shown else "text not shown", want))
+            elif part == "text" and want and t.shown != want and (
+                    self.full_text or not t.shown.endswith("…") or not want.startswith(t.shown[:-1])):
+                bad.append(("text cut", want))
+            elif part != "text" and want and t.shown != want:
                 bad.append((part, want))
             elif want and part in ("name", "text") and any(
-                    text_texture(w, t.font, None, part == "name").width > x1 - x0 for w in want.split()):
+                    text_texture(w, t.font, None, part == "name").width > x1 - x0 for w in t.shown.split()):
                 bad.append((part + " (a word broken)", want))
             elif pw and (px < x0 or py < y0 or px + pw > x1 + 0.5 or py + ph > y1 + 0.5):
                 bad.append((part, want))
-        # Texts must not cover each other either.
+        # Texts must not cover each other either (nor the count badge).
         rects = [(p, t.rect.pos, t.rect.size) for p, (t, _) in parts.items() if t.rect.size[0]]
+        if self._badge_c.a:
+            rects.append(("count", tuple(self._badge.pos), tuple(self._badge.size)))
         for i, (p1, (ax, ay), (aw, ah)) in enumerate(rects):
             for p2, (bx, by), (bw, bh) in rects[i + 1:]:
-                if {p1, p2} == {"level", "power"}:
-                    continue
                 if ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah:
                     bad.append((p1 + "/" + p2, self.name))
         return bad
+
+
+class CardZoom(FloatLayout):
+    """The enlarged card a held finger shows: over everything, on the half of the table the
+    card was held on, facing that half's player (the top half's turned 180°), with the card's
+    whole text.  It goes when the finger lifts; a tap on a half showing one also hides it (and
+    does nothing else).  Touches elsewhere go through."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.holders, self.faces, self.shown = {}, {}, {0: None, 1: None}
+        for half in (0, 1):
+            holder = Flip(flipped=bool(half), size_hint=(1, 0.5), pos_hint={"x": 0, "y": 0.5 * half}, opacity=0)
+            with holder.canvas:
+                Color(0, 0, 0, 0.55)            # the rest of that half, dimmed
+                dim = Rectangle(pos=(0, 0))
+            holder.bind(size=lambda w, v, dim=dim: setattr(dim, "size", v))
+            face = CardFace(size_hint=(None, None), pos_hint={"center_x": 0.5, "center_y": 0.5},
+                            holdable=False, full_text=True)
+            holder.add_widget(face)
+            self.add_widget(holder)
+            self.holders[half], self.faces[half] = holder, face
+
+    def show(self, half, source):
+        """Card face ``source`` enlarged on ``half`` (0 bottom, 1 top)."""
+        holder, face = self.holders[half], self.faces[half]
+        ct, lang, round_no = source.card
+        if self.parent is not None:        # laid out now: the first time, no frame has done it yet
+            self.pos, self.size = self.parent.pos, self.parent.size
+            self.do_layout()
+        hh, ww = holder.height, holder.width
+        h = int(hh * 0.92)
+        face.size = (int(min(ww * 0.92, h * 1.45)), h)
+        face.name_size, face.text_size_ = sp(22), sp(22)
+        face.show(ct, lang, total=source.total, count=source.count, power=source.power, round_no=round_no)
+        face.name = source.name            # a shared seat says both names
+        face.opacity = 1
+        holder.opacity = 1
+        self.shown[half] = source
+        holder.do_layout()
+        face.update()
+
+    def hide(self, half):
+        self.holders[half].opacity = 0
+        self.shown[half] = None
+
+    def hide_for(self, source):
+        for half, shown in self.shown.items():
+            if shown is source:
+                self.hide(half)
+
+    def on_touch_down(self, touch):
+        for half, holder in self.holders.items():
+            if self.shown[half] is not None and holder.collide_point(*touch.pos):
+                self.hide(half)
+                return True
+        return False
+
+    def on_touch_move(self, touch):
+        return False
+
+    def on_touch_up(self, touch):
+        return False
+
+
+_zoom: CardZoom | None = None
+
+
+def card_zoom() -> CardZoom:
+    """The app's one :class:`CardZoom`, put over the app's root widget the first time."""
+    global _zoom
+    from kivy.app import App
+    app = App.get_running_app()
+    root = app.root if app is not None else None
+    if _zoom is None:
+        _zoom = CardZoom()
+    if root is not None and _zoom.parent is not root:
+        if _zoom.parent is not None:
+            _zoom.parent.remove_widget(_zoom)
+        root.add_widget(_zoom)
+    elif root is None and _zoom.parent is None:
+        from kivy.core.window import Window
+        Window.add_widget(_zoom)
+    return _zoom
 
 
 class TextLine(Widget):
@@ -398,6 +681,7 @@ class TextLine(Widget):
             fs -= 1
         self._t.font = fs
         self._t.shown = self.text
+        self._t.key = None                 # drawn here, not by set()
         self._t.rect.texture = tex
         self._t.rect.size = tex.size
         tw, th = tex.size

@@ -12,17 +12,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 from kiosk.main import run  # noqa: E402
 
 DATA = Path(sys.argv[1])
-out = {"checked": 0, "bad": [], "error": None, "fr_names": 0, "round_powers": []}
+out = {"checked": 0, "bad": [], "error": None, "fr_names": 0, "round_powers": [], "cut": {}, "smallest": {}}
 
 # (what, size, face options): the sizes the screens give their card faces at 800x480.
 SIZES = [
     ("deck pick", (152, 176), {"name_size": 17, "text_size_": 13}),
-    ("bench seat", (98, 164), {"name_size": 14, "text_size_": 12}),
-    ("double seat", (200, 164), {"name_size": 14, "text_size_": 12}),
+    ("bench seat", (98, 164), {"name_size": 14, "text_size_": 14}),
+    ("double seat", (200, 164), {"name_size": 14, "text_size_": 14}),
     ("remove", (94, 90), {"name_size": 12, "compact": True}),
     ("remove small", (76, 90), {"name_size": 12, "compact": True}),
     ("attack chip", (62, 62), {"name_size": 11, "compact": True}),
     ("flag chip", (70, 62), {"name_size": 11, "compact": True}),
+    # The enlarged card a held finger shows (kiosk.widgets.CardZoom on a 240 px half): the whole text.
+    ("enlarged", (319, 220), {"name_size": 22, "text_size_": 22, "full_text": True}),
 ]
 
 
@@ -43,6 +45,11 @@ def hook(app):
                             assert face.text == card_text(ct, lang)
                         bad = face.overflows()
                         out["checked"] += 1
+                        if face.text_cut():
+                            out["cut"][f"{what} {lang}"] = out["cut"].get(f"{what} {lang}", 0) + 1
+                        if face.text:
+                            least = out["smallest"].get(what, 99)
+                            out["smallest"][what] = min(least, face._body.font)
                         if bad:
                             out["bad"].append([lang, what, ct.id, bad])
                 # A card whose power is the round (the Robot's Cyborg) shows that number.

@@ -26,7 +26,14 @@ def test_every_card_text_fits_every_face(tmp_path):
     assert line, p.stdout[-2000:] + p.stderr[-3000:]
     r = json.loads(line[-1][len("FIT-RESULT "):])
     assert r["error"] is None, r["error"]
-    assert r["checked"] >= 162 * 2 * 7
+    assert r["checked"] >= 162 * 2 * 8
     assert r["bad"] == [], r["bad"][:20]
     assert r["fr_names"] > 100
     assert r["round_powers"] and set(r["round_powers"]) == {"4"}      # the Cyborg in round 4: 4, not "R"
+    # Card text is never under 14 sp (800x480: 14 px) on any face that shows it; the enlarged
+    # card (a held finger) shows every text whole (overflows() flags a cut there).
+    assert r["smallest"] and min(r["smallest"].values()) >= 14, r["smallest"]
+    assert r["smallest"]["enlarged"] >= 14
+    assert not any(k.startswith("enlarged") for k in r["cut"])
+    # The bench seats, too narrow for the longest texts at 14 sp, shorten some (first words and "…").
+    assert 0 < r["cut"].get("bench seat en", 0) < 162

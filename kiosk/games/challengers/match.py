@@ -175,7 +175,7 @@ class BenchRow(Widget):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.faces = [CardFace(name_size=sp(14), text_size_=sp(12)) for _ in range(BENCH_SEATS)]
+        self.faces = [CardFace(name_size=sp(14), text_size_=sp(14)) for _ in range(BENCH_SEATS)]
         for f in self.faces:
             self.add_widget(f)
         self.widths = [1] * BENCH_SEATS
@@ -227,7 +227,19 @@ class MatchSide(BoxLayout):
             grid.add_widget(b)
             self._buttons.append(b)
         self._panel = self.ids.choice_panel
+        self._panel.bind(on_touch_down=self._panel_touch)
         self.ids.area.remove_widget(self._panel)
+
+    @staticmethod
+    def _panel_touch(panel, touch):
+        """The open choice panel takes every touch on it: its buttons get theirs, and a finger
+        between them reaches no bench card hidden underneath (nor enlarges one)."""
+        if not panel.collide_point(*touch.pos):
+            return False
+        for child in panel.children[:]:
+            if child.dispatch("on_touch_down", touch):
+                break
+        return True
 
     @staticmethod
     def _fit_option(b, *_):
