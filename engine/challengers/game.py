@@ -609,7 +609,11 @@ def observe_deck_phase(t: Tournament, player: int) -> dict[str, Any] | None:
     """What ``player`` sees of their own Deck Phase (``observe(t, player)["deck_phases"][player]``),
     without the rest of the tournament (a café's coordinator sends it to the player's park)."""
     dp = t.deck_phases.get(player)
-    return None if dp is None else _deck_phase_view(dp, True, effect_index(t.library))
+    if dp is None:
+        return None
+    view = _deck_phase_view(dp, True, effect_index(t.library))
+    view["undo"] = []                     # a café's Deck Phase takes nothing back
+    return view
 
 
 def observe(t: Tournament, player: int | None,

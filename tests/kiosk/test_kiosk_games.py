@@ -19,9 +19,9 @@ def test_every_kiosk_package_names_a_registered_game_and_loads_no_screen():
     for kg in found:
         game = engine_games.get(kg.game)
         assert kg.levels and all(policy in game.policies for _, policy in kg.levels), kg.game
-    assert not any(m.startswith(("kiosk.games.between.play", "kiosk.games.challengers.match",
-                                 "kiosk.games.challengers.deckphase", "kiosk.games.challengers.result"))
-                   for m in sys.modules)
+    screens = {"kiosk.games.between.play", "kiosk.games.challengers.match", "kiosk.games.challengers.deckphase",
+               "kiosk.games.challengers.result"}
+    assert not screens & set(sys.modules)        # (the match log's words, a module without Kivy, may be)
     with pytest.raises(KeyError, match="no kiosk package"):
         registry.get("chess")
 
