@@ -28,7 +28,7 @@ from typing import Any
 
 from engine.challengers.cards import CardType
 from engine.challengers.deckphase import DeckPhase
-from engine.challengers.game import ChallengersState, tournament_setup
+from engine.challengers.game import ChallengersState, decode_steps, tournament_setup
 from engine.challengers.library import Library
 from engine.challengers.match import Match, Seat, Side
 from engine.challengers.piles import PileReserve
@@ -82,22 +82,6 @@ def _seen_ids(obs: dict[str, Any]) -> Counter[str]:
         if dv is not None:
             seen.update(dv["drawn"])
     return seen
-
-
-def _decode(value: Any, owner: Any, card: Any) -> Any:
-    """The inverse of :func:`engine.challengers.game.encode_steps`, methods bound to ``owner``."""
-    if isinstance(value, list):
-        return [_decode(v, owner, card) for v in value]
-    if isinstance(value, dict):
-        if "step" in value:
-            return getattr(owner, value["step"])
-        if "effect" in value:
-            cid, i = value["effect"]
-            return card(cid).effects[i]
-        if "card" in value:
-            return card(value["card"])
-        return tuple(_decode(v, owner, card) for v in value["tuple"])
-    return value
 
 
 def _tuples(value: Any) -> Any:
@@ -164,7 +148,7 @@ def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.
         ch = dv["pending"]
         if ch is not None and dv["context"] is not None:
             dp.pending = Choice(ch["player"], ch["kind"], ch["source"], _tuples(ch["options"]), _tuples(ch["detail"]))
-            dp._ctx = _decode(dv["context"], dp, card)
+            dp._ctx = decode_steps(dv["context"], dp, card)
         elif ch is not None:
             dp.pending = Choice(i, ch["kind"], "", ((), ()))
             dp._ctx = (MethodType(_unknown_answer, dp), ())
@@ -242,13 +226,13 @@ def _match(library: Library, t: Tournament, mv: dict[str, Any], pool: _Pool, rng
     m.holder, m.flag_card, m.attacker = mv["holder"], mv["flag"], mv["attacker"]
     m.attack, m.attacked_by, m.reveals = list(mv["attack"]), mv["attacked_by"], mv["reveals"]
     m.winner, m.reason, m.expect = mv["winner"], mv["reason"], tuple(mv["expect"])
-    m.agenda = _decode(mv["agenda"], m, card)
+    m.agenda = decode_steps(mv["agenda"], m, card)
     ch = mv["pending"]
     m.pending, m._pending_ctx = None, None
     if ch is not None:
         if ch["options"] is not None:
             m.pending = Choice(ch["player"], ch["kind"], ch["source"], _tuples(ch["options"]), _tuples(ch["detail"]))
-            m._pending_ctx = _decode(mv["context"], m, card)
+            m._pending_ctx = decode_steps(mv["context"], m, card)
         else:
             m.pending = Choice(ch["player"], ch["kind"], ch["source"], tuple(() for _ in range(ch["count"])),
                                _tuples(ch["detail"]))
