@@ -112,35 +112,15 @@ class HomeScreen(Screen):
         self.table_level_label = kg.levels[self.table_level][0]
         self.table_blurb = app.tr_fn(f"blurb_{kg.game}", lang) if app.tr_fn(f"blurb_{kg.game}", lang) != \
             f"blurb_{kg.game}" else ""
-        box = self.ids.table_levels
-        if [getattr(b, "level", None) for b in reversed(box.children)] != list(range(len(kg.levels))) or \
-                getattr(box, "game", None) != kg.game:
-            box.clear_widgets()
-            box.game = kg.game
-            for i, (label, _policy) in enumerate(kg.levels):
-                b = ToggleButton(text=label, group="table_level", allow_no_selection=False, font_size=sp(20))
-                b.level = i
-                b.bind(on_release=lambda w: self._set_level(w.level))
-                box.add_widget(b)
-                self.ids[f"tlv{i + 1}"] = b
-        for b in box.children:
-            b.state = "down" if b.level == self.table_level else "normal"
+        self._choice_row(self.ids.table_levels, "table_level", [(i, label) for i, (label, _p) in enumerate(kg.levels)],
+                         self.table_level, self._set_level, "tlv", first=1)
         self._phones_row(app, kg)
         counts = bot_choices(kg, int(self.table_phones))   # shown in order; the game's first is the default
         self.bot_counts = len(counts) > 1
         if self.table_bots not in counts:
             self.table_bots = kg.solo_bots[0] if kg.solo_bots[0] in counts else counts[0]
-        row = self.ids.table_bots
-        if [getattr(b, "bots", None) for b in reversed(row.children)] != (counts if self.bot_counts else []):
-            row.clear_widgets()
-            for n in counts if self.bot_counts else []:
-                b = ToggleButton(text=str(n), group="table_bots", allow_no_selection=False, font_size=sp(20))
-                b.bots = n
-                b.bind(on_release=lambda w: self._set_bots(w.bots))
-                row.add_widget(b)
-                self.ids[f"tbots{n}"] = b
-        for b in row.children:
-            b.state = "down" if b.bots == self.table_bots else "normal"
+        self._choice_row(self.ids.table_bots, "table_bots", [(n, str(n)) for n in counts] if self.bot_counts else [],
+                         self.table_bots, self._set_bots, "tbots")
 
     def _phones_row(self, app, kg):
         """Phones: 0 to the game's most players but two (a person at the table and one more
@@ -152,17 +132,24 @@ class HomeScreen(Screen):
         if self.table_phones not in counts:
             self.table_phones = 0
         self.table_two = kg.two_players and 2 + int(self.table_phones) <= engine_games.get(kg.game).max_players
-        row = self.ids.table_phones
-        if [getattr(b, "phones", None) for b in reversed(row.children)] != counts:
+        self._choice_row(self.ids.table_phones, "table_phones", [(n, str(n)) for n in counts], self.table_phones,
+                         self._set_phones, "tphones")
+
+    def _choice_row(self, row, group, choices, chosen, pick, id_prefix, first=0):
+        """A row of toggle buttons, one per (value, label) of ``choices`` -- made again only when
+        the choices change -- with ``chosen`` down; a tap calls ``pick(value)``.  Each button is
+        ``ids[f"{id_prefix}{value + first}"]`` (the levels count from 1 on screen)."""
+        if getattr(row, "choices", None) != choices:
             row.clear_widgets()
-            for n in counts:
-                b = ToggleButton(text=str(n), group="table_phones", allow_no_selection=False, font_size=sp(20))
-                b.phones = n
-                b.bind(on_release=lambda w: self._set_phones(w.phones))
+            row.choices = choices
+            for value, label in choices:
+                b = ToggleButton(text=label, group=group, allow_no_selection=False, font_size=sp(20))
+                b.value = value
+                b.bind(on_release=lambda w: pick(w.value))
                 row.add_widget(b)
-                self.ids[f"tphones{n}"] = b
+                self.ids[f"{id_prefix}{value + first}"] = b
         for b in row.children:
-            b.state = "down" if b.phones == self.table_phones else "normal"
+            b.state = "down" if b.value == chosen else "normal"
 
     def _set_phones(self, n):
         self.table_phones = n
