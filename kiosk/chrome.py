@@ -118,6 +118,8 @@ class Chrome:
         sm.add_widget(SettingsScreen(name="settings"))
         self.help = HelpButton()
         root.add_widget(self.help)
+        sm.bind(current_screen=lambda _sm, screen: self.help.follow(screen))
+        self.help.follow(sm.current_screen)
         self.names_entry = NameEntry()
         root.add_widget(self.names_entry)
         self.app.hints.on_hint = self.hint_shown

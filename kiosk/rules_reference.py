@@ -148,9 +148,13 @@ def current_game(app) -> str:
 class HelpButton(FloatLayout):
     """The "?" in the app's root, and the page it opens.  Touches pass through except on them."""
 
+    screen_has_tabs = BooleanProperty(False)   # the screen shown keeps a "?" on each half
+
     def on_touch_down(self, touch):
         if self.ids.page.shown:
             return self.ids.page.on_touch_down(touch)
+        if self.screen_has_tabs:
+            return False                  # a disabled button would still swallow the touch
         return self.ids.help.on_touch_down(touch)
 
     def on_touch_move(self, touch):
@@ -161,11 +165,20 @@ class HelpButton(FloatLayout):
     def on_touch_up(self, touch):
         if self.ids.page.shown:
             return self.ids.page.on_touch_up(touch)
+        if self.screen_has_tabs:
+            return False
         return self.ids.help.on_touch_up(touch)
 
-    def open(self) -> None:
+    def open(self, turned: bool = False) -> None:
+        """The rules of the game on screen; ``turned``: facing the top half's player."""
         app = App.get_running_app()
         self.ids.page.open(current_game(app), app.lang)
+        self.ids.page.turned = turned
+
+    def follow(self, screen) -> None:
+        """``screen`` is shown now: the "?" over every screen stands aside if it has its own."""
+        from kiosk.widgets import HelpTab
+        self.screen_has_tabs = screen is not None and any(isinstance(w, HelpTab) for w in screen.walk())
 
     @property
     def shown(self) -> bool:

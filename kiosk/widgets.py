@@ -21,6 +21,7 @@ from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
@@ -68,6 +69,19 @@ class PhoneSlot(Widget):
     game.  ``half``: 0 the bottom half, 1 the top (a slot inside the turned half)."""
 
     half = NumericProperty(0)
+
+
+class HelpTab(Button):
+    """A "?" a screen keeps in its own layout, one per half, facing that half's player: it opens
+    the rules reference turned towards them.  A screen with one hides the "?" drawn over every
+    screen (:class:`kiosk.rules_reference.HelpButton`), which would cover part of a crowded
+    screen (the top bench of Challengers!, the top hand of Between Battle held upright)."""
+
+    half = NumericProperty(0)
+
+    def on_release(self):
+        from kivy.app import App
+        App.get_running_app().chrome.help.open(turned=bool(self.half))
 
 
 class PhoneSeatsSlot(Widget):

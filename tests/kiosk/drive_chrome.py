@@ -227,9 +227,14 @@ def hook(app):
             events = t.act(pick) or []
             steps.append({"kind": pick.kind, "events": sorted({e.kind for e in events}), "cues": sounds.asked[n:]})
         out["stages"]["table"]["steps"] = steps
-        touch(app.chrome.help.ids.help)
+
+    def table_rules():
+        from kiosk.widgets import HelpTab
+        tabs = {w.half: w for w in app.sm.current_screen.walk() if isinstance(w, HelpTab)}
+        touch(tabs[1])                           # the top player's "?": the page faces them
         page = app.chrome.help.ids.page
-        out["stages"]["table"]["rules"] = {"game": page.game, "title": page.ids.title.text}
+        out["stages"]["table"]["rules"] = {"game": page.game, "title": page.ids.title.text,
+                                           "turned": page.turned, "over_all": app.chrome.help.ids.help.opacity}
 
     def close_table_rules():
         page = app.chrome.help.ids.page
@@ -258,7 +263,7 @@ def hook(app):
     plan = [later("home-start"), at_start, open_settings, later("settings"), change_settings, to_operator,
             operator_settings, operator_back, open_names, later("names"), type_names,
             solo, rules, later("rules-deck"), close_rules, two_players, play_match, choose_between, table_game,
-            later("rules-between"), close_table_rules, to_french, french, later("names-fr"), cancel_names, app.stop]
+            table_rules, later("rules-between"), close_table_rules, to_french, french, later("names-fr"), cancel_names, app.stop]
 
     def step(dt):
         try:

@@ -182,7 +182,7 @@ def hook(app):
                 tap(scr.ids.log_page.ids.close)
                 return
             if kind == "reveal" and m.reveals >= 6 and "match-log" not in out["stages"]:
-                tap(scr.ids.log_button)
+                tap(scr.ids.mid_light.ids.log_button)
                 return
             collect(f"match-{kind}", shot=kind == "reveal" and m.attack and m.flag_card is not None)
             if kind == "toss":

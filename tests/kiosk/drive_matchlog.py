@@ -87,8 +87,9 @@ def hook(app):
         yield 0.4
         scr = app.sm.get_screen("match")
         page = scr.ids.log_page
-        out["button"] = {"opacity": scr.ids.log_button.opacity, "text": scr.ids.log_button.text}
-        touch(scr.ids.log_button)                       # before the toss: nothing yet
+        button = scr.ids.mid_light.ids.log_button          # the bottom half's, at its right hand
+        out["button"] = {"opacity": button.opacity, "text": button.text}
+        touch(button)                                   # before the toss: nothing yet
         yield 0.3
         out["empty"] = {"shown": page.shown, "lines": shown_lines(page)}
         touch(page.ids.close)
@@ -96,7 +97,7 @@ def hook(app):
         play(c, 9)
         yield 0.4
         n_actions = len(c.t.actions)
-        touch(scr.ids.log_button)
+        touch(button)
         yield 0.4
         out["open"] = {"shown": page.shown, "lines": shown_lines(page), "events": events_so_far(c),
                        "names": [p.name for p in c.t.players],
@@ -115,13 +116,18 @@ def hook(app):
         scr = app.sm.get_screen("match")
         page = scr.ids.log_page
         if not page.shown:
-            touch(scr.ids.log_button)
+            touch(scr.ids.mid_light.ids.log_button)
             yield 0.4
         out["french"] = {"lines": shown_lines(page), "title": page.ids.title.text}
         app.save_screenshot(ART / "match-log-fr.png")
         touch(page.ids.close)
         yield 0.3
         out["closed"] = {"shown": page.shown, "opacity": page.opacity}
+        touch(scr.ids.mid_dark.ids.log_button)          # the top half's: the page faces its player
+        yield 0.3
+        out["top_half"] = {"shown": page.shown, "turned": page.turned}
+        touch(page.ids.close)
+        yield 0.3
         app.stop()
 
     Driver(app, out).follow(script(), 0.4)

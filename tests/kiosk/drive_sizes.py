@@ -57,7 +57,7 @@ _Failures()
 
 
 def hook(app):
-    from fit_check import black_bands, text_faults
+    from fit_check import black_bands, covered, help_buttons, text_faults
     from kivy.core.window import Window
 
     from kiosk.park_screen import seats_text, standings_text
@@ -79,7 +79,8 @@ def hook(app):
             SHOTS.mkdir(parents=True, exist_ok=True)
             Image.frombytes("RGBA", (tex.width, tex.height), pixels).save(
                 SHOTS / f"{name}-{W}x{H}-{lang}.png", compress_level=3)
-        out["screens"][key] = {"faults": faults, "bands": bands, "screen": app.sm.current}
+        covers = covered(help_buttons(app), app.sm.current_screen, Window.size)
+        out["screens"][key] = {"faults": faults, "bands": bands, "covers": covers, "screen": app.sm.current}
 
     def deck_step(c):
         for half in (0, 1):

@@ -1,5 +1,10 @@
 """Drive the real kiosk app through a whole solo tournament with taps and keys.
 
+On the way, as a new player would: the player types their name on the name keyboard (touches on
+its keys), picks a card in the first Deck Phase and takes it back with Undo, and at their first
+reveal opens the rules reference with their "?" and the match log with their "Log", and closes
+both.  Everything else: the first button or card, the player's key for REVEAL.
+
 Run as a subprocess by test_solo_app.py:  python drive_solo.py DATA_DIR ARTIFACTS_DIR
 Prints one JSON line "DRIVE-RESULT {...}" at the end.
 """
@@ -17,6 +22,7 @@ from kiosk.main import run  # noqa: E402
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
 shots = {}
 state = {"steps": 0, "taps": 0, "keys": 0, "done": False, "error": None, "screens": set()}
+NAME_KEYS = "zoe"              # typed on the name keyboard: "Zoe" (the first letter a capital)
 
 
 def hook(app):
@@ -45,6 +51,67 @@ def hook(app):
         state["taps"] += 1
         w.trigger_action(0)
 
+    def touch(w):
+        """A real touch (down, up) at the centre of ``w`` on the window."""
+        from kivy.tests.common import UnitTestTouch
+        state["taps"] += 1
+        t = UnitTestTouch(*w.to_window(*w.center))
+        t.touch_down()
+        t.touch_up()
+
+    def type_name():
+        """The bottom player's name: their name button opens the on-screen keyboard (laid out by
+        the next step), where it is typed and kept with OK."""
+        entry = app.chrome.names_entry
+        if not entry.shown:
+            touch(app.sm.get_screen("home").ids.name1)
+            state["keyboard_opened"] = entry.shown
+            return
+        for ch in NAME_KEYS:
+            touch(entry.ids["key_" + ch])
+        touch(entry.ids.ok)
+        state["name"] = {"opened": state.pop("keyboard_opened"), "typed": app.chrome.names[0],
+                         "closed": not entry.shown}
+
+    def pick_and_undo(half, card):
+        """Pick ``card`` on ``half`` of the Deck Phase, then (the next step) take it back with that
+        half's Undo."""
+        c = app.controller
+
+        def seen():
+            dp = c.deck_phase_at(half.side)
+            return {"drawn": [x.id for x in dp.drawn], "picks_left": dp.picks_left, "deck": len(dp.deck)}
+        if "picked" not in state:              # the Undo button shows with the next frame
+            state["before"] = seen()
+            touch(card)
+            state["picked"] = seen()
+            return
+        touch(half.ids.undo)
+        state["undo"] = {"before": state.pop("before"), "picked": state.pop("picked"), "after": seen(),
+                         "stored": len(c.store.table_actions(c.game_id)), "actions": len(c.t.actions)}
+
+    def open_rules_and_log():
+        """The bottom player's "?" and "Log" (at their right hand, in the middle line)."""
+        from kiosk.widgets import HelpTab
+        c = app.controller
+        tools = app.sm.get_screen("match").ids.mid_light.ids.tools
+        help_tab = next(w for w in tools.children if isinstance(w, HelpTab))
+        rules = app.chrome.help.ids.page
+        touch(help_tab)
+        opened = {"shown": rules.shown, "game": rules.game, "turned": rules.turned,
+                  "blocks": len(rules.ids.text.children)}
+        n = len(c.t.actions)
+        key("a")                                     # the page covers the table: nothing happens
+        opened["actions_while_open"] = len(c.t.actions) - n
+        touch(rules.ids.close)
+        opened["closed"] = not rules.shown
+        log = app.sm.get_screen("match").ids.log_page
+        touch(app.sm.get_screen("match").ids.mid_light.ids.log_button)
+        logged = {"shown": log.shown, "lines": len(log.lines), "turned": log.turned}
+        touch(log.ids.close)
+        logged["closed"] = not log.shown
+        state["rules"], state["log"] = opened, logged
+
     def step(dt):
         try:
             _step()
@@ -69,7 +136,11 @@ def hook(app):
                 return
             if shot("home"):
                 return
+            if "name" not in state:
+                type_name()
+                return
             tap(app.sm.get_screen("home").ids.solo)
+            state["players"] = [p.name for p in app.controller.t.players]
             return
         if cur == "deck":
             scr = app.sm.get_screen("deck")
@@ -82,7 +153,11 @@ def hook(app):
                 if dp.stage == "pick":
                     if shot("deck-phase"):
                         return
-                    tap([k for k in kids if isinstance(k, CardFace)][0])
+                    cards = [k for k in kids if isinstance(k, CardFace)]
+                    if "undo" not in state:
+                        pick_and_undo(half, cards[0])
+                        return
+                    tap(cards[0])
                 elif dp.stage in ("option", "choose"):
                     tap([k for k in kids if isinstance(k, Button)][0])
                 elif dp.stage == "remove":
@@ -107,6 +182,9 @@ def hook(app):
                 shot("match-toss")
                 key(" ")
             elif kind == "reveal" and not c.is_robot(c.half_of(side)):
+                if "rules" not in state and m.flag_card is not None:
+                    open_rules_and_log()
+                    return
                 key("a" if c.half_of(side) == 0 else "l")
             elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
                 shot("match-choice")

@@ -21,7 +21,7 @@ def _plain(text: str) -> str:
 
 
 def _visible(w) -> bool:
-    while w is not None:
+    while w is not None and w.parent is not w:          # the window is its own parent
         if getattr(w, "opacity", 1) <= 0.01:
             return False
         w = w.parent
@@ -36,6 +36,99 @@ def _window_box(w):
         xs.append(wx)
         ys.append(wy)
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def _overlap(a, b) -> tuple[float, float]:
+    """How far the window boxes ``a`` and ``b`` overlap across and up (<= 0: they do not)."""
+    return min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+
+
+def _seen_box(w):
+    """The window box of what a person sees of ``w``: a button, card or strip whole; a label's
+    text only (Kivy draws its texture centred in the widget, which is often a whole row wide);
+    a ``TextLine``'s drawn text."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+
+    from kiosk.widgets import TextLine
+    if isinstance(w, Label) and not isinstance(w, ButtonBehavior):
+        if w.texture is None:
+            w.texture_update()
+        tw, th = w.texture_size
+        x, y = w.center_x - tw / 2, w.center_y - th / 2
+        lines = getattr(w._label, "_cached_lines", None) or []
+        if lines and w.text_size[0] is not None:      # a texture as wide as text_size: the lines' part
+            lw, lh = max(line.w for line in lines), sum(line.h for line in lines)
+            x += {"left": 0, "right": tw - lw}.get(w.halign, (tw - lw) / 2)
+            y += {"top": th - lh, "bottom": 0}.get(w.valign, (th - lh) / 2)
+            tw, th = lw, lh
+    elif isinstance(w, TextLine):
+        w.update()
+        (x, y), (tw, th) = w._t.rect.pos, w._t.rect.size
+    else:
+        return _window_box(w)
+    xs, ys = zip(*(w.to_window(px, py) for px, py in ((x, y), (x + tw, y + th))))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def controls(screen):
+    """What a person reads or touches on ``screen``: its buttons, cards, hand strips and texts."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+
+    from kiosk.hand import HandStrip
+    from kiosk.widgets import CardFace, TextLine
+    stack = [screen]
+    while stack:
+        w = stack.pop()
+        stack.extend(w.children)
+        if w.width < 2 or w.height < 2 or not _visible(w):
+            continue
+        if isinstance(w, (ButtonBehavior, HandStrip, CardFace)) or (
+                isinstance(w, (Label, TextLine)) and str(w.text).strip()):
+            yield w
+
+
+def covered(buttons: dict, screen, window_size) -> list[str]:
+    """Every place where one of ``buttons`` (name -> widget drawn over the screens: the "?", a
+    phone button) covers something of ``screen`` a person reads or touches, or another of
+    ``buttons``, or sticks out of the window; one line each."""
+    W, H = window_size
+    shown = {k: b for k, b in buttons.items() if b.width >= 2 and b.height >= 2 and _visible(b)}
+    found = []
+    for k, b in shown.items():
+        box = _window_box(b)
+        if box[0] < -1 or box[1] < -1 or box[2] > W + 1 or box[3] > H + 1:
+            found.append(f"{k} off the window: {', '.join(str(int(v)) for v in box)}")
+        for w in controls(screen):
+            if w in shown.values():
+                continue
+            dx, dy = _overlap(box, _seen_box(w))
+            if dx > 1 and dy > 1:
+                found.append(f"{k} covers {_where(w)} {str(getattr(w, 'text', '') or '')[:30]!r} "
+                             f"by {int(dx)}x{int(dy)} px")
+    names = sorted(shown)
+    for i, k1 in enumerate(names):
+        for k2 in names[i + 1:]:
+            dx, dy = _overlap(_window_box(shown[k1]), _window_box(shown[k2]))
+            if dx > 1 and dy > 1:
+                found.append(f"{k1} covers {k2}")
+    return sorted(found)
+
+
+def help_buttons(app) -> dict:
+    """The "?" buttons on screen: the one over every screen, and those a screen keeps in its own
+    layout (:class:`kiosk.widgets.HelpTab`, one per half)."""
+    from kiosk.widgets import HelpTab, ModalLayer
+    found = {"help": app.chrome.help.ids.help}
+    stack, tabs, covered_by_page = [app.sm.current_screen], {}, False
+    while stack:
+        w = stack.pop()
+        stack.extend(w.children)
+        if isinstance(w, HelpTab):
+            tabs[f"help-{'top' if w.half else 'bottom'}"] = w
+        covered_by_page |= isinstance(w, ModalLayer) and bool(getattr(w, "shown", False))
+    return found if covered_by_page else {**found, **tabs}    # an open page hides the screen's own
 
 
 def _where(w) -> str:

@@ -69,7 +69,8 @@ def test_the_rules_page_of_the_game_at_hand_opens_over_any_screen(chrome):
     assert rules["blocks"] > 10 and rules["flag"]
     assert rules["turned"] and rules["closed"]
     table = chrome["table"]
-    assert table["rules"] == {"game": "between", "title": "Rules: Between Battle"}
+    # Between Battle keeps a "?" in each half; the one over every screen stands aside.
+    assert table["rules"] == {"game": "between", "title": "Rules: Between Battle", "turned": True, "over_all": 0}
     assert table["closed_by_escape"] and table["screen"] == "between.play"
 
 

@@ -70,6 +70,7 @@ def test_the_log_in_the_app_holds_every_reveal_effect_and_capture_so_far(tmp_pat
     assert sum(" révèle " in line for line in fr["lines"]) == sum(" reveals " in line for line in live["lines"])
     assert not any(" reveals " in line or " takes the flag " in line for line in fr["lines"])
     assert r["closed"] == {"shown": False, "opacity": 0}
+    assert r["top_half"] == {"shown": True, "turned": True}        # the top half's "Log" faces its player
     if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
         docs = ROOT / "docs" / "screenshots"
         for name in ("match-log", "match-log-fr"):

@@ -34,7 +34,7 @@ from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
-ATTACK_CHIPS = 5
+ATTACK_CHIPS = 4     # the last cards of an attack shown in the middle (the head counts them all)
 PAGE = 8            # choice buttons on one page
 
 
@@ -365,9 +365,11 @@ class MatchSide(BoxLayout):
 
 
 class MidLine(BoxLayout):
-    """The middle, facing one player: flag card and its breakdown, attack, whose turn."""
+    """The middle, facing one player: flag card and its breakdown, attack, whose turn, and at
+    the player's right hand their "?" and match log (over the benches they would cover cards)."""
 
     side = NumericProperty(0)
+    has_log = BooleanProperty(False)        # the screen's has_log: this half's "Log" shows
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -464,6 +466,8 @@ class MatchScreen(Screen):
         for w in (self.ids.light, self.ids.dark, self.ids.mid_light, self.ids.mid_dark):
             w.refresh(c, lang, tr)
         self.has_log = hasattr(c, "match_events")
+        for w in (self.ids.mid_light, self.ids.mid_dark):
+            w.has_log = self.has_log
         if self.ids.log_page.shown:
             self.ids.log_page.show_lines(self.log_lines(c), tr("log_empty", lang))
 
@@ -481,18 +485,22 @@ class MatchScreen(Screen):
         names = [p.name for p in c.tournament_view.players]
         return log_lines(c.match_events(), names, name, app.tr_fn, lang)
 
-    def open_log(self):
+    def open_log(self, turned: bool = False):
+        """The match log, facing the top half's player when ``turned``."""
         app = App.get_running_app()
         c = app.controller
         if hasattr(c, "match_events"):
             self.ids.log_page.open(self.log_lines(c), app.tr_fn("log_empty", app.lang))
+            self.ids.log_page.turned = turned
 
     def on_touch_down(self, touch):
         """While a finished match is held on screen, a tap anywhere goes on to the result (but
-        on the log, or its button)."""
+        on the log, or a half's "?" and "Log")."""
         log_open = self.ids.log_page.shown
-        on_button = self.has_log and self.ids.log_button.collide_point(*self.to_local(*touch.pos))
-        if self.end_shown and not log_open and not on_button and self.collide_point(*touch.pos):
+        on_tools = any(t.collide_point(*t.to_widget(*touch.pos))
+                       for mid in (self.ids.mid_light, self.ids.mid_dark)
+                       for t in mid.ids.tools.children if not t.disabled)
+        if self.end_shown and not log_open and not on_tools and self.collide_point(*touch.pos):
             self.dismiss_end()
             return True
         return super().on_touch_down(touch)
