@@ -60,6 +60,27 @@ def walk(w) -> Iterator:
         stack.extend(x.children)
 
 
+def touch(widget=None, pos=None) -> None:
+    """A real touch (down, up) through the window at the centre of ``widget`` (or at ``pos``, in
+    window coordinates): what a finger does, hitting whatever is on top there."""
+    from kivy.tests.common import UnitTestTouch
+    t = UnitTestTouch(*(pos if pos is not None else widget.to_window(*widget.center)))
+    t.touch_down()
+    t.touch_up()
+
+
+def play_deck_phase(c) -> None:
+    """Challengers!: every half's Deck Phase played through at once by the controller ``c``, each
+    step taking the first option or card and ending the removals (the match is next)."""
+    while c.t.phase == "deck":
+        for half in (0, 1):
+            dp = c.deck_phase_at(half)
+            if dp is not None and dp.stage != "done":
+                act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
+                act(half, 0) if act else c.deck_done(half)
+                break
+
+
 class Driver:
     """One run's hands on the app: keys, taps, screenshots and files, counted in ``out``."""
 

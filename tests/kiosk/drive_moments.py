@@ -15,7 +15,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
-from app_driver import Driver
+from app_driver import Driver, play_deck_phase, touch
 
 from kiosk.main import run
 
@@ -26,14 +26,6 @@ SEED = 7
 
 def hook(app):
     from kivy.core.window import Window
-    from kivy.tests.common import UnitTestTouch
-
-    def touch(widget=None, pos=None):
-        """A real touch (down, up) at the centre of ``widget`` on the window, or at ``pos``."""
-        x, y = pos if pos is not None else widget.to_window(*widget.center)
-        t = UnitTestTouch(x, y)
-        t.touch_down()
-        t.touch_up()
 
     def key(ch):
         Window.dispatch("on_key_down", {" ": 32}.get(ch, ord(ch)), 0, ch, [])
@@ -45,13 +37,7 @@ def hook(app):
     def script():
         c = app.controller
         c.new_game(("Light", "Dark"), seed=SEED)
-        while c.t.phase == "deck":
-            for half in (0, 1):
-                dp = c.deck_phase_at(half)
-                if dp is not None and dp.stage != "done":
-                    act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
-                    act(half, 0) if act else c.deck_done(half)
-                    break
+        play_deck_phase(c)
         yield 0.3
         m = c.match
         scr = app.sm.get_screen("match")

@@ -17,6 +17,8 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 
+from app_driver import touch as finger  # noqa: E402
+
 from kiosk.main import run  # noqa: E402
 
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
@@ -52,12 +54,8 @@ def hook(app):
         w.trigger_action(0)
 
     def touch(w):
-        """A real touch (down, up) at the centre of ``w`` on the window."""
-        from kivy.tests.common import UnitTestTouch
         state["taps"] += 1
-        t = UnitTestTouch(*w.to_window(*w.center))
-        t.touch_down()
-        t.touch_up()
+        finger(w)
 
     def type_name():
         """The bottom player's name: their name button opens the on-screen keyboard (laid out by

@@ -18,7 +18,7 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
-from app_driver import Driver
+from app_driver import Driver, touch
 
 from kiosk.main import run
 
@@ -29,17 +29,9 @@ SEED = 11
 
 
 def hook(app):
-    from kivy.tests.common import UnitTestTouch
 
     from kiosk.cardtext import card_name
     from kiosk.widgets import CardFace
-
-    def touch(widget):
-        """A real touch (down, up) at the centre of ``widget`` on the window."""
-        x, y = widget.to_window(*widget.center)
-        t = UnitTestTouch(x, y)
-        t.touch_down()
-        t.touch_up()
 
     def half(side):
         scr = app.sm.get_screen("deck")
