@@ -294,7 +294,7 @@ class TablecupApp(App):
         """The guided first match: what to do now, on each person's half (nothing otherwise)."""
         from kiosk.games.challengers.guide import guide_line
         c = self.controller
-        on = screen in ("match", "result") and c is self.solo_controller
+        on = screen == "match" and c is self.solo_controller
         for half in (0, 1):
             self.hints.guide(half, guide_line(c, half, self.lang, i18n.tr) if on else "")
 

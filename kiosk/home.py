@@ -200,11 +200,16 @@ class HomeScreen(Screen):
         out = []
         for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
             try:
-                players = [display_name(n, app.lang) for n in json.loads(setup_json)["players"]]
+                setup = json.loads(setup_json)
+                players = [display_name(n, app.lang) for n in setup["players"]]
                 if game == "challengers" and len(players) % 2:
                     players.append(app.tr_fn("robot", app.lang))   # the engine seats the Robot with an odd number of people
                 winners = json.loads(outcome_json)["winners"]
                 title = engine_games.get(game).title(app.lang)
+                lesson = setup.get("options", {}).get("lesson") if game == "challengers" else None
+                if lesson in app.lib.lessons:     # a guided first match says so: it was no tournament
+                    names = app.lib.lessons[lesson].names
+                    title += " · " + names.get(app.lang, names["en"])
             except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
                 continue
             when = datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")

@@ -101,9 +101,13 @@ def hook(app):
             out["steps_seen"].append({"screen": cur, "guide": text, "state": st})
             if cur == "home":
                 out["home_after"] = True
+                yield 0.3
+                out["history"] = app.sm.get_screen("home").ids.history.text
                 break
             if cur == "result":
                 look("result")
+                scr = app.sm.current_screen
+                out["result"] = [scr.headline, scr.detail]
                 d.key_down(" ")
                 yield 0.4
                 continue

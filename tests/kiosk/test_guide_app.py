@@ -41,11 +41,17 @@ def test_guided_first_match_from_home_to_home(tmp_path):
         assert r["lesson_button"] == ("First game? Learn by playing" if lang == "en" else
                                       "Première partie ? Apprenez en jouant"), where
         assert r["home_after"], where                                  # the result's tap leads home
+        # Listed among the finished games as the guided match it was, not as a tournament.
+        assert ("First match" if lang == "en" else "Premier match") in r["history"], (where, r["history"])
         # Every look at the match while it was on: a hint on the player's half; none over the held
-        # end (the screen's own sentence says who won and why there); on the result, one.
+        # end (the screen's own sentence says who won and why there).
         on = [s for s in r["steps_seen"] if s["screen"] == "match" and s["state"]["winner"] is None]
         assert len(on) >= 6 and all(s["guide"] for s in on), (where, on)
-        assert any(s["screen"] == "result" and s["guide"] for s in r["steps_seen"]), where
+        # The result: the match won (a lesson is no tournament) and what a whole game adds.
+        assert not any(s["guide"] for s in r["steps_seen"] if s["screen"] in ("result", "home")), where
+        headline, detail = r["result"]
+        assert headline == ("Player wins the match" if lang == "en" else "Joueur gagne le match"), (where, headline)
+        assert ("seven rounds" if lang == "en" else "sept manches") in detail, (where, detail)
         assert r["end_note"], where
         # The hint follows the state: each change of the match's moment changes the sentence.
         guides = [g for g in r["guides"] if g["screen"] == "match" and g["state"] and g["state"]["winner"] is None]

@@ -12,8 +12,10 @@ What the guide watches for, first match first:
 * the flag toss, then who begins (the first card revealed holds the flag);
 * attacking: the total so far against the flag's power, and what one more card does;
 * defending: the flag just taken (or a card whose effect raised its power) and who attacks it;
-* a bench with one seat or none left: a 7th name on it loses the match;
-* the result: what a whole game adds (the match's held end says who won and why itself).
+* a bench with one seat or none left: a 7th name on it loses the match.
+
+The match's held end and the result screen say the rest themselves (who won, why, what a
+whole game adds: ``end_lesson``).
 """
 
 from __future__ import annotations
@@ -42,15 +44,13 @@ def guide_line(c, half: int, lang: str, tr: Tr) -> str:
     if seat is None or c.is_robot(half):
         return ""
     t = c.tournament_view
-    r = c.result
-    if r is not None:
-        if end_held(c):
-            # The match screen's own end sentence says who won, why, and to tap: nothing to add.
-            return ""
-        return tr("guide_result", lang)
+    if c.result is not None or end_held(c):
+        # The match's held end says who won, why, and to tap; the result screen what a whole
+        # game adds: nothing to add to either.
+        return ""
     m = c.match_view()
     if m is None or seat not in m.players:
-        return tr("guide_result", lang) if t.over else ""
+        return ""
     side = m.players.index(seat)
     other = t.player_name(m.players[1 - side], lang)
     me = m.sides[side]
