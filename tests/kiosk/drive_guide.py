@@ -11,7 +11,7 @@ checked to fit (``fit_check.text_faults``) and its bands for black; pictures of 
 ARTIFACTS_DIR as ``guide-MOMENT-WxH-LANG.png``.
 MODE "first": the same until the player's fourth REVEAL, then ``before.json`` (the screen, the
 engine's state, the guide line) and nothing more: the test kills the app with SIGKILL.
-MODE "resume": home's Resume, then ``after.json`` (the same facts) and the match played on to its end.
+MODE "resume": one tap on "First game?" (it only asks, over the saved game), then home's Resume, then ``after.json`` (the same facts) and the match played on to its end.
 """
 
 import os
@@ -83,6 +83,10 @@ def hook(app):
         app.hints.guides[0].bind(text=heard)
         home = app.sm.get_screen("home")
         if MODE == "resume":
+            # "First game?" over the saved game: the first tap only asks.
+            d.tap(home.ids.lesson)
+            yield 0.3
+            out["lesson_asks"] = [home.ids.lesson.text, app.sm.current, app.table.unfinished() is not None]
             out["resume_visible"] = home.can_resume
             d.tap(home.ids.resume)
             yield 0.5
@@ -139,9 +143,8 @@ def hook(app):
                         yield 1.0              # killed here
                 reveals["n"] += 1
                 d.tap(scr.ids.light.ids.reveal)
-            elif exp == "reveal":
-                if st["flag"] is not None and st["attack"] > 0:
-                    look("defend")
+            elif exp == "reveal" and st["flag"] is not None and st["attack"] > 0:
+                look("defend")
             yield 0.15
         out["reveals"] = reveals["n"]
         d.finish()

@@ -11,7 +11,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from kiosk_helpers import ROOT, artifacts_dir, kiosk_env, kill_when_written, script_result
+from kiosk_helpers import ROOT, artifacts_dir, kill_when_written, kiosk_env, script_result
 
 SCRIPT = Path(__file__).parent / "drive_guide.py"
 SHOTS = os.environ.get("TABLECUP_SCREENSHOTS") == "1"
@@ -28,7 +28,7 @@ def _play(tmp_path, lang, size):
     (config / "settings").mkdir(parents=True)
     (config / "settings" / "kiosk.toml").write_text('[kiosk]\nanimations = "off"\n')
     p = subprocess.run([sys.executable, str(SCRIPT), str(tmp_path / f"{lang}-{size}"), str(art), "play", lang, size],
-                       env=kiosk_env(TABLECUP_ROBOT_DELAY=0.3, TABLECUP_CONFIG=config), capture_output=True, text=True,
+                       env=kiosk_env(TABLECUP_ROBOT_DELAY=0.3, TABLECUP_CONFIG=config), capture_output=True, text=True, check=False,
                        timeout=240, cwd=ROOT)
     return art, script_result(p, "GUIDE-RESULT")
 
@@ -91,11 +91,12 @@ def test_guided_match_killed_mid_match_resumes_with_its_hint(tmp_path):
     assert before["screen"] == "match" and before["guide"]
     assert before["state"]["phase"] == "match" and before["state"]["n_actions"] >= 5
     p = subprocess.run([sys.executable, str(SCRIPT), str(data), str(art), "resume", "en", "800x480"],
-                       env=kiosk_env(), capture_output=True, text=True, timeout=180, cwd=ROOT)
+                       env=kiosk_env(), capture_output=True, text=True, timeout=180, cwd=ROOT, check=False)
     r = script_result(p, "GUIDE-RESULT")
     import json
     after = json.loads((art / "after.json").read_text())
     assert r["resume_visible"]
+    assert r["lesson_asks"] == ["This ends the saved game: tap again", "home", True]
     assert after["screen"] == "match" and after["lesson"] == "first-match"
     assert after["state"] == before["state"]
     assert after["guide"] == before["guide"]
