@@ -87,6 +87,8 @@ def hook(app):
             d.tap(home.ids.lesson)
             yield 0.3
             out["lesson_asks"] = [home.ids.lesson.text, app.sm.current, app.table.unfinished() is not None]
+            home.ids.lesson.texture_update()
+            out["faults"]["lesson-asks"] = text_faults(app.root, Window.size)
             out["resume_visible"] = home.can_resume
             d.tap(home.ids.resume)
             yield 0.5

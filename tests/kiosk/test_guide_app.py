@@ -97,6 +97,7 @@ def test_guided_match_killed_mid_match_resumes_with_its_hint(tmp_path):
     after = json.loads((art / "after.json").read_text())
     assert r["resume_visible"]
     assert r["lesson_asks"] == ["This ends the saved game: tap again", "home", True]
+    assert r["faults"]["lesson-asks"] == []
     assert after["screen"] == "match" and after["lesson"] == "first-match"
     assert after["state"] == before["state"]
     assert after["guide"] == before["guide"]
