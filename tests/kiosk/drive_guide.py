@@ -11,7 +11,8 @@ checked to fit (``fit_check.text_faults``) and its bands for black; pictures of 
 ARTIFACTS_DIR as ``guide-MOMENT-WxH-LANG.png``.
 MODE "first": the same until the player's fourth REVEAL, then ``before.json`` (the screen, the
 engine's state, the guide line) and nothing more: the test kills the app with SIGKILL.
-MODE "resume": one tap on "First game?" (it only asks, over the saved game), then home's Resume, then ``after.json`` (the same facts) and the match played on to its end.
+MODE "resume": one tap on "First game?" (it only asks, over the saved game), then home's Resume,
+then ``after.json`` (the same facts) and one more REVEAL.
 """
 
 import os
@@ -94,6 +95,12 @@ def hook(app):
             yield 0.5
             d.write("after.json", {"screen": app.sm.current, "state": app.controller.dump(),
                                    "guide": guide_text(), "lesson": app.controller.t.lesson.id})
+            # Then one more REVEAL by its button: the resumed match plays on, its hint with it.
+            d.tap(app.sm.current_screen.ids.light.ids.reveal)
+            yield 0.4
+            out["after_reveal"] = {"guide": guide_text(), "actions": app.controller.dump()["n_actions"]}
+            d.finish()
+            return
         else:
             out["lesson_button"] = home.ids.lesson.text
             look("home")
