@@ -280,6 +280,7 @@ class TablecupApp(App):
         else:
             self.sm.current_screen.refresh(self.controller, events)
         self._show_alert()
+        self._show_guide(name)
         if self.seat_qr is not None:
             self.seat_qr.lang = self.lang
             self.seat_qr.refresh(self.table_active() and name != "operator", self.sm.current_screen)
@@ -288,6 +289,14 @@ class TablecupApp(App):
         self.banner.opacity = 1 if show else 0
         if show:
             self.banner.text = i18n.tr("offline_banner", self.lang, n=pc.outbox_n)
+
+    def _show_guide(self, screen: str) -> None:
+        """The guided first match: what to do now, on each person's half (nothing otherwise)."""
+        from kiosk.games.challengers.guide import guide_line
+        c = self.controller
+        on = screen == "match" and c is self.solo_controller
+        for half in (0, 1):
+            self.hints.guide(half, guide_line(c, half, self.lang, i18n.tr) if on else "")
 
     def alert_text(self) -> str:
         c = self.controller
@@ -444,6 +453,12 @@ class TablecupApp(App):
     def start_solo(self, level=None, box="base", solo_cards=False):
         self.controller.new_game(self.chrome.people((self.t("player_name"),)), robot_level=int(level or self.robot_level), box=box,
                                  solo_cards=bool(solo_cards))
+
+    def start_lesson(self, lesson="first-match"):
+        """The guided first match: one match against the Robot with the lesson's decks and seed
+        (always the same match), a hint on the player's half at each step (:mod:`.guide`)."""
+        self.controller.new_game(self.chrome.people((self.t("player_name"),)), robot_level=1,
+                                 seed=self.lib.lesson(lesson).seed, lesson=lesson)
 
     def start_vs_bot(self, box="base", policy="search"):
         """Challengers! alone against a bot that plays by the two-player rules (the search bot)."""

@@ -11,6 +11,7 @@ import datetime
 import os
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -22,6 +23,9 @@ from kiosk.games import registry as kiosk_games
 from kiosk.i18n import display_name
 from kiosk.store import setup_from_json
 from kiosk.widgets import fit_text
+
+#: How long "First game?" waits for its second tap over a saved game (seconds).
+LESSON_ARMED = 4.0
 
 
 def bot_choices(kg, phones: int) -> list[int]:
@@ -56,6 +60,23 @@ class HomeScreen(Screen):
     _game_known = False
     table_resume_text = StringProperty("")
     player_names = ListProperty(["", ""])     # typed names ("" = the game's default), kiosk.name_entry
+    lesson_armed = BooleanProperty(False)     # "First game?" tapped once over a saved game: it asks
+
+    def tap_lesson(self):
+        """The guided first match.  Over a saved unfinished game (a tournament left for later),
+        which a new game closes, the first tap only asks (the button says so) and a second one
+        within LESSON_ARMED seconds starts it: a newcomer's curiosity should not end it unseen."""
+        app = App.get_running_app()
+        if app.table.unfinished() is not None and not self.lesson_armed:
+            self.lesson_armed = True
+            Clock.unschedule(self._disarm_lesson)
+            Clock.schedule_once(self._disarm_lesson, LESSON_ARMED)
+            return
+        self._disarm_lesson()
+        app.start_lesson()
+
+    def _disarm_lesson(self, *_):
+        self.lesson_armed = False
 
     def name_label(self, seat, lang):
         """What the "Players" box shows for ``seat``: the typed name, else the default in grey."""
@@ -200,11 +221,16 @@ class HomeScreen(Screen):
         out = []
         for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
             try:
-                players = [display_name(n, app.lang) for n in json.loads(setup_json)["players"]]
+                setup = json.loads(setup_json)
+                players = [display_name(n, app.lang) for n in setup["players"]]
                 if game == "challengers" and len(players) % 2:
                     players.append(app.tr_fn("robot", app.lang))   # the engine seats the Robot with an odd number of people
                 winners = json.loads(outcome_json)["winners"]
                 title = engine_games.get(game).title(app.lang)
+                lesson = setup.get("options", {}).get("lesson") if game == "challengers" else None
+                if lesson in app.lib.lessons:     # a guided first match says so: it was no tournament
+                    names = app.lib.lessons[lesson].names
+                    title += " · " + names.get(app.lang, names["en"])
             except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
                 continue
             when = datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")

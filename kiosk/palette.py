@@ -37,6 +37,7 @@ PALETTES: dict[str, dict[str, RGBA]] = {
         "two": (.3, .5, .9, 1),              # start a game for two
         "resume": (1, .8, .2, 1),            # take up a saved game
         "join": (.9, .6, .2, 1),             # join a tournament
+        "learn": (.2, .65, .75, 1),          # the guided first match
         "danger": (.9, .3, .3, 1),           # leaves or ends something (exit)
         "alert": (.72, .1, .1, .95),         # one sentence over the screen: something went wrong
         "hint": (.85, .45, .1, .95),         # a press at the wrong moment
@@ -52,6 +53,7 @@ PALETTES: dict[str, dict[str, RGBA]] = {
         "two": _hex("56B4E9"),               # sky blue
         "resume": _hex("E69F00"),            # orange
         "join": _hex("CC79A7"),              # reddish purple
+        "learn": _hex("009E73"),             # bluish green
         "danger": _hex("D55E00"),            # vermilion
         "alert": _hex("D55E00", .95),
         "hint": _hex("E69F00", .95),
@@ -74,6 +76,7 @@ class Palette(EventDispatcher):
     two = ColorProperty()
     resume = ColorProperty()
     join = ColorProperty()
+    learn = ColorProperty()
     danger = ColorProperty()
     alert = ColorProperty()
     hint = ColorProperty()

@@ -740,6 +740,7 @@ class HintLayer(FloatLayout):
         from kiosk.palette import PALETTE
         self.on_hint = None
         self.labels, self._hide = {}, {}
+        self.guides: dict = {}
         for half in (0, 1):
             holder = Flip(flipped=bool(half), size_hint=(1, 0.5), pos_hint={"x": 0, "y": 0.5 * half})
             lab = Label(size_hint=(0.8, None), height=dp(56), pos_hint={"center_x": 0.5, "center_y": 0.5},
@@ -753,8 +754,21 @@ class HintLayer(FloatLayout):
                      width=lambda w, v: setattr(w, "text_size", (v - dp(20), None)),
                      texture_size=lambda w, v: setattr(w, "height", max(dp(56), v[1] + dp(16))))
             holder.add_widget(lab)
+            # The guided first match's standing sentence (what to do now), over the lower edge of
+            # that half's bench, clear of its REVEAL column; it stays until the guide changes it.
+            line = Label(size_hint=(0.74, None), height=dp(44), pos_hint={"x": 0.01, "y": 0.015},
+                         font_size=sp(16), bold=True, halign="left", valign="middle", opacity=0,
+                         color=(1, 1, 1, 1))
+            with line.canvas.before:
+                Color(0.05, 0.2, 0.35, 0.92)
+                bg2 = RoundedRectangle(radius=[dp(8)])
+            line.bind(pos=lambda w, v, bg=bg2: setattr(bg, "pos", v), size=lambda w, v, bg=bg2: setattr(bg, "size", v),
+                      width=lambda w, v: setattr(w, "text_size", (v - dp(16), None)),
+                      texture_size=lambda w, v: setattr(w, "height", max(dp(44), v[1] + dp(10))))
+            holder.add_widget(line)
             self.add_widget(holder)
             self.labels[half] = lab
+            self.guides[half] = line
 
     def on_touch_down(self, touch):
         return False
@@ -774,6 +788,13 @@ class HintLayer(FloatLayout):
             Animation.cancel_all(lab, "opacity")
             lab.opacity = 0
             lab.text = ""
+
+    def guide(self, half, text) -> None:
+        """The guided match's sentence on ``half``, kept until changed ("" hides it)."""
+        line = self.guides[half]
+        if line.text != text:
+            line.text = text
+        line.opacity = 1 if text else 0
 
     def show(self, half, text, seconds=None):
         """``text`` on ``half`` (0 bottom, 1 top) for a moment."""

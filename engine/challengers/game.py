@@ -80,6 +80,7 @@ OPTIONS = {
     "robot_level": "the Robot's level: 1-3, or 1-5 solo (default 1)",
     "solo_cards": "yes: shuffle the SOLO cards into the Robot's R cards (default no)",
     "final_park": "the park the Final is played at (default 1)",
+    "lesson": "a guided first match (one player against the Robot, fixed decks): the lesson's id, e.g. first-match",
 }
 
 
@@ -123,7 +124,10 @@ def tournament_setup(library: Library, setup: GameSetup) -> Setup:
         box = cat.sets[basic].box if basic else "base"
     if not isinstance(box, str) or box not in library.boxes:
         raise ValueError(f"option 'box' is one of {', '.join(library.boxes)}, not {box!r}")
-    return Setup(players=tuple(setup.players), box=box, sets=set_ids,
+    lesson = options.get("lesson")
+    if lesson is not None and (not isinstance(lesson, str) or lesson not in library.lessons):
+        raise ValueError(f"option 'lesson' is one of {', '.join(library.lessons) or 'none'}, not {lesson!r}")
+    return Setup(players=tuple(setup.players), box=box, sets=set_ids, lesson=lesson,
                  robot_level=_int_option(options, "robot_level", 1), solo_cards=_bool_option(options, "solo_cards"),
                  seed=setup.seed, final_park=_int_option(options, "final_park", 1))
 

@@ -8,10 +8,10 @@ where the data lives.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.challengers.cards import CardFileError, Catalogue, parse_set
-from engine.challengers.rules import Box, Plan, Rules, parse_box, parse_plan, parse_rules
+from engine.challengers.rules import Box, Lesson, Plan, Rules, parse_box, parse_lesson, parse_plan, parse_rules
 
 BOXES = ("base", "beach")
 
@@ -24,6 +24,7 @@ class Library:
     boxes: dict
     plans: dict
     catalogue: Catalogue
+    lessons: dict = field(default_factory=dict)     # guided first matches, by id
 
     def box(self, box_id: str) -> Box:
         try:
@@ -36,6 +37,12 @@ class Library:
             return self.plans[slots]
         except KeyError:
             raise KeyError(f"no tournament plan for {slots} slots") from None
+
+    def lesson(self, lesson_id: str) -> Lesson:
+        try:
+            return self.lessons[lesson_id]
+        except KeyError:
+            raise KeyError(f"unknown lesson '{lesson_id}' (one of {', '.join(self.lessons) or 'none'})") from None
 
     def add_sets(self, texts):
         """Add house sets, [(source, text)], each checked against its own box's power caps."""
@@ -120,7 +127,14 @@ def load(source, boxes=None) -> Library:
     for cid in rules.robot_deck:
         if cid not in catalogue.cards:
             raise CardFileError(f"rules.toml: field 'robot.deck': unknown card id '{cid}'")
+    lessons = {}
+    for path, text in source.files("lessons"):
+        lesson = parse_lesson(path, text, lambda cid: cid in catalogue.cards)
+        if lesson.box not in BOXES:
+            raise CardFileError(f"{path}: field 'box': unknown box '{lesson.box}' (one of {', '.join(BOXES)})")
+        if lesson.box in box_map:            # a lesson of a box not loaded is left out with it
+            lessons[lesson.id] = lesson
     catalogue.boxes = box_map
-    library = Library(rules, box_map, plans, catalogue)
+    library = Library(rules, box_map, plans, catalogue, lessons)
     library._give_rainbow_cards_their_icons(list(catalogue.sets.values()))
     return library

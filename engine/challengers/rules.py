@@ -150,3 +150,38 @@ def parse_plan(source: str, text: str) -> Plan:
             raise CardFileError(f"{source}: round {r}: every slot must play once")
         out.append(tuple(sorted(row)))
     return Plan(slots, parks, robot, tuple(out))
+
+
+@dataclass(frozen=True, slots=True)
+class Lesson:
+    """A guided first match: one match, no Deck Phase, with a fixed deck for the person
+    (``player``) and one for the Robot (``opponent``), card ids; ``seed`` fixes the flag
+    toss and the decks' order, so every new player meets the same match."""
+
+    id: str
+    names: dict
+    box: str
+    seed: int
+    player: tuple
+    opponent: tuple
+
+
+def parse_lesson(source: str, text: str, known_card) -> Lesson:
+    """A lesson's file, checked: ``known_card(id)`` says whether a card id exists; a wrong
+    value is refused naming the file, the deck and the card."""
+    d = _load(source, text)
+    names = {"en": _need(source, d, "name", str)}
+    if "name_fr" in d:
+        names["fr"] = _need(source, d, "name_fr", str)
+    decks = []
+    for side in ("player", "opponent"):
+        deck = _need(source, _need(source, d, side, dict), "cards", list)
+        if not 1 <= len(deck) <= 20:
+            raise CardFileError(f"{source}: field '{side}.cards': a deck of 1 to 20 cards, not {len(deck)}")
+        for i, cid in enumerate(deck, 1):
+            if not isinstance(cid, str) or not known_card(cid):
+                raise CardFileError(f"{source}: field '{side}.cards', card {i}: unknown card id {cid!r}")
+        decks.append(tuple(deck))
+    seed = _need(source, d, "seed", int)
+    return Lesson(id=_need(source, d, "lesson", str), names=names, box=_need(source, d, "box", str),
+                  seed=seed, player=decks[0], opponent=decks[1])

@@ -9,6 +9,9 @@ The shape (``shared/spec/challengers.md``):
 * Each round, every player drafts alone (the Robot does nothing), then each
   park plays one match.  The winner takes the park's trophy of the round; a
   Robot's trophy goes back to the box, except in the solo game.
+* A lesson (``Setup.lesson``, a guided first match) is one player against the
+  Robot for one match: the decks are the lesson's, there is no Deck Phase, and
+  the match's winner wins (``end_reason`` "lesson").
 * After round 7, with 3 or more players, the two players with the most fans
   play the Final (ties: more trophies, then the single trophy of the highest
   round).  With 2 players or solo the most fans win, and a lead of 11 fans
@@ -83,6 +86,7 @@ class Setup:
     solo_cards: bool = False
     seed: int = 0
     final_park: int = 1
+    lesson: str | None = None      # a guided first match (the library's lessons)
 
 
 class Tournament:
@@ -120,6 +124,13 @@ class Tournament:
         if has_robot:
             self.players.append(Player(n, "Robot", self.plan.robot_slot, robot=True,
                                        deck=self._robot_deck(setup.robot_level, setup.solo_cards)))
+        self.lesson = None
+        if setup.lesson is not None:
+            if not self.solo:
+                raise ValueError("a lesson is one player against the Robot")
+            self.lesson = library.lesson(setup.lesson)
+            for p, deck in zip(self.players, (self.lesson.player, self.lesson.opponent)):
+                p.deck = [cat.card(c) for c in deck]
         self.by_slot = {p.slot: p for p in self.players}
         pile_cards = [ct for sid in self.set_ids for ct in cat.sets[sid].cards if ct.level in "ABC"
                       for _ in range(ct.copies)]
@@ -177,6 +188,11 @@ class Tournament:
         self.round = r
         self.phase = DECK
         self._emit("round", None, None, r)
+        if self.lesson is not None:          # the lesson's decks are dealt: straight to the match
+            self.deck_phases = {}
+            self.phase = MATCH
+            self._start_matches(self.pairings(r))
+            return
         self.deck_phases = {
             p.index: DeckPhase(p.index, p.deck, self.draft_options(r), self.piles, self.rng, self.rules.draw, self.log)
             for p in self.humans}
@@ -324,6 +340,9 @@ class Tournament:
 
     def _round_done(self):
         self._emit("round-done", None, None, self.round)
+        if self.lesson is not None:
+            self._end(self.results[-1][2], "lesson")
+            return
         if self.two_player:
             a, b = self.players[0], self.players[1]
             lead = a.total_fans - b.total_fans

@@ -53,6 +53,8 @@ def hook(app):
                 "picks_left": dp.picks_left, "undo_shown": h.ids.undo.opacity == 1 and not h.ids.undo.disabled,
                 "undo_width": h.ids.undo.width, "redraw_text": h.ids.redraw.text,
                 "faces": [f.name for f in faces(side)],
+                # The effect text each face draws (a removal's faces carry it as a pick's do).
+                "face_texts": [f._body.shown for f in faces(side)],
                 "names": [card_name(ct, app.lang) for ct in (dp.drawn if dp.stage == "pick" else dp.deck)]}
 
     def first():

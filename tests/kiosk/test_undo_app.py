@@ -29,6 +29,9 @@ def test_undo_in_the_deck_phase_by_touch_then_killed_and_resumed(tmp_path):
     assert asked["after"]["redraw_text"] != asked["before"]["redraw_text"]
     assert r["redrawn"]["redraw_used"] and r["redrawn"]["after"]["drawn"] != asked["before"]["drawn"]
     assert not r["redrawn"]["after"]["undo_shown"]
+    # The removal step's faces carry their effect text, as the pick step's do ("No effect." too).
+    for step in ("drawn", "removing"):
+        assert len(r[step]["face_texts"]) == len(r[step]["faces"]) and all(r[step]["face_texts"]), (step, r[step])
     # A removal taken back: the deck as it was before it.
     assert len(r["removed"]["deck"]) == len(r["removing"]["deck"]) - 1
     assert r["removal_undone"] == r["removing"]

@@ -262,11 +262,17 @@ class DeckHalf(BoxLayout):
         elif stage == "remove" and self._confirm is not None:
             self._ask(dp, lang, tr)
         elif stage == "remove":
+            # Each face carries its effect text, as the pick step's do (what a card does is what
+            # decides whether to keep it): one row of tall faces while the deck fits in one,
+            # else rows of at most eight, shorter.
             n = len(dp.deck)
-            w = _dp(94) if n <= 16 else _dp(76)
+            rows = 1 if n <= 8 else 2 if n <= 16 else 3
+            across = -(-n // rows)
+            w = min(_dp(152), (_dp(REMOVE_ROW) - _dp(5) * (across - 1)) / across)
+            h = (_dp(176), _dp(88), _dp(58))[rows - 1]
             for i, ct in enumerate(dp.deck):
                 cf = self._face(i)
-                cf.compact, cf.name_size, cf.size = True, sp(12), (w, _dp(90))
+                cf.compact, cf.name_size, cf.text_size_, cf.size = False, sp(13), sp(14), (w, h)
                 cf.show(ct, lang, round_no=t.round)
                 cf.act, cf.idx = "remove", i
                 body.add_widget(cf)
@@ -330,6 +336,10 @@ def option_words(opt, lang, tr):
     """A Deck Phase option in words: "keep 2 of level B (+1 fan)"."""
     text = tr("draft_option", lang, n=opt.pick, level=opt.level)
     return text + ("  " + tr("draft_fans", lang, n=opt.fans) if opt.fans else "")
+
+
+#: The width (dp) a row of the removal step's faces takes: the narrowest half, 800 dp less its padding.
+REMOVE_ROW = 787
 
 
 class DeckPhaseScreen(Screen):

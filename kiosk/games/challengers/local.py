@@ -118,10 +118,12 @@ class ChallengersTable(TableInputs):
         table.bots_wait = self._robot_waits
 
     # ------------------------------------------------------------------ games
-    def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False, opponent=None):
+    def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False, opponent=None,
+                 lesson=None):
         """A new tournament for ``players`` (one: solo against the Robot at ``robot_level``).
         ``opponent`` = (name, policy): one person against that bot instead, by the two-player
-        rules (the bot drafts and plays like a player, from its own observation)."""
+        rules (the bot drafts and plays like a player, from its own observation).  ``lesson``:
+        a guided first match (one player, the lesson's decks, one match) instead."""
         players = tuple(players)
         if opponent is not None:
             players = players[:1] + (opponent[0],)
@@ -131,6 +133,8 @@ class ChallengersTable(TableInputs):
             names = players + (("Robot",) if len(players) % 2 else ())
             seats = seating("solo" if len(players) == 1 else "two")
         options = {"box": box, "robot_level": int(robot_level), "solo_cards": bool(solo_cards)}
+        if lesson is not None:
+            options["lesson"] = lesson
         self.resume_error = None
         state = self.table.new_game(GAME, seats, names=names, seed=seed, options=options, players=players)
         return None if state is None else self.t

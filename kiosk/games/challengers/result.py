@@ -15,7 +15,8 @@ from kiosk.i18n import N_, display_name
 REASON_KEYS = {"out-of-cards": N_("reason_out-of-cards"), "bench-full": N_("reason_bench-full"),
                "card-effect": N_("reason_card-effect")}
 # Why a tournament ended (engine.challengers.tournament).
-END_KEYS = {"lead": N_("end_lead"), "most-fans": N_("end_most-fans"), "final": N_("end_final")}
+END_KEYS = {"lead": N_("end_lead"), "most-fans": N_("end_most-fans"), "final": N_("end_final"),
+            "lesson": N_("end_lesson")}
 
 
 class ResultScreen(Screen):
@@ -32,7 +33,9 @@ class ResultScreen(Screen):
             return
         r = c.result
         if t.over:
-            self.headline = tr("champion", lang, name=t.player_name(t.winner, lang))
+            # A guided first match is one match, not a tournament: its winner won the match.
+            key = N_("match_won") if t.end_reason == "lesson" else N_("champion")
+            self.headline = tr(key, lang, name=t.player_name(t.winner, lang))
             self.detail = tr(END_KEYS[t.end_reason], lang) if t.end_reason in END_KEYS else str(t.end_reason)
             self.button = tr("home", lang)
         elif r is not None:
