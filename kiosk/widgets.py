@@ -248,7 +248,9 @@ class CardFace(ButtonBehavior, Widget):
         self._held = None
         with self.canvas:
             self._border_c = Color(0.1, 0.1, 0.1, 1)
-            self._border = Rectangle()
+            # The frame as four edges, not a card-sized rectangle under the background: in
+            # software rendering every pixel covered twice is paid twice, at every frame.
+            self._border = [Rectangle(size=(0, 0)) for _ in range(4)]
             self._bg_c = Color(*self.bg)
             self._bg = Rectangle()
             self._stripes = []
@@ -400,9 +402,13 @@ class CardFace(ButtonBehavior, Widget):
         w, h = self.size
         if w < 8 or h < 8:
             return
-        self._border.pos, self._border.size = (x, y), (w, h)
         self._border_c.rgba = (1, 0.85, 0.2, 1) if self.selected else (0.1, 0.1, 0.1, 1)
         inset = 4 if self.selected else 2          # a selected card (one that decided a match) is framed
+        bottom, top, left, right = self._border
+        bottom.pos, bottom.size = (x, y), (w, inset)
+        top.pos, top.size = (x, y + h - inset), (w, inset)
+        left.pos, left.size = (x, y + inset), (inset, h - 2 * inset)
+        right.pos, right.size = (x + w - inset, y + inset), (inset, h - 2 * inset)
         self._bg.pos, self._bg.size = (x + inset, y + inset), (w - 2 * inset, h - 2 * inset)
         if self.empty:
             self._border_c.a = 0
