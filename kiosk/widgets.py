@@ -78,6 +78,10 @@ class PhoneSeatsSlot(Widget):
 # ---------------------------------------------------------------------- text textures
 _TEX: OrderedDict = OrderedDict()
 _TEX_MAX = 900
+#: The cache's textures together stay under this many bytes (RGBA): at 1920x1080 a text's
+#: texture is five times its 800x480 size, and 900 of them were 45 MB.
+TEX_BYTES_MAX = 24 * 2**20
+_tex_bytes = [0]
 _FIT: dict = {}
 stats = {"renders": 0, "hits": 0}
 
@@ -103,10 +107,45 @@ def text_texture(text, font_size, width=None, bold=False, halign="center", marku
               padding=0, **kw)
     lab.refresh()
     tex = lab.texture
+    if not _TEX:
+        _tex_bytes[0] = 0                  # emptied from outside (a bench starting afresh)
     _TEX[key] = tex
-    if len(_TEX) > _TEX_MAX:
-        _TEX.popitem(last=False)
+    _tex_bytes[0] += tex.width * tex.height * 4
+    while len(_TEX) > _TEX_MAX or (_tex_bytes[0] > TEX_BYTES_MAX and len(_TEX) > 1):
+        _, old = _TEX.popitem(last=False)
+        _tex_bytes[0] -= old.width * old.height * 4
     return tex
+
+
+_SIZE: OrderedDict = OrderedDict()
+_SIZE_MAX = 20000
+
+
+def text_extent(text, font_size, width=None, bold=False, halign="center", markup=False):
+    """The size :func:`text_texture` gives ``text``, laid out but not drawn: no texture is made.
+
+    Fitting a text tries font sizes and words; a texture for each try was memory (a 1920x1080
+    screen's textures are five times an 800x480's) and time, for textures never shown.
+    """
+    key = (text, int(font_size), None if width is None else int(width), bold, halign, markup)
+    tex = _TEX.get(key)
+    if tex is not None:
+        return tex.size
+    got = _SIZE.get(key)
+    if got is not None:
+        return got
+    kw = {"text_size": (int(width), None)} if width is not None else {}
+    cls = CoreLabel
+    if markup:
+        from kivy.core.text.markup import MarkupLabel as cls
+    lab = cls(text=text, font_size=int(font_size), bold=bold, halign=halign, valign="top", padding=0, **kw)
+    lab.resolve_font_name()
+    w, h = lab.render()
+    got = (w, h) if w > 1 and h > 1 else (1, 1)       # a texture is never smaller than 1x1
+    _SIZE[key] = got
+    if len(_SIZE) > _SIZE_MAX:
+        _SIZE.popitem(last=False)
+    return got
 
 
 def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
@@ -122,16 +161,16 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
     got = None
     words = text.split()
     while fs >= min_font:
-        tex = text_texture(text, fs, width, bold)
+        tw, th = text_extent(text, fs, width, bold)
         # Wrapped to the width, a word too long for a line would be broken inside: shrink too.
-        if tex.height <= height and tex.width <= width and all(
-                text_texture(w, fs, None, bold).width <= width for w in words):
+        if th <= height and tw <= width and all(
+                text_extent(w, fs, None, bold)[0] <= width for w in words):
             got = (fs, text)
             break
         fs -= 1 if fs <= 12 else 2
     if got is None:
         # Whole words only: the cut ends before the first word too wide for a line.
-        wide = next((k for k, w in enumerate(words) if text_texture(w, min_font, None, bold).width > width), None)
+        wide = next((k for k, w in enumerate(words) if text_extent(w, min_font, None, bold)[0] > width), None)
         if wide is not None:
             words = words[:wide + 1]
         while words:
@@ -140,8 +179,8 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
             while words and words[-1] in (":", ";", ",", "—", "-"):
                 words.pop()
             cut = " ".join(words).rstrip(":;,") + "…"
-            tex = text_texture(cut, min_font, width, bold)
-            if tex.height <= height and tex.width <= width:
+            tw, th = text_extent(cut, min_font, width, bold)
+            if th <= height and tw <= width:
                 got = (min_font, cut)
                 break
         else:
@@ -543,7 +582,7 @@ class CardFace(ButtonBehavior, Widget):
             elif part != "text" and want and t.shown != want:
                 bad.append((part, want))
             elif want and part in ("name", "text") and any(
-                    text_texture(w, t.font, None, part == "name").width > x1 - x0 for w in t.shown.split()):
+                    text_extent(w, t.font, None, part == "name")[0] > x1 - x0 for w in t.shown.split()):
                 bad.append((part + " (a word broken)", want))
             elif pw and (px < x0 or py < y0 or px + pw > x1 + 0.5 or py + ph > y1 + 0.5):
                 bad.append((part, want))
@@ -680,11 +719,9 @@ class TextLine(Widget):
             self._t.set("", 0)
             return
         fs = int(self.font_size)
-        while True:
-            tex = text_texture(self.text, fs, w, self.bold, self.halign, self.markup)
-            if not self.shrink or tex.height <= h or fs <= MIN_FONT:
-                break
+        while self.shrink and fs > MIN_FONT and text_extent(self.text, fs, w, self.bold, self.halign, self.markup)[1] > h:
             fs -= 1
+        tex = text_texture(self.text, fs, w, self.bold, self.halign, self.markup)
         self._t.font = fs
         self._t.shown = self.text
         self._t.key = None                 # drawn here, not by set()
