@@ -24,6 +24,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from kiosk.palette import PALETTE
@@ -731,6 +732,38 @@ class TextLine(Widget):
         x = self.x + {"left": 0, "center": (w - tw) / 2, "right": w - tw}.get(self.halign, 0)
         y = self.y + {"top": h - th, "middle": (h - th) / 2, "bottom": 0}.get(self.valign, 0)
         self._t.place(x, y)
+
+
+class PageScrollView(ScrollView):
+    """A ScrollView whose bar fades without spinning the clock.
+
+    Kivy fades a ScrollView's bar 0.5 s after every scroll and every change of its content's size
+    with an animation of ``step=0``: under the interrupt clock that draws frames as fast as the
+    loop turns for half a second, hidden page or not (the rules page and the match log were laid
+    out at start-up and when the match screen first showed: frames while nobody touched the
+    table).  Here the bar of a page nobody sees takes its resting colour at once, and a shown
+    one fades at :data:`FRAME` steps."""
+
+    def _bind_inactive_bar_color(self, *_):
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        if not _shown(self):
+            self._bar_color = self.bar_inactive_color
+            return
+        Animation(_bar_color=self.bar_inactive_color, d=0.5, t="out_quart", step=FRAME).start(self)
+
+
+def _shown(widget) -> bool:
+    """Neither ``widget`` nor a parent is at opacity 0."""
+    w = widget
+    while w is not None:
+        if getattr(w, "opacity", 1) <= 0:
+            return False
+        up = getattr(w, "parent", None)
+        if up is w:
+            break
+        w = up
+    return True
 
 
 class ModalLayer(FloatLayout):

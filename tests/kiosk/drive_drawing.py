@@ -3,7 +3,8 @@
 - every widget hidden at opacity 0 (the overlays: rules page, match log, names keyboard, hints,
   alert, the phones' QR cards, the toss button, the end-of-match note, unused attack chips) is
   drawn outside the window, and nothing shown is;
-- while nobody touches the table, no frame is drawn;
+- while nobody touches the table, no frame is drawn, and no animation runs at Kivy's default
+  step (every turn of the loop: the scroll views' fading bars did, hidden or not);
 - a reveal renders few new text textures.
 
     python drive_drawing.py DATA_DIR ARTIFACTS_DIR   ->   "DRAWING-RESULT {...}"
@@ -25,6 +26,17 @@ def hook(app):
     from kiosk import unseen, widgets
 
     d = Driver(app, out, ART)
+    # Animations that step at every turn of the loop (Kivy's default step=0): under the interrupt
+    # clock they draw frames as fast as the loop turns, wanted or not.
+    from kivy.animation import Animation
+    spinning = out.setdefault("spinning_animations", [])
+    start = Animation.start
+
+    def start_checked(anim, widget):
+        if not anim._step and anim.duration > 0:      # (a screen change's NoTransition lasts 0 s)
+            spinning.append(f"{type(widget).__name__} {sorted(anim.animated_properties)}")
+        return start(anim, widget)
+    Animation.start = start_checked
     flips = []
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
 
