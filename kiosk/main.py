@@ -184,6 +184,8 @@ def run(argv: list[str], app_hook=None) -> int:
         from kivy.metrics import Metrics
         # Before any widget exists: every dp()/sp() in the screens is read when they are built.
         Metrics.density = ui_scale(*Window.size)
+    from kiosk import unseen
+    unseen.install()                     # before any widget: hidden overlays cost no drawing
     from kiosk.app import TablecupApp
     app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
                       set_aside=set_aside, phone_port=args.phone_port)

@@ -25,6 +25,7 @@ from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.relativelayout import RelativeLayout
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 from kiosk.palette import PALETTE
@@ -92,6 +93,10 @@ class PhoneSeatsSlot(Widget):
 # ---------------------------------------------------------------------- text textures
 _TEX: OrderedDict = OrderedDict()
 _TEX_MAX = 900
+#: The cache's textures together stay under this many bytes (RGBA): at 1920x1080 a text's
+#: texture is five times its 800x480 size, and 900 of them were 45 MB.
+TEX_BYTES_MAX = 24 * 2**20
+_tex_bytes = [0]
 _FIT: dict = {}
 stats = {"renders": 0, "hits": 0}
 
@@ -117,10 +122,45 @@ def text_texture(text, font_size, width=None, bold=False, halign="center", marku
               padding=0, **kw)
     lab.refresh()
     tex = lab.texture
+    if not _TEX:
+        _tex_bytes[0] = 0                  # emptied from outside (a bench starting afresh)
     _TEX[key] = tex
-    if len(_TEX) > _TEX_MAX:
-        _TEX.popitem(last=False)
+    _tex_bytes[0] += tex.width * tex.height * 4
+    while len(_TEX) > _TEX_MAX or (_tex_bytes[0] > TEX_BYTES_MAX and len(_TEX) > 1):
+        _, old = _TEX.popitem(last=False)
+        _tex_bytes[0] -= old.width * old.height * 4
     return tex
+
+
+_SIZE: OrderedDict = OrderedDict()
+_SIZE_MAX = 20000
+
+
+def text_extent(text, font_size, width=None, bold=False, halign="center", markup=False):
+    """The size :func:`text_texture` gives ``text``, laid out but not drawn: no texture is made.
+
+    Fitting a text tries font sizes and words; a texture for each try was memory (a 1920x1080
+    screen's textures are five times an 800x480's) and time, for textures never shown.
+    """
+    key = (text, int(font_size), None if width is None else int(width), bold, halign, markup)
+    tex = _TEX.get(key)
+    if tex is not None:
+        return tex.size
+    got = _SIZE.get(key)
+    if got is not None:
+        return got
+    kw = {"text_size": (int(width), None)} if width is not None else {}
+    cls = CoreLabel
+    if markup:
+        from kivy.core.text.markup import MarkupLabel as cls
+    lab = cls(text=text, font_size=int(font_size), bold=bold, halign=halign, valign="top", padding=0, **kw)
+    lab.resolve_font_name()
+    w, h = lab.render()
+    got = (w, h) if w > 1 and h > 1 else (1, 1)       # a texture is never smaller than 1x1
+    _SIZE[key] = got
+    if len(_SIZE) > _SIZE_MAX:
+        _SIZE.popitem(last=False)
+    return got
 
 
 def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
@@ -136,16 +176,16 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
     got = None
     words = text.split()
     while fs >= min_font:
-        tex = text_texture(text, fs, width, bold)
+        tw, th = text_extent(text, fs, width, bold)
         # Wrapped to the width, a word too long for a line would be broken inside: shrink too.
-        if tex.height <= height and tex.width <= width and all(
-                text_texture(w, fs, None, bold).width <= width for w in words):
+        if th <= height and tw <= width and all(
+                text_extent(w, fs, None, bold)[0] <= width for w in words):
             got = (fs, text)
             break
         fs -= 1 if fs <= 12 else 2
     if got is None:
         # Whole words only: the cut ends before the first word too wide for a line.
-        wide = next((k for k, w in enumerate(words) if text_texture(w, min_font, None, bold).width > width), None)
+        wide = next((k for k, w in enumerate(words) if text_extent(w, min_font, None, bold)[0] > width), None)
         if wide is not None:
             words = words[:wide + 1]
         while words:
@@ -154,8 +194,8 @@ def fit_text(text, width, height, max_font, bold=False, min_font=MIN_FONT):
             while words and words[-1] in (":", ";", ",", "—", "-"):
                 words.pop()
             cut = " ".join(words).rstrip(":;,") + "…"
-            tex = text_texture(cut, min_font, width, bold)
-            if tex.height <= height and tex.width <= width:
+            tw, th = text_extent(cut, min_font, width, bold)
+            if th <= height and tw <= width:
                 got = (min_font, cut)
                 break
         else:
@@ -262,7 +302,9 @@ class CardFace(ButtonBehavior, Widget):
         self._held = None
         with self.canvas:
             self._border_c = Color(0.1, 0.1, 0.1, 1)
-            self._border = Rectangle()
+            # The frame as four edges, not a card-sized rectangle under the background: in
+            # software rendering every pixel covered twice is paid twice, at every frame.
+            self._border = [Rectangle(size=(0, 0)) for _ in range(4)]
             self._bg_c = Color(*self.bg)
             self._bg = Rectangle()
             self._stripes = []
@@ -414,9 +456,13 @@ class CardFace(ButtonBehavior, Widget):
         w, h = self.size
         if w < 8 or h < 8:
             return
-        self._border.pos, self._border.size = (x, y), (w, h)
         self._border_c.rgba = (1, 0.85, 0.2, 1) if self.selected else (0.1, 0.1, 0.1, 1)
         inset = 4 if self.selected else 2          # a selected card (one that decided a match) is framed
+        bottom, top, left, right = self._border
+        bottom.pos, bottom.size = (x, y), (w, inset)
+        top.pos, top.size = (x, y + h - inset), (w, inset)
+        left.pos, left.size = (x, y + inset), (inset, h - 2 * inset)
+        right.pos, right.size = (x + w - inset, y + inset), (inset, h - 2 * inset)
         self._bg.pos, self._bg.size = (x + inset, y + inset), (w - 2 * inset, h - 2 * inset)
         if self.empty:
             self._border_c.a = 0
@@ -551,7 +597,7 @@ class CardFace(ButtonBehavior, Widget):
             elif part != "text" and want and t.shown != want:
                 bad.append((part, want))
             elif want and part in ("name", "text") and any(
-                    text_texture(w, t.font, None, part == "name").width > x1 - x0 for w in t.shown.split()):
+                    text_extent(w, t.font, None, part == "name")[0] > x1 - x0 for w in t.shown.split()):
                 bad.append((part + " (a word broken)", want))
             elif pw and (px < x0 or py < y0 or px + pw > x1 + 0.5 or py + ph > y1 + 0.5):
                 bad.append((part, want))
@@ -688,11 +734,9 @@ class TextLine(Widget):
             self._t.set("", 0)
             return
         fs = int(self.font_size)
-        while True:
-            tex = text_texture(self.text, fs, w, self.bold, self.halign, self.markup)
-            if not self.shrink or tex.height <= h or fs <= MIN_FONT:
-                break
+        while self.shrink and fs > MIN_FONT and text_extent(self.text, fs, w, self.bold, self.halign, self.markup)[1] > h:
             fs -= 1
+        tex = text_texture(self.text, fs, w, self.bold, self.halign, self.markup)
         self._t.font = fs
         self._t.shown = self.text
         self._t.key = None                 # drawn here, not by set()
@@ -702,6 +746,38 @@ class TextLine(Widget):
         x = self.x + {"left": 0, "center": (w - tw) / 2, "right": w - tw}.get(self.halign, 0)
         y = self.y + {"top": h - th, "middle": (h - th) / 2, "bottom": 0}.get(self.valign, 0)
         self._t.place(x, y)
+
+
+class PageScrollView(ScrollView):
+    """A ScrollView whose bar fades without spinning the clock.
+
+    Kivy fades a ScrollView's bar 0.5 s after every scroll and every change of its content's size
+    with an animation of ``step=0``: under the interrupt clock that draws frames as fast as the
+    loop turns for half a second, hidden page or not (the rules page and the match log were laid
+    out at start-up and when the match screen first showed: frames while nobody touched the
+    table).  Here the bar of a page nobody sees takes its resting colour at once, and a shown
+    one fades at :data:`FRAME` steps."""
+
+    def _bind_inactive_bar_color(self, *_):
+        self.funbind("bar_color", self._change_bar_color)
+        self.fbind("bar_inactive_color", self._change_bar_color)
+        if not _shown(self):
+            self._bar_color = self.bar_inactive_color
+            return
+        Animation(_bar_color=self.bar_inactive_color, d=0.5, t="out_quart", step=FRAME).start(self)
+
+
+def _shown(widget) -> bool:
+    """Neither ``widget`` nor a parent is at opacity 0."""
+    w = widget
+    while w is not None:
+        if getattr(w, "opacity", 1) <= 0:
+            return False
+        up = getattr(w, "parent", None)
+        if up is w:
+            break
+        w = up
+    return True
 
 
 class ModalLayer(FloatLayout):

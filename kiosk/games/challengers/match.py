@@ -335,6 +335,15 @@ class MatchSide(BoxLayout):
                 area.remove_widget(self._panel)
                 self._panel_on = False
             return
+        if not self._panel_on:
+            # In place and laid out before its words are fitted: a panel out of the tree still
+            # has its buttons' old (or first, tiny) sizes, and fitting words there renders a
+            # texture per font size tried, all thrown away by the refit at the real size.
+            area.add_widget(self._panel)
+            self._panel_on = True
+            area.do_layout()
+            self._panel.do_layout()
+            self.ids.choice_grid.do_layout()
         src = card_name(c.lib.catalogue.card(ch.source), lang)
         n = len(ch.options)
         pages = 1 if n <= PAGE else -(-n // (PAGE - 1))
@@ -359,9 +368,6 @@ class MatchSide(BoxLayout):
                 b.words = ""
                 b.opacity, b.disabled = 0, True
             self._fit_option(b)
-        if not self._panel_on:
-            area.add_widget(self._panel)
-            self._panel_on = True
 
 
 class MidLine(BoxLayout):

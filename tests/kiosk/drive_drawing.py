@@ -1,0 +1,107 @@
+"""What a frame of the match screen draws, in the real app (offscreen), 2 players:
+
+- every widget hidden at opacity 0 (the overlays: rules page, match log, names keyboard, hints,
+  alert, the phones' QR cards, the toss button, the end-of-match note, unused attack chips) is
+  drawn outside the window, and nothing shown is;
+- while nobody touches the table, no frame is drawn, and no animation runs at Kivy's default
+  step (every turn of the loop: the scroll views' fading bars did, hidden or not);
+- a reveal renders few new text textures.
+
+    python drive_drawing.py DATA_DIR ARTIFACTS_DIR   ->   "DRAWING-RESULT {...}"
+"""
+
+from __future__ import annotations
+
+import time
+
+from app_driver import Driver, arguments, run_app, walk
+
+DATA, ART, _mode, _arg = arguments()
+out: dict = {"error": None}
+
+
+def hook(app):
+    from kivy.core.window import Window
+
+    from kiosk import unseen, widgets
+
+    d = Driver(app, out, ART)
+    # Animations that step at every turn of the loop (Kivy's default step=0): under the interrupt
+    # clock they draw frames as fast as the loop turns, wanted or not.
+    from kivy.animation import Animation
+    spinning = out.setdefault("spinning_animations", [])
+    start = Animation.start
+
+    def start_checked(anim, widget):
+        if not anim._step and anim.duration > 0:      # (a screen change's NoTransition lasts 0 s)
+            spinning.append(f"{type(widget).__name__} {sorted(anim.animated_properties)}")
+        return start(anim, widget)
+    Animation.start = start_checked
+    flips = []
+    Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
+
+    def finish_deck_phases():
+        c = app.controller
+        for side in (0, 1):
+            while True:
+                dp = c.deck_phase_at(side)
+                if dp is None or dp.stage == "done":
+                    break
+                if dp.stage == "option":
+                    c.deck_option(side, 0)
+                elif dp.stage in ("pick", "choose"):
+                    (c.deck_pick if dp.stage == "pick" else c.deck_choose)(side, 0)
+                else:
+                    c.deck_done(side)
+
+    def hidden_drawn():
+        """Widgets at opacity 0 drawn in the window, and widgets shown but drawn away."""
+        drawn, away = [], []
+        for w in walk(Window):
+            move = unseen.shift(w)
+            if w.opacity <= 0 and (move is None or move.x != unseen.AWAY):
+                drawn.append(f"{type(w).__name__} {tuple(int(v) for v in w.size)}")
+            elif w.opacity > 0 and move is not None and move.x != 0:
+                away.append(type(w).__name__)
+        return drawn, away
+
+    def script():
+        c = app.controller
+        c.new_game(("Light", "Dark"), seed=7)
+        finish_deck_phases()
+        app.sync()
+        yield 0.5
+        if c.match.expect[0] == "toss":
+            c.press_toss()
+        yield 0.5
+        assert app.sm.current == "match", app.sm.current
+        out["hidden_drawn"], out["shown_away"] = hidden_drawn()
+        yield 0.3                  # the frame showing the toss's last changes
+        # Nobody touches the table for 2 s: no frame is drawn.
+        flips.clear()
+        yield 2.0
+        out["idle_frames"] = len(flips)
+        # Reveals: text textures rendered for each.
+        renders = []
+        for _ in range(12):
+            m = c.match
+            if m is None or m.winner is not None or c.result is not None:
+                break
+            kind, side = m.expect
+            if kind == "choose":
+                c.tap_choice(c.half_of(m.pending.player), 0)
+                yield 0.3
+                continue
+            if kind != "reveal":
+                break
+            before = widgets.stats["renders"]
+            app.handle_key("a" if c.half_of(side) == 0 else "l")
+            yield 0.4
+            renders.append(widgets.stats["renders"] - before)
+        out["reveal_renders"] = renders
+        d.finish()
+
+    d.follow(script(), first=1.0)
+
+
+run_app(["--data", str(DATA)], hook, out, "DRAWING-RESULT")
