@@ -5,7 +5,8 @@ python drive_motion.py DATA_DIR ARTIFACTS_DIR [WxH]  -> prints "MOTION-RESULT {.
 A 2-player game (no bot, so the same inputs replay the same game), played by real touches and
 keys: the toss button touched (the flag toss moves; a touch elsewhere ends it at once), then
 reveals until the flag is taken (the capture moves; the next reveal is pressed in the middle of
-it).  The same game is then played again with the settings' animations "off", by the same
+it), and on until it is taken again (a key that means nothing here, pressed in the middle of
+that capture, ends it).  The same game is then played again with the settings' animations "off", by the same
 inputs, and the match screen is compared with the first run's at the same point.
 """
 
@@ -161,7 +162,7 @@ def hook(app):
         def reveal():
             m = c.match
             if m is None or m.winner is not None or len(rec.setdefault("moves", [])) > 120:
-                raise RuntimeError(f"no capture in the first match ({rec.get('moves')})")
+                raise RuntimeError(f"no second capture in the first match ({rec.get('moves')})")
             want = next_input()
             kind, side = m.expect
             if kind == "choose":
@@ -181,6 +182,10 @@ def hook(app):
             took = holder is not None and m.holder not in (None, holder)
             if not took:
                 settle(reveal)
+                return
+            if "capture" in rec:                              # the second capture
+                rec["capture2"] = moving()
+                midway(mid_capture2)
                 return
             rec["capture"] = moving()
             rec["capture_started"] = motion().started - started
@@ -203,6 +208,19 @@ def hook(app):
             key(ch)
             rec["press_applied"] = [len(app.table.actions) - before[0], c.match.reveals - before[1]]
             rec["after_press"] = moving()
+            settle(reveal)
+
+        def mid_capture2():
+            # A key that means nothing here ends the motion too (and changes nothing).
+            rec["capture2_mid"] = moving()
+            if inputs is None:
+                rec["inputs"].append(("z",))
+            else:
+                assert tuple(next_input()) == ("z",)
+            before = len(app.table.actions)
+            key("z")
+            rec["after_key"] = moving()
+            rec["after_key"]["actions_added"] = len(app.table.actions) - before
             settle(done)
 
         def done():
