@@ -10,7 +10,8 @@ total against it, and whose turn it is.  A pending card choice appears on
 its owner's half, facing the owner, each option in words (what goes where).
 
 Every widget is built once; a refresh only sets properties, and a part whose
-data did not change is not touched (cheap reveals on a Pi).
+data did not change is not touched (cheap reveals on a Pi).  The flag toss and each capture
+move over the screen (:mod:`.motion`) after the widgets already show the new state.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from kiosk.cardtext import card_name
 from kiosk.games.challengers.local import end_held
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
+from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
 from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
@@ -168,6 +170,14 @@ def deciding_cards(c, r) -> set:
     if m.reason == "out-of-cards":
         return {m.flag_card} if m.flag_card is not None else set()
     return set(m.sides[lose_side].park) | {i for i in m.attack if m.owner[i] == lose_side}
+
+
+def moment_of(m, game=None):
+    """What a refresh compares to see a toss or a capture: the match (game, round, park,
+    players), what it expects, who holds the flag on which card, the attack, and each side's
+    bench."""
+    return ((game, m.round, m.park, tuple(m.players)), m.expect, m.holder, m.flag_card, tuple(m.attack),
+            tuple(tuple((seat.key, tuple(seat.cards)) for seat in s.bench) for s in m.sides))
 
 
 class BenchRow(Widget):
@@ -461,16 +471,24 @@ class MatchScreen(Screen):
     end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
     has_log = BooleanProperty(False)        # the controller keeps the match's events (a table's own game)
 
+    _moment = None                          # what the last refresh showed (see moment_of)
+
     def refresh(self, c, events=()):
         app = App.get_running_app()
         m = c.match_view()
         if m is None:
             return
         lang, tr = app.lang, app.tr_fn
+        before, now = self._moment, moment_of(m, getattr(c, "game_id", None))
+        if now != before:
+            self.ids.motion.finish()        # a new change: the last one's motion is over
+        self._moment = now
         self.end_shown = end_held(c)
         self.toss_visible = m.expect[0] == "toss"
         for w in (self.ids.light, self.ids.dark, self.ids.mid_light, self.ids.mid_dark):
             w.refresh(c, lang, tr)
+        if before is not None and now != before and before[0] == now[0]:
+            self.move(c, m, before, lang)
         self.has_log = hasattr(c, "match_events")
         for w in (self.ids.mid_light, self.ids.mid_dark):
             w.has_log = self.has_log
@@ -499,9 +517,44 @@ class MatchScreen(Screen):
             self.ids.log_page.open(self.log_lines(c), app.tr_fn("log_empty", app.lang))
             self.ids.log_page.turned = turned
 
+    def move(self, c, m, before, lang):
+        """Show the change from ``before`` (a :func:`moment_of`) to ``m`` moving: the flag
+        tossed to the player who begins, or the flag taken and the cards that lost it benched."""
+        ids = self.ids
+        mids = {0: ids.mid_light, 1: ids.mid_dark}
+        halves = {0: ids.light, 1: ids.dark}
+
+        def half(side):
+            return next((h for h in (0, 1) if side_on(c, m, h) == side), side)
+
+        _, expect, holder, flag, attack, benches = before
+        if expect[0] == "toss" and m.expect[0] == "reveal" and m.holder is None:
+            ids.motion.toss(ids.toss, mids[half(m.expect[1])].ids.flag_card)
+            return
+        if flag is None or m.flag_card is None or m.flag_card == flag or m.holder in (None, holder):
+            return
+        taker = m.flag_card
+        shown = list(attack[-ATTACK_CHIPS:])
+        k = shown.index(taker) if taker in shown else min(len(shown), ATTACK_CHIPS - 1)
+        paths = [(mid.chips[k], mid.ids.flag_card) for mid in (ids.mid_light, ids.mid_dark)]
+        lost_half = half(holder)
+        lost_place = mids[lost_half].ids.flag_card
+        seated = {key: set(cards) for key, cards in benches[holder]}
+        benched = []
+        for i, seat in enumerate(m.sides[holder].bench[:BENCH_SEATS]):
+            new = [x for x in seat.cards if x not in seated.get(seat.key, ())]
+            if new:
+                top = seat.cards[-1] if seat.cards[-1] in new else new[-1]
+                benched.append((m.types[top], lost_place, halves[lost_half].ids.bench.faces[i],
+                                seat.key not in seated))
+        ids.motion.capture(lang, m.round, (m.types[taker], paths),
+                           (lost_place, mids[half(m.holder)].ids.flag_card), benched)
+
     def on_touch_down(self, touch):
         """While a finished match is held on screen, a tap anywhere goes on to the result (but
-        on the log, or a half's "?" and "Log")."""
+        on the log, or a half's "?" and "Log").  Any touch ends a motion first (and still does
+        what it would do without one)."""
+        self.ids.motion.finish()
         log_open = self.ids.log_page.shown
         on_tools = any(t.collide_point(*t.to_widget(*touch.pos))
                        for mid in (self.ids.mid_light, self.ids.mid_dark)
@@ -521,6 +574,8 @@ class MatchScreen(Screen):
 
     def reset(self):
         """Forget what is shown (language change, a new game)."""
+        self.ids.motion.finish()
+        self._moment = None
         for w in (self.ids.light, self.ids.dark):
             w._shown_bench = None
             w._shown_choice = None
