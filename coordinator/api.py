@@ -94,7 +94,7 @@ class BotEntrant(Strict):
 class CreateTournament(Strict):
     players: Annotated[list[_name(24)], Field(min_length=0, max_length=8)] = Field(
         description="the people: up to 8 names, distinct ignoring case, not 'Robot' (the engine's rules: "
-                    "409 otherwise); with the bots, 1 to 8 players")
+                    "409 otherwise); with the bots, 1 to 8 players (409 otherwise)")
     bots: Annotated[list[BotEntrant], Field(max_length=8)] = Field(
         default_factory=list, description="bot entrants (the search bot), seated after the people")
     name: _name(60) | None = None
@@ -104,13 +104,6 @@ class CreateTournament(Strict):
     solo_cards: bool = False
     seed: Int(0, MAX_SEED) | None = None
     final_park: Int(1, 4) = 1
-
-    @model_validator(mode="after")
-    def _entrants(self):
-        total = len(self.players) + len(self.bots)
-        if not 1 <= total <= 8:
-            raise ValueError(f"a tournament has 1 to 8 players, people and bots together, not {total}")
-        return self
 
 
 class AssignKiosk(Strict):

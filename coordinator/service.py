@@ -389,6 +389,8 @@ class Coordinator:
         people = [p.strip() for p in body.players]
         bot_names = [b.name.strip() for b in body.bots]
         players = people + bot_names
+        if not 1 <= len(players) <= 8:
+            raise ApiError(409, f"a tournament has 1 to 8 players, people and bots together, not {len(players)}")
         if len({n.casefold() for n in people}) != len(people):
             raise ApiError(409, "'players' holds the same name twice")
         if len({n.casefold() for n in players}) != len(players):
