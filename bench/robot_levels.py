@@ -1,7 +1,7 @@
 """How strong is the Robot?  A bot's win rate against it, level by level.
 
     python bench/robot_levels.py [--games 2000] [--player greedy|search] [--simulations N] [--jobs 2]
-                                 [--levels 3,4] [--outcomes FILE]
+                                 [--levels 3,4] [--solo both|without|with] [--outcomes FILE]
 
 Solo tournaments (one player against the Robot), fixed seeds 0..N-1, for
 each level 1-5, without and with the SOLO cards shuffled into the R cards.
@@ -121,13 +121,16 @@ def main(argv=None) -> int:
     ap.add_argument("--simulations", type=int, default=None, help="the search bot's budget (default: the hint's)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes")
     ap.add_argument("--levels", default="1,2,3,4,5", help="the levels to play, e.g. 3,4")
+    ap.add_argument("--solo", choices=("both", "without", "with"), default="both",
+                    help="the cells without the SOLO cards, with them, or both")
     ap.add_argument("--outcomes", type=Path, default=None, help="write each tournament's result here (JSON lines)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     print(f"{args.player} bot vs the Robot, {args.games} solo tournaments per cell, box {args.box}, "
           f"seeds 0..{args.games - 1}")
     levels = sorted({int(x) for x in args.levels.split(",")})
-    cells = [(level, solo) for level in levels for solo in ((False, True) if level > 1 else (False,))]
+    solos = {"both": (False, True), "without": (False,), "with": (True,)}[args.solo]
+    cells = [(level, solo) for level in levels for solo in (solos if level > 1 else (False,))]
     size = 5 if args.player == "search" else 500
     jobs = [(level, solo, range(a, min(a + size, args.games)), args.box, args.player, args.simulations)
             for a in range(0, args.games, size) for level, solo in cells]
