@@ -25,6 +25,7 @@ import hmac
 import json
 import logging
 import secrets
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field, replace
 
 import cards
@@ -607,6 +608,15 @@ class Coordinator:
                                                         observation, legal)
                 except asyncio.CancelledError:
                     raise
+                except BrokenExecutor:
+                    # The worker process died (killed, out of memory): a new one next time; the
+                    # bots it held start again with no memory of the cards they saw.
+                    log.error("tournament %d: the bots' worker process died; starting a new one", tid)
+                    if self._bot_executor is not None:
+                        self._bot_executor.shutdown(wait=False, cancel_futures=True)
+                    self._bot_executor = None
+                    await asyncio.sleep(1.0)
+                    continue
                 except Exception:
                     log.exception("tournament %d: the bot of player %d failed; it tries again", tid, seat)
                     await asyncio.sleep(1.0)

@@ -146,3 +146,30 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
     # The event loop never waited for a bot's search (it runs in the worker process): a GET of the
     # public view answered well within a second every time, over hundreds of them.
     assert len(slowest) > 50 and max(slowest) < 1.0, (len(slowest), max(slowest))
+
+
+def test_the_bots_play_on_when_their_worker_process_dies(tmp_path):
+    """The worker process killed (-9) mid-tournament: the coordinator starts a new one and the
+    two bots play the tournament to its end."""
+    import os
+    import signal
+
+    async def main():
+        async with cb.inprocess(tmp_path / "data") as (base, coord):
+            async with aiohttp.ClientSession() as s:
+                _, tok = await cb.pair(s, base, "Organiser")
+                body = {"players": [], "bots": [{"name": "Ada", "level": "easy"}, {"name": "Bo", "level": "easy"}],
+                        "seed": 2}
+                async with s.post(base + "/api/tournaments", json=body, headers=cb.org(tok)) as r:
+                    tid = (await r.json())["id"]
+                await until(lambda: coord.tournaments[tid].summary()["round"] >= 3, 60)
+                first = coord._bot_executor
+                pids = list(first._processes)
+                assert len(pids) == 1
+                os.kill(pids[0], signal.SIGKILL)
+                await until(lambda: coord.tournaments[tid].finished, 90)
+                assert coord._bot_executor is not first
+                async with s.get(f"{base}/api/tournaments/{tid}") as r:
+                    v = await r.json()
+                assert v["phase"] == "over" and v["winner"] is not None
+    asyncio.run(main())
