@@ -4,6 +4,7 @@ nothing), the organiser page lists it as a bot, and the TV page marks it in the 
 at its park."""
 
 import asyncio
+import base64
 
 import aiohttp
 import pytest
@@ -44,6 +45,12 @@ def test_organiser_adds_a_bot_entrant_in_chromium(tmp_path):
                     await fill(tab, '#cbots .botrow[data-i="1"] select', "easy")
                     await fill(tab, '#cbots .botrow[data-i="2"] select', "hard")
                     assert "4 players \u2192 2 parks" in await text(tab, "#ccount")
+                    await tab.js("document.getElementById('create').scrollIntoView()")
+                    await tab.call("Emulation.setDeviceMetricsOverride", width=1280, height=1400,
+                                   deviceScaleFactor=1, mobile=False)
+                    await asyncio.sleep(0.2)
+                    shot = await tab.call("Page.captureScreenshot", format="png")
+                    (tmp_path / "organiser-bots.png").write_bytes(base64.b64decode(shot["data"]))
                     await fill(tab, "#cseed", "5")
                     await click(tab, "#createbtn")
                     await tab.wait_for("document.getElementById('createok').textContent !== ''")
@@ -66,8 +73,12 @@ def test_organiser_adds_a_bot_entrant_in_chromium(tmp_path):
                     marked = await tv.js("[...document.querySelectorAll('#standings tr')].filter(tr => "
                                          "tr.querySelector('.botmark')).map(tr => tr.dataset.player)")
                     assert sorted(marked) == ["2", "3"]
+                    shot = await tv.call("Page.captureScreenshot", format="png")
+                    (tmp_path / "tv-bots.png").write_bytes(base64.b64decode(shot["data"]))
                     assert await tv.js("document.querySelectorAll('#parks .botmark').length") == 2
                     assert await tv.js("document.querySelector('#standings .botmark').title") == "bot entrant (easy)"
                 finally:
                     await tv.close()
     asyncio.run(main())
+    for name in ("organiser-bots.png", "tv-bots.png"):
+        assert (tmp_path / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
