@@ -20,6 +20,9 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import os
+import threading
+import time
 from typing import Any
 
 from engine.challengers.game import ChallengersState, observe, to_tuple
@@ -107,12 +110,23 @@ def decide(key: tuple, kind: str, seat: int, seed: int, observation: dict, legal
     return policy.act(observation, legal)
 
 
-def _warm() -> None:
+def _warm(parent: int) -> None:
+    """The worker's start: load the cards once, and leave when the coordinator is gone."""
+    threading.Thread(target=_orphan_watch, args=(parent,), name="bots-orphan-watch", daemon=True).start()
     _library()
+
+
+def _orphan_watch(parent: int) -> None:
+    # A coordinator killed with -9 cannot stop its worker; the worker then belongs to another
+    # parent, and goes (systemd would also end it with the unit's control group; a test or a
+    # shell would not).
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def new_executor() -> concurrent.futures.Executor:
     """One worker process (spawned: the coordinator's threads are not copied into it) for every
     bot of every tournament, one decision at a time, so a bot keeps its memory between them."""
     return concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                  initializer=_warm)
+                                                  initializer=_warm, initargs=(os.getpid(),))

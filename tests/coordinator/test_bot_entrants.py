@@ -173,3 +173,64 @@ def test_the_bots_play_on_when_their_worker_process_dies(tmp_path):
                     v = await r.json()
                 assert v["phase"] == "over" and v["winner"] is not None
     asyncio.run(main())
+
+
+def test_the_bots_worker_process_leaves_with_a_coordinator_killed_by_sigkill(tmp_path):
+    """kill -9 of the coordinator cannot stop its bots' worker process: the worker sees that its
+    parent is gone and leaves by itself (no orphan left running)."""
+    import os
+    import signal
+
+    coord = cb.Subprocess(tmp_path / "data")
+
+    async def main():
+        await coord.start()
+        async with aiohttp.ClientSession() as s:
+            _, tok = await cb.pair(s, coord.base, "Organiser")
+            body = {"players": [], "bots": [{"name": "Ada", "level": "easy"}, {"name": "Bo", "level": "easy"}],
+                    "seed": 6}
+            async with s.post(coord.base + "/api/tournaments", json=body, headers=cb.org(tok)) as r:
+                assert r.status == 201
+            await asyncio.sleep(1.0)
+    children: list[int] = []
+    try:
+        asyncio.run(main())
+        children = worker_pids(coord.proc.pid)
+        assert children, "the coordinator started no worker process"
+        coord.kill9()
+        end = time.monotonic() + 10
+        while any(alive(p) for p in children):
+            assert time.monotonic() < end, f"orphaned worker processes still running: {children}"
+            time.sleep(0.2)
+    finally:
+        coord.stop()
+        for p in children:
+            if alive(p):
+                os.kill(p, signal.SIGKILL)
+
+
+def worker_pids(parent: int) -> list[int]:
+    """The multiprocessing worker processes whose parent is ``parent`` (Linux /proc)."""
+    import os
+    out = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{name}/cmdline", "rb") as f:
+                cmd = f.read()
+        except OSError:
+            continue
+        if int(fields[1]) == parent and b"multiprocessing" in cmd:
+            out.append(int(name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
