@@ -81,9 +81,22 @@ BoxId = Literal["base", "beach"]
 SetId = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 
 
+BotLevel = Literal["easy", "medium", "hard"]
+
+
+class BotEntrant(Strict):
+    """A player the search bot plays (see docs/protocol.md, "Bot entrants")."""
+
+    name: _name(24) = Field(description="its name in the standings, distinct from every other player's")
+    level: BotLevel = Field(default="medium", description="how hard it thinks: easy, medium or hard")
+
+
 class CreateTournament(Strict):
-    players: Annotated[list[_name(24)], Field(min_length=1, max_length=8)] = Field(
-        description="1 to 8 names, distinct ignoring case, not 'Robot' (the engine's rules: 409 otherwise)")
+    players: Annotated[list[_name(24)], Field(min_length=0, max_length=8)] = Field(
+        description="the people: up to 8 names, distinct ignoring case, not 'Robot' (the engine's rules: "
+                    "409 otherwise); with the bots, 1 to 8 players (409 otherwise)")
+    bots: Annotated[list[BotEntrant], Field(max_length=8)] = Field(
+        default_factory=list, description="bot entrants (the search bot), seated after the people")
     name: _name(60) | None = None
     box: BoxId = "base"
     sets: Annotated[list[SetId], Field(min_length=1, max_length=20)] | None = None
@@ -226,6 +239,7 @@ class Seat(Loose):
     player: int
     name: str
     robot: bool
+    bot: BotLevel | None = Field(default=None, description="a bot entrant's level; null for a person or the Robot")
     park: int
     side: Literal["light", "dark"]
     text: str
@@ -241,6 +255,7 @@ class Standing(Loose):
     player: int
     name: str
     robot: bool
+    bot: BotLevel | None = Field(default=None, description="a bot entrant's level; null for a person or the Robot")
     fan_tokens: int
     trophy_rounds: list[int]
     fans: int | None = Field(description="null while hidden (3+ players, before the end)")
@@ -251,6 +266,7 @@ class Player(Loose):
     player: int
     name: str
     robot: bool
+    bot: BotLevel | None = Field(default=None, description="a bot entrant's level; null for a person or the Robot")
 
 
 class Result(Loose):

@@ -25,13 +25,16 @@ import hmac
 import json
 import logging
 import secrets
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field, replace
 
 import cards
 from engine import IllegalAction
+from engine.challengers.game import ChallengersState
 from engine.challengers.library import load
 from engine.challengers.tournament import Setup, Tournament, OVER, FINAL, FINAL_DECK, DECK
 
+from . import bots as botplay
 from . import store
 from .actions import decode_stored, encode_action
 from .limits import Backoff
@@ -91,6 +94,7 @@ class Entry:
     subscribers: set = field(default_factory=set)     # asyncio.Queue per WebSocket
     created: float = 0.0
     cache: dict = field(default_factory=dict)         # views.py: derived views, each with its validity key
+    bots: dict = field(default_factory=dict)          # player index -> level (bot entrants: bots.py)
 
     def match_entries(self, park):
         """The global indexes of the actions applied to the park's current match."""
@@ -152,6 +156,10 @@ class Coordinator:
         self.pairing_guesses = Backoff()
         self.organiser_guesses = Backoff()
         self._to_finish: list[int] = []
+        self._bot_tasks: dict[int, asyncio.Task] = {}     # tournament id -> its bots' player (bots.py)
+        self._bot_wake: dict[int, asyncio.Event] = {}
+        self._bot_executor = None
+        self.bot_decisions = 0
         self._load_meta(organiser_pin)
         self._load()
 
@@ -191,11 +199,14 @@ class Coordinator:
                 "ON f.tournament_id = t.id ORDER BY t.id"):
             self.tournaments[tid] = Finished(tid, name, created, json.loads(summary), kiosks=parks.get(tid, {}))
             finished += 1
+        bot_settings = {tid: botplay.settings_from_json(json.loads(text or "{}"))
+                        for tid, text in conn.execute("SELECT id, settings FROM tournaments WHERE id NOT IN "
+                                                      "(SELECT tournament_id FROM finished)")}
         live = conn.execute("SELECT id, name, setup, created FROM tournaments WHERE id NOT IN "
                             "(SELECT tournament_id FROM finished) ORDER BY id").fetchall()
         for tid, name, setup_text, created in live:
             setup = setup_from_json(json.loads(setup_text))
-            e = Entry(tid, name, setup, Tournament(self.lib, setup), created=created)
+            e = Entry(tid, name, setup, Tournament(self.lib, setup), created=created, bots=bot_settings[tid])
             for action, rid, kid, ms in conn.execute("SELECT action, request_id, kiosk_id, match_seq FROM actions "
                                                      "WHERE tournament_id = ? ORDER BY seq", (tid,)):
                 self._apply_tracked(e, decode_stored(action), (rid, kid, ms))
@@ -230,6 +241,9 @@ class Coordinator:
             self._finished(e)
             log.info("tournament %d (%s) is over: kept as its final record from now on", e.id, e.name)
         self._to_finish = []
+        for e in list(self.tournaments.values()):
+            if not e.finished and e.bots:
+                self.kick_bots(e.id)
         if self.pairing_pin is None:
             await self.new_pairing_pin()
         log.info("organiser PIN (%s): %s", self.organiser_pin_source, self.organiser_pin)
@@ -239,6 +253,14 @@ class Coordinator:
         log.info("pairing code: %s", self.pairing_pin)
 
     async def stop(self):
+        tasks = list(self._bot_tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bot_tasks.clear()
+        if self._bot_executor is not None:
+            self._bot_executor.shutdown(wait=True, cancel_futures=True)
+            self._bot_executor = None
         await self.writer.stop()
         self.reader.close()
         self.db.conn.close()
@@ -365,11 +387,18 @@ class Coordinator:
     async def create(self, body) -> dict:
         """``body``: an ``api.CreateTournament``.  Its shape is checked; what the rules refuse
         (the same name twice, 'Robot', the engine's own checks) is a 409 with the reason."""
-        players = [p.strip() for p in body.players]
-        if len({n.casefold() for n in players}) != len(players):
+        people = [p.strip() for p in body.players]
+        bot_names = [b.name.strip() for b in body.bots]
+        players = people + bot_names
+        if not 1 <= len(players) <= 8:
+            raise ApiError(409, f"a tournament has 1 to 8 players, people and bots together, not {len(players)}")
+        if len({n.casefold() for n in people}) != len(people):
             raise ApiError(409, "'players' holds the same name twice")
+        if len({n.casefold() for n in players}) != len(players):
+            raise ApiError(409, "a bot entrant has the name of another player")
         if any(n.casefold() == "robot" for n in players):
             raise ApiError(409, "'Robot' is the name of the Robot player")
+        bots = {len(people) + i: b.level for i, b in enumerate(body.bots)}
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         setup = Setup(players=tuple(players), box=body.box, sets=tuple(body.sets) if body.sets else None,
                       robot_level=body.robot_level, solo_cards=body.solo_cards, seed=seed,
@@ -381,14 +410,18 @@ class Coordinator:
         name = (body.name or "").strip() or "Tournament"
         created = store.now()
         setup_json = store.dumps(setup_to_json(setup))
+        settings_json = store.dumps(botplay.settings_to_json(bots))
 
         def write(conn):
             return conn.execute("INSERT INTO tournaments(name, setup, settings, status, created) VALUES (?,?,?,?,?)",
-                                (name, setup_json, "{}", "running", created)).lastrowid
+                                (name, setup_json, settings_json, "running", created)).lastrowid
         tid = await self.writer.write(write)
-        e = Entry(tid, name, setup, t, created=created)
+        e = Entry(tid, name, setup, t, created=created, bots=bots)
         self.tournaments[tid] = e
-        log.info("tournament %d (%s) created: %d players, %d parks", tid, name, len(setup.players), t.parks)
+        log.info("tournament %d (%s) created: %d players (%d bots), %d parks", tid, name, len(setup.players),
+                 len(bots), t.parks)
+        if bots:
+            self.kick_bots(tid)
         return public_view(e)
 
     async def assign(self, e: Entry, park: int, kid: int) -> dict:
@@ -426,7 +459,7 @@ class Coordinator:
                 # actions with the new set-up gives the same state with the new Final park.
                 setup = replace(e.setup, final_park=park)
                 fresh = Entry(e.id, e.name, setup, Tournament(self.lib, setup), kiosks=e.kiosks,
-                              lock=e.lock, subscribers=e.subscribers, created=e.created)
+                              lock=e.lock, subscribers=e.subscribers, created=e.created, bots=e.bots)
                 for action, row in zip(t.actions, e.rows):
                     self._apply_tracked(fresh, action, row)
                 setup_json = store.dumps(setup_to_json(setup))
@@ -469,6 +502,7 @@ class Coordinator:
                     raise ApiError(403, f"no kiosk is assigned to park {park} of tournament {e.id}")
                 if owner != kiosk.id:
                     raise ApiError(403, f"kiosk {kiosk.id} ({kiosk.name}) is not park {park}'s kiosk")
+                self._check_not_bots(e, action)
                 match_seq = None
                 if action[0] == "match":
                     entries = e.match_entries(park)
@@ -514,7 +548,125 @@ class Coordinator:
         self.notify(e, _what(action, events))
         if over:
             self._finished(e)
+        elif e.bots:
+            self.kick_bots(e.id)
         return resp_json, False
+
+    @staticmethod
+    def _check_not_bots(e: Entry, action):
+        """A kiosk never plays what the coordinator plays (bots.py): a bot entrant's Deck Phase, a
+        match with no person in it."""
+        t = e.t
+        if action[0] == "deck" and action[1] in e.bots:
+            raise ApiError(409, f"player {action[1]} ({t.players[action[1]].name}) is a bot: "
+                                "the coordinator plays its Deck Phase")
+        if action[0] == "match":
+            m = t.matches.get(action[1])
+            if m is not None and not botplay.people_at(t, e.bots, m.players):
+                raise ApiError(409, f"nobody at park {action[1]} is a person: the coordinator plays its match")
+
+    # ------------------------------------------------------------------ bot entrants (bots.py)
+    def kick_bots(self, tid: int):
+        """Something changed in tournament ``tid``: its bots' player looks for a move."""
+        wake = self._bot_wake.get(tid)
+        if wake is None:
+            wake = self._bot_wake[tid] = asyncio.Event()
+        wake.set()
+        task = self._bot_tasks.get(tid)
+        if task is None or task.done():
+            self._bot_tasks[tid] = asyncio.get_running_loop().create_task(self._play_bots(tid),
+                                                                         name=f"bots-{tid}")
+
+    async def _play_bots(self, tid: int):
+        """The bots' player of one tournament: while the coordinator has a seat to play (a bot's
+        Deck Phase, a match with nobody in it), the seat's bot decides in the worker process and
+        its action is applied and stored like a kiosk's; then it waits to be woken."""
+        wake = self._bot_wake[tid]
+        loop = asyncio.get_running_loop()
+        while True:
+            wake.clear()
+            e = self.tournaments.get(tid)
+            if e is None or e.finished:
+                return
+            seat = botplay.next_turn(e.t, e.bots)
+            if seat is None:
+                await wake.wait()
+                continue
+            t = e.t
+            version = e.version
+            observation, legal = botplay.question(t, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                kind = "robot" if t.players[seat].robot else e.bots[seat]
+                key = (tid, seat, kind)
+                seed = (e.setup.seed * 31 + seat) % (2 ** 63)
+                if self._bot_executor is None:
+                    self._bot_executor = botplay.new_executor()
+                try:
+                    action = await loop.run_in_executor(self._bot_executor, botplay.decide, key, kind, seat, seed,
+                                                        observation, legal)
+                except asyncio.CancelledError:
+                    raise
+                except BrokenExecutor:
+                    # The worker process died (killed, out of memory): a new one next time; the
+                    # bots it held start again with no memory of the cards they saw.
+                    log.error("tournament %d: the bots' worker process died; starting a new one", tid)
+                    if self._bot_executor is not None:
+                        self._bot_executor.shutdown(wait=False, cancel_futures=True)
+                    self._bot_executor = None
+                    await asyncio.sleep(1.0)
+                    continue
+                except Exception:
+                    log.exception("tournament %d: the bot of player %d failed; it tries again", tid, seat)
+                    await asyncio.sleep(1.0)
+                    continue
+                self.bot_decisions += 1
+            await self._apply_bot(tid, seat, version, action)
+
+    async def _apply_bot(self, tid: int, seat: int, version: int, action):
+        """Apply a bot's decision, if the tournament is where the bot saw it (else it asks again),
+        and store it as a kiosk's action is stored (request id ``bot-<tournament>-<seq>``, kiosk 0)."""
+        e = self.tournaments.get(tid)
+        if e is None or e.finished:
+            return
+        async with e.lock:
+            e = self.tournaments[tid]          # the Final's park may have made a new entry
+            t = e.t
+            if e.version != version and action not in ChallengersState(None, t).legal_actions(seat):
+                return
+            tup = botplay.answer_to_tuple(t, action)
+            match_seq = None
+            if tup[0] == "match":
+                match_seq = len(e.match_entries(tup[1]))
+            m = t.matches.get(tup[1]) if tup[0] == "match" else None
+            rid = f"bot-{tid}-{len(t.actions) + 1}"
+            try:
+                events = self._apply_tracked(e, tup, (rid, 0, match_seq))
+            except IllegalAction as exc:
+                log.warning("tournament %d: player %d's bot played %s: %s", tid, seat, tup, exc)
+                return
+            seq = len(t.actions)
+            resp_json = store.dumps(self._response(e, tup, seq, match_seq, events, m))
+            body = store.dumps({"request_id": rid, "action": encode_action(tup), "match_seq": match_seq})
+            write = self._persist_fn(e.id, seq, tup, rid, 0, match_seq, body, resp_json)
+            over = t.phase == OVER
+            if over:
+                write = _both(write, self._finish_fn(e, final_record(e)))
+            fut = self.writer.submit(write)
+            self.requests[rid] = {"tid": e.id, "kiosk": 0, "body": body, "response": resp_json, "fut": fut}
+        try:
+            await fut
+        except store.StoreError:
+            await self._reload_after_failure(e)
+            await asyncio.sleep(1.0)          # the disk refused it: the bot tries again in a while
+            return
+        self.requests[rid]["fut"] = None
+        self.notify(e, _what(tup, events))
+        if over:
+            self._finished(e)
+        else:
+            self.kick_bots(tid)
 
     def _stored_request(self, rid: str) -> dict | None:
         """A request id of a finished tournament (they are not kept in memory)."""
@@ -578,7 +730,7 @@ class Coordinator:
             rows = self.db.conn.execute("SELECT action, request_id, kiosk_id, match_seq FROM actions "
                                         "WHERE tournament_id = ? ORDER BY seq", (e.id,)).fetchall()
             fresh = Entry(e.id, e.name, e.setup, Tournament(self.lib, e.setup), kiosks=e.kiosks, lock=e.lock,
-                          subscribers=e.subscribers, created=e.created)
+                          subscribers=e.subscribers, created=e.created, bots=e.bots)
             for action, rid, kid, ms in rows:
                 self._apply_tracked(fresh, decode_stored(action), (rid, kid, ms))
             self.tournaments[e.id] = fresh

@@ -51,21 +51,23 @@ def scrub_events(t, events) -> list:
     return out
 
 
-def seats(t) -> list:
-    """Where every player sits now: [{player, name, robot, park, side}] (empty when over)."""
+def seats(t, bots=None) -> list:
+    """Where every player sits now: [{player, name, robot, bot, park, side}] (empty when over);
+    ``bot``: a bot entrant's level (``bots``: player index -> level), else null."""
+    bots = bots or {}
     out = []
     if t.phase in (DECK, MATCH) and 1 <= t.round:
         for park, light, dark in t.pairings(t.round):
             for side, p in enumerate((light, dark)):
                 pl = t.players[p]
-                out.append({"player": p, "name": pl.name, "robot": pl.robot, "park": park, "side": SIDES[side],
-                            "text": f"{pl.name} \u2192 park {park}, {SIDES[side]} side"})
+                out.append({"player": p, "name": pl.name, "robot": pl.robot, "bot": bots.get(p), "park": park,
+                            "side": SIDES[side], "text": f"{pl.name} \u2192 park {park}, {SIDES[side]} side"})
     elif t.phase in (FINAL_DECK, FINAL):
         for side, p in enumerate(t.finalists):
             pl = t.players[p]
             park = t.setup.final_park
-            out.append({"player": p, "name": pl.name, "robot": pl.robot, "park": park, "side": SIDES[side],
-                        "text": f"{pl.name} \u2192 park {park}, {SIDES[side]} side (Final)"})
+            out.append({"player": p, "name": pl.name, "robot": pl.robot, "bot": bots.get(p), "park": park,
+                        "side": SIDES[side], "text": f"{pl.name} \u2192 park {park}, {SIDES[side]} side (Final)"})
     out.sort(key=lambda s: (s["park"], s["side"] != "light"))
     return out
 
@@ -96,17 +98,18 @@ def seats_of(e) -> list:
     key = (t.phase, t.round, tuple(t.finalists) if t.finalists else None)
     got = e.cache.get("seats")
     if got is None or got[0] != key:
-        got = e.cache["seats"] = (key, seats(t))
+        got = e.cache["seats"] = (key, seats(t, e.bots))
     return got[1]
 
 
-def _with_trophies(t, rows) -> list:
+def _with_trophies(t, rows, bots) -> list:
     """Each row gains ``trophies`` ``[{round, fans}]`` once trophy fans are visible (2 players, solo,
     or the tournament is over), else ``null``; ``trophy_rounds`` stays as it was."""
     visible = t.fans_visible()
     out = []
     for r in rows:
         r = dict(r)
+        r["bot"] = bots.get(r["player"])
         r["trophies"] = ([{"round": rd, "fans": f} for rd, f in sorted(t.players[r["player"]].trophies)]
                          if visible else None)
         out.append(r)
@@ -121,7 +124,7 @@ def standings_of(e) -> list:
     key = (t.fans_visible(), tuple((p.fans, tuple(p.trophies)) for p in t.players))
     got = e.cache.get("standings")
     if got is None or got[0] != key:
-        got = e.cache["standings"] = (key, _with_trophies(t, t.public_standings()))
+        got = e.cache["standings"] = (key, _with_trophies(t, t.public_standings(), e.bots))
     return got[1]
 
 
@@ -144,8 +147,10 @@ def match_round(t, m) -> dict:
     return {"round": rnd, "final": final, "current": current}
 
 
-def players_of(t) -> list:
-    return [{"player": p.index, "name": p.name, "robot": p.robot} for p in t.players]
+def players_of(t, bots=None) -> list:
+    """[{player, name, robot, bot}]: ``bot`` is a bot entrant's level (``bots``), else null."""
+    bots = bots or {}
+    return [{"player": p.index, "name": p.name, "robot": p.robot, "bot": bots.get(p.index)} for p in t.players]
 
 
 def public_view(e) -> dict:
@@ -156,7 +161,7 @@ def public_view(e) -> dict:
         "phase": t.phase, "parks": t.parks, "fans_visible": t.fans_visible(),
         "setup": {"players": list(s.players), "box": s.box, "sets": list(t.set_ids), "robot_level": s.robot_level,
                   "solo_cards": s.solo_cards, "final_park": s.final_park},
-        "players": players_of(t),
+        "players": players_of(t, e.bots),
         "seats": seats_of(e),
         "deck_phase": [{"player": i, "name": t.players[i].name, "stage": d.stage}
                        for i, d in sorted(t.deck_phases.items())] if t.phase in (DECK, FINAL_DECK) else [],
@@ -199,7 +204,7 @@ def park_view(e, park, private: bool) -> dict:
         "results": [r for r in results_view(t) if r["park"] == park],
         "standings": standings_of(e),
         "name": e.name,
-        "players": players_of(t),
+        "players": players_of(t, e.bots),
         "winner": t.winner, "end_reason": t.end_reason, "fans_visible": t.fans_visible(),
         "finalists": list(t.finalists) if t.finalists else None,
         "private": None,

@@ -5,7 +5,8 @@ presses what a person would press -- the same controller inputs the buttons call
 (``press_toss``, ``press_reveal``, ``tap_choice``, ``deck_option/pick/redraw/choose/remove/done``,
 "Go" on the seating screen, "Next round" on a result) -- deciding with
 ``engine.challengers.policies``.  It only reads what the screens read (the player's own Deck
-Phase state, the local match), and leaves the Robot to the kiosk.  It plays tournaments only;
+Phase state, the local match), and leaves the Robot and bot entrants to the kiosk (and the
+coordinator).  It plays tournaments only;
 the final result stays on screen.
 """
 
@@ -65,7 +66,7 @@ class Bot:
         elif cur == "deck":
             for side in (0, 1):
                 dp = c.deck_phase_at(side)
-                if dp is None or dp.stage == "done" or c.player_at(side) in c.inflight:
+                if dp is None or dp.stage == "done" or c.player_at(side) in c.inflight or c.is_robot(side):
                     continue
                 act = self.policy.deck_action(c.t, dp)
                 self._press(getattr(c, "deck_" + act[0]), side, *act[1:])

@@ -16,7 +16,11 @@
   transaction, then shown; the network thread delivers the outbox in order.  A kill -9 resumes
   the match from the local log; if the coordinator ever holds something else for this match,
   its actions win and the local copy is rebuilt from them.
-* The Robot's reveals and choices at this park are made here, as in solo play.
+* The Robot's reveals and choices at this park are made here, as in solo play; so are a bot
+  entrant's (the search bot, entered by the organiser) when it plays a person here, by the
+  search bot's match rule (the greedy bot's choice: microseconds, on the UI thread).  A bot
+  entrant's Deck Phase, and a match with no person in it, are the coordinator's to play
+  (``coordinator/bots.py``): this park shows them and never acts for them.
 """
 
 from __future__ import annotations
@@ -133,6 +137,8 @@ class ParkController(TableInputs):
         self.seats_acked = store.get("park_seats_acked")
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
+        self._bot_policy = make_policy("greedy", 0)     # a bot entrant's match choices (its search bot's rule)
+        self.bots: dict = {}              # player -> level: the bot entrants (from the coordinator's views)
         self.storage_error = None          # why the last write failed; None once one succeeds
         self._match_view = None            # (key, view) of the match shown
         self.t = None
@@ -185,8 +191,16 @@ class ParkController(TableInputs):
         return None
 
     def is_robot(self, side) -> bool:
+        """Whether a bot plays ``side`` (the Robot or a bot entrant): no person acts for it here."""
         p = self.player_at(side)
-        return p is not None and self.t is not None and p < len(self.t.players) and self.t.players[p].robot
+        return p is not None and self.t is not None and p < len(self.t.players) and \
+            (self.t.players[p].robot or p in self.bots)
+
+    def _nobody_here(self, m) -> bool:
+        """A match with no person in it: the coordinator plays it (this park only shows it)."""
+        t = self.t
+        return t is not None and all(p < len(t.players) and (t.players[p].robot or p in self.bots)
+                                     for p in m.players)
 
     def deck_phase_at(self, side):
         if self.t is None or self.t.phase not in ("deck", "final-deck"):
@@ -387,6 +401,7 @@ class ParkController(TableInputs):
         self.local = SimpleNamespace(id=mid, key=(self.tid, rnd, self.park), match=m, n=len(actions),
                                      acked=acked, conflict=False)
         self._policy = make_policy("robot", spec["seed"] + len(actions))
+        self._bot_policy = make_policy("greedy", spec["seed"] + len(actions))
         if m.winner is not None and not acked:
             self.result = self._result_of(m)
 
@@ -434,7 +449,10 @@ class ParkController(TableInputs):
     def _rebuild_t(self):
         if self.tid is None or self.view is None:
             self.t = None
+            self.bots = {}
             return
+        players = self.view.get("players") or (self.pub or {}).get("players") or []
+        self.bots = {q["player"]: q["bot"] for q in players if q.get("bot")}
         self.t = park_view(self.view, self.pub, self.match)
 
     # ------------------------------------------------------------------ the one path for match actions
@@ -533,14 +551,23 @@ class ParkController(TableInputs):
         dp = self.deck_phase_at(side)
         if dp is None or dp.stage == "done":
             return self._ignore(("deck", side, *act), "no Deck Phase on this side")
+        if self.is_robot(side):
+            return self._ignore(("deck", side, *act), "a bot drafts on this side")
         return self._apply(("deck", p, *act))
 
     def active_deck_side(self):
         for side in (0, 1):
             dp = self.deck_phase_at(side)
-            if dp is not None and dp.stage != "done" and self.player_at(side) not in self.inflight:
+            if dp is not None and dp.stage != "done" and self.player_at(side) not in self.inflight \
+                    and not self.is_robot(side):
                 return side
         return None
+
+    def press_toss(self):
+        m = self.match
+        if m is not None and self._nobody_here(m):
+            return self._ignore(("toss",), "bots play this match: the coordinator tosses")
+        return super().press_toss()
 
     # ------------------------------------------------------------------ the Robot (as in solo play)
     def robot_action(self):
@@ -551,10 +578,11 @@ class ParkController(TableInputs):
         if kind == "toss":
             return None
         who = side if kind == "reveal" else m.pending.player
-        if not self.is_robot(who):
+        if not self.is_robot(who) or self._nobody_here(m):
             return None
-        return self._policy.act(SimpleNamespace(matches={self.park: m}, round=self.t.round),
-                                ("match", self.park, m.players[who]))
+        policy = self._bot_policy if m.players[who] in self.bots else self._policy
+        return policy.act(SimpleNamespace(matches={self.park: m}, round=self.t.round),
+                          ("match", self.park, m.players[who]))
 
     # ------------------------------------------------------------------ tests
     def dump(self) -> dict:

@@ -56,7 +56,25 @@ async function logout() {
 function forgetPin() { sessionStorage.removeItem(PIN_KEY); PIN = null; location.reload(); }
 
 // ------------------------------------------------------------------ the create form
-function count() { return [...document.querySelectorAll("#cplayers input")].map(i => i.value.trim()).filter(Boolean).length; }
+function people() { return [...document.querySelectorAll("#cplayers input")].map(i => i.value.trim()).filter(Boolean); }
+function bots() {
+  return [...document.querySelectorAll("#cbots .botrow")].map(r => ({name: r.querySelector("input").value.trim(),
+                                                                   level: r.querySelector("select").value}));
+}
+function count() { return people().length + bots().length; }
+const BOT_LEVELS = [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]];
+function addBot() {
+  // One row per bot entrant: its name (distinct from the players') and its level.
+  const rows = $("cbots"), n = rows.children.length + 1;
+  const row = el("div", "botrow"); row.dataset.i = n;
+  const name = el("input"); name.type = "text"; name.maxLength = 24; name.value = "Bot " + n;
+  name.setAttribute("aria-label", "bot " + n + " name"); name.addEventListener("input", updateForm);
+  const level = el("select"); level.setAttribute("aria-label", "bot " + n + " level");
+  level.replaceChildren(...BOT_LEVELS.map(([v, t]) => opt(v, t, v === "medium")));
+  const drop = el("button", "plain small", "Remove"); drop.type = "button";
+  drop.addEventListener("click", () => { row.remove(); updateForm(); });
+  row.append(name, level, drop); rows.append(row); updateForm();
+}
 function parksFor(n) { return Math.max(1, Math.ceil(n / 2)); }
 function buildForm() {
   const ps = $("cplayers"); ps.replaceChildren();
@@ -92,11 +110,12 @@ function updateForm() {
   $("csetcount").textContent = "(" + k + " of 5 chosen)";
 }
 function formBody() {
-  const players = [...document.querySelectorAll("#cplayers input")].map(i => i.value.trim()).filter(Boolean);
+  const players = people(), entrants = bots();
   const body = {players, box: $("cbox").value,
                 sets: [$("cbasic").value, ...[...document.querySelectorAll("#csets input:checked")].map(c => c.value)]};
   const name = $("cname").value.trim(); if (name) body.name = name;
-  if (players.length % 2 === 1) { body.robot_level = parseInt($("crobot").value, 10); body.solo_cards = $("csolo").checked; }
+  if (entrants.length) body.bots = entrants;
+  if ((players.length + entrants.length) % 2 === 1) { body.robot_level = parseInt($("crobot").value, 10); body.solo_cards = $("csolo").checked; }
   const seed = $("cseed").value.trim(); if (seed !== "") body.seed = Number(seed);
   if ($("cfinal").value) body.final_park = parseInt($("cfinal").value, 10);
   return body;
@@ -108,6 +127,7 @@ async function create() {
   CUR = r.j.id;
   say("createok", "Created \u201c" + r.j.name + "\u201d (tournament " + r.j.id + "). Now pick a kiosk for each park.");
   for (const i of document.querySelectorAll("#cplayers input")) i.value = "";
+  $("cbots").replaceChildren();
   $("cname").value = ""; $("cseed").value = ""; updateForm();
   await refresh(true);
 }
@@ -149,7 +169,7 @@ function render() {
       : (v.round > v.rounds ? PHASES[v.phase] : "Round " + v.round + " of " + v.rounds + " \u00b7 " + PHASES[v.phase]);
   const setNames = Object.fromEntries((CAT ? CAT.sets : []).map(s => [s.id, s.name]));
   const robot = v.players.some(p => p.robot);
-  $("tinfo").textContent = v.players.filter(p => !p.robot).map(p => p.name).join(", ") +
+  $("tinfo").textContent = v.players.filter(p => !p.robot).map(p => p.name + (p.bot ? " (bot, " + p.bot + ")" : "")).join(", ") +
       (robot ? " + Robot (level " + v.setup.robot_level + (v.setup.solo_cards ? ", SOLO cards" : "") + ")" : "") +
       " \u00b7 " + v.setup.box + " box \u00b7 sets: " + v.setup.sets.map(s => setNames[s] || s).join(", ");
   $("tvlink").href = "/t/" + v.id;
@@ -225,6 +245,7 @@ $("loginbtn").addEventListener("click", () => login($("pin").value.trim()));
 $("pin").addEventListener("keydown", (e) => { if (e.key === "Enter") login($("pin").value.trim()); });
 $("logout").addEventListener("click", logout);
 $("createbtn").addEventListener("click", create);
+$("addbot").addEventListener("click", addBot);
 $("finalbtn").addEventListener("click", setFinal);
 $("tsel").addEventListener("change", () => { CUR = parseInt($("tsel").value, 10); say("parkerr", ""); say("parkok", ""); refresh(true); });
 if (PIN) login(PIN);

@@ -13,6 +13,11 @@ async function pick() {
   const live = j.tournaments.filter(t => t.phase !== "over");
   return (live.length ? live : j.tournaments)[ (live.length ? live : j.tournaments).length - 1 ].id;
 }
+// A bot entrant's name carries a "bot" mark (its level in the tooltip); the Robot is named "Robot".
+function named(cls, who, suffix) {
+  const d = el("div", cls, who.name); if (who.bot) d.append(botMark(who.bot)); if (suffix) d.append(suffix); return d;
+}
+function botMark(level) { const b = el("span", "botmark", "bot"); b.title = "bot entrant (" + level + ")"; return b; }
 function render(t) {
   document.body.dataset.version = t.version; document.body.dataset.tournament = t.id;
   $("name").textContent = t.name;
@@ -32,7 +37,7 @@ function render(t) {
       const s = byPark[park][side]; if (!s) { row.append(el("div")); continue; }
       let cls = side;
       if (m && m.winner !== null) cls += m.winner === s.player ? " won" : " lost";
-      row.append(el("div", cls, s.name + (m && m.winner === s.player ? " \u2714" : "")));
+      row.append(named(cls, s, m && m.winner === s.player ? " \u2714" : ""));
     }
     let status;
     if (m) status = m.winner !== null ? names[m.winner] + " won" + (m.reason ? " (" + m.reason.replace("-", " ") + ")" : "")
@@ -50,7 +55,9 @@ function render(t) {
   for (const r of t.standings) {
     const tr = el("tr"); tr.dataset.player = r.player;
     tr.append(el("td", "num", r.rank === null ? "" : String(r.rank)));
-    tr.append(el("td", "", r.name + (t.winner === r.player ? " \ud83c\udfc6" : "")));
+    const who = el("td", "", r.name); if (r.bot) who.append(botMark(r.bot));
+    if (t.winner === r.player) who.append(" \ud83c\udfc6");
+    tr.append(who);
     const tro = el("td"); tro.className = "trophies";
     if (!r.trophy_rounds.length) tro.append(el("span", "hidden", "\u2013"));
     for (const rd of r.trophy_rounds) tro.append(el("span", "badge", "R" + rd));

@@ -107,3 +107,40 @@ def test_an_older_coordinators_deck_phase_is_read_the_same_way():
     assert [c.id for c in dv.drawn] == ["juggler", "vendor", "hermit"] and [c.id for c in dv.deck] == ["newcomer", "talent", "dog"]
     assert dv.stage == "pick" and dv.picks_left == 2 and dv.can_redraw() and dv.fans == 1 and dv.pending is None
     assert deck_observation(seen) is seen                            # the observation's form is read as it is
+
+
+def test_a_parks_kiosk_leaves_a_bot_entrants_draft_to_the_coordinator(tmp_path):
+    """A person against a bot entrant at park 1: the kiosk knows the bot from the coordinator's
+    view, shows it as a bot's side (no person acts there: the Deck Phase inputs of that side are
+    refused, the keys go to the person's side) while the coordinator drafts for it."""
+    async def main():
+        lib = load(cards)
+        async with cb.inprocess(tmp_path / "data") as (base, coord):
+            async with aiohttp.ClientSession() as s:
+                kid, tok = await cb.pair(s, base, "Table 1")
+                body = {"players": ["Ann"], "bots": [{"name": "Ada", "level": "easy"}], "seed": 9}
+                async with s.post(base + "/api/tournaments", json=body, headers=cb.org(tok)) as r:
+                    tid = (await r.json())["id"]
+                async with s.post(f"{base}/api/tournaments/{tid}/parks/1/kiosk", json={"kiosk_id": kid},
+                                  headers=cb.org(tok)) as r:
+                    assert r.status == 200
+                store = Store(tmp_path / "k.db")
+                store.put("park_tournament", tid)
+                store.put("park_number", 1)
+                pc = ParkController(lib, store)
+                async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tok)) as r:
+                    pc.on_view(await r.json(), None)
+                assert pc.bots == {1: "easy"}
+                bot_side = next(side for side in (0, 1) if pc.player_at(side) == 1)
+                assert pc.is_robot(bot_side) and not pc.is_robot(1 - bot_side)
+                assert pc.deck_done(bot_side) is None
+                assert pc.ignored[-1][1] == "a bot drafts on this side"
+                assert store.outbox_rows() == []
+                assert pc.active_deck_side() == 1 - bot_side
+                # meanwhile the coordinator drafts for the bot, and only for it
+                end = asyncio.get_running_loop().time() + 30
+                while coord.tournaments[tid].t.deck_phases[1].stage != "done":
+                    assert asyncio.get_running_loop().time() < end
+                    await asyncio.sleep(0.02)
+                assert coord.tournaments[tid].t.deck_phases[0].stage != "done"
+    asyncio.run(main())

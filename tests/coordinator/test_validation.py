@@ -140,7 +140,7 @@ def test_every_endpoint_rejects_bad_requests(world):
     check(w, 400, "POST", "/api/pair", body={"pin": "123456789012", "name": "   "}, contains="name")
     check(w, 403, "POST", "/api/pair", body={"pin": "000000000000" if w.c.pairing_pin != "000000000000"
                                              else "111111111111", "name": "x"}, contains="pairing code")
-    for bad in ({"players": []}, {"players": ["A"] * 9}, {"players": "AB"},
+    for bad in ({"players": ["A"] * 9}, {"players": "AB"}, {"players": ["A"], "bots": [{"name": "B", "level": 3}]},
                 {"players": ["A", 3]}, {"players": ["A", "B"], "robot_level": True},
                 {"players": ["A", "B"], "robot_level": 9}, {"players": ["A", "B"], "seed": -1},
                 {"players": ["A", "B"], "seed": 2**70}, {"players": ["A", "B"], "final_park": 0},
@@ -148,7 +148,9 @@ def test_every_endpoint_rejects_bad_requests(world):
                 {"players": ["A", "B"], "solo_cards": "yes"}, {"players": ["A\nB", "C"]}):
         check(w, 400, "POST", "/api/tournaments", org, body=bad)
     # well-formed, but the rules refuse it: 409 with the reason
-    for bad, why in (({"players": ["A", "a"]}, "same name"), ({"players": ["A", "Robot"]}, "Robot"),
+    # ("players": [] is well-formed since bot entrants may fill a tournament: the count is a rule)
+    for bad, why in (({"players": []}, "1 to 8 players"), ({"players": ["A", "a"]}, "same name"),
+                     ({"players": ["A", "Robot"]}, "Robot"),
                      ({"players": ["A", "B"], "sets": ["nope"]}, ""), ({"players": ["A", "B", "C"], "robot_level": 5}, ""),
                      ({"players": ["A", "B"], "final_park": 3}, "")):
         check(w, 409, "POST", "/api/tournaments", org, body=bad, contains=why)
