@@ -24,6 +24,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from kiosk import hand as hand_widgets
+from kiosk.games.descriptor import CARD
 from kiosk.games.screen import GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
@@ -295,7 +296,7 @@ class BetweenScreen(GameScreen):
             self.selected[half] = card
             self.update(table, [])
         else:
-            table.ignored.append(((seat, "tap", card), "that card cannot be played now"))
+            table.refuse(half, CARD, "that card cannot be played now", (seat, "tap", card))
 
     def ask_damage(self, half: int) -> None:
         w = self.half_widget(half)

@@ -37,6 +37,7 @@ from engine.cosplay.text import describe_event, remember_names
 from engine.errors import IllegalAction
 from engine.game import Action
 from kiosk import hand as hand_widgets
+from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
@@ -597,6 +598,7 @@ class CosplayScreen(GameScreen):
             return
         seat = table.observation(None)["current"]
         if table.is_bot(seat) or table.half_of(seat) is None:
+            table.refuse(None, TABLE, "nobody at the table plays now", ("tap", what, zone))
             return
         half = table.half_of(seat)
         if half is not None:
@@ -616,7 +618,7 @@ class CosplayScreen(GameScreen):
             return
         action = (what, zone)
         if not any(a.kind == what and a.args == (zone,) for a in table.legal(seat)):
-            table.ignored.append(((seat, "tap", what, zone), "that cannot be paid now"))
+            table.refuse(half, TABLE, "that cannot be paid now", (seat, "tap", what, zone))
             return
         if self.target == action:
             self.drop_target()
@@ -744,7 +746,10 @@ class CosplayScreen(GameScreen):
         is picked, a change of its payment; La Passion: what may be taken with it."""
         table = self.table
         seat = table.seat_on(half)
-        if seat is None or not table.may_show(seat) or table.state.current != seat:
+        if seat is None or not table.may_show(seat):
+            return
+        if table.state.current != seat:
+            table.refuse(half, CARD, "not this seat's turn", (seat, "tap", card))
             return
         self.notice.pop(half, None)
         c = int(card)
@@ -758,6 +763,8 @@ class CosplayScreen(GameScreen):
         elif self._is_passion(c):
             self.notice[half] = self.t("cp_passion_none")
             self.refresh(table)
+        else:
+            table.refuse(half, CARD, "a hand card pays only for a target", (seat, "tap", card))
 
     def ask_end(self, half: int) -> None:
         w = self.half_widget(half)

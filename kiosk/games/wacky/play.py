@@ -31,6 +31,7 @@ from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
 from kiosk import widgets as kiosk_widgets
+from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import GameHalf, GameScreen
 from kiosk.hand import FACE, HandStrip, SmallCard
 from kiosk.i18n import N_
@@ -472,7 +473,7 @@ class WackyScreen(GameScreen):
         if phase == "choose":
             action = Action(seat, "choose", (card,))
             if action not in table.legal(seat):
-                table.ignored.append(((seat, "tap", card), "that card cannot be chosen now"))
+                table.refuse(half, CARD, "that card cannot be chosen now", (seat, "tap", card))
                 return
             if table.selected.get(seat) == action:
                 table.select(seat, None)            # tapped again: not chosen any more
@@ -481,6 +482,8 @@ class WackyScreen(GameScreen):
         elif phase == "boost" and half in self.swap_from:
             give = self.swap_from.pop(half)
             table.submit(seat, "boost", "swap", give, card)
+        else:
+            table.refuse(half, CARD, f"a hand card does nothing in the {phase} phase", (seat, "tap", card))
 
     def option(self, half: int, choice: Any) -> None:
         """A button of a half's row: an action, or a step of the swap booster."""
@@ -503,7 +506,7 @@ class WackyScreen(GameScreen):
         table = self.table
         pickers = [q for q in table.to_act() if not table.is_bot(q) and table.half_of(q) is not None]
         if table.observation(None)["phase"] != "pick" or not pickers:
-            table.ignored.append((("row", card), "nobody at the table picks now"))
+            table.refuse(None, TABLE, "nobody at the table picks now", ("row", card))
             return
         table.submit(pickers[0], "pick", card)
 
