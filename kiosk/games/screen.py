@@ -16,11 +16,28 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
+
+
+class ChoiceButton(Button):
+    """A button of a half's choice row, coloured by what it means: ``meaning`` is a name of
+    :data:`kiosk.palette.PALETTE` (``"lit"``: the choice to make; ``"option"``: another kind of
+    choice beside it; ``"neutral"``: cancel, go back), so a change of palette recolours it."""
+
+    meaning = StringProperty("lit")
+
+
+Builder.load_string("""
+#:import palette kiosk.palette.PALETTE
+<ChoiceButton>:
+    background_color: palette.option if self.meaning == "option" else (palette.neutral if self.meaning == "neutral" else palette.lit)
+""")
 
 
 class GameHalf(BoxLayout):

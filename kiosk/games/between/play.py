@@ -20,12 +20,11 @@ from kivy.lang import Builder
 from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from kiosk import hand as hand_widgets
 from kiosk.games.descriptor import CARD
-from kiosk.games.screen import GameHalf, GameScreen
+from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -269,7 +268,7 @@ class BetweenScreen(GameScreen):
         for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
             del w.ids[old]
         for i, (text, act) in enumerate(options):
-            b = Button(text=text, font_size=sp(15), bold=True, background_color=(1, .8, .25, 1),
+            b = ChoiceButton(text=text, font_size=sp(15), bold=True,
                        halign="center", valign="middle")
             b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
             b.choice = act

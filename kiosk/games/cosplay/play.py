@@ -38,7 +38,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk.games.descriptor import CARD, TABLE
-from kiosk.games.screen import GameHalf, GameScreen
+from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -492,8 +492,8 @@ class CosplayScreen(GameScreen):
     def _choices(self, half: int, pub: dict, seat: int, legal: list, mine: dict | None) -> None:
         """The buttons of this half's choice row for what the seat may do now."""
         st = self.table.state
-        options: list[tuple[str, Any, tuple]] = []      # text, what it does, colour
-        gold, grey, blue = (1, .8, .25, 1), (.55, .57, .62, 1), (.45, .7, 1, 1)
+        options: list[tuple[str, Any, str]] = []        # text, what it does, its palette colour
+        gold, grey, blue = "lit", "neutral", "option"     # what each button means: its palette colour
         w = self.half_widget(half)
         if legal and not pub["over"]:
             if w.confirming:
@@ -548,7 +548,7 @@ class CosplayScreen(GameScreen):
             del w.ids[old]
         for i, (text, what, colour) in enumerate(options):
             paying = what[0] in ("pay", "finish")
-            b = Button(text=text, font_size=sp(11.5 if paying else 13), bold=True, background_color=colour,
+            b = ChoiceButton(text=text, font_size=sp(11.5 if paying else 13), bold=True, meaning=colour,
                        markup=True, halign="center", valign="middle", shorten=True,
                        size_hint_x=2.2 if paying else 1)
             b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))

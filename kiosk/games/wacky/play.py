@@ -24,7 +24,6 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
 from engine.game import Action
@@ -32,7 +31,7 @@ from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
 from kiosk import widgets as kiosk_widgets
 from kiosk.games.descriptor import CARD, TABLE
-from kiosk.games.screen import GameHalf, GameScreen
+from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import FACE, HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -451,7 +450,7 @@ class WackyScreen(GameScreen):
         for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
             del w.ids[old]
         for i, (text, act) in enumerate(options):
-            b = Button(text=text, font_size=sp(13), bold=True, background_color=(1, .8, .25, 1),
+            b = ChoiceButton(text=text, font_size=sp(13), bold=True,
                        halign="center", valign="middle", shorten=True)
             b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
             b.choice = act
