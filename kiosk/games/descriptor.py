@@ -101,7 +101,7 @@ class KioskGame:
     seats (``kiosk.table.Seat``) when the default does not fit (default: solo = one person on
     half 0, the first bot facing them on half 1, the other bots on no half; two = people on halves
     0 and 1, then the bots).  ``phone``: ``"module:function"`` of the phone page's words,
-    ``(data, observation, legal actions, lang) -> dict`` with ``"hand"`` (the seat's private
+    ``(data, observation, legal actions, lang, names=the seats' names in lang) -> dict`` with ``"hand"`` (the seat's private
     cards, one text each), ``"labels"`` (one per legal action, in order) and ``"lines"`` (the
     public state in a few sentences) -- read from that observation only (no Kivy there).
     """

@@ -207,6 +207,8 @@ class BetweenScreen(GameScreen):
         other = self._name(pub, 1 - seat)
         if pend is not None:
             kind, chooser = pend["kind"], pend["player"]
+            if chooser == seat and self.table.is_bot(seat):
+                return self.t("bb_their_turn", name=self._name(pub, seat))
             if kind == "give":
                 return self.t("bb_give_you", name=other) if chooser == seat else self.t("bb_give_wait", name=other)
             if chooser != seat:
@@ -214,7 +216,8 @@ class BetweenScreen(GameScreen):
             if kind == "take" and mine is None:
                 return self.t("bb_take_hold")
             return self.t(f"bb_{kind}_you")
-        if pub["current"] != seat:
+        if pub["current"] != seat or self.table.is_bot(seat):
+            # (a bot's own half says it plays: "your turn" would speak to nobody there)
             return self.t("bb_their_turn", name=self._name(pub, pub["current"]))
         if half in self.selected:
             return self.t("bb_pick_zone", card=self.card_text(self.selected[half]))

@@ -428,7 +428,8 @@ class CosplayScreen(GameScreen):
     def _status(self, pub: dict, seat: int, mine: dict | None) -> str:
         if pub["over"]:
             return self.t("cp_over")
-        if pub["current"] != seat:
+        if pub["current"] != seat or self.table.is_bot(seat):
+            # (a bot's own half says what it does: "your turn" would speak to nobody there)
             if self.last_move is not None and self.last_move[0] == pub["current"]:
                 return self.last_move[1]                 # what the player whose turn it is just did
             return self.t("cp_their_turn", name=self.player(pub["current"]))
