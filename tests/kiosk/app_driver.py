@@ -133,15 +133,15 @@ class Driver:
 
         self.ev = Clock.schedule_interval(tick, interval)
 
-    def follow(self, script: Iterator[float], first: float = 0.2) -> None:
+    def follow(self, script: Iterator[float], first: float = 0.2, settle: bool = True) -> None:
         """Run the generator ``script``: each value it yields is the least number of seconds
-        before its next part (longer while an animation runs: the cards' fade-ins finish before
-        anything is looked at)."""
+        before its next part (longer while an animation runs, unless ``settle`` is False: the
+        cards' fade-ins finish before anything is looked at)."""
         from kivy.animation import Animation
         from kivy.clock import Clock
 
         def advance(dt, waited=0.0):
-            if Animation._instances and waited < 3:
+            if settle and Animation._instances and waited < 3:
                 Clock.schedule_once(lambda dt: advance(dt, waited + 0.05), 0.05)
                 return
             try:

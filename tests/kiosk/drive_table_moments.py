@@ -1,16 +1,17 @@
 """Between Battle, Wacky Challenge and Cosplay Team Battle in the real app (offscreen): the search
 bot thinking while the screen keeps drawing, a press at the wrong moment, the palette switched.
 
-    python drive_table_moments.py DATA_DIR ARTIFACTS_DIR [en|fr]   ->   "MOMENTS-RESULT {...}"
+    python drive_table_moments.py DATA_DIR ARTIFACTS_DIR   ->   "MOMENTS-RESULT {...}"
 
 Run with TABLECUP_CONFIG pointing at an empty folder (the palette setting is saved there) and
 TABLECUP_SOUND=record.  For each game: a solo game at its hardest level (the search bot), seeded so
 that a bot acts first, started by taps on the home screen.  While the bot thinks, the frames are
 timed and the person presses their side's secondary button (key "s") and taps the middle of the
-table (a zone, the draft row) or a card of their hand: the hints on each half and the sounds asked for are recorded.
+table (a zone, the draft row) or a card of their hand, in English, then again in French (the
+language switched mid-game): the hints on each half and the sounds asked for are recorded.
 Then the palette is switched to the colour-blind one and back, as the settings screen does, and
-the colours drawn on the game's screen are read each time.  "moments-GAME-LANG.png": the hint
-shown, in the colour-blind palette.  Escape leaves each game.
+the colours drawn on the game's screen are read each time.  "moments-GAME-fr.png": a hint
+shown, in French, in the colour-blind palette.  Escape leaves each game.
 """
 
 import random
@@ -18,13 +19,12 @@ import time
 
 from app_driver import Driver, FrameTimes, arguments, run_app, start_table_game
 
-DATA, ART, LANG, _ = arguments()
-LANG = LANG or "en"
-TIMED = LANG == "en"            # the frames are timed in English; in French only the words are new
+DATA, ART, _, _ = arguments()
 #: Each game and what the person taps at the wrong moment: a place in its middle, or (None) a card
 #: of their own hand while they look at it.
 GAMES = {"between": None, "wacky": "row0", "cosplay": "zone1"}
-out = {"error": None, "lang": LANG, "games": {}}
+out = {"error": None, "games": {}}
+T0 = time.perf_counter()
 
 
 def seed_with_bot_first(game: str) -> int:
@@ -84,11 +84,11 @@ def hook(app):
         # The same measure over a quiet moment on the home screen (nothing thinks): what the
         # shared machine alone does to the frames.
         start = time.perf_counter()
-        yield 1.5 if TIMED else 0
+        yield 1.0
         out["quiet_frames"], out["quiet_max_stall_ms"] = every_frame.longest_stall_ms(start, time.perf_counter())
         out["quiet_stalls"] = every_frame.last_stalls
         for game, middle in GAMES.items():
-            res = out["games"][game] = {}
+            res = out["games"][game] = {"t0": round(time.perf_counter() - T0, 2)}
             kg_levels = len(kiosk_games.get(game).levels)
             yield from start_table_game(d, game, kg_levels, seed_with_bot_first(game))
             t = app.table
@@ -111,31 +111,39 @@ def hook(app):
             res["bot_thinking"] = app.table._bot_thinking
             res["worker"] = [th.name for th in threading.enumerate() if th.name == "tablecup-bot"]
             yield 0.15
-            # Wrong moments while the bot thinks: the side's secondary button, a tap in the middle.
-            asked = len(app.chrome.sound.asked)
-            d.key_down("s")
-            res["after_button"] = hints()          # said at once (the driver waits for animations after a step)
-            d.key_up("s")
-            yield 0.1
-            res["button_ignored"] = t.ignored[-1][1] if t.ignored else None
-            app.hints.clear()
-            scr = d.screen()
-            before = len(t.ignored)
-            if middle is not None:
-                d.tap(scr.ids[middle])
-                res["after_tap"] = hints()
-            else:
-                d.key_down("a")                 # look at the hand, tap a card, let go
-                yield 0.1
-                d.tap(scr.ids.bottom.ids.hand.faces()[0])
-                res["after_tap"] = hints()
-                d.key_up("a")
-            yield 0.1
-            res["tap_ignored"] = t.ignored[-1][1] if len(t.ignored) > before else None
-            res["sounds"] = app.chrome.sound.asked[asked:]
-            # The frames while the bot thought, once the hints are drawn (for at most 1.5 s).
+            # Wrong moments while the bot thinks: the side's secondary button, a tap in the middle
+            # (or on a card of the hand), in English, then in French (the setting switched mid-game).
+            for lang in ("en", "fr"):
+                if app.lang != lang:
+                    app.set_setting("lang", lang)
+                    yield 0.05
+                said = res[lang] = {"bot_thinking": app.table._bot_thinking}
+                asked = len(app.chrome.sound.asked)
+                app.hints.clear()
+                d.key_down("s")
+                said["after_button"] = hints()      # said at once (the driver waits for animations after a step)
+                d.key_up("s")
+                yield 0.05
+                said["button_ignored"] = t.ignored[-1][1] if t.ignored else None
+                app.hints.clear()
+                scr = d.screen()
+                before = len(t.ignored)
+                if middle is not None:
+                    d.tap(scr.ids[middle])
+                    said["after_tap"] = hints()
+                else:
+                    d.key_down("a")                 # look at the hand, tap a card, let go
+                    yield 0.05
+                    d.tap(scr.ids.bottom.ids.hand.faces()[0])
+                    said["after_tap"] = hints()
+                    d.key_up("a")
+                yield 0.05
+                said["tap_ignored"] = t.ignored[-1][1] if len(t.ignored) > before else None
+                said["bot_still_thinking"] = app.table._bot_thinking
+                said["sounds"] = app.chrome.sound.asked[asked:]
+            # The frames while the bot thought, once the hints are drawn (for at most 1 s).
             start = time.perf_counter() + 0.2
-            yield 1.7 if TIMED else 0.3
+            yield 1.2
             res["frames"], res["max_stall_ms"] = frames.longest_stall_ms(start, time.perf_counter())
             res["stalls"] = frames.last_stalls
             # The palette, switched as the settings screen does, and back.
@@ -149,14 +157,16 @@ def hook(app):
                     d.key_down("s")
                     d.key_up("s")
                     yield 0.3
-                    d.shot(f"moments-{game}-{LANG}")
+                    d.shot(f"moments-{game}-fr")
             res["palette_now"] = PALETTE.name
+            app.set_setting("lang", "en")
             Window.dispatch("on_key_down", 27, 0, None, [])          # Escape: leave the game
             yield 0.3
             res["home_after"] = app.sm.current
+            res["t1"] = round(time.perf_counter() - T0, 2)
         d.finish()
 
-    d.follow(script(), first=0.5)
+    d.follow(script(), first=0.5, settle=False)       # a hint fades while the bot thinks: no waiting for it
 
 
-run_app(["--data", str(DATA), "--window", "800x480", "--lang", LANG], hook, out, "MOMENTS-RESULT")
+run_app(["--data", str(DATA), "--window", "800x480", "--lang", "en"], hook, out, "MOMENTS-RESULT")
