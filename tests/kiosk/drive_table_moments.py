@@ -109,6 +109,7 @@ def hook(app):
                     yield 0.02
                     waited += 0.02
             res["bot_thinking"] = app.table._bot_thinking
+            think_seen = time.perf_counter()
             res["worker"] = [th.name for th in threading.enumerate() if th.name == "tablecup-bot"]
             yield 0.15
             # Wrong moments while the bot thinks: the side's secondary button, a tap in the middle
@@ -141,10 +142,14 @@ def hook(app):
                 said["tap_ignored"] = t.ignored[-1][1] if len(t.ignored) > before else None
                 said["bot_still_thinking"] = app.table._bot_thinking
                 said["sounds"] = app.chrome.sound.asked[asked:]
-            # The frames while the bot thought, once the hints are drawn (for at most 1 s).
-            start = time.perf_counter() + 0.2
+            # The frames while the bot thought: all of them from its start (the presses included),
+            # and the longest gap after the presses, with their redrawing left out (None when the bot
+            # was done by then).  Only frames while it still thinks count (FrameTimes' during).
+            after = time.perf_counter() + 0.1
             yield 1.2
-            res["frames"], res["max_stall_ms"] = frames.longest_stall_ms(start, time.perf_counter())
+            res["frames"], _ = frames.longest_stall_ms(think_seen, time.perf_counter())
+            n, stall = frames.longest_stall_ms(after, time.perf_counter())
+            res["max_stall_ms"] = stall if n >= 3 else None
             res["stalls"] = frames.last_stalls
             # The palette, switched as the settings screen does, and back.
             res["palettes"] = {}
