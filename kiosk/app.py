@@ -138,6 +138,7 @@ class TablecupApp(App):
         self.controller = ChallengersTable(lib, self.table)
         self.controller.listeners.append(self.on_state)
         self.controller.on_ignored = self.hint_for
+        self.table.on_ignored = self.table_hint
         self.solo_controller = self.controller
         # Seats on phones: the server follows the table's games (listening before the screens do,
         # so a new game's QR codes are ready when its screen is drawn).
@@ -352,6 +353,22 @@ class TablecupApp(App):
             return
         self.chrome.heard("challengers", events)
         self.sync(events)
+
+    def table_hint(self, half, pressed):
+        """A press at the table's game that did nothing (:meth:`LocalTable.refuse`): the game's
+        sentence on that half (``KIOSK.hint`` through its screen), or, for a tap in the middle,
+        on each half where a person sits, each in its own words."""
+        if not self.table_active():
+            return                            # Challengers!' controller says its own (hint_for)
+        scr = self.sm.current_screen
+        if not hasattr(scr, "hint_text"):
+            return
+        t = self.table
+        halves = (half,) if half in (0, 1) else tuple(h for h in (0, 1) if t.people_on(h))
+        for h in halves:
+            text = scr.hint_text(h, pressed)
+            if text:
+                self.hints.show(h, text)
 
     def hint_for(self, what, why):
         """A press the game did not expect (``what`` as the controller logs it): say on that

@@ -10,8 +10,10 @@ the two halves are a dark blue and a light orange).  Red against green never car
 in it: "go" is blue, "stop" is vermilion, and the two halves are blue and orange.
 
 Screens that follow the palette: home, settings, operator, the rules reference, the name
-keyboard, the alerts and wrong-moment hints over every screen, and Challengers!' match halves
-and REVEAL buttons.  The card faces keep their level colours (the level is also written on
+keyboard, the alerts and wrong-moment hints over every screen, Challengers!' match halves
+and REVEAL buttons, and the tables of Between Battle, Wacky Challenge and Cosplay Team Battle
+(each half's background and whose-turn bar, the lit zones, tiles and cards that may be played
+or taken now, the choice rows' buttons, taking damage and ending a turn, "Again").  The card faces keep their level colours (the level is also written on
 each card); their set bands follow the palette too (kiosk.setmarks, with a symbol per set).
 """
 
@@ -46,6 +48,13 @@ PALETTES: dict[str, dict[str, RGBA]] = {
         "half_light": (.20, .30, .22, 1),    # the bottom half (the solo player, "light")
         "half_dark": (.18, .18, .30, 1),     # the top half (the Robot, "dark")
         "reveal": (.2, .9, .3, 1),           # a REVEAL button that may be pressed now
+        # The other games' tables (Between Battle, Wacky Challenge, Cosplay Team Battle):
+        "half_active": (.20, .24, .20, 1),   # a half whose seat acts now (its turn, its choice)
+        "half_idle": (.14, .15, .19, 1),     # a half waiting for the others
+        "lit": (1, .8, .2, 1),               # whose turn: the bar on that half; what may be played or taken now; a choice to make
+        "picked": (.55, .9, .55, 1),         # the target being paid for (Cosplay): chosen, not yet played
+        "option": (.45, .7, 1, 1),           # a second kind of choice beside the main one (an ability, another payment)
+        "turn_end": (.85, .4, .9, 1),        # ends a turn (Cosplay's "End turn")
     },
     "colour-blind": {
         "title": _hex("F0E442"),             # yellow
@@ -62,6 +71,12 @@ PALETTES: dict[str, dict[str, RGBA]] = {
         "half_light": (.42, .30, .08, 1),    # a dark orange: light in grey scale beside the blue
         "half_dark": (.04, .20, .36, 1),     # a dark blue
         "reveal": _hex("56B4E9"),
+        "half_active": (.04, .20, .36, 1),   # a dark blue: apart from the idle grey in grey scale too
+        "half_idle": (.15, .15, .15, 1),
+        "lit": _hex("F0E442"),               # yellow: the brightest mark, whatever the colour vision
+        "picked": _hex("009E73"),            # bluish green: apart from the yellow "lit" and the sky-blue option
+        "option": _hex("56B4E9"),            # sky blue
+        "turn_end": _hex("CC79A7"),          # reddish purple
     },
 }
 DEFAULT = "standard"
@@ -85,6 +100,12 @@ class Palette(EventDispatcher):
     half_light = ColorProperty()
     half_dark = ColorProperty()
     reveal = ColorProperty()
+    half_active = ColorProperty()
+    half_idle = ColorProperty()
+    lit = ColorProperty()
+    picked = ColorProperty()
+    option = ColorProperty()
+    turn_end = ColorProperty()
 
     def __init__(self, **kw):
         super().__init__(**kw)

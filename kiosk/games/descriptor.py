@@ -9,6 +9,8 @@ screen is first shown, so listing the games (home screen, tests) loads no screen
         buttons=between_buttons,                               # (observation, seat) -> Buttons
         lights=between_lights,                                 # (observation, seat) -> "off" | "on" | "blink" | "celebrate"
         levels=(("1", "random"), ("2", "sensible"), ("3", "search")),
+        slow_bots=("search",),                                 # decided on the table's worker thread
+        hint=between_hint,                                     # why a press did nothing, in a sentence
     )
 """
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 #: LED states a game's ``lights`` answers, per side.  ``CELEBRATE`` plays a short win pattern
 #: once (the LED goes off by itself), however long the game keeps answering it.
@@ -38,6 +40,27 @@ class Buttons:
 
     primary: str = LOOK
     secondary: str = NOTHING
+
+
+#: What a person pressed that did nothing, as a game's ``hint`` hears it: a side's primary or
+#: secondary button, a card of their own hand, a place in the middle of the table (a zone, the
+#: draft row), or a choice the engine refused.
+PRIMARY, SECONDARY, CARD, TABLE, CHOICE = "primary", "secondary", "card", "table", "choice"
+
+
+class HintWords(Protocol):
+    """What a game's ``hint`` may say with: sentences in the table's language and the seats."""
+
+    def t(self, key: str, **fmt: Any) -> str: ...
+
+    def player_name(self, seat: int) -> str: ...
+
+    def is_bot(self, seat: int) -> bool: ...
+
+
+def no_hint(observation: Mapping[str, Any], seat: int, pressed: str, words: HintWords) -> str:
+    """The default: a press at the wrong moment is not explained."""
+    return ""
 
 
 def look_only(observation: Mapping[str, Any], seat: int) -> Buttons:
@@ -70,11 +93,15 @@ class KioskGame:
     secret choice is played when its owner stops looking (Wacky Challenge), not when tapped.
     ``slow_bots``: the policies that think long enough to decide off the UI thread (the table's
     ``think``; e.g. Challengers!' ``"search"``).
+    ``hint(observation, seat, pressed, words)``: why a press of the person on ``seat``'s half did
+    nothing (``pressed``: :data:`PRIMARY`, :data:`SECONDARY`, :data:`CARD`, :data:`TABLE` or
+    :data:`CHOICE`), in one short sentence said on that half ("Wait: Ana is choosing"), read
+    from that seat's observation; ``words`` says it in the table's language (:class:`HintWords`).
     ``options(mode)``: the set-up options for a new game.  ``seating(mode, n_bots, policy)``: the
     seats (``kiosk.table.Seat``) when the default does not fit (default: solo = one person on
     half 0, the first bot facing them on half 1, the other bots on no half; two = people on halves
     0 and 1, then the bots).  ``phone``: ``"module:function"`` of the phone page's words,
-    ``(data, observation, legal actions, lang) -> dict`` with ``"hand"`` (the seat's private
+    ``(data, observation, legal actions, lang, names=the seats' names in lang) -> dict`` with ``"hand"`` (the seat's private
     cards, one text each), ``"labels"`` (one per legal action, in order) and ``"lines"`` (the
     public state in a few sentences) -- read from that observation only (no Kivy there).
     """
@@ -91,6 +118,7 @@ class KioskGame:
     two_bots: int = 0
     lock_on_release: bool = False
     slow_bots: Sequence[str] = ()
+    hint: Callable[[Mapping[str, Any], int, str, HintWords], str] = no_hint
     options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
     seating: Callable[[str, int, str], Sequence[Any]] | None = None
     phone: str | None = None

@@ -16,11 +16,28 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
+
+
+class ChoiceButton(Button):
+    """A button of a half's choice row, coloured by what it means: ``meaning`` is a name of
+    :data:`kiosk.palette.PALETTE` (``"lit"``: the choice to make; ``"option"``: another kind of
+    choice beside it; ``"neutral"``: cancel, go back), so a change of palette recolours it."""
+
+    meaning = StringProperty("lit")
+
+
+Builder.load_string("""
+#:import palette kiosk.palette.PALETTE
+<ChoiceButton>:
+    background_color: palette.option if self.meaning == "option" else (palette.neutral if self.meaning == "neutral" else palette.lit)
+""")
 
 
 class GameHalf(BoxLayout):
@@ -97,6 +114,21 @@ class GameScreen(Screen):
         from kiosk import i18n
         return i18n.display_name(self.table.setup.players[seat], self.lang)
 
+    def is_bot(self, seat: int) -> bool:
+        return self.table.is_bot(seat)
+
+    def hint_text(self, half: int, pressed: str) -> str:
+        """Why a press on ``half`` did nothing, in one sentence for that half: a bot's side says
+        so; otherwise the game says it from the seat's observation (``KIOSK.hint``); "" when the
+        game has nothing to say or nobody sits there."""
+        table = self.table
+        seat = table.seat_on(half) if table is not None and table.state is not None else None
+        if seat is None or self.kiosk is None:
+            return ""
+        if table.is_bot(seat):
+            return self.t("hint_bot_side", name=self.player_name(seat))
+        return self.kiosk.hint(table.observation(seat), seat, pressed, self)
+
     # ------------------------------------------------------------------ views
     def public_view(self) -> dict[str, Any]:
         return self.table.observation(None)
@@ -130,16 +162,22 @@ class GameScreen(Screen):
             t.look(half, False)             # a release always hides, whatever the button means now
             return True
         seat = t.seat_on(half)
-        if seat is None or t.is_bot(seat):
+        if seat is None:
+            return False
+        if t.is_bot(seat):
+            if down:
+                t.refuse(half, which, "a bot plays this side")
             return False
         meaning = getattr(self.kiosk.buttons(t.observation(seat), seat), which)
         if meaning == LOOK:
             t.look(half, down)
             return True
-        if meaning == NOTHING:
+        handler = getattr(self, f"button_{meaning}", None) if meaning != NOTHING else None
+        if handler is None:
+            if down:
+                t.refuse(half, which, f"the {which} button has no use now")
             return False
-        handler = getattr(self, f"button_{meaning}", None)
-        return bool(handler(half, down)) if handler is not None else False
+        return bool(handler(half, down))
 
     # ------------------------------------------------------------------ the end of a game
     def go_home(self) -> None:

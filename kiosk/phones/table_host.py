@@ -62,10 +62,15 @@ class TableSeatHost:
         if words is None:
             return None
         try:
-            return {lang: words(self.table.data, observation, legal, lang) for lang in LANGS}
+            return {lang: words(self.table.data, observation, legal, lang, names=self._names(lang)) for lang in LANGS}
         except Exception:                 # the raw view still reaches the phone
             log.exception("phone words of %s failed", self.game.name)
             return None
+
+    def _names(self, lang: str) -> tuple[str, ...]:
+        """The seats' names as the table says them in ``lang`` (public: every half shows them)."""
+        from kiosk.i18n import display_name
+        return tuple(display_name(n, lang) for n in self.table.setup.players)
 
     def submit(self, seat: int, action: Action) -> None:
         if self.table.is_bot(seat):

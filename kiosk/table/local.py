@@ -19,6 +19,11 @@ actions on the UI thread, lets the policy decide on the worker, and plays its de
 the same choices are still open to that seat then (else it asks again).  Which bots think apart
 is the game's kiosk package's word (``KioskGame.slow_bots``).
 
+A person's input that does nothing now (a button with no use at this moment, a card that cannot
+be played, a choice the engine refuses) goes to :meth:`LocalTable.refuse`: kept in :attr:`LocalTable.ignored`
+and told to ``on_ignored(half, pressed)``, which the app turns into the game's short sentence on
+that half (``KioskGame.hint``).
+
 Hidden information: :meth:`observation` is the engine's view for one seat.  The table may show
 a seat's private view only while the person owning it is *looking* (holding their side's
 primary button or a finger on their hand strip: :meth:`look`); :meth:`shown_seats` names them.
@@ -89,6 +94,9 @@ class LocalTable:
         self._bot_thinking = False
         self.listeners: list[Listener] = []
         self.ignored: list[tuple[Any, str]] = []   # inputs that did nothing, with why (logs, tests)
+        #: ``(half or None, pressed)``: a person's input did nothing (:meth:`refuse`); None: from
+        #: the middle of the table, nobody's half.
+        self.on_ignored: Callable[[int | None, str], None] | None = None
         self.game: Game | None = None
         self.data: Any = None
         self.setup: GameSetup | None = None
@@ -257,9 +265,28 @@ class LocalTable:
             self._ignore((seat, kind, args), str(exc))
             return None
         if 0 <= seat < len(self.seats) and self.seats[seat].is_bot:
-            self._ignore(action, "a bot plays this seat")
+            self.refuse(self.half_of(seat), "choice", "a bot plays this seat", action)
             return None
-        return self.act(action)
+        before = len(self.ignored)
+        events = self.act(action)
+        if events is None and len(self.ignored) > before:
+            self._told(self.half_of(seat), "choice")
+        return events
+
+    def refuse(self, half: int | None, pressed: str, why: str, what: Any = None) -> None:
+        """A person's input from ``half`` (None: the middle of the table) does nothing now:
+        kept in :attr:`ignored` with ``why``, and told to :attr:`on_ignored` with ``pressed``
+        (``kiosk.games.descriptor``'s ``PRIMARY``, ``SECONDARY``, ``CARD``, ``TABLE``, ``CHOICE``)."""
+        self._ignore((half, pressed) if what is None else what, why)
+        self._told(half, pressed)
+
+    def _told(self, half: int | None, pressed: str) -> None:
+        if self.on_ignored is None:
+            return
+        try:
+            self.on_ignored(half, pressed)
+        except Exception:               # a hint must never stop the game
+            log.exception("hint failed")
 
     def _close_if_over(self) -> None:
         outcome = self.outcome

@@ -154,15 +154,15 @@ class Driver:
 
         self.ev = Clock.schedule_interval(tick, interval)
 
-    def follow(self, script: Iterator[float], first: float = 0.2) -> None:
+    def follow(self, script: Iterator[float], first: float = 0.2, settle: bool = True) -> None:
         """Run the generator ``script``: each value it yields is the least number of seconds
-        before its next part (longer while an animation runs: the cards' fade-ins finish before
-        anything is looked at)."""
+        before its next part (longer while an animation runs, unless ``settle`` is False: the
+        cards' fade-ins finish before anything is looked at)."""
         from kivy.animation import Animation
         from kivy.clock import Clock
 
         def advance(dt, waited=0.0):
-            if Animation._instances and waited < 3:
+            if settle and Animation._instances and waited < 3:
                 Clock.schedule_once(lambda dt: advance(dt, waited + 0.05), 0.05)
                 return
             try:
@@ -243,3 +243,53 @@ class Driver:
         st["phase"] = "finished"
         self.tap(self.screen().ids.home)
         return True
+
+
+class FrameTimes:
+    """Every frame's time while the app runs: a Clock callback each frame (the interrupt clock
+    never sleeps while a zero-interval event is pending, so the interval is one frame) and each
+    drawing (``on_draw`` to ``on_flip``: the window's own rendering, slow with a software
+    renderer).  ``during()``, when given, is asked at each frame (e.g. "a bot is thinking");
+    :meth:`longest_stall_ms` is the longest the UI thread went without a frame, the drawing
+    left out, between two frames where ``during()`` held."""
+
+    def __init__(self, during: Callable[[], bool] = lambda: True):
+        import time
+
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+
+        from kiosk.widgets import FRAME
+        self.ticks: list[tuple[float, bool]] = []
+        self.draws: list[list[float | None]] = []
+        self.last_stalls: list[float] = []
+        Clock.schedule_interval(lambda dt: self.ticks.append((time.perf_counter(), bool(during()))), FRAME)
+        Window.bind(on_draw=lambda *a: self.draws.append([time.perf_counter(), None]))
+        Window.bind(on_flip=lambda *a: self.draws[-1].__setitem__(1, time.perf_counter())
+                    if self.draws and self.draws[-1][1] is None else None)
+
+    def longest_stall_ms(self, start: float, end: float) -> tuple[int, float]:
+        """(frames between ``start`` and ``end`` while ``during()`` held, the longest gap between
+        two such frames in ms with the drawing inside that gap left out); :attr:`last_stalls`:
+        the five longest."""
+        import itertools
+        ticks = [(t, on) for t, on in self.ticks if start <= t <= end]
+        drawn = [(a, b) for a, b in self.draws if b is not None and start - 0.1 <= a <= end]
+        stall = [b - a - sum(max(0.0, min(b, y) - max(a, x)) for x, y in drawn)
+                 for (a, on_a), (b, on_b) in itertools.pairwise(ticks) if on_a and on_b]
+        self.last_stalls = sorted((round(1000 * x, 1) for x in stall), reverse=True)[:5]
+        return sum(on for _, on in ticks), round(1000 * max(stall, default=0.0), 1)
+
+
+def start_table_game(d: Driver, game: str, level: int, seed: int) -> Iterator[float]:
+    """Taps on the home screen (a part of a :meth:`Driver.follow` script): ``game``, its bot level
+    ``level`` (1-based, as on screen), then "Solo", with the table's games seeded by ``seed``."""
+    home = d.app.sm.get_screen("home")
+    if home.game != game:
+        d.tap(home.ids[f"game_{game}"])
+        yield 0.3
+    d.tap(home.ids[f"tlv{level}"])
+    yield 0.1
+    d.app.table.seed_games(seed)
+    d.tap(home.ids.tsolo)
+    yield 0.3

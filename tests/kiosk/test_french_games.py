@@ -34,6 +34,17 @@ NOT_WALKED = {
 # Said on a phone, not on the table: tests/phones/test_phone_words.py says them in French.
 NOT_WALKED |= {key: "a phone's words" for key in (
     "wk_phone_booster", "wk_phone_chosen", "wk_phone_swap", "wk_phone_take", "cpp_steal")}
+# A phone's seat by number: only when the table gives no names (tests/phones/test_phone_words.py).
+NOT_WALKED |= {"cpp_seat": "a phone's words without the seats' names"}
+# Said at a wrong moment (a hint on the half): tests/kiosk/test_table_moments_app.py presses and
+# taps at such moments in French, tests/kiosk/test_table_hints.py says every game's in French.
+NOT_WALKED |= {key: "a wrong-moment hint" for key in (
+    "bb_hint_card", "bb_hint_choose_first", "bb_hint_no_pile", "bb_hint_over", "bb_hint_wait_bot",
+    "bb_hint_wait_choice", "bb_hint_wait_turn",
+    "wk_hint_booster", "wk_hint_choose", "wk_hint_over", "wk_hint_pick", "wk_hint_wait_all", "wk_hint_wait_booster",
+    "wk_hint_wait_one", "wk_hint_wait_pick", "wk_hint_wait_pick_bot",
+    "cp_hint_cannot_pay", "cp_hint_card", "cp_hint_choose_first", "cp_hint_end_later", "cp_hint_over",
+    "cp_hint_pay_first", "cp_hint_prepare", "cp_hint_wait_bot", "cp_hint_wait_turn")}
 # Cosplay's seats on no half, La Passion and payments changed by hand: played in French by
 # tests/kiosk/test_cosplay_moves_app.py (a 4-player game), which this two-player walk is not.
 NOT_WALKED |= {key: "walked in French by the Cosplay moves test" for key in (

@@ -22,6 +22,38 @@ def lib():
     return registry.get("challengers").load(cards)
 
 
+def play_for_the_person(c: ChallengersTable) -> bool:
+    """The person's next move (half 0), when the game waits for one: a round's result
+    acknowledged, the first choice of each Deck Phase step (Done at the removal), the flag toss,
+    a reveal, a match choice.  False when the game waits for the bot."""
+    if c.result is not None:
+        c.ack_result()
+        return True
+    if c.t.phase in ("deck", "final-deck"):
+        s = c.active_deck_side()
+        if s is None:
+            return False
+        dp = c.deck_phase_at(s)
+        if dp.stage == "remove":
+            c.deck_done(s)
+        else:
+            getattr(c, "deck_" + dp.stage)(s, 0)
+        return True
+    m = c.match
+    if m is None:
+        return False
+    kind, side = m.expect
+    if kind == "toss":
+        c.press_toss()
+    elif kind == "reveal" and not c.is_robot(c.half_of(side)):
+        c.press_reveal(c.half_of(side))
+    elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
+        c.tap_choice(c.half_of(m.pending.player), 0)
+    else:
+        return False
+    return True
+
+
 def test_a_solo_tournament_against_the_search_bot_plays_through(lib, tmp_path):
     scheduled, posted = [], queue.Queue()
     threads = set()
@@ -45,38 +77,17 @@ def test_a_solo_tournament_against_the_search_bot_plays_through(lib, tmp_path):
     for _ in range(20000):
         if c.t.over:
             break
-        if c.result is not None:
-            c.ack_result()
-            continue
         if scheduled:
             scheduled.pop(0)()
             continue
-        if c.t.phase in ("deck", "final-deck"):
-            s = c.active_deck_side()
-            if s is None:                       # only the bot still drafts: its answer comes back
-                bot_dp = c.t.deck_phases.get(1)
-                if bot_dp is not None and bot_dp.stage == "option" and refused < 3:
-                    before = len(table.actions)
-                    assert c.deck_option(1, 0) is None and len(table.actions) == before   # not the person's to play
-                    refused += 1
-                posted.get(timeout=30)()
-                continue
-            dp = c.deck_phase_at(s)
-            if dp.stage == "remove":
-                c.deck_done(s)
-            else:
-                getattr(c, "deck_" + dp.stage)(s, 0)
+        if play_for_the_person(c):
             continue
-        m = c.match
-        k, side = m.expect
-        if k == "toss":
-            c.press_toss()
-        elif k == "reveal" and not c.is_robot(c.half_of(side)):
-            c.press_reveal(c.half_of(side))
-        elif k == "choose" and not c.is_robot(c.half_of(m.pending.player)):
-            c.tap_choice(c.half_of(m.pending.player), 0)
-        else:
-            posted.get(timeout=30)()            # the bot's move, decided on the worker
+        bot_dp = c.t.deck_phases.get(1) if c.t.phase in ("deck", "final-deck") else None
+        if bot_dp is not None and bot_dp.stage == "option" and refused < 3:
+            before = len(table.actions)
+            assert c.deck_option(1, 0) is None and len(table.actions) == before   # not the person's to play
+            refused += 1
+        posted.get(timeout=30)()                # the bot's move, decided on the worker
     assert c.t.over and c.t.end_reason in ("lead", "most-fans", "final"), c.t.end_reason
     assert threads == {"tablecup-bot"}          # every one of its decisions was made off this thread
     assert refused >= 1
@@ -129,27 +140,6 @@ def test_a_game_against_the_search_bot_resumes_with_its_bot(lib, tmp_path):
     while not again.t.over and len(again.table.actions) < n + 30:
         if scheduled:
             scheduled.pop(0)()
-            continue
-        if again.result is not None:
-            again.ack_result()
-            continue
-        s = again.active_deck_side()
-        if again.t.phase in ("deck", "final-deck") and s is not None:
-            dp = again.deck_phase_at(s)
-            if dp.stage == "remove":
-                again.deck_done(s)
-            else:
-                getattr(again, "deck_" + dp.stage)(s, 0)
-            continue
-        m = again.match
-        assert m is not None, "the bot holds up its Deck Phase"
-        kind, side = m.expect
-        if kind == "toss":
-            again.press_toss()
-        elif kind == "reveal" and side == m.players.index(0):
-            again.press_reveal(0)
-        elif kind == "choose" and m.pending.player == m.players.index(0):
-            again.tap_choice(0, 0)
-        else:
-            raise AssertionError(f"nothing scheduled for the bot's {kind}")
+        elif not play_for_the_person(again):
+            raise AssertionError("the bot holds up the game: nothing scheduled for it")
     assert sum(a.player == 1 for a in again.table.actions[n:]) >= 1          # the bot played on

@@ -50,3 +50,24 @@ def test_the_phone_words_say_the_hand_and_every_move_in_both_languages(name, pla
         seat = min(state.to_act())
         state.apply(bots.act(state.observation(seat), state.legal_actions(seat)))
     assert len(phases) >= (3 if name == "wacky" else 1)
+
+
+def test_cosplay_moves_on_a_phone_name_the_seats_by_their_names():
+    """A Drama card sent to a seat says its name ("Send 1 Drama card to Ana"), not "Player 2",
+    when the table gives the seats' names; without names, the seat's number."""
+    game = registry.get("cosplay")
+    data = game.load(cards)
+    words = kiosk_games.load_class(kiosk_games.get("cosplay").phone)
+    state = game.new(data, GameSetup("cosplay", ("P0", "P1", "P2"), 5))
+    seat = min(state.to_act())
+    legal = state.legal_actions(seat)
+    drama = [i for i, a in enumerate(legal) if a.kind == "drama"]
+    assert drama, "the first turn may buy Drama"
+    obs = state.observation(seat)
+    for lang, names in (("en", ("Ana", "Bot 1", "Léo")), ("fr", ("Ana", "Bot 1", "Léo"))):
+        named = words(data, obs, legal, lang, names=names)["labels"]
+        plain = words(data, obs, legal, lang)["labels"]
+        for i in drama:
+            who = legal[i].args[0]
+            assert names[who] in named[i] and "Ana" not in plain[i], (named[i], plain[i])
+            assert plain[i] != named[i]

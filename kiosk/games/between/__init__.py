@@ -1,7 +1,8 @@
 """Between Battle at the table: its screen, its buttons and its LEDs.
 
 Primary button: hold to look at your hand.  Secondary button: take damage (a first press asks,
-a second press confirms).  LEDs: on for the side whose turn (or choice) it is; blinking while a
+a second press confirms).  A press or tap at the wrong moment says why on that half (:func:`hint`).
+The hard level is the search bot, which thinks on the table's worker thread.  LEDs: on for the side whose turn (or choice) it is; blinking while a
 Knight's restriction binds that side (on its coming turn, or during it).
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kiosk.games.descriptor import BLINK, LOOK, NOTHING, OFF, ON, Buttons, KioskGame
+from kiosk.games.descriptor import BLINK, CARD, LOOK, NOTHING, OFF, ON, SECONDARY, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
 
 #: The home screen's line about this game (it picks ``blurb_<game>`` by name).
@@ -44,6 +45,30 @@ def lights(observation: Mapping[str, Any], seat: int) -> str:
     return ON if seat in (observation.get("to_act") or ()) else OFF
 
 
+def hint(observation: Mapping[str, Any], seat: int, pressed: str, words: HintWords) -> str:
+    """Why a press of ``seat``'s person did nothing, and what the table waits for."""
+    if observation.get("outcome") is not None:
+        return words.t("bb_hint_over")
+    pend = observation.get("pending")
+    if pend is not None:
+        if pend["player"] != seat:
+            chooser = words.player_name(pend["player"])
+            if words.is_bot(pend["player"]):
+                return words.t("bb_hint_wait_bot", name=chooser)
+            return words.t("bb_hint_wait_choice", name=chooser)
+        return words.t("bb_hint_choose_first")
+    current = observation.get("current")
+    if current != seat:
+        if words.is_bot(current):
+            return words.t("bb_hint_wait_bot", name=words.player_name(current))
+        return words.t("bb_hint_wait_turn", name=words.player_name(current))
+    if pressed == SECONDARY:
+        return words.t("bb_hint_no_pile")          # nothing on the table to take as damage yet
+    if pressed == CARD:
+        return words.t("bb_hint_card")
+    return ""
+
+
 KIOSK = KioskGame(
     game="between",
     screens={"play": "kiosk.games.between.play:BetweenScreen"},
@@ -51,6 +76,8 @@ KIOSK = KioskGame(
     lights=lights,
     levels=(("1", "random"), ("2", "sensible"), ("3", "search")),
     default_level=1,
+    slow_bots=("search",),
+    hint=hint,
     solo_bots=(1,),
     two_players=True,
     phone="kiosk.games.between.phone:words",

@@ -14,8 +14,10 @@ from engine.game import Action
 from kiosk import i18n
 
 
-def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str) -> dict[str, Any]:
-    """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`)."""
+def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
+          names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`);
+    ``names`` (the seats' names) are not needed here."""
     hand = [card_name(c, lang) for c in obs.get("hand") or []]
     tops = [card_name(zone[-1], lang) if zone else "—" for zone in obs.get("zones") or []]
     lines = [i18n.tr("bbp_zones", lang, a=tops[0] if tops else "—", b=tops[1] if len(tops) > 1 else "—")]

@@ -20,11 +20,11 @@ from kivy.lang import Builder
 from kivy.metrics import sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from kiosk import hand as hand_widgets
-from kiosk.games.screen import GameHalf, GameScreen
+from kiosk.games.descriptor import CARD
+from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -207,6 +207,8 @@ class BetweenScreen(GameScreen):
         other = self._name(pub, 1 - seat)
         if pend is not None:
             kind, chooser = pend["kind"], pend["player"]
+            if chooser == seat and self.table.is_bot(seat):
+                return self.t("bb_their_turn", name=self._name(pub, seat))
             if kind == "give":
                 return self.t("bb_give_you", name=other) if chooser == seat else self.t("bb_give_wait", name=other)
             if chooser != seat:
@@ -214,7 +216,8 @@ class BetweenScreen(GameScreen):
             if kind == "take" and mine is None:
                 return self.t("bb_take_hold")
             return self.t(f"bb_{kind}_you")
-        if pub["current"] != seat:
+        if pub["current"] != seat or self.table.is_bot(seat):
+            # (a bot's own half says it plays: "your turn" would speak to nobody there)
             return self.t("bb_their_turn", name=self._name(pub, pub["current"]))
         if half in self.selected:
             return self.t("bb_pick_zone", card=self.card_text(self.selected[half]))
@@ -268,7 +271,7 @@ class BetweenScreen(GameScreen):
         for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
             del w.ids[old]
         for i, (text, act) in enumerate(options):
-            b = Button(text=text, font_size=sp(15), bold=True, background_color=(1, .8, .25, 1),
+            b = ChoiceButton(text=text, font_size=sp(15), bold=True,
                        halign="center", valign="middle")
             b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
             b.choice = act
@@ -295,7 +298,7 @@ class BetweenScreen(GameScreen):
             self.selected[half] = card
             self.update(table, [])
         else:
-            table.ignored.append(((seat, "tap", card), "that card cannot be played now"))
+            table.refuse(half, CARD, "that card cannot be played now", (seat, "tap", card))
 
     def ask_damage(self, half: int) -> None:
         w = self.half_widget(half)

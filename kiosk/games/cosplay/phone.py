@@ -22,8 +22,10 @@ def _gives(gives: Sequence[int]) -> str:
     return " ".join(f"{n} {r}" for n, r in zip(gives, _RESOURCES, strict=False) if n)
 
 
-def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str) -> dict[str, Any]:
-    """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`)."""
+def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
+          names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`);
+    ``names``: the seats' names in ``lang`` (without them a seat is "Player 2")."""
     inst = data.with_players(obs["players"])
 
     def name(c: int | None) -> str:
@@ -35,6 +37,8 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str) ->
         return f"{t.title(lang)} ({gives})" if gives else t.title(lang)
 
     def seat(q: int) -> str:
+        if names is not None and 0 <= q < len(names):
+            return names[q]
         return _say("cpp_seat", lang, number=q + 1)
 
     def label(a: Action) -> str:

@@ -37,7 +37,8 @@ from engine.cosplay.text import describe_event, remember_names
 from engine.errors import IllegalAction
 from engine.game import Action
 from kiosk import hand as hand_widgets
-from kiosk.games.screen import GameHalf, GameScreen
+from kiosk.games.descriptor import CARD, TABLE
+from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -427,7 +428,8 @@ class CosplayScreen(GameScreen):
     def _status(self, pub: dict, seat: int, mine: dict | None) -> str:
         if pub["over"]:
             return self.t("cp_over")
-        if pub["current"] != seat:
+        if pub["current"] != seat or self.table.is_bot(seat):
+            # (a bot's own half says what it does: "your turn" would speak to nobody there)
             if self.last_move is not None and self.last_move[0] == pub["current"]:
                 return self.last_move[1]                 # what the player whose turn it is just did
             return self.t("cp_their_turn", name=self.player(pub["current"]))
@@ -491,8 +493,8 @@ class CosplayScreen(GameScreen):
     def _choices(self, half: int, pub: dict, seat: int, legal: list, mine: dict | None) -> None:
         """The buttons of this half's choice row for what the seat may do now."""
         st = self.table.state
-        options: list[tuple[str, Any, tuple]] = []      # text, what it does, colour
-        gold, grey, blue = (1, .8, .25, 1), (.55, .57, .62, 1), (.45, .7, 1, 1)
+        options: list[tuple[str, Any, str]] = []        # text, what it does, its palette colour
+        gold, grey, blue = "lit", "neutral", "option"     # what each button means: its palette colour
         w = self.half_widget(half)
         if legal and not pub["over"]:
             if w.confirming:
@@ -547,7 +549,7 @@ class CosplayScreen(GameScreen):
             del w.ids[old]
         for i, (text, what, colour) in enumerate(options):
             paying = what[0] in ("pay", "finish")
-            b = Button(text=text, font_size=sp(11.5 if paying else 13), bold=True, background_color=colour,
+            b = ChoiceButton(text=text, font_size=sp(11.5 if paying else 13), bold=True, meaning=colour,
                        markup=True, halign="center", valign="middle", shorten=True,
                        size_hint_x=2.2 if paying else 1)
             b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))
@@ -597,6 +599,7 @@ class CosplayScreen(GameScreen):
             return
         seat = table.observation(None)["current"]
         if table.is_bot(seat) or table.half_of(seat) is None:
+            table.refuse(None, TABLE, "nobody at the table plays now", ("tap", what, zone))
             return
         half = table.half_of(seat)
         if half is not None:
@@ -616,7 +619,7 @@ class CosplayScreen(GameScreen):
             return
         action = (what, zone)
         if not any(a.kind == what and a.args == (zone,) for a in table.legal(seat)):
-            table.ignored.append(((seat, "tap", what, zone), "that cannot be paid now"))
+            table.refuse(half, TABLE, "that cannot be paid now", (seat, "tap", what, zone))
             return
         if self.target == action:
             self.drop_target()
@@ -744,7 +747,10 @@ class CosplayScreen(GameScreen):
         is picked, a change of its payment; La Passion: what may be taken with it."""
         table = self.table
         seat = table.seat_on(half)
-        if seat is None or not table.may_show(seat) or table.state.current != seat:
+        if seat is None or not table.may_show(seat):
+            return
+        if table.state.current != seat:
+            table.refuse(half, CARD, "not this seat's turn", (seat, "tap", card))
             return
         self.notice.pop(half, None)
         c = int(card)
@@ -758,6 +764,8 @@ class CosplayScreen(GameScreen):
         elif self._is_passion(c):
             self.notice[half] = self.t("cp_passion_none")
             self.refresh(table)
+        else:
+            table.refuse(half, CARD, "a hand card pays only for a target", (seat, "tap", card))
 
     def ask_end(self, half: int) -> None:
         w = self.half_widget(half)

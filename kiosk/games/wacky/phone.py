@@ -114,8 +114,10 @@ def _public(data: Any, obs: dict[str, Any], lang: str) -> tuple[list[str], list[
     return got
 
 
-def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str) -> dict[str, Any]:
-    """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`)."""
+def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
+          names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`);
+    ``names`` (the seats' names) are not needed here."""
     you = obs["you"]
     hand = [card_text(data, c, lang) for c in obs["hands"][you]] if you is not None else []
     lines = [_say("wk_turn", lang, turn=obs["turn"]).rstrip(" ·")]

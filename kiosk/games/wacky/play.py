@@ -24,14 +24,14 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
 from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
 from kiosk import widgets as kiosk_widgets
-from kiosk.games.screen import GameHalf, GameScreen
+from kiosk.games.descriptor import CARD, TABLE
+from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import FACE, HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -450,7 +450,7 @@ class WackyScreen(GameScreen):
         for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
             del w.ids[old]
         for i, (text, act) in enumerate(options):
-            b = Button(text=text, font_size=sp(13), bold=True, background_color=(1, .8, .25, 1),
+            b = ChoiceButton(text=text, font_size=sp(13), bold=True,
                        halign="center", valign="middle", shorten=True)
             b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
             b.choice = act
@@ -472,7 +472,7 @@ class WackyScreen(GameScreen):
         if phase == "choose":
             action = Action(seat, "choose", (card,))
             if action not in table.legal(seat):
-                table.ignored.append(((seat, "tap", card), "that card cannot be chosen now"))
+                table.refuse(half, CARD, "that card cannot be chosen now", (seat, "tap", card))
                 return
             if table.selected.get(seat) == action:
                 table.select(seat, None)            # tapped again: not chosen any more
@@ -481,6 +481,8 @@ class WackyScreen(GameScreen):
         elif phase == "boost" and half in self.swap_from:
             give = self.swap_from.pop(half)
             table.submit(seat, "boost", "swap", give, card)
+        else:
+            table.refuse(half, CARD, f"a hand card does nothing in the {phase} phase", (seat, "tap", card))
 
     def option(self, half: int, choice: Any) -> None:
         """A button of a half's row: an action, or a step of the swap booster."""
@@ -503,7 +505,7 @@ class WackyScreen(GameScreen):
         table = self.table
         pickers = [q for q in table.to_act() if not table.is_bot(q) and table.half_of(q) is not None]
         if table.observation(None)["phase"] != "pick" or not pickers:
-            table.ignored.append((("row", card), "nobody at the table picks now"))
+            table.refuse(None, TABLE, "nobody at the table picks now", ("row", card))
             return
         table.submit(pickers[0], "pick", card)
 
