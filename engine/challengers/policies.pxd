@@ -18,3 +18,9 @@ cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t m
 cpdef best_option(m, ch)
 cpdef option_score(m, ch, opt)
 cdef _base_power(m, types, c)
+
+from engine.challengers.tournament cimport Tournament
+from engine.challengers.deckphase cimport DeckPhase
+
+@cython.locals(t=Tournament, dp=DeckPhase, limit=Py_ssize_t)
+cpdef run_tournament(t, policies, limit=*)
