@@ -431,8 +431,7 @@ def _shared_objects(library: Library) -> dict[int, Any]:
 def clone_tournament(t: Tournament) -> Tournament:
     """A copy of ``t`` that shares nothing mutable with it (the card data, the set-up
     and the plan are shared: they never change).  Pending choices are re-bound to the copy."""
-    c = Tournament.__new__(Tournament)
-    c.__dict__.update(t.__dict__)
+    c = t.shallow_copy()
     c.rng = random.Random()
     c.rng.setstate(t.rng.getstate())
     c.log = None if t.log is None else list(t.log)      # events are tuples of plain values

@@ -18,3 +18,24 @@ cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t m
 cpdef best_option(m, ch)
 cpdef option_score(m, ch, opt)
 cdef _base_power(m, types, c)
+
+from engine.challengers.tournament cimport Tournament
+from engine.challengers.deckphase cimport DeckPhase
+
+# The bots as extension types: a greedy bot's Deck Phase decision is a C call from
+# run_tournament, and its own steps direct calls.  A __dict__ takes what a subclass or a
+# caller adds.
+cdef class Policy:
+    cdef public object _rng_seed, _rng
+    cdef dict __dict__
+    cpdef deck_action(self, t, dp)
+    cpdef choose(self, m, ch)
+
+cdef class GreedyPolicy(Policy):
+    cdef public object _removals
+    cpdef _pick_action(self, dp, r)
+    @cython.locals(steps=list)
+    cpdef _next_removal(self, dp, r)
+
+@cython.locals(t=Tournament, dp=DeckPhase, limit=Py_ssize_t, greedy=GreedyPolicy)
+cpdef run_tournament(t, policies, limit=*)

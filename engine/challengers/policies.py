@@ -420,9 +420,14 @@ def run_tournament(t, policies, limit=1_000_000):
             # What Policy.act answers, asked without it (one call less per action) when the
             # policy keeps Policy's act.
             direct = type(policy).act is Policy.act
+            # The greedy bot itself (not a subclass that may decide otherwise): a C call, compiled.
+            greedy = policy if type(policy) is GreedyPolicy else None
             while limit > 0 and dp.stage != DONE:
                 limit -= 1
-                if direct:
+                if greedy is not None:
+                    action = greedy.deck_action(t, dp)
+                    t.apply(("deck", player) + action)
+                elif direct:
                     action = policy.deck_action(t, dp)
                     t.apply(("deck", player) + action if type(action) is tuple else ("deck", player, *action))
                 else:

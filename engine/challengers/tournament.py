@@ -268,9 +268,7 @@ class Tournament:
             m.apply(action[2:])
             self.actions.append(action)
             if self.log is not None and m.log:
-                self.log.extend(Event(e.kind, m.players[e.player] if isinstance(e.player, int) else e.player,
-                                      e.card, e.value, e.info) for e in m.log)
-                m.log.clear()
+                _relay(m, self.log)
             if m.winner is not None:
                 self._match_done(m)
         else:
@@ -288,12 +286,8 @@ class Tournament:
         # The match's events of these actions, in order, then the end of the match: the same
         # events, in the same order, as applying the actions one by one.
         n = play_forced(m, park, self.actions, -1 if limit is None else max(limit, 0))
-        log = self.log
-        if log is not None and m.log:
-            players = m.players
-            log.extend(Event(e.kind, players[e.player] if isinstance(e.player, int) else e.player,
-                             e.card, e.value, e.info) for e in m.log)
-            m.log.clear()
+        if self.log is not None and m.log:
+            _relay(m, self.log)
         if m.winner is not None and n:
             self._match_done(m)
         return n
@@ -332,8 +326,10 @@ class Tournament:
                 self._emit("trophy", w, None, self.round, value)
             winner.lost_previous, loser.lost_previous = False, True
             self.results.append((self.round, m.park, w, l, m.reason))
-            if all(x.winner is not None for x in self.matches.values()):
-                self._round_done()
+            for x in self.matches.values():
+                if x.winner is None:
+                    return
+            self._round_done()
         else:
             self.results.append(("final", m.park, w, l, m.reason))
             self._end(w, "final")
@@ -460,6 +456,34 @@ class Tournament:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    def shallow_copy(self) -> Tournament:
+        """A new tournament whose every field holds the same object as this one's (a copy
+        replaces the ones that change).  Compiled, the fields are an extension type's, not
+        a ``__dict__``: they are copied by name."""
+        c = Tournament.__new__(Tournament)
+        for name in _FIELDS:
+            setattr(c, name, getattr(self, name))
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            c.__dict__.update(extra)
+        return c
+
+
+# Every field a Tournament has (tournament.pxd declares them for the compiled type).
+_FIELDS = ("library", "setup", "rules", "box", "rng", "log", "solo", "two_player", "plan", "parks", "set_ids",
+           "icons_in_play", "by_slot", "piles", "trophy_for", "_icons_sorted", "_icons_frozen", "round", "phase",
+           "finalists", "winner", "end_reason", "actions", "players", "results", "deck_phases", "matches")
+
+
+def _relay(m, log):
+    """Move the match's events into the tournament's log, its sides (0, 1) named as the
+    tournament's players."""
+    players = m.players
+    for e in m.log:
+        log.append(Event(e.kind, players[e.player] if isinstance(e.player, int) else e.player,
+                         e.card, e.value, e.info))
+    m.log.clear()
 
 
 def _rank_order(p):

@@ -197,3 +197,19 @@ def test_a_set_up_goes_to_json_and_back_and_plays_the_same_tournament(lib):
         b.apply(Action.from_text(action.to_text()))
     assert b.tournament.log == a.tournament.log and b.outcome() == a.outcome()
     assert a.tournament.results[-1][:2] == ("final", 2)
+
+
+def test_a_tournaments_shallow_copy_holds_every_field_and_anything_hung_on_it(lib):
+    """Compiled, a Tournament's fields are an extension type's, not a ``__dict__``: its copy
+    (the start of every clone) names them all, and still carries an attribute set from outside."""
+    from engine.challengers.tournament import _FIELDS
+    t = Tournament(lib, Setup(players=names(3), seed=2))
+    run_tournament(t, {p.index: make_policy("robot" if p.robot else "greedy", p.index) for p in t.players}, limit=80)
+    t.note_from_a_screen = "kept"
+    own = {k for k in getattr(t, "__dict__", {})} - {"note_from_a_screen"}
+    assert own <= set(_FIELDS)          # pure: every attribute the tournament set is a named field
+    c = t.shallow_copy()
+    assert type(c) is Tournament and c is not t
+    for name in _FIELDS:
+        assert getattr(c, name) is getattr(t, name), name
+    assert c.note_from_a_screen == "kept"

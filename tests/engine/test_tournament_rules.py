@@ -365,3 +365,23 @@ def test_play_forced_stops_at_a_choice_and_at_its_limit(lib):
     assert m.winner is not None or m.expect[0] == "choose"
     with pytest.raises(IllegalAction):
         t.play_forced(9)
+
+
+def test_a_subclass_of_the_greedy_bot_decides_its_own_deck_phase(lib):
+    """run_tournament calls the greedy bot's Deck Phase decision directly (compiled: a C call)
+    only for the greedy bot itself: a subclass that decides otherwise is asked."""
+    from engine.challengers.policies import GreedyPolicy
+
+    class NeverRemoves(GreedyPolicy):
+        asked = 0
+
+        def deck_action(self, t, dp):
+            NeverRemoves.asked += 1
+            return ("done",) if dp.stage == "remove" else super().deck_action(t, dp)
+
+    t = Tournament(lib, Setup(players=names(2), seed=3))
+    run_tournament(t, {0: NeverRemoves(0), 1: make_policy("greedy", 1)})
+    mine = [a for a in t.actions if a[:2] == ("deck", 0)]
+    assert NeverRemoves.asked == len(mine) > 0
+    assert not any(a[2] == "remove" for a in mine)
+    assert any(a[2] == "remove" for a in t.actions if a[:2] == ("deck", 1))
