@@ -9,7 +9,7 @@ from engine.challengers.match cimport Match
 cdef class Tournament:
     cdef public object library, setup, rules, box, rng, log, solo, two_player, plan, parks
     cdef public object set_ids, icons_in_play, by_slot, piles, trophy_for, _icons_sorted, _icons_frozen
-    cdef public object round, phase, finalists, winner, end_reason
+    cdef public object round, phase, finalists, winner, end_reason, lesson
     cdef public list actions, players, results
     cdef public dict deck_phases, matches
     cdef dict __dict__

@@ -473,7 +473,8 @@ class Tournament:
 # Every field a Tournament has (tournament.pxd declares them for the compiled type).
 _FIELDS = ("library", "setup", "rules", "box", "rng", "log", "solo", "two_player", "plan", "parks", "set_ids",
            "icons_in_play", "by_slot", "piles", "trophy_for", "_icons_sorted", "_icons_frozen", "round", "phase",
-           "finalists", "winner", "end_reason", "actions", "players", "results", "deck_phases", "matches")
+           "finalists", "winner", "end_reason", "lesson", "actions", "players", "results", "deck_phases",
+           "matches")
 
 
 def _relay(m, log):
