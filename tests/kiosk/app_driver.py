@@ -69,16 +69,24 @@ def touch(widget=None, pos=None) -> None:
     t.touch_up()
 
 
-def play_deck_phase(c) -> None:
+def play_deck_phase(c, by_half: bool = False) -> None:
     """Challengers!: every half's Deck Phase played through at once by the controller ``c``, each
-    step taking the first option or card and ending the removals (the match is next)."""
-    while c.t.phase == "deck":
+    step taking the first option or card and ending the removals (the match is next).  The halves
+    take turns, one step each, or with ``by_half`` the bottom half plays its whole Deck Phase
+    first (the halves draw from the same piles: the order decides the decks)."""
+    def step(half) -> bool:
+        dp = c.deck_phase_at(half)
+        if dp is None or dp.stage == "done":
+            return False
+        act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
+        act(half, 0) if act else c.deck_done(half)
+        return True
+    if by_half:
         for half in (0, 1):
-            dp = c.deck_phase_at(half)
-            if dp is not None and dp.stage != "done":
-                act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
-                act(half, 0) if act else c.deck_done(half)
-                break
+            while step(half):
+                pass
+    while c.t.phase == "deck" and any(step(half) for half in (0, 1)):
+        pass
 
 
 class Driver:

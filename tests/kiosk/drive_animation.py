@@ -10,6 +10,8 @@ from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
+from app_driver import play_deck_phase  # noqa: E402
+
 from kiosk.main import run  # noqa: E402
 
 DATA = Path(sys.argv[1])
@@ -21,20 +23,6 @@ def hook(app):
     from kivy.clock import Clock
 
     state = {"steps": 0}
-
-    def finish_deck_phases():
-        c = app.controller
-        for side in (0, 1):
-            while True:
-                dp = c.deck_phase_at(side)
-                if dp is None or dp.stage == "done":
-                    break
-                if dp.stage == "option":
-                    c.deck_option(side, 0)
-                elif dp.stage in ("pick", "choose"):
-                    (c.deck_pick if dp.stage == "pick" else c.deck_choose)(side, 0)
-                else:
-                    c.deck_done(side)
 
     def button(side):
         scr = app.sm.get_screen("match")
@@ -67,7 +55,7 @@ def hook(app):
                 return
             t = c.t
             if t.phase in ("deck", "final-deck"):
-                finish_deck_phases()
+                play_deck_phase(c, by_half=True)
             elif c.result is not None:
                 c.ack_result()
             elif c.match is not None:

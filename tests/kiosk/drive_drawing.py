@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from app_driver import Driver, arguments, run_app, walk
+from app_driver import Driver, arguments, play_deck_phase, run_app, walk
 
 DATA, ART, _mode, _arg = arguments()
 out: dict = {"error": None}
@@ -40,20 +40,6 @@ def hook(app):
     flips = []
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
 
-    def finish_deck_phases():
-        c = app.controller
-        for side in (0, 1):
-            while True:
-                dp = c.deck_phase_at(side)
-                if dp is None or dp.stage == "done":
-                    break
-                if dp.stage == "option":
-                    c.deck_option(side, 0)
-                elif dp.stage in ("pick", "choose"):
-                    (c.deck_pick if dp.stage == "pick" else c.deck_choose)(side, 0)
-                else:
-                    c.deck_done(side)
-
     def hidden_drawn():
         """Widgets at opacity 0 drawn in the window, and widgets shown but drawn away."""
         drawn, away = [], []
@@ -68,7 +54,7 @@ def hook(app):
     def script():
         c = app.controller
         c.new_game(("Light", "Dark"), seed=7)
-        finish_deck_phases()
+        play_deck_phase(app.controller, by_half=True)
         app.sync()
         yield 0.5
         if c.match.expect[0] == "toss":

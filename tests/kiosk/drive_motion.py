@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from app_driver import Driver, arguments, run_app, walk
+from app_driver import Driver, arguments, play_deck_phase, run_app, touch, walk
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
@@ -26,7 +26,6 @@ out: dict = {"error": None, "runs": {}}
 def hook(app):
     from kivy.animation import Animation
     from kivy.clock import Clock
-    from kivy.tests.common import UnitTestTouch
 
     from kiosk import widgets
     from kiosk.widgets import CardFace
@@ -40,28 +39,9 @@ def hook(app):
     def motion():
         return screen().ids.motion
 
-    def touch_at(w):
-        x, y = w.to_window(*w.center)
-        t = UnitTestTouch(x, y)
-        t.touch_down()
-        t.touch_up()
-
     def key(ch):
         d.key_down(ch)
         d.key_up(ch)
-
-    def finish_deck_phases():
-        for half in (0, 1):
-            while True:
-                dp = c.deck_phase_at(half)
-                if dp is None or dp.stage == "done":
-                    break
-                if dp.stage == "option":
-                    c.deck_option(half, 0)
-                elif dp.stage in ("pick", "choose"):
-                    (c.deck_pick if dp.stage == "pick" else c.deck_choose)(half, 0)
-                else:
-                    c.deck_done(half)
 
     def anims_on(w):
         """The Animation objects running on ``w`` now (Kivy's own list)."""
@@ -135,7 +115,7 @@ def hook(app):
             nonlocal c
             c = app.controller
             c.new_game(("Light", "Dark"), seed=SEED)
-            finish_deck_phases()
+            play_deck_phase(app.controller, by_half=True)
             Clock.schedule_once(lambda dt: guard(toss), 0.3)
 
         def toss():
@@ -144,7 +124,7 @@ def hook(app):
                 rec["inputs"].append(("toss",))
             else:
                 next_input()
-            touch_at(screen().ids.toss)                       # a real touch on the toss button
+            touch(screen().ids.toss)                       # a real touch on the toss button
             rec["toss"] = moving()
             rec["toss_begins"] = c.half_of(c.match.expect[1])
             midway(mid_toss)
@@ -154,7 +134,7 @@ def hook(app):
             if rec["toss"]["kind"]:
                 d.shot(f"{run}-toss")
             # A touch on the middle line (nothing there to press) ends the motion at once.
-            touch_at(screen().ids.mid_light.ids.turn)
+            touch(screen().ids.mid_light.ids.turn)
             rec["after_skip_tap"] = moving()
             rec["after_skip_tap"]["anims"] = len(anims_on(motion()))
             settle(reveal)
