@@ -384,7 +384,7 @@ class CardFace(ButtonBehavior, Widget):
         if not super().on_touch_down(touch):
             return False
         if touch.ud.get(self) and self._hold_ev is None and self.holdable and self.card is not None \
-                and not self.empty and self._seen():
+                and not self.empty and seen(self):
             self._hold_touch = touch
             self._hold_ev = Clock.schedule_once(lambda dt: self._hold(touch), HOLD_SECONDS)
         return True
@@ -413,23 +413,10 @@ class CardFace(ButtonBehavior, Widget):
 
     def _hold(self, touch):
         self._hold_ev = self._hold_touch = None
-        if self.card is None or self.empty or not self._seen():
+        if self.card is None or self.empty or not seen(self):
             return
         self._held = touch
         card_zoom().show(self.half(), self)
-
-    def _seen(self) -> bool:
-        """Drawn on screen: neither this face nor a parent is see-through or detached."""
-        from kivy.core.window import Window
-        w = self
-        while w is not None:
-            if getattr(w, "opacity", 1) <= 0.01:
-                return False
-            up = getattr(w, "parent", None)
-            if up is None or up is w:           # the window is its own parent
-                return w is Window
-            w = up
-        return False
 
     def half(self) -> int:
         """The half of the table this face is on: 1 (top) when it faces the top player (turned
@@ -761,23 +748,25 @@ class PageScrollView(ScrollView):
     def _bind_inactive_bar_color(self, *_):
         self.funbind("bar_color", self._change_bar_color)
         self.fbind("bar_inactive_color", self._change_bar_color)
-        if not _shown(self):
+        if not seen(self):
             self._bar_color = self.bar_inactive_color
             return
         Animation(_bar_color=self.bar_inactive_color, d=0.5, t="out_quart", step=FRAME).start(self)
 
 
-def _shown(widget) -> bool:
-    """Neither ``widget`` nor a parent is at opacity 0."""
+def seen(widget) -> bool:
+    """Drawn on screen: ``widget`` and every parent up to the window are not see-through (a
+    widget off the window, e.g. on a screen not shown, is not seen either)."""
+    from kivy.core.window import Window
     w = widget
     while w is not None:
-        if getattr(w, "opacity", 1) <= 0:
+        if getattr(w, "opacity", 1) <= 0.01:
             return False
         up = getattr(w, "parent", None)
-        if up is w:
-            break
+        if up is None or up is w:           # the window is its own parent
+            return w is Window
         w = up
-    return True
+    return False
 
 
 class ModalLayer(FloatLayout):

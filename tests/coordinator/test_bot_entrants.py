@@ -59,13 +59,8 @@ def test_a_kiosk_may_not_act_for_a_bot(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):
             async with aiohttp.ClientSession() as s:
-                kid, tok = await cb.pair(s, base, "Table 1")
-                body = {"players": ["Ann"], "bots": [{"name": "Ada", "level": "easy"}], "seed": 4}
-                async with s.post(base + "/api/tournaments", json=body, headers=cb.org(tok)) as r:
-                    tid = (await r.json())["id"]
-                async with s.post(f"{base}/api/tournaments/{tid}/parks/1/kiosk", json={"kiosk_id": kid},
-                                  headers=cb.org(tok)) as r:
-                    assert r.status == 200
+                tid, tokens, _ = await cb.new_tournament(s, base, ["Ann"], 4, bots=[{"name": "Ada", "level": "easy"}])
+                tok = tokens[1]
                 # the bot drafts by itself (the coordinator); the kiosk's try for it is refused
                 await until(lambda: coord.tournaments[tid].t.deck_phases[1].stage == "done", 30)
                 version = coord.tournaments[tid].version

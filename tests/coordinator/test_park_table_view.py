@@ -117,13 +117,8 @@ def test_a_parks_kiosk_leaves_a_bot_entrants_draft_to_the_coordinator(tmp_path):
         lib = load(cards)
         async with cb.inprocess(tmp_path / "data") as (base, coord):
             async with aiohttp.ClientSession() as s:
-                kid, tok = await cb.pair(s, base, "Table 1")
-                body = {"players": ["Ann"], "bots": [{"name": "Ada", "level": "easy"}], "seed": 9}
-                async with s.post(base + "/api/tournaments", json=body, headers=cb.org(tok)) as r:
-                    tid = (await r.json())["id"]
-                async with s.post(f"{base}/api/tournaments/{tid}/parks/1/kiosk", json={"kiosk_id": kid},
-                                  headers=cb.org(tok)) as r:
-                    assert r.status == 200
+                tid, tokens, _ = await cb.new_tournament(s, base, ["Ann"], 9, bots=[{"name": "Ada", "level": "easy"}])
+                tok = tokens[1]
                 store = Store(tmp_path / "k.db")
                 store.put("park_tournament", tid)
                 store.put("park_number", 1)

@@ -53,6 +53,23 @@ def wait_until(fn, timeout, what, step=0.1, procs=()):
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
+def wait_over(coord, kiosks, tid, timeout, during=None):
+    """The tournament ``tid``'s public view once it is over (``during(view)`` at every poll),
+    every process checked alive meanwhile; AssertionError after ``timeout`` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        for k in kiosks:
+            k.check()
+        coord.check()
+        pub = coord.public(tid)
+        if during is not None:
+            during(pub)
+        if pub["phase"] == "over":
+            return pub
+        time.sleep(0.3)
+    raise AssertionError(f"the tournament did not finish in {timeout} s: round {pub['round']} {pub['phase']}")
+
+
 class Coordinator:
     def __init__(self, tmp, port=None):
         self.data = Path(tmp) / "coordinator"

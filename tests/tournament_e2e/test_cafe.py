@@ -24,21 +24,6 @@ def lib():
     return _LIB
 
 
-def wait_over(coord, kiosks, tid, timeout, during=None):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for k in kiosks:
-            k.check()
-        coord.check()
-        pub = coord.public(tid)
-        if during is not None:
-            during(pub)
-        if pub["phase"] == "over":
-            return pub
-        time.sleep(0.3)
-    raise AssertionError(f"the tournament did not finish in {timeout} s: round {pub['round']} {pub['phase']}")
-
-
 def check_record(coord, kiosks, tid, final_park=1):
     """Every kiosk's local log of every match == the coordinator's actions for that park/round;
     the snapshot == a local replay; the coordinator's action count == what the kiosks got acknowledged."""
@@ -78,7 +63,7 @@ def test_eight_players_four_kiosks(tmp_path):
         def during(pub):
             if pub["phase"] != "over" and pub["round"] >= 2:
                 seen_hidden.append(all(r["fans"] is None for r in pub["standings"]))
-        pub = wait_over(coord, kiosks, tid, 170, during)
+        pub = cafe.wait_over(coord, kiosks, tid, 170, during)
         assert pub["winner"] is not None and pub["end_reason"] == "final"
         assert seen_hidden and all(seen_hidden)
         # every kiosk shows the final result, with the champion's name
@@ -115,7 +100,7 @@ def test_coordinator_kill9_mid_round(tmp_path):
         assert all(not d["online"] for d in offline), offline
         assert any(d["outbox"] > 0 for d in offline), offline        # played on, waiting to be sent
         coord.start()
-        pub = wait_over(coord, kiosks, tid, 90)
+        pub = cafe.wait_over(coord, kiosks, tid, 90)
         assert pub["winner"] is not None
         check_record(coord, kiosks, tid)
         assert all(k.dump()["state"]["online"] for k in kiosks)
@@ -150,7 +135,7 @@ def test_kiosk_cut_off_and_killed(tmp_path):
         assert k1.outbox_len() >= 3
         k1.url = good
         k1.start()
-        pub = wait_over(coord, kiosks, tid, 90)
+        pub = cafe.wait_over(coord, kiosks, tid, 90)
         assert pub["winner"] is not None
         check_record(coord, kiosks, tid)
     finally:
@@ -164,7 +149,7 @@ def test_every_result_sent_twice(tmp_path):
     coord, kiosks, tid = cafe.start_cafe(tmp_path, 2, PLAYERS4, seed=8, final_park=1,
                                          kiosk_env={"TABLECUP_OUTBOX_DUP": "1"})
     try:
-        wait_over(coord, kiosks, tid, 90)
+        cafe.wait_over(coord, kiosks, tid, 90)
         rec, _ = check_record(coord, kiosks, tid)
         sent = [x for k in kiosks for x in k.sent(tid)]
         assert len(sent) == len(rec["actions"])

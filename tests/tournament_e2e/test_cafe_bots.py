@@ -17,19 +17,6 @@ PEOPLE = ["Ann"]
 BOTS = [{"name": "Ada", "level": "easy"}]
 
 
-def wait_over(coord, kiosks, tid, timeout):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for k in kiosks:
-            k.check()
-        coord.check()
-        pub = coord.public(tid)
-        if pub["phase"] == "over":
-            return pub
-        time.sleep(0.3)
-    raise AssertionError(f"the tournament did not finish in {timeout} s: round {pub['round']} {pub['phase']}")
-
-
 def test_bot_entrants_played_to_the_end_through_a_restart(tmp_path):
     coord, kiosks, tid = cafe.start_cafe(tmp_path, 1, PEOPLE, seed=12, final_park=1, bots=BOTS)
     try:
@@ -39,7 +26,7 @@ def test_bot_entrants_played_to_the_end_through_a_restart(tmp_path):
         coord.kill9()
         time.sleep(1)
         coord.start()
-        pub = wait_over(coord, kiosks, tid, 120)
+        pub = cafe.wait_over(coord, kiosks, tid, 120)
         assert pub["winner"] is not None
         assert {r["name"]: r["bot"] for r in pub["standings"]} == {"Ann": None, "Ada": "easy"}
 
