@@ -25,13 +25,14 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition
 
 import cards
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n
 from kiosk.games.challengers.local import ChallengersTable, end_held
+from kiosk.rendering import Screens
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
 from kiosk.home import HomeScreen
@@ -149,7 +150,7 @@ class TablecupApp(App):
         self.table.listeners.append(self.on_table)
         self._held_keys = set()
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
-        sm = ScreenManager(transition=NoTransition())
+        sm = Screens(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (OperatorScreen, "operator"), (JoinScreen, "join"),
                           (ParkScreen, "park")):
             sm.add_widget(cls(name=name))

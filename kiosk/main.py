@@ -178,6 +178,8 @@ def run(argv: list[str], app_hook=None) -> int:
     Config.set("graphics", "resizable", "0")
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("input", "mouse", "mouse,disable_multitouch")
+    from kiosk import rendering
+    rendering.configure(Config)
     from kivy.core.window import Window  # creates the window with the config above
     fonts.use(font_paths)
     if not os.environ.get("KIVY_METRICS_DENSITY"):
@@ -186,6 +188,7 @@ def run(argv: list[str], app_hook=None) -> int:
         Metrics.density = ui_scale(*Window.size)
     from kiosk import unseen
     unseen.install()                     # before any widget: hidden overlays cost no drawing
+    rendering.install()                  # before any widget too: no stencil clears
     from kiosk.app import TablecupApp
     app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
                       set_aside=set_aside, phone_port=args.phone_port)

@@ -5,7 +5,10 @@
   drawn outside the window, and nothing shown is;
 - while nobody touches the table, no frame is drawn, and no animation runs at Kivy's default
   step (every turn of the loop: the scroll views' fading bars did, hidden or not);
-- a reveal renders few new text textures.
+- a reveal renders few new text textures;
+- the window is not multisampled, no stencil push clears the stencil buffer, the screens are
+  not clipped by the stencil, and no text keeps the surface it was drawn on
+  (:mod:`kiosk.rendering`).
 
     python drive_drawing.py DATA_DIR ARTIFACTS_DIR   ->   "DRAWING-RESULT {...}"
 """
@@ -51,6 +54,37 @@ def hook(app):
                 away.append(type(w).__name__)
         return drawn, away
 
+    def rendering_costs():
+        """What kiosk.rendering turns off, found in the window as it is drawn."""
+        from kivy.core.text import Label as CoreLabel
+        from kivy.graphics import Canvas, InstructionGroup, StencilPush
+        from kivy.graphics import opengl as gl
+        from kivy.uix.label import Label
+
+        out["window_samples"] = gl.glGetIntegerv(gl.GL_SAMPLES)[0]
+        clearing, clips = [], 0
+
+        def visit(group):
+            nonlocal clips
+            for ins in group.children:
+                if isinstance(ins, StencilPush):
+                    clips += 1
+                    if ins.clear_stencil:
+                        clearing.append(type(ins).__name__)
+                if isinstance(ins, Canvas):
+                    visit(ins.before)
+                    visit(ins)
+                    visit(ins.after)
+                elif isinstance(ins, InstructionGroup):
+                    visit(ins)
+        visit(Window.canvas)
+        out["stencil_pushes"] = clips
+        out["stencil_clears"] = len(clearing)
+        out["screens_clip"] = any(isinstance(i, StencilPush) for i in app.sm.canvas.before.children)
+        kept = [w.text[:20] for w in walk(Window) if isinstance(w, Label)
+                and isinstance(getattr(w, "_label", None), CoreLabel) and getattr(w._label, "_surface", None) is not None]
+        out["labels_keeping_pixels"] = kept
+
     def script():
         c = app.controller
         c.new_game(("Light", "Dark"), seed=7)
@@ -62,6 +96,7 @@ def hook(app):
         yield 0.5
         assert app.sm.current == "match", app.sm.current
         out["hidden_drawn"], out["shown_away"] = hidden_drawn()
+        rendering_costs()
         yield 0.3                  # the frame showing the toss's last changes
         # Nobody touches the table for 2 s: no frame is drawn.
         flips.clear()

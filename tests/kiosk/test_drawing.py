@@ -1,12 +1,21 @@
 """What a frame costs to draw, as behaviour (the figures are bench/kiosk.py's): in software
 rendering every pixel drawn is paid for on the CPU at every frame, the invisible ones too."""
 
+import pytest
+
 from kiosk_helpers import run_script, script_result
 
 
-def test_the_match_screen_draws_no_hidden_layer_and_nothing_while_idle(tmp_path):
-    r = script_result(run_script("drive_drawing.py", tmp_path / "data", tmp_path / "art", timeout=240),
-                      "DRAWING-RESULT ")
+@pytest.fixture(scope="module")
+def drawing(tmp_path_factory):
+    """One run of the real app (drive_drawing.py): what its match screen draws."""
+    tmp = tmp_path_factory.mktemp("drawing")
+    return script_result(run_script("drive_drawing.py", tmp / "data", tmp / "art", timeout=240),
+                         "DRAWING-RESULT ")
+
+
+def test_the_match_screen_draws_no_hidden_layer_and_nothing_while_idle(drawing):
+    r = drawing
     # Hidden overlays (rules page, match log, names keyboard, QR cards, hints, ...) draw nothing.
     assert r["hidden_drawn"] == []
     assert r["shown_away"] == []
@@ -16,3 +25,15 @@ def test_the_match_screen_draws_no_hidden_layer_and_nothing_while_idle(tmp_path)
     # A reveal renders few new text textures (a card's texts, its count, the totals), not the screen's.
     assert r["reveal_renders"], r
     assert max(r["reveal_renders"]) <= 50, r["reveal_renders"]
+
+
+def test_the_window_draws_without_multisampling_stencil_clears_or_kept_text_pixels(drawing):
+    """Kivy's defaults that cost most in software rendering and show nothing (kiosk.rendering):
+    a 4-sample window, a stencil buffer cleared at every scroll view and a stencil clip around
+    the screens; and every label's text kept twice, in its texture and its drawing surface."""
+    r = drawing
+    assert r["window_samples"] == 0
+    assert r["stencil_pushes"] > 0, r          # the match screen has scroll views (log, rules)
+    assert r["stencil_clears"] == 0, r
+    assert r["screens_clip"] is False
+    assert r["labels_keeping_pixels"] == [], r["labels_keeping_pixels"][:10]

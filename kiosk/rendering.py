@@ -1,0 +1,94 @@
+"""What the kiosk asks of OpenGL, chosen for a screen filled on the CPU.
+
+Without a GPU driver (a desktop or a VM with Mesa's llvmpipe; a Pi whose GPU driver is
+missing) every pixel of every frame is computed by the processor, so what costs nothing on a
+GPU costs frames there.  Three of Kivy's defaults cost most, and none of them is seen:
+
+* **Multisampling.**  Kivy asks for a 2-sample window; llvmpipe gives 4 samples, so every
+  pixel is stored, blended and cleared four times and the window's buffers take four times
+  the memory (about 80 MB more at 1920x1080).  The kiosk draws rectangles, text textures and
+  a few round marks: :func:`configure` asks for no multisampling.
+* **Stencil clears.**  The first ``StencilPush`` of a frame clears the whole stencil buffer;
+  llvmpipe does that with a masked loop over the packed depth-stencil buffer, on one thread
+  (about 13 ms a frame at 1920x1080 each time, and every scroll view begins a frame's stencil
+  anew).  The window's own clear already zeroes the stencil at the start of each frame and
+  Kivy's pushes and pops leave it as they found it, so :func:`install` makes the kv
+  language's ``StencilPush`` keep the buffer (Kivy's ``clear_stencil=False``).
+* **The screen manager's clip.**  Kivy's ``ScreenManager`` clips its screens with the
+  stencil: two extra passes over its whole area and a stencil test on every pixel drawn in
+  it.  The kiosk's screens fill the window, so :class:`Screens` draws them unclipped.
+
+Untextured shapes also sample a white texture; sampled ``nearest`` it gives the same white
+for less work (:func:`install`).  Each of these leaves the picture as it was: the
+screenshot tests compare what is drawn, not how.
+"""
+
+from __future__ import annotations
+
+import os
+
+from kivy.lang import Builder
+from kivy.uix.screenmanager import ScreenManager
+
+_installed = [False]
+
+
+def configure(config) -> None:
+    """Window settings, before Kivy creates the window (``config``: ``kivy.config.Config``)."""
+    config.set("graphics", "multisamples", "0")
+
+
+class Screens(ScreenManager):
+    """The kiosk's screens: a ``ScreenManager`` that does not clip them (each fills the window
+    it is shown in).  Its kv rule (``<-Screens>``) replaces Kivy's, which drew the clip."""
+
+
+Builder.load_string("<-Screens>:\n    size_hint: 1, 1\n", filename="kiosk-rendering.kv")
+
+
+def _default_texture():
+    """The white texture Kivy's shapes sample when they have no texture of their own."""
+    from kivy import kivy_shader_dir
+    from kivy.core.image import Image
+    return Image(os.path.join(kivy_shader_dir, "default.png")).texture
+
+
+def _release_text_surfaces() -> None:
+    """A text, once drawn into its texture, lets its pixels go.
+
+    Kivy's SDL2 text keeps the surface it drew a text on until the text is drawn again: every
+    label on every screen held its pixels twice, once in the texture and once there (at
+    1920x1080, where a text's texture is five times its 800x480 size, tens of megabytes)."""
+    try:
+        from kivy.core.text.text_sdl2 import LabelSDL2
+    except ImportError:                       # another text provider: nothing kept
+        return
+
+    def _render_end(self):
+        data = self._surface.get_data()       # a copy of the pixels, for the texture
+        self._surface = None
+        return data
+
+    LabelSDL2._render_end = _render_end
+
+
+def install() -> None:
+    """Once, after the window exists and before any widget is built."""
+    if _installed[0]:
+        return
+    from kivy.factory import Factory
+    from kivy.graphics.stencil_instructions import StencilPush
+
+    class StencilPushKeepingBuffer(StencilPush):
+        """A ``StencilPush`` that does not clear the stencil buffer (the window's clear did)."""
+
+        def __init__(self, **kw):
+            kw.setdefault("clear_stencil", False)
+            super().__init__(**kw)
+
+    _release_text_surfaces()
+    Factory.unregister("StencilPush")
+    Factory.register("StencilPush", cls=StencilPushKeepingBuffer)
+    texture = _default_texture()
+    texture.mag_filter = texture.min_filter = "nearest"
+    _installed[0] = True
