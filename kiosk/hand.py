@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.graphics import Color, Line, SmoothRoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -39,7 +39,7 @@ class CardBack(Widget):
         super().__init__(**kw)
         with self.canvas:
             Color(*BACK)
-            self._bg = RoundedRectangle(radius=[dp(5)])
+            self._bg = SmoothRoundedRectangle(radius=[dp(5)])
             Color(*BACK_EDGE)
             self._edge = Line(width=dp(1.2))
         self.bind(pos=self._redraw, size=self._redraw)
@@ -64,9 +64,9 @@ class SmallCard(ButtonBehavior, Label):
         super().__init__(**kw)
         with self.canvas.before:
             self._ring_color = Color(*LIT)
-            self._ring = RoundedRectangle(radius=[dp(7)])
+            self._ring = SmoothRoundedRectangle(radius=[dp(7)])
             self._face_color = Color(*FACE)
-            self._face = RoundedRectangle(radius=[dp(5)])
+            self._face = SmoothRoundedRectangle(radius=[dp(5)])
         self.bind(pos=self._redraw, size=self._redraw, lit=self._redraw, state=self._redraw)
         self._redraw()
 

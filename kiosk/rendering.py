@@ -6,8 +6,10 @@ GPU costs frames there.  Three of Kivy's defaults cost most, and none of them is
 
 * **Multisampling.**  Kivy asks for a 2-sample window; llvmpipe gives 4 samples, so every
   pixel is stored, blended and cleared four times and the window's buffers take four times
-  the memory (about 80 MB more at 1920x1080).  The kiosk draws rectangles, text textures and
-  a few round marks: :func:`configure` asks for no multisampling.
+  the memory (about 80 MB more at 1920x1080).  The kiosk draws rectangles and text textures,
+  whose edges lie on pixels; its few slanted or rounded edges (flags, rounded corners) are
+  Kivy's ``Smooth`` shapes, which smooth their own edges.  :func:`configure` asks for no
+  multisampling.
 * **Stencil clears.**  The first ``StencilPush`` of a frame clears the whole stencil buffer;
   llvmpipe does that with a masked loop over the packed depth-stencil buffer, on one thread
   (about 13 ms a frame at 1920x1080 each time, and every scroll view begins a frame's stencil

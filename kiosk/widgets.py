@@ -16,7 +16,7 @@ from collections import OrderedDict
 from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.graphics import Color, Line, Rectangle, SmoothRoundedRectangle
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -321,7 +321,7 @@ class CardFace(ButtonBehavior, Widget):
         self._total = _Text(self.canvas, TOTAL_INK)
         with self.canvas:
             self._badge_c = Color(0.75, 0.1, 0.1, 0)
-            self._badge = RoundedRectangle(radius=[8])
+            self._badge = SmoothRoundedRectangle(radius=[8])
         self._count = _Text(self.canvas, (1, 1, 1, 1))
         with self.canvas:
             self._empty_c = Color(1, 1, 1, 0)
@@ -813,7 +813,7 @@ class HintLayer(FloatLayout):
                         color=(1, 1, 1, 1))
             with lab.canvas.before:
                 ink = Color(rgba=PALETTE.hint)
-                bg = RoundedRectangle(radius=[dp(10)])
+                bg = SmoothRoundedRectangle(radius=[dp(10)])
             PALETTE.bind(hint=lambda _p, v, ink=ink: setattr(ink, "rgba", v))
             lab.bind(pos=lambda w, v, bg=bg: setattr(bg, "pos", v), size=lambda w, v, bg=bg: setattr(bg, "size", v),
                      width=lambda w, v: setattr(w, "text_size", (v - dp(20), None)),
@@ -826,7 +826,7 @@ class HintLayer(FloatLayout):
                          color=(1, 1, 1, 1))
             with line.canvas.before:
                 Color(0.05, 0.2, 0.35, 0.92)
-                bg2 = RoundedRectangle(radius=[dp(8)])
+                bg2 = SmoothRoundedRectangle(radius=[dp(8)])
             line.bind(pos=lambda w, v, bg=bg2: setattr(bg, "pos", v), size=lambda w, v, bg=bg2: setattr(bg, "size", v),
                       width=lambda w, v: setattr(w, "text_size", (v - dp(16), None)),
                       texture_size=lambda w, v: setattr(w, "height", max(dp(44), v[1] + dp(10))))

@@ -13,7 +13,7 @@ import zlib
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.graphics import Color, InstructionGroup, Line, Triangle
+from kivy.graphics import Color, InstructionGroup, Line, SmoothTriangle
 from kivy.lang import Builder
 from kivy.metrics import dp as _dp
 from kivy.metrics import sp
@@ -48,7 +48,7 @@ class HintMark:
         self.group = InstructionGroup()
         self.group.add(Color(*HINT_COLOUR))
         self._frame = Line(width=_dp(2.5))
-        self._flag = Triangle()
+        self._flag = SmoothTriangle()
         self.group.add(self._frame)
         self.group.add(self._flag)
 

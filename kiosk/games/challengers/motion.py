@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from kivy.animation import Animation
 from kivy.core.window import Window
-from kivy.graphics import Color, PopMatrix, PushMatrix, Rectangle, Rotate, Scale, Translate, Triangle
+from kivy.graphics import Color, PopMatrix, PushMatrix, Rectangle, Rotate, Scale, SmoothTriangle, Translate
 from kivy.metrics import dp, sp
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
@@ -129,7 +129,7 @@ class Flag(Widget, _Moving):
             Color(0.12, 0.12, 0.14, 1)
             self._pole = Rectangle()
             Color(*FLAG_YELLOW)
-            self._cloth = Triangle()
+            self._cloth = SmoothTriangle()
         self.opacity = 0
         self.flight: tuple[float, float, int] | None = None      # (dx, dy, half-turns)
 
