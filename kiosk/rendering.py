@@ -74,6 +74,26 @@ def _release_text_surfaces() -> None:
     LabelSDL2._render_end = _render_end
 
 
+def _fill_text_textures_at_once() -> None:
+    """A text's texture is drawn into as soon as the text is laid out, between frames.
+
+    Kivy fills a text's texture when a frame first draws it.  In llvmpipe, writing a texture
+    while a frame is half drawn makes the driver finish that half frame first (the texture is
+    bound, so the frame may use it): each new or changed text cost a frame's drawing, and a
+    reveal changes several.  (A new texture for each change would not wait at all, but the
+    heap, fragmented by textures of every size, grew by 80 MB at 1920x1080.)"""
+    from kivy.core.text import LabelBase
+
+    refresh = LabelBase.refresh
+
+    def refresh_and_fill(self):
+        refresh(self)
+        if self.texture is not None:
+            self.texture.bind()               # runs Kivy's fill now (nothing to do if done)
+
+    LabelBase.refresh = refresh_and_fill
+
+
 def install() -> None:
     """Once, after the window exists and before any widget is built."""
     if _installed[0]:
@@ -89,6 +109,7 @@ def install() -> None:
             super().__init__(**kw)
 
     _release_text_surfaces()
+    _fill_text_textures_at_once()
     Factory.unregister("StencilPush")
     Factory.register("StencilPush", cls=StencilPushKeepingBuffer)
     texture = _default_texture()

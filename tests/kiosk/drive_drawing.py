@@ -84,6 +84,8 @@ def hook(app):
         kept = [w.text[:20] for w in walk(Window) if isinstance(w, Label)
                 and isinstance(getattr(w, "_label", None), CoreLabel) and getattr(w._label, "_surface", None) is not None]
         out["labels_keeping_pixels"] = kept
+        import gc
+        out["frozen_objects"] = gc.get_freeze_count()
 
     def script():
         c = app.controller
