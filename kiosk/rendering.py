@@ -74,24 +74,30 @@ def _release_text_surfaces() -> None:
     LabelSDL2._render_end = _render_end
 
 
-def _fill_text_textures_at_once() -> None:
-    """A text's texture is drawn into as soon as the text is laid out, between frames.
+def fill_now(texture) -> None:
+    """Draw a text into its texture now, between frames, rather than when a frame first draws it.
 
-    Kivy fills a text's texture when a frame first draws it.  In llvmpipe, writing a texture
-    while a frame is half drawn makes the driver finish that half frame first (the texture is
-    bound, so the frame may use it): each new or changed text cost a frame's drawing, and a
-    reveal changes several.  (A new texture for each change would not wait at all, but the
-    heap, fragmented by textures of every size, grew by 80 MB at 1920x1080.)"""
-    from kivy.core.text import LabelBase
+    In llvmpipe, writing a texture while a frame is half drawn makes the driver finish that
+    half frame first (the texture is bound, so the frame may use it): each new or changed text
+    cost a frame's drawing (about 15 ms at 1920x1080), and a reveal changes several texts."""
+    if texture is not None:
+        texture.bind()                         # runs Kivy's fill (nothing to do if done)
 
-    refresh = LabelBase.refresh
 
-    def refresh_and_fill(self):
-        refresh(self)
-        if self.texture is not None:
-            self.texture.bind()               # runs Kivy's fill now (nothing to do if done)
+def _fill_shown_labels_at_once() -> None:
+    """A label in the window fills its texture as soon as its text is laid out
+    (:func:`fill_now`); one on a screen not shown waits until it is drawn, as before."""
+    from kivy.uix.label import Label
 
-    LabelBase.refresh = refresh_and_fill
+    update = Label.texture_update
+
+    # Named as the method it replaces: Kivy's weak method references find it by name.
+    def texture_update(self, *args):
+        update(self, *args)
+        if self.get_root_window() is not None:
+            fill_now(self.texture)
+
+    Label.texture_update = texture_update
 
 
 def install() -> None:
@@ -109,7 +115,7 @@ def install() -> None:
             super().__init__(**kw)
 
     _release_text_surfaces()
-    _fill_text_textures_at_once()
+    _fill_shown_labels_at_once()
     Factory.unregister("StencilPush")
     Factory.register("StencilPush", cls=StencilPushKeepingBuffer)
     texture = _default_texture()

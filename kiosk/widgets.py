@@ -28,6 +28,7 @@ from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from kiosk import rendering
 from kiosk.palette import PALETTE
 from kiosk.setmarks import mark as set_mark
 
@@ -94,8 +95,9 @@ class PhoneSeatsSlot(Widget):
 _TEX: OrderedDict = OrderedDict()
 _TEX_MAX = 900
 #: The cache's textures together stay under this many bytes (RGBA): at 1920x1080 a text's
-#: texture is five times its 800x480 size, and 900 of them were 45 MB.
-TEX_BYTES_MAX = 24 * 2**20
+#: texture is five times its 800x480 size, and 900 of them were 45 MB.  A match screen shows
+#: about 6 MB of them at that size; a text drawn again costs well under a millisecond.
+TEX_BYTES_MAX = 12 * 2**20
 _tex_bytes = [0]
 _FIT: dict = {}
 stats = {"renders": 0, "hits": 0}
@@ -122,6 +124,7 @@ def text_texture(text, font_size, width=None, bold=False, halign="center", marku
               padding=0, **kw)
     lab.refresh()
     tex = lab.texture
+    rendering.fill_now(tex)                # drawn at once: used by the next frame
     if not _TEX:
         _tex_bytes[0] = 0                  # emptied from outside (a bench starting afresh)
     _TEX[key] = tex
