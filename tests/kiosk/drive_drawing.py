@@ -42,6 +42,27 @@ def hook(app):
     Animation.start = start_checked
     flips = []
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
+    # Texts drawn into their textures while a frame is being drawn (each made llvmpipe finish
+    # the half-drawn frame first), counted from the first reveal on.
+    from kivy.core.text import LabelBase
+    drawing = [False]
+    mid_frame = out.setdefault("texts_filled_mid_frame", [])
+    counting = [False]
+    fill, on_draw = LabelBase._texture_fill, Window.on_draw
+
+    def fill_counted(label, texture):
+        if drawing[0] and counting[0]:
+            mid_frame.append(label.text[:30])
+        return fill(label, texture)
+
+    def on_draw_marked(*args):
+        drawing[0] = True
+        try:
+            return on_draw(*args)
+        finally:
+            drawing[0] = False
+    LabelBase._texture_fill = fill_counted
+    Window.on_draw = on_draw_marked
 
     def hidden_drawn():
         """Widgets at opacity 0 drawn in the window, and widgets shown but drawn away."""
@@ -106,6 +127,7 @@ def hook(app):
         out["idle_frames"] = len(flips)
         # Reveals: text textures rendered for each.
         renders = []
+        counting[0] = True
         for _ in range(12):
             m = c.match
             if m is None or m.winner is not None or c.result is not None:
