@@ -13,22 +13,34 @@ GPU costs frames there.  Three of Kivy's defaults cost most, and none of them is
 * **Stencil clears.**  The first ``StencilPush`` of a frame clears the whole stencil buffer;
   llvmpipe does that with a masked loop over the packed depth-stencil buffer, on one thread
   (about 13 ms a frame at 1920x1080 each time, and every scroll view begins a frame's stencil
-  anew).  The window's own clear already zeroes the stencil at the start of each frame and
-  Kivy's pushes and pops leave it as they found it, so :func:`install` makes the kv
-  language's ``StencilPush`` keep the buffer (Kivy's ``clear_stencil=False``).
+  anew).  The window's first clear zeroes the stencil and Kivy's pushes and pops leave it
+  as they found it, so :func:`install` makes the kv language's ``StencilPush`` keep the
+  buffer (Kivy's ``clear_stencil=False``).
 * **The screen manager's clip.**  Kivy's ``ScreenManager`` clips its screens with the
   stencil: two extra passes over its whole area and a stencil test on every pixel drawn in
   it.  The kiosk's screens fill the window, so :class:`Screens` draws them unclipped.
 
-Untextured shapes also sample a white texture; sampled ``nearest`` it gives the same white
-for less work (:func:`install`).  Each of these leaves the picture as it was: the
-screenshot tests compare what is drawn, not how.
+Smaller savings, each leaving the picture as it was:
+
+* untextured shapes sample a white texture; sampled ``nearest`` it gives the same white
+  for less work;
+* the window's clear leaves the depth buffer (never used) and the stencil buffer (zeroed on
+  the first frame and after a resize; each push is popped) alone: a colour clear is a third
+  of a full one;
+* a background of one opaque colour that never fades (the match screen's halves and middle
+  line) is written without blending (``OpaqueBegin`` ... ``OpaqueEnd`` in kv around its
+  ``Color`` and ``Rectangle``): blending reads every pixel under it first.
+
+A text's texture is also drawn into between frames (:func:`fill_now`), and Kivy's texts let
+go of the surface they were drawn on.
 """
 
 from __future__ import annotations
 
 import os
 
+from kivy.factory import Factory
+from kivy.graphics import Callback
 from kivy.lang import Builder
 from kivy.uix.screenmanager import ScreenManager
 
@@ -46,6 +58,49 @@ class Screens(ScreenManager):
 
 
 Builder.load_string("<-Screens>:\n    size_hint: 1, 1\n", filename="kiosk-rendering.kv")
+
+
+def _blend(on: bool) -> None:
+    from kivy.graphics import opengl as gl
+    (gl.glEnable if on else gl.glDisable)(gl.GL_BLEND)
+
+
+class OpaqueBegin(Callback):
+    """kv: what follows, up to ``OpaqueEnd``, is written without blending.  Only around an
+    opaque colour (alpha 1) on a widget that is never faded: under it blending is a no-op."""
+
+    def __init__(self, **kw):
+        super().__init__(lambda _instruction: _blend(False), **kw)
+
+
+class OpaqueEnd(Callback):
+    """kv: blending again (Kivy draws everything else blended)."""
+
+    def __init__(self, **kw):
+        super().__init__(lambda _instruction: _blend(True), **kw)
+
+
+Factory.register("OpaqueBegin", cls=OpaqueBegin)
+Factory.register("OpaqueEnd", cls=OpaqueEnd)
+
+
+def _clear_colour_only(window) -> None:
+    """The window's clear: colour only, but all three buffers on the first frame and after a
+    resize (new buffers hold anything)."""
+    from kivy.graphics import opengl as gl
+
+    whole = [True]
+
+    def clear():
+        gl.glClearColor(*window.clearcolor)
+        if whole[0]:
+            gl.glClear(gl.GL_COLOR_BUFFER_BIT | gl.GL_DEPTH_BUFFER_BIT | gl.GL_STENCIL_BUFFER_BIT)
+            whole[0] = False
+        else:
+            gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+
+    window.clear = clear
+    window.bind(size=lambda *_: whole.__setitem__(0, True))
 
 
 def _default_texture():
@@ -104,7 +159,7 @@ def install() -> None:
     """Once, after the window exists and before any widget is built."""
     if _installed[0]:
         return
-    from kivy.factory import Factory
+    from kivy.core.window import Window
     from kivy.graphics.stencil_instructions import StencilPush
 
     class StencilPushKeepingBuffer(StencilPush):
@@ -118,6 +173,7 @@ def install() -> None:
     _fill_shown_labels_at_once()
     Factory.unregister("StencilPush")
     Factory.register("StencilPush", cls=StencilPushKeepingBuffer)
+    _clear_colour_only(Window)
     texture = _default_texture()
     texture.mag_filter = texture.min_filter = "nearest"
     _installed[0] = True
