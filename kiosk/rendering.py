@@ -163,7 +163,7 @@ def install() -> None:
     from kivy.graphics.stencil_instructions import StencilPush
 
     class StencilPushKeepingBuffer(StencilPush):
-        """A ``StencilPush`` that does not clear the stencil buffer (the window's clear did)."""
+        """A ``StencilPush`` that does not clear the stencil buffer (zero since the first clear)."""
 
         def __init__(self, **kw):
             kw.setdefault("clear_stencil", False)
