@@ -24,6 +24,7 @@ cdef class Side:
     cdef public list deck, bench, exhaust, park, next_bonus
     cdef public object fans, trophies, lost_previous, auras, name
     cdef public dict aura_bonus
+    @cython.locals(seat=Seat)
     cpdef seats_used(self)
 
 
@@ -33,18 +34,21 @@ cdef class Match:
     cdef public object players, park, expect, _spec, _spec_maker
     cdef public list types, owner, kept, sides, attack, agenda, removed
     cdef public dict attack_bonus
+    cdef public list _hots_list
+    cdef public object _hots_types
     cdef object __weakref__
+    cpdef list _hots(self)
     cpdef _new_instance(self, ct, owner)
     cpdef _emit(self, kind, player=*, card=*, value=*, info=*)
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
-    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t)
+    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
     cpdef _run(self, steps)
     cpdef _ask(self, p, kind, source, options, handler, args, detail=*)
     cpdef _finish(self, winner, reason)
-    @cython.locals(side=Side, seat=Seat)
+    @cython.locals(side=Side, seat=Seat, hots=list, h=_Hot)
     cpdef auras(self, p)
     @cython.locals(side=Side)
     cpdef _aura_bonus(self, p, ct, role)
@@ -59,6 +63,7 @@ cdef class Match:
     cpdef _step_effect(self, e, inst, p)
     cpdef _add_kept(self, inst, p, amount)
     cpdef _gain_fans(self, p, n, source)
+    @cython.locals(hots=list, h=_Hot)
     cpdef _step_compare(self, inst, p)
     cpdef _step_attack_on(self, p)
     cpdef _step_flag_lost(self, inst, p)
@@ -71,7 +76,7 @@ cdef class Match:
     cpdef _take_from(self, inst)
     @cython.locals(side=Side)
     cpdef _put(self, inst, where, p)
-    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, auras_change=bint)
+    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, hots=list, auras_change=bint)
     cpdef _to_bench(self, p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)
