@@ -848,9 +848,8 @@ class Match:
             if new_keys is not None and key in new_keys:
                 continue
             # A bench has at most six seats, one per name: a look along it beats a dict.
-            # A card type's seat key is one string object: ``is`` answers almost every time.
             for seat in bench:
-                if seat.key is key or seat.key == key:
+                if seat.key == key:
                     break
             else:
                 if new_keys is None:
@@ -875,7 +874,7 @@ class Match:
             h = hots[inst]
             key = h.seat_key
             for seat in bench:
-                if seat.key is key or seat.key == key:
+                if seat.key == key:
                     seat.cards.append(inst)
                     break
             else:

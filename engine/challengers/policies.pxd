@@ -16,6 +16,7 @@ cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t m
 
 @cython.locals(i=Py_ssize_t)
 cpdef best_option(m, ch)
+@cython.locals(kind=str, src=str, dst=str, unit=str, w=str)
 cpdef option_score(m, ch, opt)
 cdef _base_power(m, types, c)
 

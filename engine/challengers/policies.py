@@ -114,9 +114,10 @@ def option_score(m, ch, opt) -> float:
     higher is better for ``ch.player``."""
     p = ch.player
     types = m.types
-    if ch.kind == "seat":
+    kind = ch.kind
+    if kind == "seat":
         return len(opt)
-    if ch.kind == "arrange":
+    if kind == "arrange":
         score = 0.0
         for w, c in opt:
             if w == "deck-top":             # the card that will be on top
