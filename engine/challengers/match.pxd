@@ -16,7 +16,8 @@ cdef _passes(flt, ct)
 
 
 cdef class Seat:
-    cdef public object key, width
+    cdef public str key           # a card name: compared as str, identity first
+    cdef public object width
     cdef public list cards
 
 

@@ -34,6 +34,8 @@ cdef class Policy:
 
 cdef class GreedyPolicy(Policy):
     cdef public object _removals
+    @cython.locals(stage=str)
+    cpdef deck_action(self, t, dp)
     cpdef _pick_action(self, dp, r)
     @cython.locals(steps=list)
     cpdef _next_removal(self, dp, r)
