@@ -66,11 +66,6 @@ def _same_as_library() -> bool:
     return True
 
 
-# A generator class that overrides random() or getrandbits() draws differently:
-# only the plain random.Random (or its unchanged subclasses) takes the fast path.
-_FAST = _same_as_library()
-
-
 def _twister_same_as_library() -> bool:
     """Whether the C helper fits this Python's generator: its layout, its seeds, its shuffles."""
     if _twister is None or _twister.layout_size() != _CoreRandom.__basicsize__:
@@ -98,6 +93,11 @@ _C = _twister_same_as_library()
 _c_shuffle: Any = _twister.shuffle if _C else None
 _c_seed: Any = _twister.seed if _C else None
 _c_randbelow: Any = _twister.randbelow if _C else None
+
+# A generator class that overrides random() or getrandbits() draws differently:
+# only the plain random.Random (or its unchanged subclasses) takes a fast path.
+# The shuffle written out is checked only when the C helper is not there to take it.
+_FAST = not _C and _same_as_library()
 
 
 def shuffle(rng: random.Random, x: list) -> None:
