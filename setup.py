@@ -24,6 +24,9 @@ HERE = Path(__file__).resolve().parent
 
 # The modules compiled, in the order they depend on each other.
 COMPILED = [
+    # C only, optional: the generator's own words seeded and shuffled (shuffling.py checks
+    # it against random.Random at import and does without it when it differs or is absent).
+    "engine/challengers/_twister.pyx",
     "engine/challengers/shuffling.py",
     "engine/challengers/piles.py",
     "engine/challengers/match.py",

@@ -1,8 +1,11 @@
 # Cython declarations for deckphase.py: compiled, a Deck Phase is an extension type with
 # fixed fields, and its steps direct C calls.  The .py file stays the source of truth.
 
+from engine.challengers.piles cimport LevelPiles
+
 cdef class DeckPhase:
-    cdef public object player, options, piles, rng, draw_size, log, option, picks_left
+    cdef public LevelPiles piles
+    cdef public object player, options, rng, draw_size, log, option, picks_left
     cdef public object redraw_used, fans, pending, _ctx, stage
     cdef public list deck, drawn, picked, removed
     cdef object __weakref__

@@ -16,7 +16,8 @@ cdef _passes(flt, ct)
 
 
 cdef class Seat:
-    cdef public object key, width
+    cdef public str key           # a card name: compared as str, identity first
+    cdef public object width
     cdef public list cards
 
 
@@ -24,6 +25,7 @@ cdef class Side:
     cdef public list deck, bench, exhaust, park, next_bonus
     cdef public object fans, trophies, lost_previous, auras, name
     cdef public dict aura_bonus
+    @cython.locals(seat=Seat)
     cpdef seats_used(self)
 
 
@@ -33,46 +35,53 @@ cdef class Match:
     cdef public object players, park, expect, _spec, _spec_maker
     cdef public list types, owner, kept, sides, attack, agenda, removed
     cdef public dict attack_bonus
+    cdef public list _hots_list
+    cdef public object _hots_types
     cdef object __weakref__
+    cpdef list _hots(self)
     cpdef _new_instance(self, ct, owner)
     cpdef _emit(self, kind, player=*, card=*, value=*, info=*)
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
-    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t)
+    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
     cpdef _run(self, steps)
     cpdef _ask(self, p, kind, source, options, handler, args, detail=*)
     cpdef _finish(self, winner, reason)
-    @cython.locals(side=Side, seat=Seat)
-    cpdef auras(self, p)
-    @cython.locals(side=Side)
-    cpdef _aura_bonus(self, p, ct, role)
-    @cython.locals(h=_Hot)
-    cpdef power(self, inst, role)
+    @cython.locals(side=Side, seat=Seat, hots=list, h=_Hot, inst=Py_ssize_t)
+    cpdef auras(self, Py_ssize_t p)
+    @cython.locals(side=Side, both=tuple, during=str)
+    cpdef _aura_bonus(self, Py_ssize_t p, ct, str role)
+    @cython.locals(h=_Hot, p=Py_ssize_t)
+    cpdef power(self, Py_ssize_t inst, str role)
     cpdef attack_total(self)
     cpdef defense_total(self)
     @cython.locals(side=Side)
-    cpdef count(self, counter, p, flt=*, inst=*)
+    cpdef count(self, str counter, p, flt=*, inst=*)
     cpdef _holds(self, cond, p, inst)
     cpdef _effect_amount(self, e, inst, p)
+    @cython.locals(do=str)
     cpdef _step_effect(self, e, inst, p)
     cpdef _add_kept(self, inst, p, amount)
     cpdef _gain_fans(self, p, n, source)
-    cpdef _step_compare(self, inst, p)
-    cpdef _step_attack_on(self, p)
-    cpdef _step_flag_lost(self, inst, p)
+    # The steps of a capture: card and player numbers as C integers (list indices).
+    @cython.locals(hots=list, h=_Hot, d=Py_ssize_t)
+    cpdef _step_compare(self, Py_ssize_t inst, Py_ssize_t p)
+    cpdef _step_attack_on(self, Py_ssize_t p)
+    cpdef _step_flag_lost(self, inst, Py_ssize_t p)
     @cython.locals(side=Side)
-    cpdef _step_bench_park(self, p)
+    cpdef _step_bench_park(self, Py_ssize_t p)
     @cython.locals(side=Side)
-    cpdef _step_take_flag(self, inst, p)
-    cpdef _step_swap(self, holder)
+    cpdef _step_take_flag(self, Py_ssize_t inst, Py_ssize_t p)
+    cpdef _step_swap(self, Py_ssize_t holder)
     @cython.locals(side=Side)
     cpdef _take_from(self, inst)
     @cython.locals(side=Side)
-    cpdef _put(self, inst, where, p)
-    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, auras_change=bint)
-    cpdef _to_bench(self, p, cards)
+    cpdef _put(self, inst, str where, p)
+    @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, hots=list, auras_change=bint, key=str,
+                   inst=Py_ssize_t)
+    cpdef _to_bench(self, Py_ssize_t p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)
     cpdef _effect_move(self, e, inst, p)
@@ -87,8 +96,8 @@ cdef class Match:
     cpdef _answer_arrange(self, e, inst, p, looked, option)
 
 
-@cython.locals(match=Match)
+@cython.locals(match=Match, kind=str)
 cpdef play(match, choose=*, limit=*)
 
-@cython.locals(match=Match, n=cython.Py_ssize_t, limit=cython.Py_ssize_t)
+@cython.locals(match=Match, n=cython.Py_ssize_t, limit=cython.Py_ssize_t, kind=str)
 cpdef Py_ssize_t play_forced(match, park, list actions, limit=*) except -1

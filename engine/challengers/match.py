@@ -41,7 +41,7 @@ import random
 from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
-from engine.challengers.shuffling import generator_in_state, seeded
+from engine.challengers.shuffling import generator_in_state, randbelow, seeded
 from engine.challengers.shuffling import shuffle as shuffle_in_place
 from engine.choices import Choice
 from engine.errors import IllegalAction
@@ -195,6 +195,11 @@ class Match:
             if shuffle:
                 shuffle_in_place(self.rng, deck)
         self.kept = [0] * len(types)
+        # Each instance's _Hot, ``types``' twin: read by index, where a _Hot by card type is a
+        # dict lookup (play reads them a hundred times a match).  Made here, kept up to date
+        # by _new_instance, and made again by _hots() for a ``types`` someone replaced.
+        self._hots_list = [_hot(ct) for ct in types]
+        self._hots_types = types
         self.icons_in_play = icons_in_play
         self.holder = None                 # who holds the flag
         self.flag_card = None              # the card in flag possession
@@ -237,6 +242,10 @@ class Match:
         m.round, m.piles = self.round, (self.piles.copy() if self.piles is not None else None)
         m.log = [] if record else None
         m.types, m.owner, m.kept = list(self.types), list(self.owner), list(self.kept)
+        if self._hots_types is self.types:
+            m._hots_list, m._hots_types = list(self._hots_list), m.types
+        else:
+            m._hots_list, m._hots_types = [], None
         m.attack_bonus = dict(self.attack_bonus)
         m.sides = [s.copy() for s in self.sides]
         m.icons_in_play = self.icons_in_play
@@ -291,7 +300,18 @@ class Match:
         }
 
     # ------------------------------------------------------------------ helpers
+    def _hots(self) -> list:
+        """Each card instance's _Hot, in instance order (made again when ``types`` was replaced
+        or grew behind the match's back, as a position rebuilt from a view does)."""
+        hots = self._hots_list
+        if self._hots_types is not self.types or len(hots) != len(self.types):
+            hots = self._hots_list = [_hot(ct) for ct in self.types]
+            self._hots_types = self.types
+        return hots
+
     def _new_instance(self, ct, owner) -> int:
+        if self._hots_types is self.types and len(self._hots_list) == len(self.types):
+            self._hots_list.append(_hot(ct))
         self.types.append(ct)
         self.owner.append(owner)
         self.kept.append(0)
@@ -330,7 +350,7 @@ class Match:
         if self.expect[0] != TOSS:
             raise IllegalAction("no flag toss now: " + self.describe_expect())
         start = len(self.log) if self.log is not None else 0
-        p = self.rng.randrange(2)
+        p = randbelow(self.rng, 2)
         if self.log is not None:
             self._emit("toss", p)
         self._begin(p)
@@ -383,7 +403,9 @@ class Match:
             self.attack.append(inst)
             self.attacked_by += 1
             fc = self.flag_card
-            for e in _hot(self.types[fc]).on_possession:
+            hots = self._hots()
+            h = hots[fc]
+            for e in h.on_possession:
                 if e.do == "fans":     # Yeti: a fan for every card that attacks it
                     self._gain_fans(1 - p, e.amount, self.types[fc].id)
             # The card's reveal effects, then the comparison, called directly; only an
@@ -391,7 +413,8 @@ class Match:
             # hands what is left to the step loop, below what it started (as the loop
             # would have run them).
             self.expect = (None, None)
-            effects = _hot(ct).on_reveal
+            h = hots[inst]
+            effects = h.on_reveal
             n = len(effects)
             k = 0
             while k < n:
@@ -491,10 +514,11 @@ class Match:
         a = side.auras
         if a is None:
             a = []
-            types = self.types
+            hots = self._hots()
             for seat in side.bench:
                 for inst in seat.cards:
-                    for e in _hot(types[inst]).on_bench:
+                    h = hots[inst]
+                    for e in h.on_bench:
                         a.append((e.filter, e.amount, e.during))
             side.auras = a = tuple(a)
             side.aura_bonus = {}
@@ -528,7 +552,7 @@ class Match:
     def power(self, inst, role) -> int:
         """A card's total power in ``role`` ("attack" or "possession")."""
         ct = self.types[inst]
-        h = _hot(ct)
+        h = self._hots()[inst]
         p = self.owner[inst]
         bonus = self.kept[inst]
         if role == ATTACK:
@@ -693,8 +717,11 @@ class Match:
             # does the loser bench their cards, so only then can their bench overflow.
             d = 1 - p
             old = self.flag_card
-            flag_loss = _hot(self.types[old]).on_flag_loss
-            takes_flag = _hot(self.types[inst]).on_takes_flag
+            hots = self._hots()
+            h = hots[old]
+            flag_loss = h.on_flag_loss
+            h = hots[inst]
+            takes_flag = h.on_takes_flag
             if not flag_loss and not takes_flag and not self.agenda:
                 # Nothing can interrupt: resolve the capture straight away (the hot path).
                 self._step_flag_lost(old, d)
@@ -713,7 +740,8 @@ class Match:
             steps.append((self._step_swap, p))
             self.agenda.extend(reversed(steps))
         else:
-            no_flag_win = _hot(self.types[inst]).on_no_flag_win
+            h = self._hots()[inst]
+            no_flag_win = h.on_no_flag_win
             if not no_flag_win:
                 self._step_attack_on(p)
                 return
@@ -802,13 +830,14 @@ class Match:
         """Bench ``cards`` of player ``p``; no free seat for them loses the match."""
         side = self.sides[p]
         types = self.types
+        hots = self._hots()
         bench = side.bench
         placed = []
         need = 0
         new_keys = None        # the names that need a new seat -> its width, when any does
         auras_change = False   # whether a card with a bench bonus joins the bench
         for inst in cards:
-            h = _hot(types[inst])
+            h = hots[inst]
             if h.bench_to:              # Backpacker, Cabbage: never on the bench
                 self._put(inst, h.bench_to, p)
                 continue
@@ -842,7 +871,8 @@ class Match:
             self._finish(1 - p, CARD_EFFECT if single else BENCH_FULL)
             return
         for inst in placed:
-            key = _hot(types[inst]).seat_key
+            h = hots[inst]
+            key = h.seat_key
             for seat in bench:
                 if seat.key == key:
                     seat.cards.append(inst)

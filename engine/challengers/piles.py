@@ -53,8 +53,9 @@ class LevelPiles:
 
     def discard(self, ct):
         """A card leaves a deck: to its level's discard; starter and Robot cards go back to the box."""
-        if ct.level in self.discards:
-            self.discards[ct.level].append(ct)
+        d = self.discards.get(ct.level)
+        if d is not None:
+            d.append(ct)
 
     def sizes(self) -> dict:
         return {lv: (len(self.piles[lv]), len(self.discards[lv])) for lv in "ABC"}

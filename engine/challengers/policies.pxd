@@ -7,7 +7,7 @@ cdef dict _VALUES
 cpdef dict _round_values(r)
 
 @cython.locals(names=set, crowd=double, best=Py_ssize_t, best_v=double, i=Py_ssize_t, v=double, vo=object)
-cpdef tuple best_pick(deck, drawn, dict values, r, double new_name_cost, Py_ssize_t max_names)
+cpdef tuple best_pick(deck, drawn, dict values, r, double new_name_cost, Py_ssize_t max_names, set names=*)
 
 @cython.locals(n=Py_ssize_t, k=Py_ssize_t, g=Py_ssize_t, j=Py_ssize_t, weakest=Py_ssize_t, first=Py_ssize_t,
                left=Py_ssize_t, groups=Py_ssize_t, index=Py_ssize_t, group_of=list, card_v=list, g_names=list,
@@ -16,6 +16,7 @@ cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t m
 
 @cython.locals(i=Py_ssize_t)
 cpdef best_option(m, ch)
+@cython.locals(kind=str, src=str, dst=str, unit=str, w=str)
 cpdef option_score(m, ch, opt)
 cdef _base_power(m, types, c)
 
@@ -32,8 +33,12 @@ cdef class Policy:
     cpdef choose(self, m, ch)
 
 cdef class GreedyPolicy(Policy):
-    cdef public object _removals
+    cdef public object _removals, _names
+    @cython.locals(stage=str)
+    cpdef deck_action(self, t, dp)
     cpdef _pick_action(self, dp, r)
+    @cython.locals(dp=DeckPhase, deck=list, picked=list, names=set, cached=tuple)
+    cpdef set _phase_names(self, dp)
     @cython.locals(steps=list)
     cpdef _next_removal(self, dp, r)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from engine.challengers.deckphase import DONE, OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE
+from engine.challengers.deckphase import DONE, OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE, DeckPhase
 from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
@@ -114,9 +114,10 @@ def option_score(m, ch, opt) -> float:
     higher is better for ``ch.player``."""
     p = ch.player
     types = m.types
-    if ch.kind == "seat":
+    kind = ch.kind
+    if kind == "seat":
         return len(opt)
-    if ch.kind == "arrange":
+    if kind == "arrange":
         score = 0.0
         for w, c in opt:
             if w == "deck-top":             # the card that will be on top
@@ -209,6 +210,7 @@ class GreedyPolicy(Policy):
     def __init__(self, seed=0):
         super().__init__(seed)
         self._removals = None    # (deck phase, its deck, [(index, deck length, card), ...] last first)
+        self._names = None       # (deck phase, its deck's length less its picks, their names)
 
     def deck_action(self, t, dp):
         stage = dp.stage
@@ -250,10 +252,32 @@ class GreedyPolicy(Policy):
     def _pick_action(self, dp, r):
         """Pick the drawn card that looks best, or redraw when even that one is worth less
         than its level promises."""
-        best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names)
+        names = self._phase_names(dp) if type(dp) is DeckPhase else None
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names,
+                                 names)
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
         return ("pick", best)
+
+    def _phase_names(self, dp) -> set:
+        """The names of the cards in the deck of ``dp`` (a real Deck Phase).
+
+        While it picks, a Deck Phase only adds its picks to the end of the deck, until it
+        removes a card: so the names of the deck as first seen in this phase are kept, and
+        only the picks' names are read again (a card's name is an attribute lookup, and a
+        deck holds twenty cards).  The kept set is never changed, only copied."""
+        deck, picked = dp.deck, dp.picked
+        cached = self._names
+        if cached is None or cached[0] is not dp or dp.removed or len(deck) != cached[1] + len(picked):
+            names = set()
+            for c in deck:
+                names.add(c.name)
+            self._names = (dp, len(deck) - len(picked), names)
+            return names
+        names = set(cached[2])
+        for c in picked:
+            names.add(c.name)
+        return names
 
     def _next_removal(self, dp, r):
         """The deck index of the next card to remove, or ``None`` when the deck is done.
@@ -286,14 +310,16 @@ def _round_values(r) -> dict:
     return values
 
 
-def best_pick(deck, drawn, values, r, new_name_cost, max_names) -> tuple:
+def best_pick(deck, drawn, values, r, new_name_cost, max_names, names=None) -> tuple:
     """(index, value) of the drawn card that looks best to the greedy bot, the first of
     equal ones: its :func:`card_value` (``values`` remembers them), 1.5 more for a name
     the deck has, and ``new_name_cost`` less per name above ``max_names - 2`` for a new
-    name (every new name is a bench seat it may one day need)."""
-    names = set()
-    for c in deck:
-        names.add(c.name)
+    name (every new name is a bench seat it may one day need).  ``names``: the names in
+    ``deck``, when the caller knows them."""
+    if names is None:
+        names = set()
+        for c in deck:
+            names.add(c.name)
     crowd = new_name_cost * max(0, len(names) - (max_names - 2))
     best, best_v = 0, 0.0
     for i in range(len(drawn)):

@@ -5,10 +5,12 @@
 cimport cython
 from engine.challengers.deckphase cimport DeckPhase
 from engine.challengers.match cimport Match
+from engine.challengers.piles cimport LevelPiles, PileReserve
 
 cdef class Tournament:
+    cdef public LevelPiles piles
     cdef public object library, setup, rules, box, rng, log, solo, two_player, plan, parks
-    cdef public object set_ids, icons_in_play, by_slot, piles, trophy_for, _icons_sorted, _icons_frozen
+    cdef public object set_ids, icons_in_play, by_slot, trophy_for, _icons_sorted, _icons_frozen
     cdef public object round, phase, finalists, winner, end_reason, lesson
     cdef public list actions, players, results
     cdef public dict deck_phases, matches
@@ -25,7 +27,7 @@ cdef class Tournament:
     cpdef play_forced(self, park, limit=*)
     @cython.locals(dp=DeckPhase, d=DeckPhase)
     cpdef _deck_phase_done(self, dp)
-    @cython.locals(m=Match, x=Match)
+    @cython.locals(m=Match, x=Match, reserve=PileReserve)
     cpdef _match_done(self, m)
     cpdef _round_done(self)
     cpdef _end(self, winner, reason)

@@ -308,7 +308,8 @@ class Tournament:
 
     def _match_done(self, m):
         w, l = m.players[m.winner], m.players[1 - m.winner]
-        m.piles.give_back(self.piles)
+        reserve = m.piles
+        reserve.give_back(self.piles)
         for side, idx in enumerate(m.players):
             p = self.players[idx]
             p.deck = m.collected(side)
