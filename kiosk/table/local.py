@@ -35,6 +35,7 @@ import hashlib
 import json
 import logging
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -42,6 +43,7 @@ from engine import registry
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Action, Game, GameSetup, GameState, Outcome, replay
+from engine.search import SearchPolicy
 from kiosk.store import StorageError
 from kiosk.table.seats import PERSON, PHONE, Seat, seats_from_json, seats_to_json
 
@@ -415,6 +417,11 @@ class LocalTable:
             policy: Any = RandomPolicy(seed)
         else:
             policy = factory(self.data, seat, seed)
+            if isinstance(policy, SearchPolicy) and policy.clock is None:
+                # Its level's time cap counts at a table, where a person waits (Cosplay's hard
+                # bot took 3-16 s without it).  The engine reads no clock; the decision is
+                # recorded as an action, so a replay never asks the bot again.
+                policy.clock = time.perf_counter
         return seat, policy, state.observation(seat), state.legal_actions(seat)
 
     def bot_step(self) -> None:

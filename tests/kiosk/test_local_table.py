@@ -228,3 +228,22 @@ def test_every_new_game_plays_to_its_end_at_the_table_with_bots(tmp_path, name):
     assert len(store.table_actions(table.table_id)) == len(table.actions) == steps
     again = LocalTable(Store(tmp_path / "kiosk.db"))
     assert again.unfinished() is None                     # finished: nothing to resume
+
+
+def test_a_search_bot_at_the_table_keeps_to_its_levels_time(tmp_path):
+    """The hard level of Cosplay Team Battle is the search bot: 1,500 play-outs or 1 s,
+    whichever comes first.  At the table it decides within about its second (it took 3-16 s
+    when the kiosk gave it no clock)."""
+    import time
+
+    from engine.search import LEVELS, SearchPolicy
+    table = LocalTable(Store(tmp_path / "kiosk.db"), schedule=Clock())
+    table.new_game("cosplay", (Seat.person(0), Seat.bot("search", 1)), seed=4)
+    while not table.is_bot(next(iter(sorted(table.to_act())))):
+        seat = next(iter(sorted(table.to_act())))
+        table.act(table.legal(seat)[0])
+    seat, policy, observation, legal = table._bot_question()
+    assert isinstance(policy, SearchPolicy) and policy.clock is not None
+    started = time.perf_counter()
+    assert policy.act(observation, legal) in legal
+    assert time.perf_counter() - started < LEVELS["hard"].seconds + 1.0
