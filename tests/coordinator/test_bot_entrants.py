@@ -89,14 +89,16 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
     body = {"players": [], "bots": [{"name": n, "level": "easy"} for n in ("Ada", "Bo", "Cy")], "seed": 21,
             "robot_level": 2}
     slowest = []
+    seen = set()  # (round, phase) of every answer: the polls ran while the bots were playing
 
     async def watch(s, base, tid, stop_at):
-        """GET the public view every 20 ms until ``stop_at(view)``; the slowest answer is kept."""
+        """GET the public view every 20 ms until ``stop_at(view)``; each answer's time is kept."""
         while True:
             t0 = time.perf_counter()
             async with s.get(f"{base}/api/tournaments/{tid}") as r:
                 v = await r.json()
             slowest.append(time.perf_counter() - t0)
+            seen.add((v["round"], v["phase"]))
             if stop_at(v):
                 return v
             await asyncio.sleep(0.02)
@@ -139,8 +141,10 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
     again = replay(cb.lib(), setup, [tuple(a) for a in rec["actions"]])
     assert again.phase == "over" and plain(again.snapshot()) == rec["snapshot"]
     # The event loop never waited for a bot's search (it runs in the worker process): a GET of the
-    # public view answered well within a second every time, over hundreds of them.
-    assert len(slowest) > 50 and max(slowest) < 1.0, (len(slowest), max(slowest))
+    # public view answered well within a second every time.  How many GETs fit in the tournament
+    # depends on the machine's speed, so what is asserted is that they spanned its play: the
+    # answers saw it in many rounds and phases.
+    assert len(seen) >= 6 and max(slowest) < 1.0, (sorted(seen), len(slowest), max(slowest))
 
 
 def test_the_bots_play_on_when_their_worker_process_dies(tmp_path):
