@@ -6,6 +6,7 @@
 - while nobody touches the table, no frame is drawn, and no animation runs at Kivy's default
   step (every turn of the loop: the scroll views' fading bars did, hidden or not);
 - a reveal renders few new text textures;
+- no shape is drawn for nothing (in a transparent colour, or of no size);
 - the window is not multisampled, no stencil push clears the stencil buffer, the screens are
   not clipped by the stencil, and no text keeps the surface it was drawn on
   (:mod:`kiosk.rendering`).
@@ -75,6 +76,36 @@ def hook(app):
                 away.append(type(w).__name__)
         return drawn, away
 
+    def drawn_for_nothing():
+        """Shapes drawn in a shown canvas that show nothing: in a transparent colour, or of no
+        size (software rendering pays for each at every frame).  Grouped by owner and shape."""
+        from collections import Counter
+
+        from kivy.graphics import Canvas, Color, InstructionGroup, Rectangle, SmoothRoundedRectangle
+        from kivy.graphics.instructions import VertexInstruction
+
+        owner = {}
+        for w in walk(Window):
+            for c in (w.canvas.before, w.canvas, w.canvas.after):
+                owner[id(c)] = type(w).__name__
+        found = Counter()
+        alpha = [1.0]
+
+        def visit(group, who):
+            for ins in group.children:
+                if isinstance(ins, Canvas) and ins.opacity == 0:
+                    continue                       # Kivy skips a canvas at opacity 0
+                if isinstance(ins, Color):
+                    alpha[0] = ins.a
+                elif isinstance(ins, VertexInstruction):
+                    empty = isinstance(ins, (Rectangle, SmoothRoundedRectangle)) and not (ins.size[0] and ins.size[1])
+                    if alpha[0] == 0 or empty:
+                        found[f"{who} {type(ins).__name__}"] += 1
+                if isinstance(ins, InstructionGroup):
+                    visit(ins, owner.get(id(ins), who))
+        visit(Window.canvas, "Window")
+        return dict(found)
+
     def rendering_costs():
         """What kiosk.rendering turns off, found in the window as it is drawn."""
         from kivy.core.text import Label as CoreLabel
@@ -100,6 +131,7 @@ def hook(app):
                     visit(ins)
         visit(Window.canvas)
         out["stencil_pushes"] = clips
+        out["drawn_for_nothing"] = drawn_for_nothing()
         out["stencil_clears"] = len(clearing)
         out["screens_clip"] = any(isinstance(i, StencilPush) for i in app.sm.canvas.before.children)
         kept = [w.text[:20] for w in walk(Window) if isinstance(w, Label)

@@ -19,6 +19,8 @@ def test_the_match_screen_draws_no_hidden_layer_and_nothing_while_idle(drawing):
     # Hidden overlays (rules page, match log, names keyboard, QR cards, hints, ...) draw nothing.
     assert r["hidden_drawn"] == []
     assert r["shown_away"] == []
+    # Nor does a shown one draw what shows nothing: an unused stack badge, an empty text.
+    assert r["drawn_for_nothing"] == {}
     # Nobody touches the table: no frame is drawn; no animation steps at every turn of the loop.
     assert r["idle_frames"] == 0
     assert r["spinning_animations"] == []
