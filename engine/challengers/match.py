@@ -38,6 +38,7 @@ one raises :class:`~engine.IllegalAction` and changes nothing.
 from __future__ import annotations
 
 import random
+import sys
 from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
@@ -73,7 +74,8 @@ class _Hot:
         self.on_reveal, self.on_attack, self.on_possession = ct.on_reveal, ct.on_attack, ct.on_possession
         self.on_takes_flag, self.on_flag_loss, self.on_no_flag_win = ct.on_takes_flag, ct.on_flag_loss, ct.on_no_flag_win
         self.on_bench = ct.on_bench
-        self.bench_to, self.seat_key, self.double_seat = ct.bench_to, ct.seat_key, ct.double_seat
+        # Interned, as every Seat's key is: a look along a bench compares identities.
+        self.bench_to, self.seat_key, self.double_seat = ct.bench_to, sys.intern(ct.seat_key), ct.double_seat
 
 
 # Card types are immutable: each one's _Hot, made when first met.
@@ -102,15 +104,20 @@ def _any_passes(flt, types, cards) -> bool:
 
 
 class Seat:
-    """One bench seat: cards of one name (``key``), ``width`` seats wide."""
+    """One bench seat: cards of one name (``key``), ``width`` seats wide.
+
+    The key is interned (as a card's seat key in its ``_Hot`` is): two seats of one name
+    hold the same string object, so benching compares keys by identity."""
 
     __slots__ = ("key", "cards", "width")
 
     def __init__(self, key, cards, width=1):
-        self.key, self.cards, self.width = key, cards, width
+        self.key, self.cards, self.width = sys.intern(key), cards, width
 
     def copy(self):
-        return Seat(self.key, list(self.cards), self.width)
+        s = Seat.__new__(Seat)
+        s.key, s.cards, s.width = self.key, list(self.cards), self.width
+        return s
 
     def __repr__(self):
         return f"Seat({self.key!r}, {self.cards}, {self.width})"
@@ -482,7 +489,16 @@ class Match:
             agenda.extend(reversed(steps))
         while agenda and self.pending is None and self.winner is None:
             step = agenda.pop()
-            step[0](*step[1:])
+            # Steps take one to three arguments: called without slicing the tuple.
+            n = len(step)
+            if n == 4:
+                step[0](step[1], step[2], step[3])
+            elif n == 3:
+                step[0](step[1], step[2])
+            elif n == 2:
+                step[0](step[1])
+            else:
+                step[0](*step[1:])
         if self.winner is not None:
             agenda.clear()
             self.expect = (OVER, None)
@@ -524,8 +540,8 @@ class Match:
             side.aura_bonus = {}
         return a
 
-    def _aura_bonus(self, p, ct, role) -> int:
-        """What ``p``'s bench adds to a card of type ``ct`` in ``role``.
+    def _aura_bonus(self, p, ct, attacking) -> int:
+        """What ``p``'s bench adds to a card of type ``ct`` attacking (or in possession).
 
         The bench changes only at a capture or a move, and a card's type decides which
         bonuses apply to it: both answers are kept per type until the bench changes."""
@@ -547,15 +563,20 @@ class Match:
                     elif during == POSSESSION:
                         pos += amount
             both = side.aura_bonus[ct] = (att, pos)
-        return both[0] if role == ATTACK else both[1]
+        return both[0] if attacking else both[1]
 
     def power(self, inst, role) -> int:
         """A card's total power in ``role`` ("attack" or "possession")."""
+        return self._power(inst, role == ATTACK)
+
+    def _power(self, inst, attacking) -> int:
+        """:meth:`power`, attacking (``True``) or in possession: play asks with a flag, not
+        a role's name to compare."""
         ct = self.types[inst]
         h = self._hots()[inst]
         p = self.owner[inst]
         bonus = self.kept[inst]
-        if role == ATTACK:
+        if attacking:
             if self.attack_bonus:
                 bonus += self.attack_bonus.get(inst, 0)
             for e in h.on_attack:
@@ -564,7 +585,7 @@ class Match:
             for e in h.on_possession:
                 if e.do == "power":
                     bonus += self._effect_amount(e, inst, p)
-        bonus += self._aura_bonus(p, ct, role)
+        bonus += self._aura_bonus(p, ct, attacking)
         if h.doubles_bonuses:
             bonus *= 2
         return (self.round if h.round_power else h.power) + bonus
@@ -572,11 +593,11 @@ class Match:
     def attack_total(self) -> int:
         total = 0
         for i in self.attack:
-            total += self.power(i, ATTACK)
+            total += self._power(i, True)
         return total
 
     def defense_total(self) -> int:
-        return self.power(self.flag_card, POSSESSION) if self.flag_card is not None else 0
+        return self._power(self.flag_card, False) if self.flag_card is not None else 0
 
     def power_breakdown(self, inst, role) -> list:
         """[(label, amount), ...] that sums to :meth:`power`, for a screen to show."""
@@ -775,7 +796,7 @@ class Match:
         self.flag_card, self.holder = inst, p
         self.attacked_by = 0
         if self.log is not None:
-            self._emit("flag", p, self.types[inst].id, self.power(inst, POSSESSION), tuple([self.types[c].id for c in side.park[:-1]]))
+            self._emit("flag", p, self.types[inst].id, self._power(inst, False), tuple([self.types[c].id for c in side.park[:-1]]))
 
     def _step_swap(self, holder):
         other = 1 - holder
@@ -849,7 +870,7 @@ class Match:
                 continue
             # A bench has at most six seats, one per name: a look along it beats a dict.
             for seat in bench:
-                if seat.key == key:
+                if seat.key is key:
                     break
             else:
                 if new_keys is None:
@@ -874,7 +895,7 @@ class Match:
             h = hots[inst]
             key = h.seat_key
             for seat in bench:
-                if seat.key == key:
+                if seat.key is key:
                     seat.cards.append(inst)
                     break
             else:

@@ -14,8 +14,15 @@ cpdef tuple best_pick(deck, drawn, dict values, r, double new_name_cost, Py_ssiz
                g_count=list, g_best=list, g_first=list, alive=list, steps=list, by_name=dict)
 cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t min_deck)
 
+from engine.challengers.match cimport Match, Seat, _Hot
+
 @cython.locals(i=Py_ssize_t)
 cpdef best_option(m, ch)
+@cython.locals(m=Match, p=Py_ssize_t, from_bench=bint, from_deck=bint, from_exhaust=bint, to_top=bint, hots=list,
+               owner=list, rnd=Py_ssize_t, bench=list, options=tuple, best=Py_ssize_t, best_score=double,
+               i=Py_ssize_t, opt=tuple, n=Py_ssize_t, score=double, auras=Py_ssize_t, power=Py_ssize_t,
+               c=Py_ssize_t, h=_Hot, freed=Py_ssize_t, seat=Seat, whole=bint)
+cdef Py_ssize_t _best_move(m, ch) except -1
 @cython.locals(kind=str, src=str, dst=str, unit=str, w=str)
 cpdef option_score(m, ch, opt)
 cdef _base_power(m, types, c)

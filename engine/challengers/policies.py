@@ -92,11 +92,68 @@ class Policy:
 
 def best_option(m, ch) -> int:
     """The index of the best-looking option of the match choice ``ch`` (the first of equal ones)."""
+    if type(m) is Match and ch.kind != "seat" and ch.kind != "arrange":
+        return _best_move(m, ch)
     best, best_score = 0, None
     options = ch.options
     for i in range(len(options)):
         score = option_score(m, ch, options[i])
         if best_score is None or score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def _best_move(m, ch) -> int:
+    """:func:`best_option` for a move in a real match: :func:`option_score`'s arithmetic, with
+    what every option shares (the zones, the bench) read once and each card's base power
+    and bench bonus read from its ``_Hot``.  The scores are the same numbers, so the same
+    option wins."""
+    p = ch.player
+    src, dst, unit = ch.detail or ("bench", "exhaust", "card")
+    from_bench = src == "bench"
+    from_deck = src == "deck"
+    from_exhaust = src == "exhaust"
+    to_top = dst == "deck-top"
+    hots = m._hots()
+    owner = m.owner
+    rnd = m.round
+    bench = m.sides[p].bench
+    options = ch.options
+    best, best_score = 0, 0.0
+    for i in range(len(options)):
+        opt = options[i]
+        n = len(opt)
+        if n == 0:
+            score = 0.5
+        else:
+            auras = 0            # cards with a bench bonus among those picked
+            power = 0
+            for c in opt:
+                h = hots[c]
+                if h.on_bench:
+                    auras += 1
+                power += rnd if h.round_power else h.power
+            if from_bench:
+                if owner[opt[0]] != p:           # opponent's bench
+                    score = 10 * auras + 1
+                else:
+                    freed = 0
+                    for seat in bench:
+                        whole = True
+                        for c in seat.cards:
+                            if c not in opt:
+                                whole = False
+                                break
+                        if whole:
+                            freed += seat.width
+                    score = 10 * freed + power if to_top else 10 * freed + n - 3 * auras
+            elif from_deck:
+                score = power if to_top else -power
+            elif from_exhaust:
+                score = power
+            else:
+                score = 0.0
+        if i == 0 or score > best_score:
             best, best_score = i, score
     return best
 
@@ -347,8 +404,8 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
     ``min_deck`` cards.  The names are grouped once and kept up to date as cards go, rather
     than grouped again for every card: the same removals, in the same order."""
     n = len(deck)
-    group_of = []           # deck position -> its name's group
-    card_v = []             # deck position -> the card's value
+    group_of = [0] * n      # deck position -> its name's group
+    card_v = [0.0] * n      # deck position -> the card's value
     g_names: list = []      # group -> name, in the order the deck first shows them
     g_count = []            # group -> cards left
     g_best = []             # group -> value of its best card left
@@ -359,7 +416,7 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
         v = values.get(c)
         if v is None:
             v = values[c] = card_value(c, r)
-        card_v.append(v)
+        card_v[k] = v
         name = c.name
         known = by_name.get(name)
         if known is None:
@@ -373,7 +430,7 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
             g_count[g] += 1
             if v > g_best[g]:
                 g_best[g] = v
-        group_of.append(g)
+        group_of[k] = g
     groups = len(g_names)
     alive = [True] * n
     left = n
