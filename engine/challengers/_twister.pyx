@@ -56,17 +56,32 @@ cdef extern from *:
         if (!tc_base_ready) tc_prepare();
         memcpy(mt, tc_base, sizeof(tc_base));
         r->index = TC_N;
-        for (k = (TC_N > n ? TC_N : n); k; k--) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-            i++; j++;
-            if (i >= TC_N) { mt[0] = mt[TC_N - 1]; i = 1; }
-            if (j >= n) j = 0;
+        if (n == 1) {
+            /* One key word (every seed below 2**32): j stays 0, so each step adds the same
+               word, and the index wraps once, after word TC_N - 1: the same steps as below
+               without their two tests. */
+            const uint32_t c = key[0];
+            for (i = 1; i < TC_N; i++)
+                mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + c;
+            mt[0] = mt[TC_N - 1];
+            mt[1] = (mt[1] ^ ((mt[0] ^ (mt[0] >> 30)) * 1664525U)) + c;
+            i = 2;
+        } else {
+            for (k = (TC_N > n ? TC_N : n); k; k--) {
+                mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+                i++; j++;
+                if (i >= TC_N) { mt[0] = mt[TC_N - 1]; i = 1; }
+                if (j >= n) j = 0;
+            }
         }
-        for (k = TC_N - 1; k; k--) {
+        /* TC_N - 1 more steps from i (1 <= i < TC_N): up to the last word, which wraps the
+           index once (TC_N - i <= TC_N - 1 steps), then on from word 1. */
+        k = TC_N - 1;
+        for (; i < TC_N; i++, k--)
             mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-            i++;
-            if (i >= TC_N) { mt[0] = mt[TC_N - 1]; i = 1; }
-        }
+        mt[0] = mt[TC_N - 1];
+        for (i = 1; k; i++, k--)
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
         mt[0] = 0x80000000U;
     }
 

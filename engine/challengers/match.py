@@ -899,7 +899,10 @@ class Match:
                     seat.cards.append(inst)
                     break
             else:
-                bench.append(Seat(key, [inst], new_keys[key]))
+                # The key is already interned (_Hot): the seat is made without __init__.
+                seat = Seat.__new__(Seat)
+                seat.key, seat.cards, seat.width = key, [inst], new_keys[key]
+                bench.append(seat)
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
         # Cards without a bench bonus leave the bench's bonuses (and the totals worked out

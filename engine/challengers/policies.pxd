@@ -44,7 +44,10 @@ cdef class GreedyPolicy(Policy):
     @cython.locals(stage=str)
     cpdef deck_action(self, t, dp)
     cpdef _pick_action(self, dp, r)
-    @cython.locals(dp=DeckPhase, deck=list, picked=list, names=set, cached=tuple)
+    @cython.locals(best=Py_ssize_t, best_v=double)
+    cpdef _pick_in_phase(self, DeckPhase dp, r)
+    @cython.locals(dp=DeckPhase, deck=list, picked=list, names=set, cached=tuple, seen=list, k=Py_ssize_t,
+                   i=Py_ssize_t, same=bint)
     cpdef set _phase_names(self, dp)
     @cython.locals(steps=list)
     cpdef _next_removal(self, dp, r)

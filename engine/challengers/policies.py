@@ -309,9 +309,18 @@ class GreedyPolicy(Policy):
     def _pick_action(self, dp, r):
         """Pick the drawn card that looks best, or redraw when even that one is worth less
         than its level promises."""
-        names = self._phase_names(dp) if type(dp) is DeckPhase else None
+        if type(dp) is DeckPhase:
+            return self._pick_in_phase(dp, r)
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names)
+        if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
+            return ("redraw",)
+        return ("pick", best)
+
+    def _pick_in_phase(self, dp, r):
+        """:meth:`_pick_action` in a real Deck Phase (typed when compiled), with the names of
+        its deck kept between calls (:meth:`_phase_names`)."""
         best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names,
-                                 names)
+                                 self._phase_names(dp))
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
         return ("pick", best)
@@ -321,19 +330,30 @@ class GreedyPolicy(Policy):
 
         While it picks, a Deck Phase only adds its picks to the end of the deck, until it
         removes a card: so the names of the deck as first seen in this phase are kept, and
-        only the picks' names are read again (a card's name is an attribute lookup, and a
-        deck holds twenty cards).  The kept set is never changed, only copied."""
+        the names of new picks added to them (a card's name is an attribute lookup, and a
+        deck holds twenty cards).  The kept set holds the picks it has seen, in order: any
+        other change to the picks reads the whole deck again."""
         deck, picked = dp.deck, dp.picked
         cached = self._names
-        if cached is None or cached[0] is not dp or dp.removed or len(deck) != cached[1] + len(picked):
-            names = set()
-            for c in deck:
-                names.add(c.name)
-            self._names = (dp, len(deck) - len(picked), names)
-            return names
-        names = set(cached[2])
-        for c in picked:
+        if cached is not None and cached[0] is dp and not dp.removed and len(deck) == cached[1] + len(picked):
+            names, seen = cached[2], cached[3]
+            k = len(seen)
+            if k <= len(picked):
+                same = True
+                for i in range(k):
+                    if picked[i] is not seen[i]:
+                        same = False
+                        break
+                if same:
+                    for i in range(k, len(picked)):
+                        c = picked[i]
+                        names.add(c.name)
+                        seen.append(c)
+                    return names
+        names = set()
+        for c in deck:
             names.add(c.name)
+        self._names = (dp, len(deck) - len(picked), names, list(picked))
         return names
 
     def _next_removal(self, dp, r):
