@@ -67,11 +67,19 @@ cdef extern from *:
             mt[1] = (mt[1] ^ ((mt[0] ^ (mt[0] >> 30)) * 1664525U)) + c;
             i = 2;
         } else {
-            for (k = (TC_N > n ? TC_N : n); k; k--) {
-                mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-                i++; j++;
+            /* Runs of steps up to the table's end, where the index wraps (as after each
+               step below), the key's index wrapping at its own end. */
+            k = (TC_N > n ? TC_N : n);
+            while (k) {
+                size_t run = TC_N - i;
+                if (run > k) run = k;
+                k -= run;
+                for (; run; run--) {
+                    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+                    i++;
+                    if (++j >= n) j = 0;
+                }
                 if (i >= TC_N) { mt[0] = mt[TC_N - 1]; i = 1; }
-                if (j >= n) j = 0;
             }
         }
         /* TC_N - 1 more steps from i (1 <= i < TC_N): up to the last word, which wraps the

@@ -43,7 +43,8 @@ cdef class Match:
     cpdef _emit(self, kind, player=*, card=*, value=*, info=*)
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
-    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot)
+    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot,
+                   inst=Py_ssize_t)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
     @cython.locals(agenda=list, step=tuple, n=Py_ssize_t)
