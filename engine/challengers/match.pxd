@@ -10,7 +10,9 @@ cdef class _Hot:
     cdef readonly tuple on_reveal, on_attack, on_possession, on_takes_flag, on_flag_loss, on_no_flag_win, on_bench
 
 
-cdef dict _HOT, _ARRANGE_SHAPES
+cdef dict _HOT, _ARRANGE_SHAPES, _MOVE_ZONES
+cdef Py_ssize_t _FROM_SELF, _FROM_PILE, _FROM_ZONE
+cdef tuple _move_zones(e)
 cdef _Hot _hot(ct)
 cdef _passes(flt, ct)
 
@@ -88,6 +90,7 @@ cdef class Match:
     cpdef _to_bench(self, Py_ssize_t p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)
+    @cython.locals(z=tuple, kind=Py_ssize_t)
     cpdef _effect_move(self, e, inst, p)
     @cython.locals(side=Side, seat=Seat)
     cpdef _lies_in_play(self, inst)
@@ -105,3 +108,6 @@ cpdef play(match, choose=*, limit=*)
 
 @cython.locals(match=Match, n=cython.Py_ssize_t, limit=cython.Py_ssize_t, kind=str)
 cpdef Py_ssize_t play_forced(match, park, list actions, limit=*) except -1
+
+@cython.locals(side=Side)
+cdef list _pool(side, src)

@@ -912,21 +912,21 @@ class Match:
 
     # ------------------------------------------------------------------ move
     def _effect_move(self, e, inst, p):
-        src, dst = e.src, e.dst[0]
-        tp = p
-        if dst.startswith("opponent-"):
-            tp, dst = 1 - p, dst[9:]
+        z = _move_zones(e)
+        src, dst, kind = z[1], z[2], z[6]
+        tp = 1 - p if z[4] else p
         source = self.types[inst].id
-        if src == "self":
+        if kind == _FROM_SELF:
             if self._lies_in_play(inst):
                 self._take_from(inst)
                 self._put(inst, dst, tp)
             return
-        if src.startswith("pile-"):
+        if kind == _FROM_PILE:
             if self.piles is None:
                 return
+            level = z[5]
             for _ in range(e.count):
-                ct = self.piles.draw(src[5:], self.rng)
+                ct = self.piles.draw(level, self.rng)
                 if ct is None:
                     break
                 new = self._new_instance(ct, tp)
@@ -934,9 +934,8 @@ class Match:
                     self._emit("draw", tp, ct.id, None, src)
                 self._put(new, dst, tp)
             return
-        owner = p
-        if src.startswith("opponent-"):
-            owner, src = 1 - p, src[9:]
+        owner = 1 - p if z[3] else p
+        src = z[5]
         side = self.sides[owner]
         if src in ("deck-top", "deck-bottom"):
             for _ in range(e.count):
@@ -953,7 +952,7 @@ class Match:
             if options:
                 self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "seat"))
             return
-        pool = self._pool(side, src)
+        pool = _pool(side, src)
         if e.filter is not None:
             flt, types = e.filter, self.types
             pool = [c for c in pool if _passes(flt, types[c])]
@@ -976,16 +975,6 @@ class Match:
             if inst in s.cards:
                 return True
         return False
-
-    @staticmethod
-    def _pool(side, src):
-        if src == "bench":
-            return [c for s in side.bench for c in s.cards]
-        if src == "deck":
-            return list(side.deck)
-        if src == "exhaust":
-            return list(side.exhaust)
-        return []
 
     def _subsets(self, pool, count, up_to, may):
         """The distinct ways to pick cards from ``pool`` of an unordered zone (bench, exhaust
@@ -1123,6 +1112,47 @@ class Match:
 
     def fans_gained(self, p, start=0) -> int:
         return self.sides[p].fans - start
+
+
+def _pool(side, src) -> list:
+    """The cards of ``side``'s zone ``src`` a move looks through."""
+    if src == "bench":
+        return [c for s in side.bench for c in s.cards]
+    if src == "deck":
+        return list(side.deck)
+    if src == "exhaust":
+        return list(side.exhaust)
+    return []
+
+
+# Where a move effect takes cards from: the card itself, a level pile, or a zone of a player.
+_FROM_SELF, _FROM_PILE, _FROM_ZONE = 0, 1, 2
+# A move effect's zones worked out once per effect, not tested with startswith at every
+# move: id(effect) -> (effect, from, to less "opponent-", from the opponent, to the
+# opponent, the pile's level or the zone less "opponent-", _FROM_*).  The effect is kept in
+# its entry, so its id stays its own.
+_MOVE_ZONES: dict = {}
+
+
+def _move_zones(e) -> tuple:
+    z = _MOVE_ZONES.get(id(e))
+    if z is not None and z[0] is e:
+        return z
+    src, dst = e.src, e.dst[0]
+    to_opponent = dst.startswith("opponent-")
+    if to_opponent:
+        dst = dst[9:]
+    from_opponent = False
+    if src == "self":
+        kind, where = _FROM_SELF, src
+    elif src.startswith("pile-"):
+        kind, where = _FROM_PILE, src[5:]
+    else:
+        kind, where = _FROM_ZONE, src
+        if src.startswith("opponent-"):
+            from_opponent, where = True, src[9:]
+    z = _MOVE_ZONES[id(e)] = (e, src, dst, from_opponent, to_opponent, where, kind)
+    return z
 
 
 # (places, looked-at cards, which are alike) -> the distinct arrangements, built once.
