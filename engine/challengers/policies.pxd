@@ -2,17 +2,18 @@
 # and the greedy bot's Deck Phase arithmetic on C numbers.
 cimport cython
 
-cdef dict _VALUES
+cdef dict _FACTS
 
-cpdef dict _round_values(r)
+cpdef dict _round_facts(r)
+cdef tuple _facts(dict facts, ct, r)
 
-@cython.locals(names=set, crowd=double, best=Py_ssize_t, best_v=double, i=Py_ssize_t, v=double, vo=object)
-cpdef tuple best_pick(deck, drawn, dict values, r, double new_name_cost, Py_ssize_t max_names, set names=*)
+@cython.locals(names=set, crowd=double, best=Py_ssize_t, best_v=double, i=Py_ssize_t, v=double, f=tuple)
+cpdef tuple best_pick(deck, drawn, dict facts, r, double new_name_cost, Py_ssize_t max_names, set names=*)
 
 @cython.locals(n=Py_ssize_t, k=Py_ssize_t, g=Py_ssize_t, j=Py_ssize_t, weakest=Py_ssize_t, first=Py_ssize_t,
                left=Py_ssize_t, groups=Py_ssize_t, index=Py_ssize_t, group_of=list, card_v=list, g_names=list,
-               g_count=list, g_best=list, g_first=list, alive=list, steps=list, by_name=dict)
-cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t min_deck)
+               g_count=list, g_best=list, g_first=list, alive=list, steps=list, by_name=dict, f=tuple)
+cpdef list removal_plan(deck, dict facts, r, Py_ssize_t max_names, Py_ssize_t min_deck)
 
 from engine.challengers.match cimport Match, Seat, _Hot
 

@@ -36,8 +36,9 @@ def card_value(ct, round_no=4) -> float:
     return v
 
 
-# card_value's answers by round and card type: a bot asks for the same few all game long.
-_VALUES: dict = {}
+# What the greedy bot reads of a card type, by round: (card_value, name), one lookup for
+# both (a bot asks for the same few cards all game long, and a name is an attribute read).
+_FACTS: dict = {}
 
 
 class Policy:
@@ -311,7 +312,7 @@ class GreedyPolicy(Policy):
         than its level promises."""
         if type(dp) is DeckPhase:
             return self._pick_in_phase(dp, r)
-        best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names)
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self.new_name_cost, self.max_names)
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
         return ("pick", best)
@@ -319,7 +320,7 @@ class GreedyPolicy(Policy):
     def _pick_in_phase(self, dp, r):
         """:meth:`_pick_action` in a real Deck Phase (typed when compiled), with the names of
         its deck kept between calls (:meth:`_phase_names`)."""
-        best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names,
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self.new_name_cost, self.max_names,
                                  self._phase_names(dp))
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
@@ -371,7 +372,7 @@ class GreedyPolicy(Policy):
                     return None
                 steps.pop()
                 return i
-        steps = removal_plan(deck, _round_values(r), r, self.max_names, self.min_deck)
+        steps = removal_plan(deck, _round_facts(r), r, self.max_names, self.min_deck)
         self._removals = (dp, deck, steps)
         i = steps[-1][0]
         if i is not None:
@@ -379,17 +380,25 @@ class GreedyPolicy(Policy):
         return i
 
 
-def _round_values(r) -> dict:
-    """card type -> :func:`card_value` in round ``r``, filled as cards are met."""
-    values = _VALUES.get(r)
-    if values is None:
-        values = _VALUES[r] = {}
-    return values
+def _round_facts(r) -> dict:
+    """card type -> (:func:`card_value` in round ``r``, its name), filled as cards are met."""
+    facts = _FACTS.get(r)
+    if facts is None:
+        facts = _FACTS[r] = {}
+    return facts
 
 
-def best_pick(deck, drawn, values, r, new_name_cost, max_names, names=None) -> tuple:
+def _facts(facts, ct, r) -> tuple:
+    """(value, name) of ``ct`` from ``facts`` (see :func:`_round_facts`), added when new."""
+    f = facts.get(ct)
+    if f is None:
+        f = facts[ct] = (card_value(ct, r), ct.name)
+    return f
+
+
+def best_pick(deck, drawn, facts, r, new_name_cost, max_names, names=None) -> tuple:
     """(index, value) of the drawn card that looks best to the greedy bot, the first of
-    equal ones: its :func:`card_value` (``values`` remembers them), 1.5 more for a name
+    equal ones: its :func:`card_value` (``facts`` remembers them), 1.5 more for a name
     the deck has, and ``new_name_cost`` less per name above ``max_names - 2`` for a new
     name (every new name is a bench seat it may one day need).  ``names``: the names in
     ``deck``, when the caller knows them."""
@@ -400,12 +409,11 @@ def best_pick(deck, drawn, values, r, new_name_cost, max_names, names=None) -> t
     crowd = new_name_cost * max(0, len(names) - (max_names - 2))
     best, best_v = 0, 0.0
     for i in range(len(drawn)):
-        c = drawn[i]
-        vo = values.get(c)
-        if vo is None:
-            vo = values[c] = card_value(c, r)
-        v = vo
-        if c.name in names:
+        f = facts.get(drawn[i])
+        if f is None:
+            f = _facts(facts, drawn[i], r)
+        v = f[0]
+        if f[1] in names:
             v = v + 1.5
         else:
             v = v - crowd
@@ -414,7 +422,7 @@ def best_pick(deck, drawn, values, r, new_name_cost, max_names, names=None) -> t
     return best, best_v
 
 
-def removal_plan(deck, values, r, max_names, min_deck) -> list:
+def removal_plan(deck, facts, r, max_names, min_deck) -> list:
     """The greedy bot's removals from ``deck``, as [(index, deck length, card), ...] *last
     first*, ending (first in the list) with (None, final length, None).
 
@@ -422,7 +430,8 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
     weakest name (by its best card; of equal ones, the one met first in the deck) goes, a
     card at a time from the top of the list, if removing the whole name still leaves
     ``min_deck`` cards.  The names are grouped once and kept up to date as cards go, rather
-    than grouped again for every card: the same removals, in the same order."""
+    than grouped again for every card: the same removals, in the same order.  ``facts``
+    remembers each card type's value and name (:func:`_round_facts`)."""
     n = len(deck)
     group_of = [0] * n      # deck position -> its name's group
     card_v = [0.0] * n      # deck position -> the card's value
@@ -432,12 +441,12 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
     g_first = []            # group -> deck position of its first card left
     by_name: dict = {}
     for k in range(n):
-        c = deck[k]
-        v = values.get(c)
-        if v is None:
-            v = values[c] = card_value(c, r)
+        f = facts.get(deck[k])
+        if f is None:
+            f = _facts(facts, deck[k], r)
+        v = f[0]
         card_v[k] = v
-        name = c.name
+        name = f[1]
         known = by_name.get(name)
         if known is None:
             g = by_name[name] = len(g_names)
