@@ -723,7 +723,8 @@ class Match:
 
     def _gain_fans(self, p, n, source):
         if n:
-            self.sides[p].fans += n
+            side = self.sides[p]
+            side.fans += n
             if self.log is not None:
                 self._emit("fans", p, source, n)
 
@@ -771,7 +772,8 @@ class Match:
             self.agenda.extend(reversed(steps))
 
     def _step_attack_on(self, p):
-        if not self.sides[p].deck:
+        side = self.sides[p]
+        if not side.deck:
             self._finish(1 - p, OUT_OF_CARDS)
         else:
             self.expect = (REVEAL, p)
@@ -801,7 +803,8 @@ class Match:
     def _step_swap(self, holder):
         other = 1 - holder
         self.attacker = other
-        if not self.sides[other].deck:
+        side = self.sides[other]
+        if not side.deck:
             self._finish(holder, OUT_OF_CARDS)
         else:
             self.expect = (REVEAL, other)
