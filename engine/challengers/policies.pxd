@@ -44,6 +44,9 @@ cdef class GreedyPolicy(Policy):
     cdef public object _removals, _names
     @cython.locals(stage=str)
     cpdef deck_action(self, t, dp)
+    @cython.locals(stage=str)
+    cpdef _act_in_phase(self, t, DeckPhase dp)
+    cpdef _other_action(self, t, dp, str stage)
     cpdef _pick_action(self, dp, r)
     @cython.locals(best=Py_ssize_t, best_v=double)
     cpdef _pick_in_phase(self, DeckPhase dp, r)

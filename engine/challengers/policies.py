@@ -271,6 +271,8 @@ class GreedyPolicy(Policy):
         self._names = None       # (deck phase, its deck's length less its picks, their names)
 
     def deck_action(self, t, dp):
+        if type(dp) is DeckPhase:
+            return self._act_in_phase(t, dp)
         stage = dp.stage
         if stage == REMOVE:
             if len(dp.deck) > self.min_deck:
@@ -280,6 +282,24 @@ class GreedyPolicy(Policy):
             return ("done",)
         if stage == PICK:
             return self._pick_action(dp, t.round)
+        return self._other_action(t, dp, stage)
+
+    def _act_in_phase(self, t, dp):
+        """:meth:`deck_action` in a real Deck Phase (typed when compiled: its fields read
+        directly), the same decisions."""
+        stage = dp.stage
+        if stage == REMOVE:
+            if len(dp.deck) > self.min_deck:
+                i = self._next_removal(dp, t.round)
+                if i is not None:
+                    return ("remove", i)
+            return ("done",)
+        if stage == PICK:
+            return self._pick_in_phase(dp, t.round)
+        return self._other_action(t, dp, stage)
+
+    def _other_action(self, t, dp, stage):
+        """The Deck Phase's rarer stages: an option, a when-picked choice, the end."""
         if stage == OPTION:
             # The first of the best-looking options: its cards' worth plus its fans.
             options = dp.options
