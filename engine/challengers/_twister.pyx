@@ -66,6 +66,21 @@ cdef extern from *:
             mt[0] = mt[TC_N - 1];
             mt[1] = (mt[1] ^ ((mt[0] ^ (mt[0] >> 30)) * 1664525U)) + c;
             i = 2;
+        } else if (n == 2) {
+            /* Two key words (a 64-bit seed, as every tournament match has): the steps add
+               key[0] and key[1] + 1 by turns, 624 steps from word 1, the index wrapping once
+               after word TC_N - 1 (an odd count of steps: the last pair is split by it). */
+            const uint32_t c0 = key[0], c1 = key[1] + 1U;
+            for (i = 1; i + 1 < TC_N; i += 2) {
+                mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + c0;
+                mt[i + 1] = (mt[i + 1] ^ ((mt[i] ^ (mt[i] >> 30)) * 1664525U)) + c1;
+            }
+            /* i == TC_N - 1: its step takes key[0] (step 623, an odd one), then the wrap,
+               then word 1 takes key[1]. */
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + c0;
+            mt[0] = mt[TC_N - 1];
+            mt[1] = (mt[1] ^ ((mt[0] ^ (mt[0] >> 30)) * 1664525U)) + c1;
+            i = 2;
         } else {
             /* Runs of steps up to the table's end, where the index wraps (as after each
                step below), the key's index wrapping at its own end. */
