@@ -14,6 +14,8 @@ cdef dict _HOT, _ARRANGE_SHAPES, _MOVE_ZONES
 cdef Py_ssize_t _FROM_SELF, _FROM_PILE, _FROM_ZONE
 cdef tuple _move_zones(e)
 cdef _Hot _hot(ct)
+cdef dict _PASSES
+@cython.locals(hits=dict)
 cdef _passes(flt, ct)
 
 

@@ -89,10 +89,21 @@ def _hot(ct) -> _Hot:
     return h
 
 
+# Each filter's answers by card type: filter -> {card type: bool}.  Filters and card types
+# hash by identity, so an answer is two dict lookups, without an attribute read on either.
+_PASSES: dict = {}
+
+
 def _passes(flt, ct) -> bool:
-    """``flt(ct)``: a filter remembers its answer per card type; read it without a call."""
-    hit = flt._memo.get(ct.uid)
-    return flt(ct) if hit is None else hit
+    """``flt(ct)``, remembered here per filter and card type (the filter's own memo is keyed
+    by the card's uid, an attribute to read)."""
+    hits = _PASSES.get(flt)
+    if hits is None:
+        hits = _PASSES[flt] = {}
+    hit = hits.get(ct)
+    if hit is None:
+        hit = hits[ct] = flt(ct)
+    return hit
 
 
 def _any_passes(flt, types, cards) -> bool:
