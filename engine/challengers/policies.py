@@ -557,8 +557,7 @@ def run_tournament(t, policies, limit=1_000_000):
             while limit > 0 and dp.stage != DONE:
                 limit -= 1
                 if greedy is not None:
-                    action = greedy.deck_action(t, dp)
-                    t.apply(("deck", player) + action)
+                    t.apply_deck_action(dp, player, greedy.deck_action(t, dp))
                 elif direct:
                     action = policy.deck_action(t, dp)
                     t.apply(("deck", player) + action if type(action) is tuple else ("deck", player, *action))
