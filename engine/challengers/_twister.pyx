@@ -56,17 +56,55 @@ cdef extern from *:
         if (!tc_base_ready) tc_prepare();
         memcpy(mt, tc_base, sizeof(tc_base));
         r->index = TC_N;
-        for (k = (TC_N > n ? TC_N : n); k; k--) {
-            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-            i++; j++;
-            if (i >= TC_N) { mt[0] = mt[TC_N - 1]; i = 1; }
-            if (j >= n) j = 0;
+        if (n == 1) {
+            /* One key word (every seed below 2**32): j stays 0, so each step adds the same
+               word, and the index wraps once, after word TC_N - 1: the same steps as below
+               without their two tests. */
+            const uint32_t c = key[0];
+            for (i = 1; i < TC_N; i++)
+                mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + c;
+            mt[0] = mt[TC_N - 1];
+            mt[1] = (mt[1] ^ ((mt[0] ^ (mt[0] >> 30)) * 1664525U)) + c;
+            i = 2;
+        } else if (n == 2) {
+            /* Two key words (a 64-bit seed, as every tournament match has): the steps add
+               key[0] and key[1] + 1 by turns, 624 steps from word 1, the index wrapping once
+               after word TC_N - 1 (an odd count of steps: the last pair is split by it). */
+            const uint32_t c0 = key[0], c1 = key[1] + 1U;
+            for (i = 1; i + 1 < TC_N; i += 2) {
+                mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + c0;
+                mt[i + 1] = (mt[i + 1] ^ ((mt[i] ^ (mt[i] >> 30)) * 1664525U)) + c1;
+            }
+            /* i == TC_N - 1: its step takes key[0] (step 623, an odd one), then the wrap,
+               then word 1 takes key[1]. */
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + c0;
+            mt[0] = mt[TC_N - 1];
+            mt[1] = (mt[1] ^ ((mt[0] ^ (mt[0] >> 30)) * 1664525U)) + c1;
+            i = 2;
+        } else {
+            /* Runs of steps up to the table's end, where the index wraps (as after each
+               step below), the key's index wrapping at its own end. */
+            k = (TC_N > n ? TC_N : n);
+            while (k) {
+                size_t run = TC_N - i;
+                if (run > k) run = k;
+                k -= run;
+                for (; run; run--) {
+                    mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+                    i++;
+                    if (++j >= n) j = 0;
+                }
+                if (i >= TC_N) { mt[0] = mt[TC_N - 1]; i = 1; }
+            }
         }
-        for (k = TC_N - 1; k; k--) {
+        /* TC_N - 1 more steps from i (1 <= i < TC_N): up to the last word, which wraps the
+           index once (TC_N - i <= TC_N - 1 steps), then on from word 1. */
+        k = TC_N - 1;
+        for (; i < TC_N; i++, k--)
             mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-            i++;
-            if (i >= TC_N) { mt[0] = mt[TC_N - 1]; i = 1; }
-        }
+        mt[0] = mt[TC_N - 1];
+        for (i = 1; k; i++, k--)
+            mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
         mt[0] = 0x80000000U;
     }
 

@@ -149,7 +149,8 @@ class DeckPhase:
         self.deck.append(ct)
         self.picked.append(ct)
         self.picks_left -= 1
-        self._emit("pick", ct.id)
+        if self.log is not None:        # a card's id is read only for an event kept
+            self._emit("pick", ct.id)
         for e in ct.on_picked:
             self._resolve(e, ct)
             if self.stage == CHOOSE:
@@ -199,12 +200,15 @@ class DeckPhase:
     def _take_out(self, ct, where):
         """A card leaves the deck: starter cards go to the box, others to their level's discard
         (``where`` = "box" sends any card out of the game for good)."""
-        if where == "box" or ct.starter or ct.level not in ("A", "B", "C"):
+        # A starter card's level is "S": not a drafted level, so to the box (one read of the
+        # level, not the ``starter`` property as well).
+        if where == "box" or ct.level not in ("A", "B", "C"):
             where = "box"
         else:
             self.piles.discard(ct)
         self.removed.append((ct, where))
-        self._emit("remove", ct.id, None, where)
+        if self.log is not None:
+            self._emit("remove", ct.id, None, where)
 
     def _done(self):
         if self.stage != REMOVE:

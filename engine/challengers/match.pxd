@@ -10,8 +10,12 @@ cdef class _Hot:
     cdef readonly tuple on_reveal, on_attack, on_possession, on_takes_flag, on_flag_loss, on_no_flag_win, on_bench
 
 
-cdef dict _HOT, _ARRANGE_SHAPES
+cdef dict _HOT, _ARRANGE_SHAPES, _MOVE_ZONES
+cdef Py_ssize_t _FROM_SELF, _FROM_PILE, _FROM_ZONE
+cdef tuple _move_zones(e)
 cdef _Hot _hot(ct)
+cdef dict _PASSES
+@cython.locals(hits=dict)
 cdef _passes(flt, ct)
 
 
@@ -43,18 +47,22 @@ cdef class Match:
     cpdef _emit(self, kind, player=*, card=*, value=*, info=*)
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
-    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot)
+    @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot,
+                   inst=Py_ssize_t)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
+    @cython.locals(agenda=list, step=tuple, n=Py_ssize_t)
     cpdef _run(self, steps)
     cpdef _ask(self, p, kind, source, options, handler, args, detail=*)
     cpdef _finish(self, winner, reason)
     @cython.locals(side=Side, seat=Seat, hots=list, h=_Hot, inst=Py_ssize_t)
     cpdef auras(self, Py_ssize_t p)
     @cython.locals(side=Side, both=tuple, during=str)
-    cpdef _aura_bonus(self, Py_ssize_t p, ct, str role)
-    @cython.locals(h=_Hot, p=Py_ssize_t)
+    cpdef Py_ssize_t _aura_bonus(self, Py_ssize_t p, ct, bint attacking) except? -1
     cpdef power(self, Py_ssize_t inst, str role)
+    @cython.locals(h=_Hot, p=Py_ssize_t, bonus=Py_ssize_t)
+    cpdef Py_ssize_t _power(self, Py_ssize_t inst, bint attacking) except? -1
+    @cython.locals(total=Py_ssize_t, i=Py_ssize_t)
     cpdef attack_total(self)
     cpdef defense_total(self)
     @cython.locals(side=Side)
@@ -64,16 +72,19 @@ cdef class Match:
     @cython.locals(do=str)
     cpdef _step_effect(self, e, inst, p)
     cpdef _add_kept(self, inst, p, amount)
+    @cython.locals(side=Side)
     cpdef _gain_fans(self, p, n, source)
     # The steps of a capture: card and player numbers as C integers (list indices).
     @cython.locals(hots=list, h=_Hot, d=Py_ssize_t)
     cpdef _step_compare(self, Py_ssize_t inst, Py_ssize_t p)
+    @cython.locals(side=Side)
     cpdef _step_attack_on(self, Py_ssize_t p)
     cpdef _step_flag_lost(self, inst, Py_ssize_t p)
     @cython.locals(side=Side)
     cpdef _step_bench_park(self, Py_ssize_t p)
     @cython.locals(side=Side)
     cpdef _step_take_flag(self, Py_ssize_t inst, Py_ssize_t p)
+    @cython.locals(side=Side, other=Py_ssize_t)
     cpdef _step_swap(self, Py_ssize_t holder)
     @cython.locals(side=Side)
     cpdef _take_from(self, inst)
@@ -84,6 +95,7 @@ cdef class Match:
     cpdef _to_bench(self, Py_ssize_t p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)
+    @cython.locals(z=tuple, kind=Py_ssize_t)
     cpdef _effect_move(self, e, inst, p)
     @cython.locals(side=Side, seat=Seat)
     cpdef _lies_in_play(self, inst)
@@ -101,3 +113,6 @@ cpdef play(match, choose=*, limit=*)
 
 @cython.locals(match=Match, n=cython.Py_ssize_t, limit=cython.Py_ssize_t, kind=str)
 cpdef Py_ssize_t play_forced(match, park, list actions, limit=*) except -1
+
+@cython.locals(side=Side)
+cdef list _pool(side, src)

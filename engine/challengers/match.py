@@ -38,6 +38,7 @@ one raises :class:`~engine.IllegalAction` and changes nothing.
 from __future__ import annotations
 
 import random
+import sys
 from itertools import combinations, combinations_with_replacement, permutations, product
 from types import MethodType
 
@@ -73,7 +74,8 @@ class _Hot:
         self.on_reveal, self.on_attack, self.on_possession = ct.on_reveal, ct.on_attack, ct.on_possession
         self.on_takes_flag, self.on_flag_loss, self.on_no_flag_win = ct.on_takes_flag, ct.on_flag_loss, ct.on_no_flag_win
         self.on_bench = ct.on_bench
-        self.bench_to, self.seat_key, self.double_seat = ct.bench_to, ct.seat_key, ct.double_seat
+        # Interned, as every Seat's key is: a look along a bench compares identities.
+        self.bench_to, self.seat_key, self.double_seat = ct.bench_to, sys.intern(ct.seat_key), ct.double_seat
 
 
 # Card types are immutable: each one's _Hot, made when first met.
@@ -87,10 +89,21 @@ def _hot(ct) -> _Hot:
     return h
 
 
+# Each filter's answers by card type: filter -> {card type: bool}.  Filters and card types
+# hash by identity, so an answer is two dict lookups, without an attribute read on either.
+_PASSES: dict = {}
+
+
 def _passes(flt, ct) -> bool:
-    """``flt(ct)``: a filter remembers its answer per card type; read it without a call."""
-    hit = flt._memo.get(ct.uid)
-    return flt(ct) if hit is None else hit
+    """``flt(ct)``, remembered here per filter and card type (the filter's own memo is keyed
+    by the card's uid, an attribute to read)."""
+    hits = _PASSES.get(flt)
+    if hits is None:
+        hits = _PASSES[flt] = {}
+    hit = hits.get(ct)
+    if hit is None:
+        hit = hits[ct] = flt(ct)
+    return hit
 
 
 def _any_passes(flt, types, cards) -> bool:
@@ -102,15 +115,20 @@ def _any_passes(flt, types, cards) -> bool:
 
 
 class Seat:
-    """One bench seat: cards of one name (``key``), ``width`` seats wide."""
+    """One bench seat: cards of one name (``key``), ``width`` seats wide.
+
+    The key is interned (as a card's seat key in its ``_Hot`` is): two seats of one name
+    hold the same string object, so benching compares keys by identity."""
 
     __slots__ = ("key", "cards", "width")
 
     def __init__(self, key, cards, width=1):
-        self.key, self.cards, self.width = key, cards, width
+        self.key, self.cards, self.width = sys.intern(key), cards, width
 
     def copy(self):
-        return Seat(self.key, list(self.cards), self.width)
+        s = Seat.__new__(Seat)
+        s.key, s.cards, s.width = self.key, list(self.cards), self.width
+        return s
 
     def __repr__(self):
         return f"Seat({self.key!r}, {self.cards}, {self.width})"
@@ -482,7 +500,16 @@ class Match:
             agenda.extend(reversed(steps))
         while agenda and self.pending is None and self.winner is None:
             step = agenda.pop()
-            step[0](*step[1:])
+            # Steps take one to three arguments: called without slicing the tuple.
+            n = len(step)
+            if n == 4:
+                step[0](step[1], step[2], step[3])
+            elif n == 3:
+                step[0](step[1], step[2])
+            elif n == 2:
+                step[0](step[1])
+            else:
+                step[0](*step[1:])
         if self.winner is not None:
             agenda.clear()
             self.expect = (OVER, None)
@@ -524,8 +551,8 @@ class Match:
             side.aura_bonus = {}
         return a
 
-    def _aura_bonus(self, p, ct, role) -> int:
-        """What ``p``'s bench adds to a card of type ``ct`` in ``role``.
+    def _aura_bonus(self, p, ct, attacking) -> int:
+        """What ``p``'s bench adds to a card of type ``ct`` attacking (or in possession).
 
         The bench changes only at a capture or a move, and a card's type decides which
         bonuses apply to it: both answers are kept per type until the bench changes."""
@@ -547,15 +574,20 @@ class Match:
                     elif during == POSSESSION:
                         pos += amount
             both = side.aura_bonus[ct] = (att, pos)
-        return both[0] if role == ATTACK else both[1]
+        return both[0] if attacking else both[1]
 
     def power(self, inst, role) -> int:
         """A card's total power in ``role`` ("attack" or "possession")."""
+        return self._power(inst, role == ATTACK)
+
+    def _power(self, inst, attacking) -> int:
+        """:meth:`power`, attacking (``True``) or in possession: play asks with a flag, not
+        a role's name to compare."""
         ct = self.types[inst]
         h = self._hots()[inst]
         p = self.owner[inst]
         bonus = self.kept[inst]
-        if role == ATTACK:
+        if attacking:
             if self.attack_bonus:
                 bonus += self.attack_bonus.get(inst, 0)
             for e in h.on_attack:
@@ -564,7 +596,7 @@ class Match:
             for e in h.on_possession:
                 if e.do == "power":
                     bonus += self._effect_amount(e, inst, p)
-        bonus += self._aura_bonus(p, ct, role)
+        bonus += self._aura_bonus(p, ct, attacking)
         if h.doubles_bonuses:
             bonus *= 2
         return (self.round if h.round_power else h.power) + bonus
@@ -572,11 +604,11 @@ class Match:
     def attack_total(self) -> int:
         total = 0
         for i in self.attack:
-            total += self.power(i, ATTACK)
+            total += self._power(i, True)
         return total
 
     def defense_total(self) -> int:
-        return self.power(self.flag_card, POSSESSION) if self.flag_card is not None else 0
+        return self._power(self.flag_card, False) if self.flag_card is not None else 0
 
     def power_breakdown(self, inst, role) -> list:
         """[(label, amount), ...] that sums to :meth:`power`, for a screen to show."""
@@ -702,7 +734,8 @@ class Match:
 
     def _gain_fans(self, p, n, source):
         if n:
-            self.sides[p].fans += n
+            side = self.sides[p]
+            side.fans += n
             if self.log is not None:
                 self._emit("fans", p, source, n)
 
@@ -750,7 +783,8 @@ class Match:
             self.agenda.extend(reversed(steps))
 
     def _step_attack_on(self, p):
-        if not self.sides[p].deck:
+        side = self.sides[p]
+        if not side.deck:
             self._finish(1 - p, OUT_OF_CARDS)
         else:
             self.expect = (REVEAL, p)
@@ -775,12 +809,13 @@ class Match:
         self.flag_card, self.holder = inst, p
         self.attacked_by = 0
         if self.log is not None:
-            self._emit("flag", p, self.types[inst].id, self.power(inst, POSSESSION), tuple([self.types[c].id for c in side.park[:-1]]))
+            self._emit("flag", p, self.types[inst].id, self._power(inst, False), tuple([self.types[c].id for c in side.park[:-1]]))
 
     def _step_swap(self, holder):
         other = 1 - holder
         self.attacker = other
-        if not self.sides[other].deck:
+        side = self.sides[other]
+        if not side.deck:
             self._finish(holder, OUT_OF_CARDS)
         else:
             self.expect = (REVEAL, other)
@@ -849,7 +884,7 @@ class Match:
                 continue
             # A bench has at most six seats, one per name: a look along it beats a dict.
             for seat in bench:
-                if seat.key == key:
+                if seat.key is key:
                     break
             else:
                 if new_keys is None:
@@ -874,11 +909,14 @@ class Match:
             h = hots[inst]
             key = h.seat_key
             for seat in bench:
-                if seat.key == key:
+                if seat.key is key:
                     seat.cards.append(inst)
                     break
             else:
-                bench.append(Seat(key, [inst], new_keys[key]))
+                # The key is already interned (_Hot): the seat is made without __init__.
+                seat = Seat.__new__(Seat)
+                seat.key, seat.cards, seat.width = key, [inst], new_keys[key]
+                bench.append(seat)
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
         # Cards without a bench bonus leave the bench's bonuses (and the totals worked out
@@ -888,21 +926,21 @@ class Match:
 
     # ------------------------------------------------------------------ move
     def _effect_move(self, e, inst, p):
-        src, dst = e.src, e.dst[0]
-        tp = p
-        if dst.startswith("opponent-"):
-            tp, dst = 1 - p, dst[9:]
+        z = _move_zones(e)
+        src, dst, kind = z[1], z[2], z[6]
+        tp = 1 - p if z[4] else p
         source = self.types[inst].id
-        if src == "self":
+        if kind == _FROM_SELF:
             if self._lies_in_play(inst):
                 self._take_from(inst)
                 self._put(inst, dst, tp)
             return
-        if src.startswith("pile-"):
+        if kind == _FROM_PILE:
             if self.piles is None:
                 return
+            level = z[5]
             for _ in range(e.count):
-                ct = self.piles.draw(src[5:], self.rng)
+                ct = self.piles.draw(level, self.rng)
                 if ct is None:
                     break
                 new = self._new_instance(ct, tp)
@@ -910,9 +948,8 @@ class Match:
                     self._emit("draw", tp, ct.id, None, src)
                 self._put(new, dst, tp)
             return
-        owner = p
-        if src.startswith("opponent-"):
-            owner, src = 1 - p, src[9:]
+        owner = 1 - p if z[3] else p
+        src = z[5]
         side = self.sides[owner]
         if src in ("deck-top", "deck-bottom"):
             for _ in range(e.count):
@@ -929,7 +966,7 @@ class Match:
             if options:
                 self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "seat"))
             return
-        pool = self._pool(side, src)
+        pool = _pool(side, src)
         if e.filter is not None:
             flt, types = e.filter, self.types
             pool = [c for c in pool if _passes(flt, types[c])]
@@ -952,16 +989,6 @@ class Match:
             if inst in s.cards:
                 return True
         return False
-
-    @staticmethod
-    def _pool(side, src):
-        if src == "bench":
-            return [c for s in side.bench for c in s.cards]
-        if src == "deck":
-            return list(side.deck)
-        if src == "exhaust":
-            return list(side.exhaust)
-        return []
 
     def _subsets(self, pool, count, up_to, may):
         """The distinct ways to pick cards from ``pool`` of an unordered zone (bench, exhaust
@@ -1099,6 +1126,47 @@ class Match:
 
     def fans_gained(self, p, start=0) -> int:
         return self.sides[p].fans - start
+
+
+def _pool(side, src) -> list:
+    """The cards of ``side``'s zone ``src`` a move looks through."""
+    if src == "bench":
+        return [c for s in side.bench for c in s.cards]
+    if src == "deck":
+        return list(side.deck)
+    if src == "exhaust":
+        return list(side.exhaust)
+    return []
+
+
+# Where a move effect takes cards from: the card itself, a level pile, or a zone of a player.
+_FROM_SELF, _FROM_PILE, _FROM_ZONE = 0, 1, 2
+# A move effect's zones worked out once per effect, not tested with startswith at every
+# move: id(effect) -> (effect, from, to less "opponent-", from the opponent, to the
+# opponent, the pile's level or the zone less "opponent-", _FROM_*).  The effect is kept in
+# its entry, so its id stays its own.
+_MOVE_ZONES: dict = {}
+
+
+def _move_zones(e) -> tuple:
+    z = _MOVE_ZONES.get(id(e))
+    if z is not None and z[0] is e:
+        return z
+    src, dst = e.src, e.dst[0]
+    to_opponent = dst.startswith("opponent-")
+    if to_opponent:
+        dst = dst[9:]
+    from_opponent = False
+    if src == "self":
+        kind, where = _FROM_SELF, src
+    elif src.startswith("pile-"):
+        kind, where = _FROM_PILE, src[5:]
+    else:
+        kind, where = _FROM_ZONE, src
+        if src.startswith("opponent-"):
+            from_opponent, where = True, src[9:]
+    z = _MOVE_ZONES[id(e)] = (e, src, dst, from_opponent, to_opponent, where, kind)
+    return z
 
 
 # (places, looked-at cards, which are alike) -> the distinct arrangements, built once.

@@ -97,11 +97,24 @@ class PileReserve:
                 draws = draws_of.get(ct)
                 if draws is None:
                     draws = draws_of[ct] = pile_draws(ct)
-                for level, n in draws:
-                    need[level] += n
-        # Drawn topmost first; kept with the top at the end of each list, like a pile.
-        return cls({lv: list(reversed(level_piles.draw_many(lv, n, rng))) if n else []
-                    for lv, n in need.items()})
+                if draws:               # most cards draw nothing: no loop to start
+                    for level, n in draws:
+                        need[level] += n
+        # Drawn topmost first; kept with the top at the end of each list, like a pile.  The
+        # lists are the reserve's own already: set without the copy __init__ makes.
+        piles = {}
+        for lv, n in need.items():
+            if n:
+                cards = level_piles.draw_many(lv, n, rng)
+                cards.reverse()
+                piles[lv] = cards
+            else:
+                piles[lv] = []
+        if cls is PileReserve:
+            reserve = PileReserve.__new__(PileReserve)
+            reserve.piles = piles
+            return reserve
+        return cls(piles)
 
     def copy(self) -> PileReserve:
         return PileReserve(self.piles)

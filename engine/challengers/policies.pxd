@@ -2,20 +2,28 @@
 # and the greedy bot's Deck Phase arithmetic on C numbers.
 cimport cython
 
-cdef dict _VALUES
+cdef dict _FACTS
 
-cpdef dict _round_values(r)
+cpdef dict _round_facts(r)
+cdef tuple _facts(dict facts, ct, r)
 
-@cython.locals(names=set, crowd=double, best=Py_ssize_t, best_v=double, i=Py_ssize_t, v=double, vo=object)
-cpdef tuple best_pick(deck, drawn, dict values, r, double new_name_cost, Py_ssize_t max_names, set names=*)
+@cython.locals(names=set, crowd=double, best=Py_ssize_t, best_v=double, i=Py_ssize_t, v=double, f=tuple)
+cpdef tuple best_pick(deck, drawn, dict facts, r, double new_name_cost, Py_ssize_t max_names, set names=*)
 
 @cython.locals(n=Py_ssize_t, k=Py_ssize_t, g=Py_ssize_t, j=Py_ssize_t, weakest=Py_ssize_t, first=Py_ssize_t,
                left=Py_ssize_t, groups=Py_ssize_t, index=Py_ssize_t, group_of=list, card_v=list, g_names=list,
-               g_count=list, g_best=list, g_first=list, alive=list, steps=list, by_name=dict)
-cpdef list removal_plan(deck, dict values, r, Py_ssize_t max_names, Py_ssize_t min_deck)
+               g_count=list, g_best=list, g_first=list, alive=list, steps=list, by_name=dict, f=tuple)
+cpdef list removal_plan(deck, dict facts, r, Py_ssize_t max_names, Py_ssize_t min_deck)
+
+from engine.challengers.match cimport Match, Seat, _Hot
 
 @cython.locals(i=Py_ssize_t)
 cpdef best_option(m, ch)
+@cython.locals(m=Match, p=Py_ssize_t, from_bench=bint, from_deck=bint, from_exhaust=bint, to_top=bint, hots=list,
+               owner=list, rnd=Py_ssize_t, bench=list, options=tuple, best=Py_ssize_t, best_score=double,
+               i=Py_ssize_t, opt=tuple, n=Py_ssize_t, score=double, auras=Py_ssize_t, power=Py_ssize_t,
+               c=Py_ssize_t, h=_Hot, freed=Py_ssize_t, seat=Seat, whole=bint)
+cdef Py_ssize_t _best_move(m, ch) except -1
 @cython.locals(kind=str, src=str, dst=str, unit=str, w=str)
 cpdef option_score(m, ch, opt)
 cdef _base_power(m, types, c)
@@ -36,8 +44,14 @@ cdef class GreedyPolicy(Policy):
     cdef public object _removals, _names
     @cython.locals(stage=str)
     cpdef deck_action(self, t, dp)
+    @cython.locals(stage=str)
+    cpdef _act_in_phase(self, t, DeckPhase dp)
+    cpdef _other_action(self, t, dp, str stage)
     cpdef _pick_action(self, dp, r)
-    @cython.locals(dp=DeckPhase, deck=list, picked=list, names=set, cached=tuple)
+    @cython.locals(best=Py_ssize_t, best_v=double)
+    cpdef _pick_in_phase(self, DeckPhase dp, r)
+    @cython.locals(dp=DeckPhase, deck=list, picked=list, names=set, cached=tuple, seen=list, k=Py_ssize_t,
+                   i=Py_ssize_t, same=bint)
     cpdef set _phase_names(self, dp)
     @cython.locals(steps=list)
     cpdef _next_removal(self, dp, r)

@@ -36,8 +36,9 @@ def card_value(ct, round_no=4) -> float:
     return v
 
 
-# card_value's answers by round and card type: a bot asks for the same few all game long.
-_VALUES: dict = {}
+# What the greedy bot reads of a card type, by round: (card_value, name), one lookup for
+# both (a bot asks for the same few cards all game long, and a name is an attribute read).
+_FACTS: dict = {}
 
 
 class Policy:
@@ -92,11 +93,68 @@ class Policy:
 
 def best_option(m, ch) -> int:
     """The index of the best-looking option of the match choice ``ch`` (the first of equal ones)."""
+    if type(m) is Match and ch.kind != "seat" and ch.kind != "arrange":
+        return _best_move(m, ch)
     best, best_score = 0, None
     options = ch.options
     for i in range(len(options)):
         score = option_score(m, ch, options[i])
         if best_score is None or score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def _best_move(m, ch) -> int:
+    """:func:`best_option` for a move in a real match: :func:`option_score`'s arithmetic, with
+    what every option shares (the zones, the bench) read once and each card's base power
+    and bench bonus read from its ``_Hot``.  The scores are the same numbers, so the same
+    option wins."""
+    p = ch.player
+    src, dst, unit = ch.detail or ("bench", "exhaust", "card")
+    from_bench = src == "bench"
+    from_deck = src == "deck"
+    from_exhaust = src == "exhaust"
+    to_top = dst == "deck-top"
+    hots = m._hots()
+    owner = m.owner
+    rnd = m.round
+    bench = m.sides[p].bench
+    options = ch.options
+    best, best_score = 0, 0.0
+    for i in range(len(options)):
+        opt = options[i]
+        n = len(opt)
+        if n == 0:
+            score = 0.5
+        else:
+            auras = 0            # cards with a bench bonus among those picked
+            power = 0
+            for c in opt:
+                h = hots[c]
+                if h.on_bench:
+                    auras += 1
+                power += rnd if h.round_power else h.power
+            if from_bench:
+                if owner[opt[0]] != p:           # opponent's bench
+                    score = 10 * auras + 1
+                else:
+                    freed = 0
+                    for seat in bench:
+                        whole = True
+                        for c in seat.cards:
+                            if c not in opt:
+                                whole = False
+                                break
+                        if whole:
+                            freed += seat.width
+                    score = 10 * freed + power if to_top else 10 * freed + n - 3 * auras
+            elif from_deck:
+                score = power if to_top else -power
+            elif from_exhaust:
+                score = power
+            else:
+                score = 0.0
+        if i == 0 or score > best_score:
             best, best_score = i, score
     return best
 
@@ -213,6 +271,8 @@ class GreedyPolicy(Policy):
         self._names = None       # (deck phase, its deck's length less its picks, their names)
 
     def deck_action(self, t, dp):
+        if type(dp) is DeckPhase:
+            return self._act_in_phase(t, dp)
         stage = dp.stage
         if stage == REMOVE:
             if len(dp.deck) > self.min_deck:
@@ -222,6 +282,24 @@ class GreedyPolicy(Policy):
             return ("done",)
         if stage == PICK:
             return self._pick_action(dp, t.round)
+        return self._other_action(t, dp, stage)
+
+    def _act_in_phase(self, t, dp):
+        """:meth:`deck_action` in a real Deck Phase (typed when compiled: its fields read
+        directly), the same decisions."""
+        stage = dp.stage
+        if stage == REMOVE:
+            if len(dp.deck) > self.min_deck:
+                i = self._next_removal(dp, t.round)
+                if i is not None:
+                    return ("remove", i)
+            return ("done",)
+        if stage == PICK:
+            return self._pick_in_phase(dp, t.round)
+        return self._other_action(t, dp, stage)
+
+    def _other_action(self, t, dp, stage):
+        """The Deck Phase's rarer stages: an option, a when-picked choice, the end."""
         if stage == OPTION:
             # The first of the best-looking options: its cards' worth plus its fans.
             options = dp.options
@@ -252,9 +330,18 @@ class GreedyPolicy(Policy):
     def _pick_action(self, dp, r):
         """Pick the drawn card that looks best, or redraw when even that one is worth less
         than its level promises."""
-        names = self._phase_names(dp) if type(dp) is DeckPhase else None
-        best, best_v = best_pick(dp.deck, dp.drawn, _round_values(r), r, self.new_name_cost, self.max_names,
-                                 names)
+        if type(dp) is DeckPhase:
+            return self._pick_in_phase(dp, r)
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self.new_name_cost, self.max_names)
+        if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
+            return ("redraw",)
+        return ("pick", best)
+
+    def _pick_in_phase(self, dp, r):
+        """:meth:`_pick_action` in a real Deck Phase (typed when compiled), with the names of
+        its deck kept between calls (:meth:`_phase_names`)."""
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self.new_name_cost, self.max_names,
+                                 self._phase_names(dp))
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
         return ("pick", best)
@@ -264,19 +351,30 @@ class GreedyPolicy(Policy):
 
         While it picks, a Deck Phase only adds its picks to the end of the deck, until it
         removes a card: so the names of the deck as first seen in this phase are kept, and
-        only the picks' names are read again (a card's name is an attribute lookup, and a
-        deck holds twenty cards).  The kept set is never changed, only copied."""
+        the names of new picks added to them (a card's name is an attribute lookup, and a
+        deck holds twenty cards).  The kept set holds the picks it has seen, in order: any
+        other change to the picks reads the whole deck again."""
         deck, picked = dp.deck, dp.picked
         cached = self._names
-        if cached is None or cached[0] is not dp or dp.removed or len(deck) != cached[1] + len(picked):
-            names = set()
-            for c in deck:
-                names.add(c.name)
-            self._names = (dp, len(deck) - len(picked), names)
-            return names
-        names = set(cached[2])
-        for c in picked:
+        if cached is not None and cached[0] is dp and not dp.removed and len(deck) == cached[1] + len(picked):
+            names, seen = cached[2], cached[3]
+            k = len(seen)
+            if k <= len(picked):
+                same = True
+                for i in range(k):
+                    if picked[i] is not seen[i]:
+                        same = False
+                        break
+                if same:
+                    for i in range(k, len(picked)):
+                        c = picked[i]
+                        names.add(c.name)
+                        seen.append(c)
+                    return names
+        names = set()
+        for c in deck:
             names.add(c.name)
+        self._names = (dp, len(deck) - len(picked), names, list(picked))
         return names
 
     def _next_removal(self, dp, r):
@@ -294,7 +392,7 @@ class GreedyPolicy(Policy):
                     return None
                 steps.pop()
                 return i
-        steps = removal_plan(deck, _round_values(r), r, self.max_names, self.min_deck)
+        steps = removal_plan(deck, _round_facts(r), r, self.max_names, self.min_deck)
         self._removals = (dp, deck, steps)
         i = steps[-1][0]
         if i is not None:
@@ -302,17 +400,25 @@ class GreedyPolicy(Policy):
         return i
 
 
-def _round_values(r) -> dict:
-    """card type -> :func:`card_value` in round ``r``, filled as cards are met."""
-    values = _VALUES.get(r)
-    if values is None:
-        values = _VALUES[r] = {}
-    return values
+def _round_facts(r) -> dict:
+    """card type -> (:func:`card_value` in round ``r``, its name), filled as cards are met."""
+    facts = _FACTS.get(r)
+    if facts is None:
+        facts = _FACTS[r] = {}
+    return facts
 
 
-def best_pick(deck, drawn, values, r, new_name_cost, max_names, names=None) -> tuple:
+def _facts(facts, ct, r) -> tuple:
+    """(value, name) of ``ct`` from ``facts`` (see :func:`_round_facts`), added when new."""
+    f = facts.get(ct)
+    if f is None:
+        f = facts[ct] = (card_value(ct, r), ct.name)
+    return f
+
+
+def best_pick(deck, drawn, facts, r, new_name_cost, max_names, names=None) -> tuple:
     """(index, value) of the drawn card that looks best to the greedy bot, the first of
-    equal ones: its :func:`card_value` (``values`` remembers them), 1.5 more for a name
+    equal ones: its :func:`card_value` (``facts`` remembers them), 1.5 more for a name
     the deck has, and ``new_name_cost`` less per name above ``max_names - 2`` for a new
     name (every new name is a bench seat it may one day need).  ``names``: the names in
     ``deck``, when the caller knows them."""
@@ -323,12 +429,11 @@ def best_pick(deck, drawn, values, r, new_name_cost, max_names, names=None) -> t
     crowd = new_name_cost * max(0, len(names) - (max_names - 2))
     best, best_v = 0, 0.0
     for i in range(len(drawn)):
-        c = drawn[i]
-        vo = values.get(c)
-        if vo is None:
-            vo = values[c] = card_value(c, r)
-        v = vo
-        if c.name in names:
+        f = facts.get(drawn[i])
+        if f is None:
+            f = _facts(facts, drawn[i], r)
+        v = f[0]
+        if f[1] in names:
             v = v + 1.5
         else:
             v = v - crowd
@@ -337,7 +442,7 @@ def best_pick(deck, drawn, values, r, new_name_cost, max_names, names=None) -> t
     return best, best_v
 
 
-def removal_plan(deck, values, r, max_names, min_deck) -> list:
+def removal_plan(deck, facts, r, max_names, min_deck) -> list:
     """The greedy bot's removals from ``deck``, as [(index, deck length, card), ...] *last
     first*, ending (first in the list) with (None, final length, None).
 
@@ -345,22 +450,23 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
     weakest name (by its best card; of equal ones, the one met first in the deck) goes, a
     card at a time from the top of the list, if removing the whole name still leaves
     ``min_deck`` cards.  The names are grouped once and kept up to date as cards go, rather
-    than grouped again for every card: the same removals, in the same order."""
+    than grouped again for every card: the same removals, in the same order.  ``facts``
+    remembers each card type's value and name (:func:`_round_facts`)."""
     n = len(deck)
-    group_of = []           # deck position -> its name's group
-    card_v = []             # deck position -> the card's value
+    group_of = [0] * n      # deck position -> its name's group
+    card_v = [0.0] * n      # deck position -> the card's value
     g_names: list = []      # group -> name, in the order the deck first shows them
     g_count = []            # group -> cards left
     g_best = []             # group -> value of its best card left
     g_first = []            # group -> deck position of its first card left
     by_name: dict = {}
     for k in range(n):
-        c = deck[k]
-        v = values.get(c)
-        if v is None:
-            v = values[c] = card_value(c, r)
-        card_v.append(v)
-        name = c.name
+        f = facts.get(deck[k])
+        if f is None:
+            f = _facts(facts, deck[k], r)
+        v = f[0]
+        card_v[k] = v
+        name = f[1]
         known = by_name.get(name)
         if known is None:
             g = by_name[name] = len(g_names)
@@ -373,7 +479,7 @@ def removal_plan(deck, values, r, max_names, min_deck) -> list:
             g_count[g] += 1
             if v > g_best[g]:
                 g_best[g] = v
-        group_of.append(g)
+        group_of[k] = g
     groups = len(g_names)
     alive = [True] * n
     left = n
@@ -451,8 +557,7 @@ def run_tournament(t, policies, limit=1_000_000):
             while limit > 0 and dp.stage != DONE:
                 limit -= 1
                 if greedy is not None:
-                    action = greedy.deck_action(t, dp)
-                    t.apply(("deck", player) + action)
+                    t.apply_deck_action(dp, player, greedy.deck_action(t, dp))
                 elif direct:
                     action = policy.deck_action(t, dp)
                     t.apply(("deck", player) + action if type(action) is tuple else ("deck", player, *action))

@@ -23,6 +23,7 @@ cdef class Tournament:
     cpdef pairings(self, round_no)
     @cython.locals(dp=DeckPhase, m=Match)
     cpdef apply(self, action)
+    cpdef apply_deck_action(self, DeckPhase dp, player, tuple action)
     @cython.locals(m=Match)
     cpdef play_forced(self, park, limit=*)
     @cython.locals(dp=DeckPhase, d=DeckPhase)

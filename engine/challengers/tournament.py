@@ -275,6 +275,17 @@ class Tournament:
             raise IllegalAction(f"unknown action {action!r}")
         return self.log[start:] if self.log is not None else []
 
+    def apply_deck_action(self, dp, player, action) -> None:
+        """``apply(("deck", player) + action)`` for ``dp``, the Deck Phase of ``player`` in
+        this tournament, not done yet (as :func:`~.policies.run_tournament` hands them out):
+        the Deck Phase checks and applies ``action``, the tournament records it and ends the
+        phase when it is done, the same record and events, without the tournament's own
+        checks of who may act (the caller knows) or a list of the events for an answer."""
+        dp.apply(action)
+        self.actions.append(("deck", player) + action)
+        if dp.stage == DONE:
+            self._deck_phase_done(dp)
+
     def play_forced(self, park, limit=None) -> int:
         """Play the match at ``park`` while its only legal action is forced (a reveal, the
         flag toss), exactly as :meth:`apply` would one by one (the same actions recorded,

@@ -385,3 +385,26 @@ def test_a_subclass_of_the_greedy_bot_decides_its_own_deck_phase(lib):
     assert NeverRemoves.asked == len(mine) > 0
     assert not any(a[2] == "remove" for a in mine)
     assert any(a[2] == "remove" for a in t.actions if a[:2] == ("deck", 1))
+
+
+def test_a_deck_action_applied_for_run_tournament_records_what_apply_records(lib):
+    """apply_deck_action (run_tournament's way in, without the tournament's checks of who may
+    act) records the same action and events as apply; an illegal action is refused before
+    anything is recorded."""
+    fast = Tournament(lib, Setup(players=names(3), seed=4))
+    slow = Tournament(lib, Setup(players=names(3), seed=4))
+    fast_bots, slow_bots = bots(fast), bots(slow)
+    refused = 0
+    while fast.phase == "deck":
+        who = fast.next_waiting()
+        assert who == slow.next_waiting()
+        dp = fast.deck_phases[who[1]]
+        before = (list(fast.actions), list(fast.log))
+        with pytest.raises(IllegalAction):
+            fast.apply_deck_action(dp, who[1], ("pick", 99))
+        assert (fast.actions, fast.log) == before
+        refused += 1
+        fast.apply_deck_action(dp, who[1], fast_bots[who[1]].deck_action(fast, dp))
+        slow.apply(slow_bots[who[1]].act(slow, who))
+        assert fast.actions == slow.actions and fast.log == slow.log
+    assert refused > 10 and fast.phase == slow.phase == "match" and fast.matches.keys() == slow.matches.keys()
