@@ -211,6 +211,8 @@ def run(argv: list[str], app_hook=None) -> int:
     from kiosk import unseen
     unseen.install()                     # before any widget: hidden overlays cost no drawing
     rendering.install()                  # before any widget too: no stencil clears
+    from kiosk import pace
+    pace.install()                       # the loop slows down while the table is at rest
     from kiosk.app import TablecupApp
     app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
                       set_aside=set_aside, phone_port=args.phone_port)

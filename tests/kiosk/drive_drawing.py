@@ -3,8 +3,9 @@
 - every widget hidden at opacity 0 (the overlays: rules page, match log, names keyboard, hints,
   alert, the phones' QR cards, the toss button, the end-of-match note, unused attack chips) is
   drawn outside the window, and nothing shown is;
-- while nobody touches the table, no frame is drawn, and no animation runs at Kivy's default
-  step (every turn of the loop: the scroll views' fading bars did, hidden or not);
+- while nobody touches the table, no frame is drawn, no animation runs at Kivy's default
+  step (every turn of the loop: the scroll views' fading bars did, hidden or not), and the
+  loop slows to its resting pace; a touch brings the frame's pace back (:mod:`kiosk.pace`);
 - a reveal renders few new text textures;
 - no shape is drawn for nothing (in a transparent colour, or of no size);
 - the window is not multisampled, no stencil push clears the stencil buffer, the screens are
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import time
 
-from app_driver import Driver, arguments, play_deck_phase, run_app, walk
+from app_driver import Driver, arguments, play_deck_phase, run_app, touch, walk
 
 DATA, ART, _mode, _arg = arguments()
 out: dict = {"error": None}
@@ -43,6 +44,15 @@ def hook(app):
     Animation.start = start_checked
     flips = []
     Window.bind(on_flip=lambda *_: flips.append(time.perf_counter()))
+    # Turns of Kivy's loop (each polls SDL, ticks the clock, maybe draws).
+    from kivy.base import EventLoop
+    turns = [0]
+    turn = EventLoop.idle
+
+    def turn_counted():
+        turns[0] += 1
+        return turn()
+    EventLoop.idle = turn_counted
     # Texts drawn into their textures while a frame is being drawn (each made llvmpipe finish
     # the half-drawn frame first), counted from the first reveal on.
     from kivy.core.text import LabelBase
@@ -157,6 +167,16 @@ def hook(app):
         flips.clear()
         yield 2.0
         out["idle_frames"] = len(flips)
+        # Still nobody: the loop turns at its resting pace.  Then a finger on the table.
+        from kivy.clock import Clock
+        from kivy.core.window import Window
+        t0, turns0 = time.perf_counter(), turns[0]
+        yield 1.0
+        out["rest_turns_per_s"] = (turns[0] - turns0) / (time.perf_counter() - t0)
+        out["fps_at_rest"] = Clock._max_fps
+        touch(pos=(Window.width / 2, Window.height / 2))
+        out["fps_after_touch"] = Clock._max_fps
+        yield 0.3
         # Reveals: text textures rendered for each.
         renders = []
         counting[0] = True

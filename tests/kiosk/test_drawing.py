@@ -24,6 +24,10 @@ def test_the_match_screen_draws_no_hidden_layer_and_nothing_while_idle(drawing):
     # Nobody touches the table: no frame is drawn; no animation steps at every turn of the loop.
     assert r["idle_frames"] == 0
     assert r["spinning_animations"] == []
+    # ... and the loop itself slows down (Kivy's turns about 100 times a second otherwise, at
+    # about 3 % of a core), until a finger touches the table.
+    assert r["fps_at_rest"] < 30 and r["rest_turns_per_s"] < 40, r
+    assert r["fps_after_touch"] == 60, r
     # A reveal renders few new text textures (a card's texts, its count, the totals), not the screen's.
     assert r["reveal_renders"], r
     assert max(r["reveal_renders"]) <= 50, r["reveal_renders"]
