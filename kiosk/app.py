@@ -227,6 +227,8 @@ class TablecupApp(App):
             self.first_frame_at = time.time()
             print(f"KIOSK-FIRST-FRAME {self.first_frame_at:.6f}", flush=True)
             Clock.schedule_once(lambda dt: freeze_start_up_objects(), 0)
+            if self.phones is not None:
+                self.phones.warm_up()
         Window.bind(on_flip=flipped)
         Window.canvas.ask_update()
 

@@ -23,8 +23,6 @@ import sqlite3
 import time
 from pathlib import Path
 
-import sqlite_utils
-
 from engine.challengers.tournament import Setup
 
 log = logging.getLogger("tablecup.kiosk.store")
@@ -170,6 +168,21 @@ def _writing(fn):
     return wrapper
 
 
+class _Database:
+    """The open connection (``conn``), and query rows as dicts of column name to value.
+
+    Plain :mod:`sqlite3`: the kiosk opens its store before its first frame, and a wrapper
+    library's import (about 0.1 s here, more on a Pi) would be paid at every start."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def query(self, sql: str, params=()) -> list[dict]:
+        cursor = self.conn.execute(sql, params)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row)) for row in cursor]
+
+
 class Store:
     def __init__(self, path):
         self.path = Path(path)
@@ -197,7 +210,7 @@ class Store:
         except BaseException:
             conn.close()
             raise
-        self.db = sqlite_utils.Database(conn)
+        self.db = _Database(conn)
 
     def _upgrade(self, conn) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -266,9 +279,9 @@ class Store:
         rows = self.db.query("select action_json from actions where game_id = ? order by seq", [game_id])
         return [action_from_json(r["action_json"]) for r in rows]
 
-    def game(self, game_id: int):
-        row = self.db["games"].get(game_id)
-        return row
+    def game(self, game_id: int) -> dict | None:
+        rows = self.db.query("select * from games where id = ?", [game_id])
+        return rows[0] if rows else None
 
     def unfinished_id(self):
         """The id of the latest unfinished game, or None (reads nothing else of it)."""
@@ -277,15 +290,15 @@ class Store:
 
     def unfinished(self):
         """(game id, setup, actions) of the latest unfinished game, or None."""
-        rows = list(self.db.query("select * from games where finished is null order by id desc limit 1"))
+        rows = self.db.query("select * from games where finished is null order by id desc limit 1")
         if not rows:
             return None
         r = rows[0]
         return r["id"], setup_from_json(r["setup_json"]), self.actions(r["id"])
 
     def history(self, limit=20) -> list:
-        return list(self.db.query(
-            "select * from games where finished is not null and winner >= 0 order by id desc limit ?", [limit]))
+        return self.db.query(
+            "select * from games where finished is not null and winner >= 0 order by id desc limit ?", [limit])
 
     # ------------------------------------------------------------------ contract games (kiosk.table)
     @_writing
@@ -337,7 +350,7 @@ class Store:
 
     # ------------------------------------------------------------------ settings
     def get(self, key, default=None):
-        rows = list(self.db.query("select value from settings where key = ?", [key]))
+        rows = self.db.query("select value from settings where key = ?", [key])
         return json.loads(rows[0]["value"]) if rows else default
 
     @_writing

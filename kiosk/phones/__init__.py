@@ -12,9 +12,20 @@ legal actions, and acts; a WebSocket pushes each new view.  The pieces:
 * ``static/`` -- the phone's page: plain HTML, CSS and JavaScript, English and French.
 
 See docs/protocol.md ("Phones") for the wire protocol and the threat model.
+
+The server's names are imported on first use (``kiosk.phones.PhoneServer``): importing the package,
+as the kiosk does at start, does not import aiohttp.
 """
 
-from kiosk.phones.host import SeatHost, SeatView, seat_view
-from kiosk.phones.server import DEFAULT_PORT, PhoneServer, PortTaken
+from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
 
-__all__ = ["DEFAULT_PORT", "PhoneServer", "PortTaken", "SeatHost", "SeatView", "seat_view"]
+__all__ = ["DEFAULT_PORT", "PhoneServer", "PortTaken", "Refused", "SeatHost", "SeatView", "seat_view"]
+
+_SERVER_NAMES = ("DEFAULT_PORT", "PhoneServer", "PortTaken")
+
+
+def __getattr__(name: str):
+    if name in _SERVER_NAMES:
+        from kiosk.phones import server
+        return getattr(server, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,6 +22,15 @@ from engine.game import Action, Game, Outcome, action_label
 LANGS = ("en", "fr")
 
 
+class Refused(Exception):
+    """A request answered with a 4xx and no change: ``status`` and one sentence saying why
+    (a host may raise it from :meth:`SeatHost.submit`)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
 @runtime_checkable
 class SeatHost(Protocol):
     """The table, as the phone server sees it.

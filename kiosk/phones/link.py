@@ -1,15 +1,26 @@
 """The kiosk's side of the phone seats: the server started once, when a game first offers phone
 seats, and a port in use said once (in the log and on the table's screen) -- the kiosk then plays
 on without phones.  Also the Kivy ``post`` a :class:`~kiosk.phones.SeatHost` hands the server.
+
+The server's module (aiohttp: about a third of a second to import on the development VM) is
+imported when the server first starts, not with the kiosk: the first frame does not wait for it
+(:meth:`PhoneLink.warm_up` imports it on a thread once the screen shows).
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
+import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from kiosk.i18n import N_
-from kiosk.phones.server import DEFAULT_PORT, PhoneServer, PortTaken
+
+if TYPE_CHECKING:
+    from kiosk.phones.server import PhoneServer
+
+SERVER_MODULE = "kiosk.phones.server"
 
 log = logging.getLogger("tablecup.phones")
 
@@ -27,7 +38,7 @@ class PhoneLink:
     ``notice(key, fmt)`` says a sentence on the table's screen (an i18n key and its values);
     it is called on the thread that asked for the server, i.e. the Kivy thread."""
 
-    def __init__(self, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
+    def __init__(self, port: int, bind: str = "0.0.0.0",
                  notice: Callable[[str, dict], None] | None = None) -> None:
         self.port, self.bind, self.notice = port, bind, notice
         self._server: PhoneServer | None = None
@@ -37,6 +48,7 @@ class PhoneLink:
         """The running server, started now if need be; None when its port is taken (said once)."""
         if self._server is not None:
             return self._server
+        from kiosk.phones.server import PhoneServer, PortTaken
         server = PhoneServer(port=self.port, bind=self.bind)
         try:
             server.start()
@@ -51,6 +63,15 @@ class PhoneLink:
         self._server = server
         log.info("phone seats: serving on port %d", server.port)
         return server
+
+    @staticmethod
+    def warm_up() -> threading.Thread:
+        """Import the server's module on a thread of its own (started, returned), so that the
+        game that first offers phone seats does not wait for it on the Kivy thread."""
+        thread = threading.Thread(target=importlib.import_module, args=(SERVER_MODULE,),
+                                  name="phones-import", daemon=True)
+        thread.start()
+        return thread
 
     def stop(self) -> None:
         if self._server is not None:

@@ -39,7 +39,7 @@ from yarl import URL
 
 from engine.errors import IllegalAction
 from engine.game import Action
-from kiosk.phones.host import SeatHost, SeatView, seat_view
+from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
 from kiosk.phones.limits import ConnectionCap, client_key
 from kiosk.phones.tokens import SeatTokens
 
@@ -71,14 +71,6 @@ SECURITY_HEADERS = {
 
 class PortTaken(OSError):
     """The phone port is in use (another program, another kiosk): the kiosk runs without phones."""
-
-
-class Refused(Exception):
-    """A request answered with a 4xx and no change: ``status`` and one sentence saying why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status, self.message = status, message
 
 
 def lan_address() -> str:

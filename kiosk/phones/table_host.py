@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Outcome
 from kiosk.games import registry as kiosk_games
-from kiosk.phones.host import LANGS
+from kiosk.phones.host import LANGS, Refused
 from kiosk.phones.link import PhoneLink, kivy_post
-from kiosk.phones.server import PhoneServer, Refused
 from kiosk.store import StorageError
+
+if TYPE_CHECKING:
+    from kiosk.phones.server import PhoneServer
 
 log = logging.getLogger("tablecup.phones")
 

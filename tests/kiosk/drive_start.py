@@ -1,0 +1,43 @@
+"""What the kiosk's first frame waits for, in the real app (offscreen): the modules imported
+before it shows, and the phone server's module, imported on a thread once it shows.
+
+    python drive_start.py DATA_DIR ARTIFACTS_DIR   ->   "START-RESULT {...}"
+"""
+
+from __future__ import annotations
+
+import sys
+
+from app_driver import Driver, arguments, run_app
+
+DATA, ART, _mode, _arg = arguments()
+out: dict = {"error": None}
+#: Libraries the kiosk does not need to show its first screen (each costs 0.1-0.35 s to import
+#: on the development VM, about three times that on a Pi).
+LATE = ("aiohttp", "sqlite_utils", "kiosk.phones.server")
+
+
+def hook(app):
+    from kivy.core.window import Window
+
+    d = Driver(app, out, ART)
+
+    def first_flip(*_):
+        Window.unbind(on_flip=first_flip)
+        out["imported_at_first_frame"] = [m for m in LATE if m in sys.modules]
+
+    Window.bind(on_flip=first_flip)
+
+    def script():
+        for _ in range(60):                  # the phone server's module, imported on a thread
+            if "kiosk.phones.server" in sys.modules:
+                break
+            yield 0.1
+        out["phone_server_imported"] = "kiosk.phones.server" in sys.modules
+        out["phones"] = app.phones is not None
+        d.finish()
+
+    d.follow(script(), first=0.5)
+
+
+run_app(["--data", str(DATA)], hook, out, "START-RESULT")
