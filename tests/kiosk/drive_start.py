@@ -22,11 +22,13 @@ def hook(app):
 
     d = Driver(app, out, ART)
 
-    def first_flip(*_):
-        Window.unbind(on_flip=first_flip)
+    # When the first frame starts drawing (its flip is too late: the kiosk starts the phone
+    # module's import on a thread from its own handler of that flip, which may run first).
+    def first_draw(*_):
+        Window.unbind(on_draw=first_draw)
         out["imported_at_first_frame"] = [m for m in LATE if m in sys.modules]
 
-    Window.bind(on_flip=first_flip)
+    Window.bind(on_draw=first_draw)
 
     def script():
         for _ in range(60):                  # the phone server's module, imported on a thread
