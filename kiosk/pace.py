@@ -42,14 +42,17 @@ class Pace:
         self.rest_fps = rest_fps
         self.rest_after = rest_after
         self.last_activity = time.monotonic()
+        # Kivy derives its clock's resolution from the pace unless it is set (1/(3*maxfps)):
+        # the loop stops sleeping once the next event is within about two resolutions, and
+        # fires it within one.  At 20 fps that is 30 ms of turning without a pause before every
+        # event (a driver's step, Kivy's cache purge each second: hundreds of turns a second
+        # at rest).  The busy pace's resolution is kept at rest.
+        if clock.clock_resolution < 0:
+            clock.clock_resolution = clock.get_resolution()
         self._check = clock.create_trigger(self._check_rest, rest_after)
         for name in self.ACTIVITY:
             window.fbind(name, self.active)
         self._check()
-
-    @property
-    def at_rest(self) -> bool:
-        return self.clock._max_fps == self.rest_fps
 
     def active(self, *_args) -> None:
         """Something moved: back to the frame's pace (a window event's handler, never
