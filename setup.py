@@ -7,6 +7,10 @@ the classes' fields and hot methods.  ``TABLECUP_PURE_PYTHON=1`` at build time
 skips the compilation; at run time it makes the package import the pure
 modules (see ``engine/challengers/__init__.py``).
 
+The C files compile side by side, the largest first, as many at a time as the machine has cores
+and memory for (``TABLECUP_BUILD_JOBS`` sets it), and without debugging information: on a
+2-core machine the build took 85 s one after the other, and a Raspberry Pi is about 3x slower.
+
 It also compiles the kiosk's gettext catalogues (``kiosk/locale/*/LC_MESSAGES/*.po``) into
 their ``.mo`` files with Babel, in the source tree (an editable install reads them there) before
 the package data is copied (a regular install ships them): ``tools/catalogues.py compile``;
@@ -18,6 +22,7 @@ import os
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -41,8 +46,48 @@ def extensions():
         return []
     from Cython.Build import cythonize
 
-    return cythonize(COMPILED, language_level=3, quiet=True,
-                     compiler_directives={"binding": True, "embedsignature": True})
+    modules = cythonize(COMPILED, language_level=3, quiet=True,
+                        compiler_directives={"binding": True, "embedsignature": True})
+    for module in modules:
+        # No debugging information: gcc takes about 15 % less time and memory, and the objects
+        # are a ninth of the size.
+        module.extra_compile_args.append("-g0")
+    return modules
+
+
+#: What gcc needs at most for one of the C files (match.c: about 340 MB at -O3).
+MEMORY_PER_JOB_KB = 512 * 1024
+
+
+def build_jobs() -> int:
+    """C files compiled at once: one per core this process may use, no more than the memory
+    available has room for (a Raspberry Pi 4 may have 1 GB for its 4 cores)."""
+    if os.environ.get("TABLECUP_BUILD_JOBS"):
+        return max(1, int(os.environ["TABLECUP_BUILD_JOBS"]))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:
+        with open("/proc/meminfo") as meminfo:
+            available_kb = next(int(line.split()[1]) for line in meminfo
+                                if line.startswith("MemAvailable:"))
+    except (OSError, StopIteration, ValueError):
+        return cores
+    return max(1, min(cores, available_kb // MEMORY_PER_JOB_KB))
+
+
+class ParallelBuildExt(build_ext):
+    """build_ext compiling :func:`build_jobs` C files at a time, the largest first (the build
+    lasts about as long as match.c alone once there are cores for the rest beside it)."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:          # (unless build_ext -j N said otherwise)
+            self.parallel = build_jobs()
+
+    def build_extensions(self):
+        def c_size(ext):
+            return sum(os.path.getsize(s) for s in ext.sources if os.path.exists(s))
+        self.extensions.sort(key=c_size, reverse=True)
+        super().build_extensions()
 
 
 def compile_catalogues():
@@ -69,4 +114,5 @@ class BuildWithCatalogues(build_py):
         super().run()
 
 
-setup(ext_modules=extensions(), cmdclass={"build_py": BuildWithCatalogues})
+setup(ext_modules=extensions(),
+      cmdclass={"build_py": BuildWithCatalogues, "build_ext": ParallelBuildExt})
