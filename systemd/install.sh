@@ -11,7 +11,8 @@
 #      GPIO tools, sqlite3.
 #   2. Groups video render input gpio dialout audio (missing ones are created,
 #      e.g. gpio on plain Debian) and the system user "tablecup" in them.
-#   3. /opt/tablecup/venv with this checkout pip-installed (plus lgpio).
+#   3. /opt/tablecup/venv with this checkout pip-installed (plus lgpio); not built again
+#      when the venv already holds a build of the same files.
 #   4. Units into /etc/systemd/system, /etc/tablecup/tablecup.env (only if
 #      absent), a udev rule giving the gpio group /dev/gpiochip*, and
 #      /usr/local/bin/tablecup (runs the venv's command with the services'
@@ -26,6 +27,8 @@
 #   TABLECUP_PIP_ARGS   extra arguments for every "pip install", e.g.
 #                       "--no-deps" or "--no-index --find-links /wheels"
 #   TABLECUP_SKIP_APT=1 do not run apt-get (packages already installed)
+#   TABLECUP_REBUILD=1  build and install Tablecup again even when the venv already
+#                       holds a build of these very files (step 3 skips it then)
 set -euo pipefail
 
 PREFIX=/opt/tablecup
@@ -151,6 +154,17 @@ copy_source() {
         -cf - . | tar -C "$dest" -xf -
 }
 
+source_fingerprint() {
+    # What a build from the copy $1 depends on: every file's name and contents, the pip
+    # arguments, the build switch and the venv's Python.
+    local dir=$1
+    {
+        (cd "$dir" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
+        printf 'pip args: %s\npure: %s\n' "${TABLECUP_PIP_ARGS:-}" "${TABLECUP_PURE_PYTHON:-}"
+        "$VENV/bin/python" -VV
+    } | sha256sum | cut -d' ' -f1
+}
+
 ensure_cmdline_param() {
     # cmdline.txt is a single line; add or fix consoleblank=0 on it.
     local file=$1
@@ -222,9 +236,20 @@ do_install() {
     # shellcheck disable=SC2064
     trap "rm -rf '$build'" EXIT
     copy_source "$build/src"
-    log "installing Tablecup into $VENV (pip${pip_args[*]:+ ${pip_args[*]}})"
-    "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input \
-        "${pip_args[@]}" "$build/src"
+    # Building compiles the engine (minutes on a Pi): not again for the files already built,
+    # as when the script runs again to add --coordinator.
+    local fingerprint stamp=$VENV/.tablecup-built-from
+    fingerprint=$(source_fingerprint "$build/src")
+    if [ "${TABLECUP_REBUILD:-0}" != 1 ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] \
+        && "$VENV/bin/python" -c 'import tablecup.cli' >/dev/null 2>&1; then
+        log "Tablecup in $VENV is already built from these files: not building it again (TABLECUP_REBUILD=1 would)"
+    else
+        rm -f "$stamp"
+        log "installing Tablecup into $VENV (pip${pip_args[*]:+ ${pip_args[*]}})"
+        "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input \
+            "${pip_args[@]}" "$build/src"
+        printf '%s\n' "$fingerprint" > "$stamp"
+    fi
     # lgpio: gpiozero's pin factory for Bookworm, the only one that works on a Pi 5.
     if ! "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input \
         "${pip_args[@]}" lgpio; then

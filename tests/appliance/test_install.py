@@ -334,12 +334,27 @@ def test_install_then_uninstall_in_a_debian_chroot(chroot):
     env_file.write_text(env_file.read_text() + "GPIOZERO_PIN_FACTORY=mock\n")
     data_file = ch.path("/var/lib/tablecup/tournament.db")
     data_file.write_bytes(b"SQLite format 3\0 pretend")
-    ch.install("--coordinator", label="reinstall", TABLECUP_SKIP_APT="1")
+    # The same files: the venv's build is kept (no second compilation of the engine).
+    again = ch.install("--coordinator", label="reinstall", TABLECUP_SKIP_APT="1").stdout
+    assert "already built from these files" in again and "installing Tablecup" not in again, again
+    assert ch.timings["reinstall"] < 60, ch.timings
     assert env_file.read_text().endswith("GPIOZERO_PIN_FACTORY=mock\n"), "env file overwritten"
     assert ch.path("/boot/firmware/cmdline.txt").read_text() == cmdline
     assert (etc / "multi-user.target.wants" / "tablecup-coordinator.service").is_symlink()
     assert kiosk_link.is_symlink()
     assert ch.sh("id -u tablecup").stdout.strip() == passwd[2]
+
+    # --- an updated checkout: built and installed again ---------------------------
+    # (pure Python this time: the build switch is part of what a build depends on, and the
+    # engine need not be compiled a second time to show it.)
+    changed = ch.path("/src/kiosk/__init__.py")
+    changed.write_text(changed.read_text() + "# updated checkout\n")
+    update = ch.install("--coordinator", label="update", TABLECUP_SKIP_APT="1",
+                        TABLECUP_PURE_PYTHON="1").stdout
+    assert "installing Tablecup" in update, update
+    installed = list(ch.root.glob("opt/tablecup/venv/lib/python3*/site-packages/kiosk/__init__.py"))
+    assert len(installed) == 1 and installed[0].read_text().endswith("# updated checkout\n")
+    assert not list(ch.root.glob("opt/tablecup/venv/lib/python3*/site-packages/engine/challengers/*.so"))
 
     # --- uninstall: only the data stays ------------------------------------------
     ch.install("--uninstall", label="uninstall")
