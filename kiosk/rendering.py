@@ -28,8 +28,8 @@ Smaller savings, each leaving the picture as it was:
   the first frame and after a resize; each push is popped) alone: a colour clear is a third
   of a full one;
 * a background of one opaque colour that never fades (the match screen's halves and middle
-  line) is written without blending (``OpaqueBegin`` ... ``OpaqueEnd`` in kv around its
-  ``Color`` and ``Rectangle``): blending reads every pixel under it first.
+  lines) is a clear of the widget's box (:class:`ClearedBackground`), not a rectangle: the
+  fragment shader runs for every pixel of a shape, blended or not.
 
 A text's texture is also drawn into between frames (:func:`fill_now`), and Kivy's texts let
 go of the surface they were drawn on.
@@ -60,28 +60,66 @@ class Screens(ScreenManager):
 Builder.load_string("<-Screens>:\n    size_hint: 1, 1\n", filename="kiosk-rendering.kv")
 
 
-def _blend(on: bool) -> None:
-    from kivy.graphics import opengl as gl
-    (gl.glEnable if on else gl.glDisable)(gl.GL_BLEND)
+class ClearedBackground(Callback):
+    """kv, first in a widget's ``canvas.before``: the widget's box filled with the opaque colour
+    ``rgba`` by clearing that box (a scissored ``glClear``) rather than drawing a rectangle.
 
-
-class OpaqueBegin(Callback):
-    """kv: what follows, up to ``OpaqueEnd``, is written without blending.  Only around an
-    opaque colour (alpha 1) on a widget that is never faded: under it blending is a no-op."""
+    llvmpipe clears a box for a fraction of what a rectangle over it costs (each pixel of a
+    shape runs the fragment shader): the match screen's halves and middle lines, the whole
+    window, were about a fifth of a 1920x1080 frame's rasterising as rectangles.  Only for an
+    opaque colour on a widget never faded, under everything else drawn in its box: a clear
+    knows no blending, no opacity and no transformation.  The box is found in window
+    coordinates as the frame is drawn (so it follows a widget turned by a
+    :class:`~kiosk.widgets.Flip`: a half turn keeps a box a box).  Drawn into an ``Fbo``
+    (Kivy's ``export_to_png`` of the whole window, for screenshots) the box is turned upside
+    down as that export turns the picture.
+    """
 
     def __init__(self, **kw):
-        super().__init__(lambda _instruction: _blend(False), **kw)
+        self._rgba = (0.0, 0.0, 0.0, 1.0)
+        self.widget = None
+        super().__init__(self._clear, **kw)
+
+    @property
+    def rgba(self):
+        return self._rgba
+
+    @rgba.setter
+    def rgba(self, value):
+        self._rgba = tuple(value)
+        self.ask_update()
+
+    def _clear(self, _instruction):
+        w = self.widget
+        if w is None or w.width < 1 or w.height < 1:
+            return
+        from kivy.graphics import opengl as gl
+        (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
+        x, y = round(min(x0, x1)), round(min(y0, y1))
+        width, height = round(max(x0, x1)) - x, round(max(y0, y1)) - y
+        if gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0] != _window_framebuffer[0]:
+            y = gl.glGetIntegerv(gl.GL_VIEWPORT)[3] - y - height
+        clipped = gl.glIsEnabled(gl.GL_SCISSOR_TEST)
+        if clipped:                          # inside a ScissorPush: clear no more than it shows
+            cx, cy, cw, ch = gl.glGetIntegerv(gl.GL_SCISSOR_BOX)[:4]
+            x, y, right, top = max(x, cx), max(y, cy), min(x + width, cx + cw), min(y + height, cy + ch)
+            width, height = max(0, right - x), max(0, top - y)
+        else:
+            gl.glEnable(gl.GL_SCISSOR_TEST)
+        gl.glScissor(x, y, width, height)
+        gl.glClearColor(*self._rgba)
+        gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+        if clipped:
+            gl.glScissor(cx, cy, cw, ch)
+        else:
+            gl.glDisable(gl.GL_SCISSOR_TEST)
 
 
-class OpaqueEnd(Callback):
-    """kv: blending again (Kivy draws everything else blended)."""
-
-    def __init__(self, **kw):
-        super().__init__(lambda _instruction: _blend(True), **kw)
+#: The framebuffer the window draws into (read when the window's first frame is drawn).
+_window_framebuffer = [0]
 
 
-Factory.register("OpaqueBegin", cls=OpaqueBegin)
-Factory.register("OpaqueEnd", cls=OpaqueEnd)
+Factory.register("ClearedBackground", cls=ClearedBackground)
 
 
 def _clear_colour_only(window) -> None:
@@ -94,6 +132,7 @@ def _clear_colour_only(window) -> None:
     def clear():
         gl.glClearColor(*window.clearcolor)
         if whole[0]:
+            _window_framebuffer[0] = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0]
             gl.glClear(gl.GL_COLOR_BUFFER_BIT | gl.GL_DEPTH_BUFFER_BIT | gl.GL_STENCIL_BUFFER_BIT)
             whole[0] = False
         else:

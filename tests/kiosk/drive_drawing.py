@@ -150,6 +150,36 @@ def hook(app):
         import gc
         out["frozen_objects"] = gc.get_freeze_count()
 
+    def backgrounds():
+        """The match screen's halves and middle lines: how their backgrounds are drawn, and the
+        colour at a corner of each (inside its padding, where nothing else is drawn), on the
+        window as drawn and in a screenshot (an Fbo) -- the top two are turned a half turn."""
+        from kivy.graphics import Rectangle
+        from kivy.graphics import opengl as gl
+        from PIL import Image
+
+        from kiosk.rendering import ClearedBackground
+        from kiosk.test_hook import save_screenshot
+        scr = app.sm.get_screen("match")
+        parts = {name: scr.ids[name] for name in ("dark", "mid_dark", "mid_light", "light")}
+        out["background_rectangles"] = {
+            name: sum(isinstance(i, Rectangle) for i in w.canvas.before.children) for name, w in parts.items()}
+        points = {}
+        for name, w in parts.items():
+            clear = next(i for i in w.canvas.before.children if isinstance(i, ClearedBackground))
+            want = [round(255 * v) for v in clear.rgba[:3]]
+            for corner in ((w.x + 1, w.y + 1), (w.right - 2, w.top - 2)):
+                x, y = (int(v) for v in w.to_window(*corner))
+                points[f"{name} {corner == (w.x + 1, w.y + 1) and 'low' or 'high'}"] = (x, y, want)
+        Window.dispatch("on_draw")              # the frame, not yet shown: read from its buffer
+        on_window = {k: list(gl.glReadPixels(x, y, 1, 1, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE)[:3])
+                     for k, (x, y, _want) in points.items()}
+        picture = Image.open(save_screenshot(app.root, ART / "drawing-match.png")).convert("RGB")
+        in_screenshot = {k: list(picture.getpixel((x, Window.height - 1 - y)))
+                         for k, (x, y, _want) in points.items()}
+        out["background_colours"] = {k: {"want": want, "window": on_window[k], "screenshot": in_screenshot[k]}
+                                     for k, (_x, _y, want) in points.items()}
+
     def script():
         c = app.controller
         c.new_game(("Light", "Dark"), seed=7)
@@ -162,6 +192,7 @@ def hook(app):
         assert app.sm.current == "match", app.sm.current
         out["hidden_drawn"], out["shown_away"] = hidden_drawn()
         rendering_costs()
+        backgrounds()
         yield 0.3                  # the frame showing the toss's last changes
         # Nobody touches the table for 2 s: no frame is drawn.
         flips.clear()
