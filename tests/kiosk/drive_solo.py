@@ -137,6 +137,7 @@ def hook(app):
             if "name" not in state:
                 type_name()
                 return
+            app.table.seed_games(20261123)     # the same games, and screenshots, at every run
             tap(app.sm.get_screen("home").ids.solo)
             state["players"] = [p.name for p in app.controller.t.players]
             return
