@@ -70,7 +70,8 @@ class ClearedBackground(Callback):
     opaque colour on a widget never faded, under everything else drawn in its box: a clear
     knows no blending, no opacity and no transformation.  The box is found in window
     coordinates as the frame is drawn (so it follows a widget turned by a
-    :class:`~kiosk.widgets.Flip`: a half turn keeps a box a box).  Drawn into an ``Fbo``
+    :class:`~kiosk.widgets.Flip`: a half turn keeps a box a box), then in the window's pixels
+    (turned by the operator's screen rotation, a quarter turn at a time).  Drawn into an ``Fbo``
     (Kivy's ``export_to_png`` of the whole window, for screenshots) the box is turned upside
     down as that export turns the picture.
     """
@@ -95,9 +96,14 @@ class ClearedBackground(Callback):
             return
         from kivy.graphics import opengl as gl
         (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
+        on_window = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0] == _window_framebuffer[0]
+        if on_window:
+            # The window's pixels: turned as the window is (the operator's screen rotation).
+            turn = _window_turn[0]
+            (x0, y0, _), (x1, y1, _) = turn.transform_point(x0, y0, 0), turn.transform_point(x1, y1, 0)
         x, y = round(min(x0, x1)), round(min(y0, y1))
         width, height = round(max(x0, x1)) - x, round(max(y0, y1)) - y
-        if gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0] != _window_framebuffer[0]:
+        if not on_window:
             y = gl.glGetIntegerv(gl.GL_VIEWPORT)[3] - y - height
         clipped = gl.glIsEnabled(gl.GL_SCISSOR_TEST)
         if clipped:                          # inside a ScissorPush: clear no more than it shows
@@ -115,8 +121,11 @@ class ClearedBackground(Callback):
             gl.glDisable(gl.GL_SCISSOR_TEST)
 
 
-#: The framebuffer the window draws into (read when the window's first frame is drawn).
+#: The framebuffer the window draws into (read when the window's first frame is drawn), and
+#: the window's own turn of its coordinates into its pixels (read as each frame begins: while
+#: widgets are drawn, the context's matrix holds their transformations too).
 _window_framebuffer = [0]
+_window_turn = [None]
 
 
 Factory.register("ClearedBackground", cls=ClearedBackground)
@@ -130,6 +139,7 @@ def _clear_colour_only(window) -> None:
     whole = [True]
 
     def clear():
+        _window_turn[0] = window.render_context["modelview_mat"]
         gl.glClearColor(*window.clearcolor)
         if whole[0]:
             _window_framebuffer[0] = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0]

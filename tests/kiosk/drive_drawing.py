@@ -150,10 +150,11 @@ def hook(app):
         import gc
         out["frozen_objects"] = gc.get_freeze_count()
 
-    def backgrounds():
+    def backgrounds(turned=""):
         """The match screen's halves and middle lines: how their backgrounds are drawn, and the
         colour at a corner of each (inside its padding, where nothing else is drawn), on the
-        window as drawn and in a screenshot (an Fbo) -- the top two are turned a half turn."""
+        window as drawn and in a screenshot (an Fbo) -- the top two are turned a half turn;
+        ``turned``: the window is turned too (the operator's rotation)."""
         from kivy.graphics import Rectangle
         from kivy.graphics import opengl as gl
         from PIL import Image
@@ -172,13 +173,17 @@ def hook(app):
                 x, y = (int(v) for v in w.to_window(*corner))
                 points[f"{name} {corner == (w.x + 1, w.y + 1) and 'low' or 'high'}"] = (x, y, want)
         Window.dispatch("on_draw")              # the frame, not yet shown: read from its buffer
-        on_window = {k: list(gl.glReadPixels(x, y, 1, 1, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE)[:3])
-                     for k, (x, y, _want) in points.items()}
+        turn = Window.render_context["modelview_mat"]   # window -> its pixels (the rotation)
+        on_window = {}
+        for k, (x, y, _want) in points.items():
+            px, py, _ = turn.transform_point(x + 0.5, y + 0.5, 0)
+            on_window[k] = list(gl.glReadPixels(int(px), int(py), 1, 1, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE)[:3])
         picture = Image.open(save_screenshot(app.root, ART / "drawing-match.png")).convert("RGB")
         in_screenshot = {k: list(picture.getpixel((x, Window.height - 1 - y)))
                          for k, (x, y, _want) in points.items()}
-        out["background_colours"] = {k: {"want": want, "window": on_window[k], "screenshot": in_screenshot[k]}
-                                     for k, (_x, _y, want) in points.items()}
+        out["background_colours" + turned] = {
+            k: {"want": want, "window": on_window[k], "screenshot": in_screenshot[k]}
+            for k, (_x, _y, want) in points.items()}
 
     def script():
         c = app.controller
@@ -200,7 +205,6 @@ def hook(app):
         out["idle_frames"] = len(flips)
         # Still nobody: the loop turns at its resting pace.  Then a finger on the table.
         from kivy.clock import Clock
-        from kivy.core.window import Window
         t0, turns0 = time.perf_counter(), turns[0]
         yield 1.0
         out["rest_turns_per_s"] = (turns[0] - turns0) / (time.perf_counter() - t0)
@@ -227,6 +231,14 @@ def hook(app):
             yield 0.4
             renders.append(widgets.stats["renders"] - before)
         out["reveal_renders"] = renders
+        # The operator turns the screen a quarter turn (Kivy animates its keyboard's height then,
+        # at every turn of the loop: not the kiosk's, and no longer looked for).
+        out["spinning_animations"] = list(spinning)
+        Window.rotation = 90
+        yield 0.5
+        backgrounds(" turned")
+        Window.rotation = 0
+        yield 0.3
         d.finish()
 
     d.follow(script(), first=1.0)

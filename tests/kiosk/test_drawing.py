@@ -52,12 +52,13 @@ def test_the_window_draws_without_multisampling_stencil_clears_or_kept_text_pixe
 def test_the_match_backgrounds_are_cleared_boxes_where_each_part_is(drawing):
     """The halves and middle lines fill their boxes by a clear, not a rectangle
     (kiosk.rendering.ClearedBackground), each in its own colour and place, the turned top
-    ones too, on the window and in a screenshot."""
+    ones too, on the window and in a screenshot, with the window turned by the operator too."""
     r = drawing
     assert r["background_rectangles"] == {"dark": 0, "mid_dark": 0, "mid_light": 0, "light": 0}, r
-    colours = r["background_colours"]
-    assert len(colours) == 8, colours
-    for where, c in colours.items():
-        for drawn in ("window", "screenshot"):
-            assert all(abs(a - b) <= 2 for a, b in zip(c[drawn], c["want"])), (where, drawn, c)
+    for turned in ("", " turned"):            # and with the window turned a quarter turn
+        colours = r["background_colours" + turned]
+        assert len(colours) == 8, colours
+        for where, c in colours.items():
+            for drawn in ("window", "screenshot"):
+                assert all(abs(a - b) <= 2 for a, b in zip(c[drawn], c["want"])), (turned, where, drawn, c)
 
