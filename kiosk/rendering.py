@@ -67,8 +67,9 @@ class ClearedBackground(Callback):
     llvmpipe clears a box for a fraction of what a rectangle over it costs (each pixel of a
     shape runs the fragment shader): the match screen's halves and middle lines, the whole
     window, were about a fifth of a 1920x1080 frame's rasterising as rectangles.  Only for an
-    opaque colour on a widget never faded, under everything else drawn in its box: a clear
-    knows no blending, no opacity and no transformation.  The box is found in window
+    opaque colour on a widget never faded, under everything else drawn in its box and in no
+    stencil's clip (``StencilView``, ``ScrollView``): a clear knows no blending, opacity,
+    transformation or stencil.  The box is found in window
     coordinates as the frame is drawn (so it follows a widget turned by a
     :class:`~kiosk.widgets.Flip`: a half turn keeps a box a box), then in the window's pixels
     (turned by the operator's screen rotation, a quarter turn at a time).  Drawn into an ``Fbo``
@@ -97,9 +98,9 @@ class ClearedBackground(Callback):
         from kivy.graphics import opengl as gl
         (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
         on_window = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0] == _window_framebuffer[0]
-        if on_window:
+        turn = _window_turn[0]
+        if on_window and turn is not None:
             # The window's pixels: turned as the window is (the operator's screen rotation).
-            turn = _window_turn[0]
             (x0, y0, _), (x1, y1, _) = turn.transform_point(x0, y0, 0), turn.transform_point(x1, y1, 0)
         x, y = round(min(x0, x1)), round(min(y0, y1))
         width, height = round(max(x0, x1)) - x, round(max(y0, y1)) - y

@@ -499,8 +499,8 @@ class CardFace(ButtonBehavior, Widget):
         self._border_slot.show(not self.empty)
         if self.empty:
             # An empty seat is its dashed outline alone: a faint fill over the half's background
-            # was a blended layer over a sixth of the half each (about 15 % of a 1920x1080 match
-            # frame in software rendering) for a tint hardly seen.
+            # was one more layer of pixels over a sixth of the half each (about 15 % of a
+            # 1920x1080 match frame's rasterising in software rendering) for a tint hardly seen.
             self._empty_line.rectangle = (x + 3, y + 3, w - 6, h - 6)
             self._empty_slot.show()
             for t in self._texts():
