@@ -10,7 +10,9 @@
 - no shape is drawn for nothing (in a transparent colour, or of no size);
 - the window is not multisampled, no stencil push clears the stencil buffer, the screens are
   not clipped by the stencil, and no text keeps the surface it was drawn on
-  (:mod:`kiosk.rendering`).
+  (:mod:`kiosk.rendering`);
+- the halves and middle lines fill their boxes by clearing them, each in its colour and place,
+  on the window and in a screenshot, upright and with the window turned.
 
     python drive_drawing.py DATA_DIR ARTIFACTS_DIR   ->   "DRAWING-RESULT {...}"
 """
@@ -169,9 +171,9 @@ def hook(app):
         for name, w in parts.items():
             clear = next(i for i in w.canvas.before.children if isinstance(i, ClearedBackground))
             want = [round(255 * v) for v in clear.rgba[:3]]
-            for corner in ((w.x + 1, w.y + 1), (w.right - 2, w.top - 2)):
+            for where, corner in (("low", (w.x + 1, w.y + 1)), ("high", (w.right - 2, w.top - 2))):
                 x, y = (int(v) for v in w.to_window(*corner))
-                points[f"{name} {corner == (w.x + 1, w.y + 1) and 'low' or 'high'}"] = (x, y, want)
+                points[f"{name} {where}"] = (x, y, want)
         Window.dispatch("on_draw")              # the frame, not yet shown: read from its buffer
         turn = Window.render_context["modelview_mat"]   # window -> its pixels (the rotation)
         on_window = {}
