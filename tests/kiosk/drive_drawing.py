@@ -162,7 +162,6 @@ def hook(app):
         from PIL import Image
 
         from kiosk.rendering import ClearedBackground
-        from kiosk.test_hook import save_screenshot
         scr = app.sm.get_screen("match")
         parts = {name: scr.ids[name] for name in ("dark", "mid_dark", "mid_light", "light")}
         out["background_rectangles"] = {
@@ -180,7 +179,7 @@ def hook(app):
         for k, (x, y, _want) in points.items():
             px, py, _ = turn.transform_point(x + 0.5, y + 0.5, 0)
             on_window[k] = list(gl.glReadPixels(int(px), int(py), 1, 1, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE)[:3])
-        picture = Image.open(save_screenshot(app.root, ART / "drawing-match.png")).convert("RGB")
+        picture = Image.open(app.save_screenshot(ART / "drawing-match.png")).convert("RGB")
         in_screenshot = {k: list(picture.getpixel((x, Window.height - 1 - y)))
                          for k, (x, y, _want) in points.items()}
         out["background_colours" + turned] = {
