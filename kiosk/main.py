@@ -84,24 +84,33 @@ def ui_scale(width: int, height: int) -> float:
 
 
 #: Blocks at least this big (bytes) get pages of their own from the system (glibc's
-#: M_MMAP_THRESHOLD), given back when freed.
-OWN_PAGES_FROM = 64 * 1024
+#: M_MMAP_THRESHOLD), given back when freed.  Just above 64 KB: Mesa's software renderer
+#: (llvmpipe) keeps each frame's drawing commands in blocks of 64 KB and a few bytes, about 40
+#: of them for a 1920x1080 frame, freed when the frame is drawn; with pages of their own they
+#: were mapped, faulted in page by page and unmapped again at every frame.
+OWN_PAGES_FROM = 72 * 1024
+#: Free memory at the top of the heap kept for the next frame (glibc's M_TRIM_THRESHOLD;
+#: 128 KB once the threshold above is set): the next frame's blocks take it again (about
+#: 2.6 MB at 1920x1080).
+KEEP_HEAP_TOP = 4 * 2**20
 
 
 def give_back_large_blocks() -> bool:
     """Text textures and the surfaces they are drawn on (50 KB to 1 MB at 1920x1080, of every
     size) come and go at each reveal.  In the shared heap their freed space was left in pieces
     that later blocks of other sizes could not use: the heap grew by about 30 MB in a few
-    matches.  With pages of their own they go back to the system when freed.  False where the
-    C library is not glibc (nothing changes there)."""
+    matches.  With pages of their own they go back to the system when freed.  Blocks that come
+    and go at every frame stay in the heap, and so does the free space they leave at its top
+    (:data:`OWN_PAGES_FROM`, :data:`KEEP_HEAP_TOP`).  False where the C library is not glibc
+    (nothing changes there)."""
     import ctypes
     try:
         libc = ctypes.CDLL(None)
         mallopt = libc.mallopt
     except (OSError, AttributeError):
         return False
-    M_MMAP_THRESHOLD = -3
-    return bool(mallopt(M_MMAP_THRESHOLD, OWN_PAGES_FROM))
+    M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+    return bool(mallopt(M_MMAP_THRESHOLD, OWN_PAGES_FROM)) and bool(mallopt(M_TRIM_THRESHOLD, KEEP_HEAP_TOP))
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -96,8 +96,9 @@ _TEX: OrderedDict = OrderedDict()
 _TEX_MAX = 900
 #: The cache's textures together stay under this many bytes (RGBA): at 1920x1080 a text's
 #: texture is five times its 800x480 size, and 900 of them were 45 MB.  A match screen shows
-#: about 6 MB of them at that size; a text drawn again costs well under a millisecond.
-TEX_BYTES_MAX = 12 * 2**20
+#: about 6 MB of them at that size; a text drawn again costs well under a millisecond.  (12 MB
+#: until the frames' own blocks stayed in the heap: kiosk.main.OWN_PAGES_FROM.)
+TEX_BYTES_MAX = 8 * 2**20
 _tex_bytes = [0]
 _FIT: dict = {}
 stats = {"renders": 0, "hits": 0}
