@@ -29,7 +29,9 @@ Smaller savings, each leaving the picture as it was:
   of a full one;
 * a background of one opaque colour that never fades (the match screen's halves and middle
   lines) is a clear of the widget's box (:class:`ClearedBackground`), not a rectangle: the
-  fragment shader runs for every pixel of a shape, blended or not.
+  fragment shader runs for every pixel of a shape, blended or not.  llvmpipe clears a box by
+  drawing it, with a simpler shader; only a clear of the whole window is almost free, so the
+  window's clear paints the largest such background when the others paint the rest.
 
 A text's texture is also drawn into between frames (:func:`fill_now`), and Kivy's texts let
 go of the surface they were drawn on.
@@ -38,6 +40,7 @@ go of the surface they were drawn on.
 from __future__ import annotations
 
 import os
+import weakref
 
 from kivy.factory import Factory
 from kivy.graphics import Callback
@@ -75,12 +78,30 @@ class ClearedBackground(Callback):
     (turned by the operator's screen rotation, a quarter turn at a time).  Drawn into an ``Fbo``
     (Kivy's ``export_to_png`` of the whole window, for screenshots) the box is turned upside
     down as that export turns the picture.
+
+    ``window_may_paint``: the rest of the window is painted by other backgrounds whenever this
+    one is shown, so the window's own clear, which fills the whole window almost for free, may
+    paint this colour instead of its own.  Of the backgrounds that say so and are shown as a
+    frame begins, the largest is painted that way, and its box is not cleared again.
     """
 
     def __init__(self, **kw):
         self._rgba = (0.0, 0.0, 0.0, 1.0)
         self.widget = None
+        self._window_may_paint = False
         super().__init__(self._clear, **kw)
+
+    @property
+    def window_may_paint(self):
+        return self._window_may_paint
+
+    @window_may_paint.setter
+    def window_may_paint(self, value):
+        self._window_may_paint = bool(value)
+        if value:
+            _window_paintable.add(self)
+        else:
+            _window_paintable.discard(self)
 
     @property
     def rgba(self):
@@ -96,8 +117,10 @@ class ClearedBackground(Callback):
         if w is None or w.width < 1 or w.height < 1:
             return
         from kivy.graphics import opengl as gl
-        (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
         on_window = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0] == _window_framebuffer[0]
+        if on_window and _painted_by_window[0] is self:
+            return                           # the window's clear painted it (its colour, everywhere)
+        (x0, y0), (x1, y1) = w.to_window(w.x, w.y), w.to_window(w.right, w.top)
         turn = _window_turn[0]
         if on_window and turn is not None:
             # The window's pixels: turned as the window is (the operator's screen rotation).
@@ -127,6 +150,34 @@ class ClearedBackground(Callback):
 #: widgets are drawn, the context's matrix holds their transformations too).
 _window_framebuffer = [0]
 _window_turn = [None]
+#: Backgrounds the window's clear may paint (``window_may_paint``), and the one it painted as
+#: the frame being drawn began (None: the window's own colour).
+_window_paintable: weakref.WeakSet = weakref.WeakSet()
+_painted_by_window = [None]
+
+
+def _shown_in(widget, window) -> bool:
+    """``widget`` is drawn in ``window`` (in its tree, and neither it nor a parent at opacity 0)."""
+    while widget is not None and widget is not window:
+        if widget.opacity <= 0:
+            return False
+        widget = widget.parent
+    return widget is window
+
+
+def painted_by_window():
+    """The background the window's clear painted for the last frame (None: none)."""
+    return _painted_by_window[0]
+
+
+def _background_to_paint(window):
+    """The largest shown background the window's clear may paint, or None."""
+    best, area = None, 0.0
+    for bg in list(_window_paintable):
+        w = bg.widget
+        if w is not None and w.width * w.height > area and _shown_in(w, window):
+            best, area = bg, w.width * w.height
+    return best
 
 
 Factory.register("ClearedBackground", cls=ClearedBackground)
@@ -141,7 +192,8 @@ def _clear_colour_only(window) -> None:
 
     def clear():
         _window_turn[0] = window.render_context["modelview_mat"]
-        gl.glClearColor(*window.clearcolor)
+        painted = _painted_by_window[0] = _background_to_paint(window)
+        gl.glClearColor(*(painted.rgba if painted is not None else window.clearcolor))
         if whole[0]:
             _window_framebuffer[0] = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0]
             gl.glClear(gl.GL_COLOR_BUFFER_BIT | gl.GL_DEPTH_BUFFER_BIT | gl.GL_STENCIL_BUFFER_BIT)

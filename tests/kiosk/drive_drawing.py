@@ -12,7 +12,8 @@
   not clipped by the stencil, and no text keeps the surface it was drawn on
   (:mod:`kiosk.rendering`);
 - the halves and middle lines fill their boxes by clearing them, each in its colour and place,
-  on the window and in a screenshot, upright and with the window turned.
+  on the window and in a screenshot, upright and with the window turned; the window's own
+  clear paints one of the halves.
 
     python drive_drawing.py DATA_DIR ARTIFACTS_DIR   ->   "DRAWING-RESULT {...}"
 """
@@ -161,6 +162,7 @@ def hook(app):
         from kivy.graphics import opengl as gl
         from PIL import Image
 
+        from kiosk import rendering
         from kiosk.rendering import ClearedBackground
         scr = app.sm.get_screen("match")
         parts = {name: scr.ids[name] for name in ("dark", "mid_dark", "mid_light", "light")}
@@ -174,6 +176,9 @@ def hook(app):
                 x, y = (int(v) for v in w.to_window(*corner))
                 points[f"{name} {where}"] = (x, y, want)
         Window.dispatch("on_draw")              # the frame, not yet shown: read from its buffer
+        painted = rendering.painted_by_window()
+        out["painted_by_window" + turned] = next(
+            (name for name, w in parts.items() if painted is not None and painted.widget is w), repr(painted))
         turn = Window.render_context["modelview_mat"]   # window -> its pixels (the rotation)
         on_window = {}
         for k, (x, y, _want) in points.items():
