@@ -46,6 +46,7 @@ from kivy.factory import Factory
 from kivy.graphics import Callback
 from kivy.lang import Builder
 from kivy.uix.screenmanager import ScreenManager
+from kivy.uix.widget import Widget
 
 _installed = [False]
 
@@ -70,14 +71,16 @@ class ClearedBackground(Callback):
     llvmpipe clears a box for a fraction of what a rectangle over it costs (each pixel of a
     shape runs the fragment shader): the match screen's halves and middle lines, the whole
     window, were about a fifth of a 1920x1080 frame's rasterising as rectangles.  Only for an
-    opaque colour on a widget never faded, under everything else drawn in its box and in no
-    stencil's clip (``StencilView``, ``ScrollView``): a clear knows no blending, opacity,
-    transformation or stencil.  The box is found in window
-    coordinates as the frame is drawn (so it follows a widget turned by a
-    :class:`~kiosk.widgets.Flip`: a half turn keeps a box a box), then in the window's pixels
-    (turned by the operator's screen rotation, a quarter turn at a time).  Drawn into an ``Fbo``
-    (Kivy's ``export_to_png`` of the whole window, for screenshots) the box is turned upside
-    down as that export turns the picture.
+    opaque colour on a widget never faded, under everything the widget draws (what was drawn
+    before in its box is covered, as by any opaque panel) and in no stencil's clip
+    (``StencilView``, ``ScrollView``): a clear knows no blending, opacity, transformation or
+    stencil.  The box is found in window coordinates as the frame is drawn (so it follows a
+    widget turned by a :class:`~kiosk.widgets.Flip`: a half turn keeps a box a box), then in
+    the window's pixels (turned by the operator's screen rotation, a quarter turn at a time).
+    Drawn into an ``Fbo`` (Kivy's ``export_to_png`` of the whole window, for screenshots) the
+    box is turned upside down as that export turns the picture.
+
+    A widget hidden at opacity 0 (or under a parent at opacity 0) clears nothing.
 
     ``window_may_paint``: the rest of the window is painted by other backgrounds whenever this
     one is shown, so the window's own clear, which fills the whole window almost for free, may
@@ -114,7 +117,7 @@ class ClearedBackground(Callback):
 
     def _clear(self, _instruction):
         w = self.widget
-        if w is None or w.width < 1 or w.height < 1:
+        if w is None or w.width < 1 or w.height < 1 or _hidden(w):
             return
         from kivy.graphics import opengl as gl
         on_window = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0] == _window_framebuffer[0]
@@ -154,6 +157,16 @@ _window_turn = [None]
 #: the frame being drawn began (None: the window's own colour).
 _window_paintable: weakref.WeakSet = weakref.WeakSet()
 _painted_by_window = [None]
+
+
+def _hidden(widget) -> bool:
+    """``widget`` or a parent is at opacity 0: its drawing is moved out of sight
+    (:mod:`kiosk.unseen`), but not its box, which a clear would still fill."""
+    while isinstance(widget, Widget):        # up to the window (which is its own parent)
+        if widget.opacity <= 0:
+            return True
+        widget = widget.parent
+    return False
 
 
 def _shown_in(widget, window) -> bool:

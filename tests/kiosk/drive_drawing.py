@@ -175,7 +175,20 @@ def hook(app):
             for where, corner in (("low", (w.x + 1, w.y + 1)), ("high", (w.right - 2, w.top - 2))):
                 x, y = (int(v) for v in w.to_window(*corner))
                 points[f"{name} {where}"] = (x, y, want)
-        Window.dispatch("on_draw")              # the frame, not yet shown: read from its buffer
+        # Clears in this frame: the window's own, then one per box it did not paint (a hidden
+        # widget's box, such as each half's end-of-match note, clears nothing).
+        clears = [0]
+        gl_clear = gl.glClear
+
+        def clear_counted(mask):
+            clears[0] += 1
+            return gl_clear(mask)
+        gl.glClear = clear_counted
+        try:
+            Window.dispatch("on_draw")          # the frame, not yet shown: read from its buffer
+        finally:
+            gl.glClear = gl_clear
+        out["clears" + turned] = clears[0]
         painted = rendering.painted_by_window()
         out["painted_by_window" + turned] = next(
             (name for name, w in parts.items() if painted is not None and painted.widget is w), repr(painted))

@@ -79,7 +79,10 @@ def hook(app):
                 "winner": c.t.players[c.result["winner"]].name, "loser": c.t.players[c.result["loser"]].name,
                 "reason": c.result["reason"],
                 "framed": sum(f.selected for mid in (scr.ids.mid_light, scr.ids.mid_dark)
-                              for f in [mid.ids.flag_card, *mid.chips] if f.opacity > 0)}
+                              for f in [mid.ids.flag_card, *mid.chips] if f.opacity > 0),
+                # The note's text texture, drawn over its box, and the box.
+                "note_texture_h": scr.ids.light.ids.end_note.texture_size[1],
+                "note_h": scr.ids.light.ids.end_note.height}
         app.save_screenshot(SHOTS / "match-end.png")
         # A reveal press now does nothing but say how to go on.
         key("a")

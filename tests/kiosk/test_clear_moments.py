@@ -27,5 +27,8 @@ def test_wrong_presses_hint_and_the_end_of_a_match_holds_until_a_tap(tmp_path):
     assert f"{h['winner']} wins the match" in h["note"]
     assert h["loser"] in h["note"].split("\n")[0]
     assert h["framed"] >= 1
+    # Its text is a texture of the text's own height, centred on the note, not one as tall as the
+    # note and mostly empty (every pixel of it was paid for at every frame in software rendering).
+    assert 0 < h["note_texture_h"] < h["note_h"] - 8, h
     assert h["press_hint"]["text"] == "The match is over: tap the screen to go on"
     assert r["after_tap"] == "result"

@@ -60,6 +60,9 @@ def test_the_match_backgrounds_are_cleared_boxes_where_each_part_is(drawing):
         # A half (the largest box) is painted by the window's clear, which costs next to nothing;
         # the other boxes are cleared one by one (each about as dear as drawing it).
         assert r["painted_by_window" + turned] in ("dark", "light"), r
+        # The window's clear and three boxes: the other half and the middle lines (the hidden
+        # end-of-match notes clear nothing).
+        assert r["clears" + turned] == 4, r
         colours = r["background_colours" + turned]
         assert len(colours) == 8, colours
         for where, c in colours.items():
