@@ -10,16 +10,20 @@ import sys
 
 import pytest
 
-SCRIPT = """
-import ctypes, sys
+# The C library's malloc, free and memset, in the scripts below (each runs in a process of its own).
+LIBC = """
+import ctypes, resource, sys
 from kiosk.main import give_back_large_blocks
-if sys.argv[1] == "give-back":
-    assert give_back_large_blocks()
 libc = ctypes.CDLL(None)
 libc.malloc.restype = ctypes.c_void_p
 libc.malloc.argtypes = [ctypes.c_size_t]
 libc.free.argtypes = [ctypes.c_void_p]
 libc.memset.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t]
+"""
+
+SCRIPT = LIBC + """
+if sys.argv[1] == "give-back":
+    assert give_back_large_blocks()
 
 def rss_mb():
     for line in open("/proc/self/status"):
@@ -44,15 +48,8 @@ print(before - rss_mb())
 """
 
 
-FRAMES = """
-import ctypes, resource
-from kiosk.main import give_back_large_blocks
+FRAMES = LIBC + """
 assert give_back_large_blocks()
-libc = ctypes.CDLL(None)
-libc.malloc.restype = ctypes.c_void_p
-libc.malloc.argtypes = [ctypes.c_size_t]
-libc.free.argtypes = [ctypes.c_void_p]
-libc.memset.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_size_t]
 BLOCK = 64 * 1024 + 16                     # llvmpipe's struct data_block: 64 KB and its links
 
 def frame():
