@@ -171,11 +171,7 @@ def _hidden(widget) -> bool:
 
 def _shown_in(widget, window) -> bool:
     """``widget`` is drawn in ``window`` (in its tree, and neither it nor a parent at opacity 0)."""
-    while widget is not None and widget is not window:
-        if widget.opacity <= 0:
-            return False
-        widget = widget.parent
-    return widget is window
+    return widget.get_root_window() is window and not _hidden(widget)
 
 
 def painted_by_window():
