@@ -46,7 +46,8 @@ from kivy.factory import Factory
 from kivy.graphics import Callback
 from kivy.lang import Builder
 from kivy.uix.screenmanager import ScreenManager
-from kivy.uix.widget import Widget
+
+from kiosk.unseen import seen
 
 _installed = [False]
 
@@ -80,7 +81,8 @@ class ClearedBackground(Callback):
     Drawn into an ``Fbo`` (Kivy's ``export_to_png`` of the whole window, for screenshots) the
     box is turned upside down as that export turns the picture.
 
-    A widget hidden at opacity 0 (or under a parent at opacity 0) clears nothing.
+    A widget not seen (:func:`kiosk.unseen.seen`: it or a parent at opacity 0, whose drawing
+    :mod:`kiosk.unseen` moves out of sight but not its box) clears nothing.
 
     ``window_may_paint``: the rest of the window is painted by other backgrounds whenever this
     one is shown, so the window's own clear, which fills the whole window almost for free, may
@@ -117,7 +119,7 @@ class ClearedBackground(Callback):
 
     def _clear(self, _instruction):
         w = self.widget
-        if w is None or w.width < 1 or w.height < 1 or _hidden(w):
+        if w is None or w.width < 1 or w.height < 1 or not seen(w):
             return
         from kivy.graphics import opengl as gl
         on_window = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0] == _window_framebuffer[0]
@@ -159,32 +161,17 @@ _window_paintable: weakref.WeakSet = weakref.WeakSet()
 _painted_by_window = [None]
 
 
-def _hidden(widget) -> bool:
-    """``widget`` or a parent is at opacity 0: its drawing is moved out of sight
-    (:mod:`kiosk.unseen`), but not its box, which a clear would still fill."""
-    while isinstance(widget, Widget):        # up to the window (which is its own parent)
-        if widget.opacity <= 0:
-            return True
-        widget = widget.parent
-    return False
-
-
-def _shown_in(widget, window) -> bool:
-    """``widget`` is drawn in ``window`` (in its tree, and neither it nor a parent at opacity 0)."""
-    return widget.get_root_window() is window and not _hidden(widget)
-
-
 def painted_by_window():
     """The background the window's clear painted for the last frame (None: none)."""
     return _painted_by_window[0]
 
 
-def _background_to_paint(window):
+def _background_to_paint():
     """The largest shown background the window's clear may paint, or None."""
     best, area = None, 0.0
     for bg in list(_window_paintable):
         w = bg.widget
-        if w is not None and w.width * w.height > area and _shown_in(w, window):
+        if w is not None and w.width * w.height > area and seen(w):
             best, area = bg, w.width * w.height
     return best
 
@@ -201,7 +188,7 @@ def _clear_colour_only(window) -> None:
 
     def clear():
         _window_turn[0] = window.render_context["modelview_mat"]
-        painted = _painted_by_window[0] = _background_to_paint(window)
+        painted = _painted_by_window[0] = _background_to_paint()
         gl.glClearColor(*(painted.rgba if painted is not None else window.clearcolor))
         if whole[0]:
             _window_framebuffer[0] = gl.glGetIntegerv(gl.GL_FRAMEBUFFER_BINDING)[0]

@@ -12,6 +12,7 @@ nothing is rasterised: the first time it is hidden its canvas gets a ``PushMatri
 ``Translate`` first and a ``PopMatrix`` last, and the translation is set far away while the
 widget is hidden and back to nothing when it shows again.  Its touches, layout and children
 are unchanged (touches never depended on what is drawn); a widget never hidden pays nothing.
+:func:`seen` tells whether a widget shows at all (in the window, and nothing up to it hidden).
 """
 
 from __future__ import annotations
@@ -48,6 +49,21 @@ def _on_opacity(self, _instance, value):
             move.xy = (AWAY, AWAY)
     elif move is not None and move.x != 0:
         move.xy = (0, 0)
+
+
+def seen(widget) -> bool:
+    """Drawn on screen: ``widget`` and every parent up to the window are not see-through (a
+    widget off the window, e.g. on a screen not shown, is not seen either)."""
+    from kivy.core.window import Window
+    w = widget
+    while w is not None:
+        if getattr(w, "opacity", 1) <= 0.01:
+            return False
+        up = getattr(w, "parent", None)
+        if up is None or up is w:           # the window is its own parent
+            return w is Window
+        w = up
+    return False
 
 
 def install() -> None:

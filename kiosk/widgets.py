@@ -31,6 +31,7 @@ from kivy.uix.widget import Widget
 from kiosk import rendering
 from kiosk.palette import PALETTE
 from kiosk.setmarks import mark as set_mark
+from kiosk.unseen import seen
 
 Builder.load_file(os.path.join(os.path.dirname(__file__), "widgets.kv"))
 
@@ -797,21 +798,6 @@ class PageScrollView(ScrollView):
             self._bar_color = self.bar_inactive_color
             return
         Animation(_bar_color=self.bar_inactive_color, d=0.5, t="out_quart", step=FRAME).start(self)
-
-
-def seen(widget) -> bool:
-    """Drawn on screen: ``widget`` and every parent up to the window are not see-through (a
-    widget off the window, e.g. on a screen not shown, is not seen either)."""
-    from kivy.core.window import Window
-    w = widget
-    while w is not None:
-        if getattr(w, "opacity", 1) <= 0.01:
-            return False
-        up = getattr(w, "parent", None)
-        if up is None or up is w:           # the window is its own parent
-            return w is Window
-        w = up
-    return False
 
 
 class ModalLayer(FloatLayout):
