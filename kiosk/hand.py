@@ -71,7 +71,7 @@ class SmallCard(ButtonBehavior, Label):
         self._redraw()
 
     def _redraw(self, *_):
-        self.text_size = self.size
+        self.text_size = (self.width, None)
         ring = dp(4) if self.lit else 0
         self._ring_color.a = 1 if self.lit else 0
         self._ring.pos, self._ring.size = (self.x - ring, self.y - ring), (self.width + 2 * ring, self.height + 2 * ring)
@@ -170,7 +170,7 @@ class HandStrip(Widget):
         cap = self._caption
         cap.text = self.label if not self.shown else ""
         cap.size = (self.width, max(0, self.height - ch - dp(6)))
-        cap.text_size = cap.size
+        cap.text_size = (cap.width, None)
         cap.pos = (self.x, self.y + ch + dp(4))
 
     # ------------------------------------------------------------------ touches

@@ -57,7 +57,7 @@ _Failures()
 
 
 def hook(app):
-    from fit_check import black_bands, covered, help_buttons, text_faults
+    from fit_check import black_bands, box_tall_textures, covered, help_buttons, text_faults
     from kivy.core.window import Window
 
     from kiosk.park_screen import seats_text, standings_text
@@ -80,7 +80,8 @@ def hook(app):
             Image.frombytes("RGBA", (tex.width, tex.height), pixels).save(
                 SHOTS / f"{name}-{W}x{H}-{lang}.png", compress_level=3)
         covers = covered(help_buttons(app), app.sm.current_screen, Window.size)
-        out["screens"][key] = {"faults": faults, "bands": bands, "covers": covers, "screen": app.sm.current}
+        out["screens"][key] = {"faults": faults, "bands": bands, "covers": covers,
+                               "tall": box_tall_textures(app.root), "screen": app.sm.current}
 
     def deck_step(c):
         for half in (0, 1):

@@ -207,6 +207,32 @@ def text_faults(root, window_size) -> list[str]:
     return sorted(faults)
 
 
+def box_tall_textures(root) -> list[str]:
+    """Every visible label (or button) centred in its box whose texture is as tall as the box,
+    not as its text: wrapped to ``text_size = (w, h)`` instead of ``(w, None)``.  Kivy centres
+    a text-tall texture in the widget, so the picture is the same; but a box-tall texture is
+    memory for transparent pixels (a Deck Phase button at 1920x1080 held 1 MB for a 68 px
+    line), kept while its screen waits unseen, and blended at every frame it shows."""
+    from kivy.uix.label import Label
+    found = []
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if getattr(w, "opacity", 1) <= 0.01:
+            continue
+        stack.extend(w.children)
+        if not isinstance(w, Label) or not w.text.strip() or w.valign not in ("middle", "center"):
+            continue
+        if w.texture is None:
+            w.texture_update()
+        lines = getattr(w._label, "_cached_lines", None) or []
+        text_h = sum(line.h for line in lines)
+        if lines and w.texture_size[1] > text_h + 4:
+            found.append(f"{_where(w)} {w.text[:40]!r}: texture {int(w.texture_size[0])}x"
+                         f"{int(w.texture_size[1])} for a text {int(text_h)} px tall")
+    return sorted(found)
+
+
 def black_bands(pixels: bytes, width: int, height: int, min_share=0.03) -> list[str]:
     """Bands of rows or columns at least ``min_share`` of the screen thick that are 95 % black
     (or not drawn at all): what the layout leaves empty.  ``pixels``: RGBA, row by row."""

@@ -273,7 +273,7 @@ class BetweenScreen(GameScreen):
         for i, (text, act) in enumerate(options):
             b = ChoiceButton(text=text, font_size=sp(15), bold=True,
                        halign="center", valign="middle")
-            b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
+            b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, None)))
             b.choice = act
             b.bind(on_release=lambda w, seat=seat: self.table.submit(seat, *w.choice))
             row.add_widget(b)

@@ -112,7 +112,7 @@ class DeckHalf(BoxLayout):
     def _button(self, k):
         while len(self._buttons) <= k:
             b = Button(size_hint=(None, None), halign="center", valign="middle")
-            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - _dp(8), sz[1] - _dp(4))))
+            b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - _dp(8), None)))
             b.bind(on_release=self._tap)
             self._buttons.append(b)
         return self._buttons[k]

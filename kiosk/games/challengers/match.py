@@ -259,7 +259,7 @@ class MatchSide(BoxLayout):
         if not b.words or w < 10 or h < 8:
             b.text = b.words
             return
-        b.text_size = (w, h)
+        b.text_size = (w, None)
         b.font_size, b.text = fit_text(b.words, w, h, sp(16))
 
     def _tap_option(self, b):

@@ -552,7 +552,7 @@ class CosplayScreen(GameScreen):
             b = ChoiceButton(text=text, font_size=sp(11.5 if paying else 13), bold=True, meaning=colour,
                        markup=True, halign="center", valign="middle", shorten=True,
                        size_hint_x=2.2 if paying else 1)
-            b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, s[1])))
+            b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, None)))
             b.what = what
             b.bind(on_release=lambda b, half=half: self.do(half, b.what))
             row.add_widget(b)

@@ -452,7 +452,7 @@ class WackyScreen(GameScreen):
         for i, (text, act) in enumerate(options):
             b = ChoiceButton(text=text, font_size=sp(13), bold=True,
                        halign="center", valign="middle", shorten=True)
-            b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, s[1])))
+            b.bind(size=lambda w, s: setattr(w, "text_size", (s[0] - 4, None)))
             b.choice = act
             b.bind(on_release=lambda w, half=half: self.option(half, w.choice))
             row.add_widget(b)
