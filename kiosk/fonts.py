@@ -44,3 +44,28 @@ def use(paths: dict[str, Path]) -> None:
 
     LabelBase.register(DEFAULT_FONT, fn_regular=str(paths["regular"]), fn_bold=str(paths["bold"]))
     LabelBase.register(MONO, fn_regular=str(paths["mono"]), fn_bold=str(paths["mono_bold"]))
+    share_open_fonts()
+
+
+def share_open_fonts() -> bool:
+    """One open font per file, style and pixel size, whatever the size's decimals.
+
+    Kivy's SDL2 text renderer opens a font at ``int(font_size)`` pixels but keys its cache of
+    open fonts by ``str(font_size)``: a label at ``sp(15)`` (33.75 at 1920x1080), a card text
+    at 33 and a title at 33.0 opened the same font three times.  The cache holds 64 fonts, about
+    0.1 MB each with their glyphs; a 1920x1080 match used 84 keys for 50 fonts, so fonts were
+    closed and opened again all along.  Keyed by the whole pixel size, a text is drawn with
+    the very font it was before.  Returns False (and changes nothing) under another renderer.
+    """
+    from kivy.core.text import Label as CoreLabel
+
+    if CoreLabel.__name__ != "LabelSDL2":
+        return False
+
+    def font_id(self) -> str:
+        options = self.options
+        return "|".join(str(v) for v in (int(options["font_size"]), options["font_name_r"], options["bold"],
+                                         options["italic"], options["underline"], options["strikethrough"]))
+
+    CoreLabel._get_font_id = font_id
+    return True
