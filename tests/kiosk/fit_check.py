@@ -43,6 +43,14 @@ def _overlap(a, b) -> tuple[float, float]:
     return min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
 
 
+def _drawn_lines(label) -> list:
+    """The lines Kivy laid out for ``label``'s texture (the texture is drawn first if it is not
+    yet: it is drawn at the last frame otherwise, and rendering it again costs)."""
+    if label.texture is None:
+        label.texture_update()
+    return getattr(label._label, "_cached_lines", None) or []
+
+
 def _seen_box(w):
     """The window box of what a person sees of ``w``: a button, card or strip whole; a label's
     text only (Kivy draws its texture centred in the widget, which is often a whole row wide);
@@ -52,11 +60,9 @@ def _seen_box(w):
 
     from kiosk.widgets import TextLine
     if isinstance(w, Label) and not isinstance(w, ButtonBehavior):
-        if w.texture is None:
-            w.texture_update()
+        lines = _drawn_lines(w)
         tw, th = w.texture_size
         x, y = w.center_x - tw / 2, w.center_y - th / 2
-        lines = getattr(w._label, "_cached_lines", None) or []
         if lines and w.text_size[0] is not None:      # a texture as wide as text_size: the lines' part
             lw, lh = max(line.w for line in lines), sum(line.h for line in lines)
             x += {"left": 0, "right": tw - lw}.get(w.halign, (tw - lw) / 2)
@@ -146,13 +152,10 @@ def _label_fault(lab):
     assert isinstance(lab, Label)
     if not lab.text.strip() or lab.width < 2 or lab.height < 2:
         return None
-    if lab.texture is None:          # drawn at the last frame otherwise: rendering it again costs
-        lab.texture_update()
+    lines = _drawn_lines(lab)
     tw, th = lab.texture_size
     if tw > lab.width + 1 or th > lab.height + 1:
         return f"texture {int(tw)}x{int(th)} > widget {int(lab.width)}x{int(lab.height)}"
-    core = lab._label
-    lines = getattr(core, "_cached_lines", None) or []
     shown = "".join(word.text for line in lines for word in line.words)
     if _plain(shown) != _plain(lab.text):
         return f"shows {shown!r}"
@@ -223,9 +226,7 @@ def box_tall_textures(root) -> list[str]:
         stack.extend(w.children)
         if not isinstance(w, Label) or not w.text.strip() or w.valign not in ("middle", "center"):
             continue
-        if w.texture is None:
-            w.texture_update()
-        lines = getattr(w._label, "_cached_lines", None) or []
+        lines = _drawn_lines(w)
         text_h = sum(line.h for line in lines)
         if lines and w.texture_size[1] > text_h + 4:
             found.append(f"{_where(w)} {w.text[:40]!r}: texture {int(w.texture_size[0])}x"
