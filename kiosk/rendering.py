@@ -93,16 +93,14 @@ class ClearedBackground(Callback):
     def __init__(self, **kw):
         self._rgba = (0.0, 0.0, 0.0, 1.0)
         self.widget = None
-        self._window_may_paint = False
         super().__init__(self._clear, **kw)
 
     @property
     def window_may_paint(self):
-        return self._window_may_paint
+        return self in _window_paintable
 
     @window_may_paint.setter
     def window_may_paint(self, value):
-        self._window_may_paint = bool(value)
         if value:
             _window_paintable.add(self)
         else:
