@@ -125,15 +125,15 @@ def child(n_presses, out, pace="fast", gl_finish=True):
             elif t.phase in ("deck", "final-deck"):
                 s = c.active_deck_side()
                 dp = c.deck_phase_at(s)
-                {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-                 "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+                {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+                 "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
             else:
                 m = c.match
                 kind, side = m.expect
                 if kind == "toss":
-                    c.press_toss()
+                    c.submit(None, "match.toss")
                 elif kind == "choose":
-                    c.tap_choice(c.half_of(m.pending.player), 0)
+                    c.submit(c.half_of(m.pending.player), "match.choose", 0)
                 elif kind == "reveal":
                     st["side"] = c.half_of(side)           # the button of the half where the player sits
                     want.set()                       # the player presses (driver thread)

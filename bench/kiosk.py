@@ -133,14 +133,16 @@ def child(n_reveals, gl_finish=True, window="800x480", n_motions=30):
                 kind, side = m.expect
                 if kind == "toss":
                     t_press, n_press = time.perf_counter(), len(flips)
-                    c.press_toss()
+                    c.submit(None, "match.toss")
                     watch_motion(t_press, n_press)
                 elif kind == "choose":
-                    c.tap_choice(c.half_of(m.pending.player), 0)
+                    c.submit(c.half_of(m.pending.player), "match.choose", 0)
                 elif kind == "reveal":
                     st["t_in"] = time.perf_counter()
                     n_press = len(flips)
-                    app.handle_key("a" if c.half_of(side) == 0 else "l")
+                    key = "a" if c.half_of(side) == 0 else "l"
+                    app.handle_key(key)
+                    app.handle_key_up(key)          # a press, then let go (a held key reveals once)
                     watch_motion(st["t_in"], n_press)
                     Window.canvas.ask_update()
                     return

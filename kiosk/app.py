@@ -31,8 +31,8 @@ from kivy.uix.screenmanager import NoTransition
 import cards
 from engine.challengers.library import load
 
-from kiosk import cardtext, i18n
-from kiosk.games.challengers.local import ChallengersTable, end_held
+from kiosk import cardtext, i18n, keymap
+from kiosk.games.challengers.local import ChallengersTable
 from kiosk.rendering import Screens
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
@@ -49,15 +49,10 @@ from appliance.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
 
-KEY_REVEAL = {"a": 0, "l": 1}
-
 #: The few words a notice takes in a corner while a game is on (the whole sentence is for home).
 SHORT_NOTICES = {"phones_port_taken": i18n.N_("phones_port_taken_short")}
 #: How long a notice said during a game stays on the bottom half (seconds).
 NOTICE_SECONDS = 6
-#: Side buttons as keys, for games at a LocalTable: key -> (half, button).  Held = key down
-#: until key up.  The primary keys are Challengers!' reveal keys (its primary button).
-SIDE_KEYS = {"a": (0, "primary"), "s": (0, "secondary"), "l": (1, "primary"), "k": (1, "secondary")}
 
 
 class Alert(Button):
@@ -266,24 +261,19 @@ class TablecupApp(App):
         return name
 
     def screen_for(self):
+        """The screen for what the table holds now: the operator's and the settings stay; else
+        the table's game's own (its descriptor says which, :meth:`game_screen`), Challengers!'
+        board's (its own router, the finished match held until a tap included), the tournament's
+        join and seating screens, or home."""
         c = self.controller
-        t = c.t
         if self.sm.current in ("operator", "settings"):
             return self.sm.current
         if self.table_active():
             return self.game_screen()
-        if t is not None and end_held(c):
-            return self.challengers_screen("match")   # the last state of a finished match, until a tap
-        if c is self.park_controller:
-            name = "join" if not c.paired else c.screen()
-            return self.challengers_screen(name) if name in ("deck", "match", "result") else name
-        if t is None:
-            return "home"
-        if t.over or c.result is not None:
-            return self.challengers_screen("result")
-        if t.phase in ("deck", "final-deck"):
-            return self.challengers_screen("deck")
-        return self.challengers_screen("match")
+        if c is self.park_controller and not c.paired:
+            return "join"
+        name = c.screen()
+        return self.challengers_screen(name) if name in ("deck", "match", "result") else name
 
     def sync(self, events=()):
         name = self.screen_for()
@@ -384,37 +374,15 @@ class TablecupApp(App):
                 self.hints.show(h, text)
 
     def hint_for(self, what, why):
-        """A press the game did not expect (``what`` as the controller logs it): say on that
-        half why nothing happened, e.g. "Wait: the Robot is attacking"."""
-        c = self.controller
-        kind = what[0] if what else ""
-        half = what[1] if kind in ("reveal", "choose", "deck") and len(what) > 1 else None
-        text = self.hint_text(c, kind, half)
+        """A Challengers! input that did nothing (``what`` as its board logs it): say on that
+        half why, e.g. "Wait: the Robot is attacking" (:mod:`kiosk.games.challengers.hints`)."""
+        from kiosk.games.challengers.hints import board_hint, pressed
+        word, half = pressed(what)
+        text = board_hint(self.controller, word, self.sm.current, self.lang, i18n.tr)
         if not text:
             return
         for h in ((half,) if half in (0, 1) else (0, 1)):
             self.hints.show(h, text)
-
-    def hint_text(self, c, kind, half) -> str:
-        t = c.tournament_view
-        if t is None:
-            return ""
-        m = c.match_view()
-        if end_held(c):
-            return self.t("hint_tap_end")
-        if self.sm.current != "match" or m is None:
-            return self.t("hint_not_now") if kind in ("reveal", "toss") else ""
-        exp, side = m.expect
-        if exp == "toss":
-            return self.t("hint_toss")
-        if exp == "reveal":
-            who = t.players[m.players[side]]
-            if who.robot:
-                return self.t("hint_robot", name=t.player_name(m.players[side], self.lang))
-            return self.t("hint_wait_reveal", name=t.player_name(m.players[side], self.lang))
-        if exp == "choose":
-            return self.t("hint_wait_choose", name=t.player_name(m.players[m.pending_player], self.lang))
-        return self.t("hint_not_now")
 
     # ------------------------------------------------------------------ tournaments
     def enter_tournament(self, sync=True):
@@ -546,21 +514,15 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ side buttons
     def side_button(self, half, which, down):
-        """The one way a side's button reaches the game (keys, the test hook, the hardware):
-        ``which`` is "primary" or "secondary", ``down`` pressed (True) or released (False).
-        A game at the LocalTable says what it means (``KIOSK.buttons``); Challengers!' primary
-        button reveals, on its press."""
-        if self.table_active():
-            scr = self.sm.current_screen
-            handler = getattr(scr, "on_button", None)
-            return bool(handler(half, which, down)) if handler is not None else False
-        if which == "primary" and down:
-            self.controller.press_reveal(half)
-            return True
-        if which == "secondary" and down:
-            self.controller.press_toss()
-            return True
-        return False
+        """The one way a side's button reaches the game (keys, the hardware, tests): ``which`` is
+        "primary" or "secondary" (or "toss", ``half`` None: the shared toss button), ``down``
+        pressed (True) or released (False).  The screen on display says what it means (its
+        game's ``KIOSK.buttons``), so a press reaches only the moment on screen; nothing reaches a
+        game under an overlay (a release still does: whatever a hold shows must end)."""
+        if down and self.chrome.covers():
+            return False
+        handler = getattr(self.sm.current_screen, "on_button", None)
+        return bool(handler(half, which, down)) if handler is not None else False
 
     def side_lights(self):
         """The LEDs of each half, ``("off"|"on"|"blink"|"celebrate",) * 2``: the game's
@@ -621,71 +583,49 @@ class TablecupApp(App):
 
     def handle_key_up(self, ch, key=None):
         """A side key let go: its button is released (hold to look ends)."""
-        if ch in SIDE_KEYS and ch in self._held_keys:
-            self._held_keys.discard(ch)
-            if self.table_active():
-                half, which = SIDE_KEYS[ch]
-                self.side_button(half, which, False)
+        press = keymap.read(ch, key)
+        if press.is_side_button and press.name in self._held_keys:
+            self._held_keys.discard(press.name)
+            self.side_button(press.half, press.button, False)
             return True
         return False
 
     def handle_key(self, ch, key=None):
+        """A key down, for every game alike (:mod:`kiosk.keymap`): an overlay open over the
+        screen takes it first; Escape goes back; a side key is its half's button (held while
+        down: a key's auto-repeat is not a new press); any other key is the screen's to read,
+        for what it shows."""
         if self.chrome.key(ch, key):
-            return True                       # an overlay open over the screen takes the keys
-        c = self.controller
-        cur = self.sm.current
-        if self.table_active() and cur != "operator":
-            return self.handle_table_key(ch, key)
-        if key == 27 or ch == "escape":
-            if cur == "home":
-                self.show_operator()
-            elif cur == "operator":
-                self.leave_operator()
-            elif cur == "join":
-                self.leave_tournament()
-            else:
-                c.close_game()
             return True
-        if cur == "park" and (ch in (" ", "spacebar", "\r", "enter") or key == 13):
-            if c is self.park_controller:
-                c.ack_seats()
+        press = keymap.read(ch, key)
+        scr = self.sm.current_screen
+        if press.is_escape:
+            closer = getattr(scr, "close_overlay", None)
+            if closer is None or not closer():
+                self.go_back()
             return True
-        if cur == "match" and self.sm.get_screen("match").end_shown and (
-                ch in (" ", "spacebar", "\r", "enter") or key == 13):
-            self.sm.get_screen("match").dismiss_end()
+        if press.is_side_button:
+            if press.name not in self._held_keys:
+                self._held_keys.add(press.name)
+                self.side_button(press.half, press.button, True)
             return True
-        if cur == "result" and (ch in (" ", "\r", "enter") or key == 13):
-            self.sm.get_screen("result").next()
-            return True
-        if ch in KEY_REVEAL:
-            c.press_reveal(KEY_REVEAL[ch])
-        elif ch == " " or ch == "spacebar":
-            c.press_toss()
-        elif ch and len(ch) == 1 and ch in "123456789":
-            c.key_digit(int(ch))
-        elif ch == "r":
-            c.key_redraw()
-        elif ch == "d":
-            c.key_done()
-        else:
-            return False
-        return True
+        handler = getattr(scr, "on_key", None)
+        return bool(handler(press)) if handler is not None else False
 
-    def handle_table_key(self, ch, key=None):
-        """Keys while a game of the contract is on the table: the side keys (:data:`SIDE_KEYS`,
-        held while down; a key's auto-repeat is not a new press), Escape leaves the game."""
-        if key == 27 or ch == "escape":
+    def go_back(self):
+        """Escape: from a game to home (an unfinished game stays resumable), from home to the
+        operator's PIN, from the operator or the tournament's join screen back."""
+        cur = self.sm.current
+        if cur == "home":
+            self.show_operator()
+        elif cur == "operator":
+            self.leave_operator()
+        elif cur == "join":
+            self.leave_tournament()
+        elif self.table_active():
             self.leave_table()
-            return True
-        if ch in SIDE_KEYS:
-            if ch in self._held_keys:
-                return True
-            self._held_keys.add(ch)
-            half, which = SIDE_KEYS[ch]
-            self.side_button(half, which, True)
-            return True
-        handler = getattr(self.sm.current_screen, "on_key", None)
-        return bool(handler(ch, key)) if handler is not None else False
+        else:
+            self.controller.close_game()
 
     # ------------------------------------------------------------------ tests
     def widget_texts(self):

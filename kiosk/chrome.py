@@ -96,6 +96,11 @@ class Chrome:
         """The names of the people at the table, seat by seat: each typed name, else the default."""
         return tuple(self.names[k] or d if k < len(self.names) else d for k, d in enumerate(defaults))
 
+    def covers(self) -> bool:
+        """Whether an overlay covers the screen (the name grid, the rules page): no press
+        reaches the game under it."""
+        return bool(self.names_entry.shown or self.help.shown)
+
     def key(self, ch, key=None) -> bool:
         """A key while an overlay is open (the name grid, the rules page): True when taken."""
         if self.names_entry.shown:

@@ -11,19 +11,15 @@
   (gpiozero callbacks, serial reader, debounce timers).  The sink only posts
   the event to the Kivy clock; everything else (controller, screens, LEDs)
   happens on the Kivy main thread.
-* Buttons (light = half 0, dark = half 1):
-  - the primary press -> ``controller.press_reveal(half)`` (Challengers' reveal);
-  - the other side-button events (primary release, secondary press and release)
-    -> ``controller.side_button(half, button, pressed)`` if the controller has
-    that method (a game that looks at a hand while a button is held); otherwise
-    (Challengers!) the secondary press tosses the flag (``controller.press_toss()``)
-    and releases are left alone (counted in :attr:`HardwareLink.unrouted`);
-  - ``toss`` -> ``controller.press_toss()`` (on the result screen it continues,
-    like the space key); ``toss_long`` on the home screen opens the operator PIN
-    prompt, elsewhere it counts as a toss.
-  While a game of the engine contract is on the table (``app.table``), every
-  side-button event goes to ``app.side_button(half, button, pressed)`` instead:
-  the game's ``KIOSK.buttons`` says what it means (hold to look, take damage...).
+* Buttons (light = half 0, dark = half 1), with the app: every event goes through the app's one
+  door for keys and buttons, ``app.side_button(half, button, pressed)`` (``button`` "primary",
+  "secondary", or "toss" with half None for the shared toss button): the screen on display says
+  what it means (its game's ``KIOSK.buttons``: reveal, hold to look, take damage...), so a press
+  reaches only the moment on screen.  ``toss`` on the result screen continues (like Enter);
+  ``toss_long`` on the home screen opens the operator PIN prompt, elsewhere it counts as a toss.
+  Without the app (tests, the hardware bench), the controller is a Challengers! board: the
+  primary press reveals and the secondary press or the toss button tosses, as contract actions
+  (``controller.submit(half, kind)``); releases are left alone.
   A press the game does not expect does nothing and is logged; nothing is ever
   kept for later (a press that could not be handled within :data:`STALE_AFTER_S`
   is dropped).  A release is never dropped: whatever a hold shows must end.
@@ -82,15 +78,13 @@ class HardwareLink:
                  open_operator: Callable[[], None] = lambda: None,
                  continue_result: Optional[Callable[[], None]] = None,
                  stale_after: float = STALE_AFTER_S,
-                 table_active: Callable[[], bool] = lambda: False,
-                 table_button: Optional[Callable[[int, str, bool], bool]] = None,
+                 table_button: Optional[Callable[[Optional[int], str, bool], bool]] = None,
                  table_lights: Optional[Callable[[], Optional[tuple]]] = None) -> None:
         self.controller = controller
-        # A game of the engine contract at the table (the app's LocalTable): while one is on,
-        # every side-button event goes to ``table_button(half, "primary"|"secondary", down)``
-        # (the game says what it means).  The LEDs follow ``table_lights()`` (the app's: every
+        # With the app, every button goes through its one door, ``table_button(half,
+        # "primary"|"secondary"|"toss", down)``: the screen on display says what it means (half
+        # None: the shared toss button).  The LEDs follow ``table_lights()`` (the app's: every
         # game's ``KIOSK.lights``), or the controller's ``lights()`` without it.
-        self.table_active = table_active
         self.table_button = table_button
         self.table_lights = table_lights
         self.current_screen = current_screen
@@ -101,7 +95,7 @@ class HardwareLink:
         self.status = "hardware not opened"
         self.ignored = deque(maxlen=200)    # the last (ButtonEvent, why) that did nothing -- for logs and tests
         self.handled = 0                    # button events that did something
-        self.unrouted = 0                   # side-button events the controller has no method for
+        self.unrouted = 0                   # releases a board (no app) has no use for
         self._closed = False
         self._leds = None                   # what the LEDs were last wanted to show
 
@@ -162,32 +156,28 @@ class HardwareLink:
             return self._ignore(event, f"stale: waited {time.monotonic() - received:.1f} s for the kiosk")
         c = self.controller
         screen = self.current_screen()
-        if event.kind in SIDE_KINDS and self.table_button is not None and self.table_active():
+        if event.kind in SIDE_KINDS and self.table_button is not None:
             if not self.table_button(SIDE_INDEX[event.side], event.button, not event.is_release):
                 return self._ignore(event, "the game has no use for it now")
-        elif event.kind == PRIMARY_PRESS:
+        elif event.kind in (PRIMARY_PRESS, SECONDARY_PRESS):
+            # Without the app: a Challengers! board's reveal (primary) and toss (secondary).
+            half = SIDE_INDEX[event.side]
             before = len(c.ignored)
-            if c.press_reveal(SIDE_INDEX[event.side]) is None:
-                return self._ignore(event, self._why(before))
-        elif event.kind == SECONDARY_PRESS and getattr(c, "side_button", None) is None:
-            before = len(c.ignored)           # Challengers!: the secondary button tosses the flag
-            if c.press_toss() is None:
+            if c.submit(half, "match.reveal" if event.kind == PRIMARY_PRESS else "match.toss") is None:
                 return self._ignore(event, self._why(before))
         elif event.kind in SIDE_KINDS:
-            side_button = getattr(c, "side_button", None)
-            if side_button is None:
-                self.unrouted += 1
-                log.debug("hardware: %s (%s): the game has no use for it", event.describe(), event.source)
-                return
-            before = len(c.ignored)
-            if side_button(SIDE_INDEX[event.side], event.button, not event.is_release) is None:
-                return self._ignore(event, self._why(before))
+            self.unrouted += 1                # a release: a board has no held buttons
+            log.debug("hardware: %s (%s): the game has no use for it", event.describe(), event.source)
+            return None
         elif event.kind == TOSS or (event.kind == TOSS_LONG and screen not in ("home", "operator")):
             if screen == "result" and self.continue_result is not None:
                 self.continue_result()
+            elif self.table_button is not None:
+                if not self.table_button(None, "toss", True):
+                    return self._ignore(event, "the game has no use for it now")
             else:
                 before = len(c.ignored)
-                if c.press_toss() is None:
+                if c.submit(None, "match.toss") is None:
                     return self._ignore(event, self._why(before))
         elif event.kind == TOSS_LONG and screen == "home":
             log.info("hardware: %s: operator PIN prompt", event.describe())
@@ -269,11 +259,11 @@ def attach(app, **backend_kw) -> HardwareLink:
         if getattr(screen, "next", None) is not None:
             screen.next()
         else:
-            app.controller.press_toss()
+            app.side_button(None, "toss", True)
 
     link = HardwareLink(app.controller, current_screen=current_screen, open_operator=app.show_operator,
-                        continue_result=continue_result, table_active=app.table_active,
-                        table_button=app.side_button, table_lights=app.side_lights)
+                        continue_result=continue_result, table_button=app.side_button,
+                        table_lights=app.side_lights)
     app.table.listeners.append(lambda table, events: link.follow(link.controller))
     link.open(**backend_kw)
     app.hardware_status = link.status

@@ -48,6 +48,8 @@ class TableInputs:
                 log.exception("hint failed")
         return None
 
+    ignore = _ignore           # the screens' name for it: a press their moment has no use for
+
     def _changed(self, events):
         for fn in list(self.listeners):
             try:

@@ -33,7 +33,7 @@ from types import SimpleNamespace
 from engine.errors import IllegalAction
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
-from engine.challengers.game import observe_match
+from engine.challengers.game import match_actions, observe_match
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.local import end_held, match_view, shown_match
 from kiosk.games.challengers.view import DeckView, PlayerView, TableView
@@ -209,14 +209,17 @@ class ParkController(TableInputs):
         return self.deck_states.get(p)
 
     def seat_view(self, side):
-        """(observation, seat) of the player on ``side``, as its LEDs read it (None: nobody
-        there): what this park knows of the tournament's matches, the one played here (or just
-        won, until the result is acknowledged), from that player's observation of it."""
+        """(observation, seat, legal actions) of the player on ``side``, as its LEDs read it
+        (None: nobody there): what this park knows of the tournament's matches, the one played
+        here (or just won, until the result is acknowledged), from that player's observation of
+        it, and what the player may do in it."""
         seat = self.player_at(side)
         if seat is None:
             return None
         m = shown_match(self)
-        return {"matches": [] if m is None else [observe_match(m, seat, self.lib)]}, seat
+        if m is None:
+            return {"matches": []}, seat, []
+        return {"matches": [observe_match(m, seat, self.lib)]}, seat, match_actions(m, seat)
 
     def lights(self) -> tuple[str, str]:
         """Each side's LED, from Challengers!' ``KIOSK.lights`` (the same as at the local table)."""
@@ -234,6 +237,8 @@ class ParkController(TableInputs):
         t = self.t
         if t is None:
             return "park"
+        if end_held(self):
+            return "match"                # the last state of a finished match, until a tap
         if t.over or self.result is not None:
             return "result"
         m = self.match
@@ -544,8 +549,23 @@ class ParkController(TableInputs):
             except Exception:
                 log.exception("listener failed")
 
-    # ------------------------------------------------------------------ Deck Phase inputs
-    # (reveal, toss, choices and the keyboard: kiosk.inputs.TableInputs)
+    # ------------------------------------------------------------------ inputs
+    def submit(self, half, kind, *args):
+        """A person's input on ``half`` as a contract action's kind and arguments, as the screens
+        give it to the local table (:meth:`ChallengersTable.submit`).  A park still plays its
+        match from tuples and sends its Deck Phase to the coordinator as tuples
+        (:class:`kiosk.inputs.TableInputs`): this is the one place that turns one into the other."""
+        if kind == "match.reveal" and not args:
+            return self.press_reveal(half)
+        if kind == "match.toss" and not args:
+            return self.press_toss()
+        if kind == "match.choose" and len(args) == 1:
+            return self.tap_choice(half, args[0])
+        if kind.startswith("deck.") and len(args) <= 1:
+            return self._deck(half, kind[len("deck."):], *args)
+        return self._ignore((kind, half, *args), "not an action of a park")
+
+    # (reveal, toss, choices: kiosk.inputs.TableInputs)
     def _deck(self, side, *act):
         p = self.player_at(side)
         dp = self.deck_phase_at(side)

@@ -74,6 +74,13 @@ class ParkScreen(Screen):
     def go(self):
         App.get_running_app().controller.ack_seats()
 
+    def on_key(self, press) -> bool:
+        """Enter or the space bar: the players have taken their seats (as "Go")."""
+        if press.goes_on:
+            self.go()
+            return True
+        return False
+
     def reset(self):
         pass
 

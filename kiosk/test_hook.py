@@ -79,11 +79,11 @@ class TestHook:
         cmd, args = w[0], w[1:]
         ints = [int(a) for a in args if a.lstrip("-").isdigit()]
         if cmd == "reveal":
-            c.press_reveal(ints[0])
+            c.submit(ints[0], "match.reveal")
         elif cmd == "toss":
-            c.press_toss()
+            c.submit(None, "match.toss")
         elif cmd == "choose":
-            c.tap_choice(ints[0], ints[1])
+            c.submit(ints[0], "match.choose", ints[1])
         elif cmd == "deck":
             getattr(c, "deck_" + args[1])(int(args[0]), *[int(a) for a in args[2:]])
         elif cmd == "key":

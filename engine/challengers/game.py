@@ -189,6 +189,23 @@ def match_of(t: Tournament, player: int) -> Match | None:
     return None
 
 
+def match_actions(m: Match, player: int) -> list[Action]:
+    """What ``player`` may do in the running match ``m``: toss the flag (the light side tosses),
+    reveal when the match waits for their reveal, or answer their pending choice.  A park of a
+    café tournament plays its match on its own and asks this too."""
+    if m.winner is not None or player not in m.players:
+        return []
+    side = m.players.index(player)
+    kind, who = m.expect
+    if kind == TOSS:
+        return [Action(player, "match.toss")] if side == 0 else []
+    if kind == REVEAL:
+        return [Action(player, "match.reveal")] if who == side else []
+    if kind == CHOOSE and m.pending is not None and m.pending.player == side:
+        return [Action(player, "match.choose", (i,)) for i in range(len(m.pending.options))]
+    return []
+
+
 # ---------------------------------------------------------------------------- the state
 
 class ChallengersState:
@@ -235,17 +252,7 @@ class ChallengersState:
                 acts.insert(at, _undo_action(player))
             return acts
         m = match_of(t, player)
-        if m is None:
-            return []
-        side = m.players.index(player)
-        kind, who = m.expect
-        if kind == TOSS:
-            return [Action(player, "match.toss")] if side == 0 else []
-        if kind == REVEAL:
-            return [Action(player, "match.reveal")] if who == side else []
-        if kind == CHOOSE and m.pending is not None and m.pending.player == side:
-            return [Action(player, "match.choose", (i,)) for i in range(len(m.pending.options))]
-        return []
+        return [] if m is None else match_actions(m, player)
 
     # --- change
     def apply(self, action: Action) -> list[Event]:

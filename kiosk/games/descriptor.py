@@ -6,8 +6,8 @@ screen is first shown, so listing the games (home screen, tests) loads no screen
     KIOSK = KioskGame(
         game="between",                                        # the engine's game name
         screens={"play": "kiosk.games.between.play:BetweenScreen"},
-        buttons=between_buttons,                               # (observation, seat) -> Buttons
-        lights=between_lights,                                 # (observation, seat) -> "off" | "on" | "blink" | "celebrate"
+        buttons=between_buttons,                               # (observation, seat, legal) -> Buttons
+        lights=between_lights,                                 # (observation, seat, legal) -> "off" | "on" | "blink" | "celebrate"
         levels=(("1", "random"), ("2", "sensible"), ("3", "search")),
         slow_bots=("search",),                                 # decided on the table's worker thread
         hint=between_hint,                                     # why a press did nothing, in a sentence
@@ -25,8 +25,9 @@ from typing import Any, Protocol
 OFF, ON, BLINK, CELEBRATE = "off", "on", "blink", "celebrate"
 LED_STATES = (OFF, ON, BLINK, CELEBRATE)
 
-#: What shows a half's seat: (that seat's observation, the seat), or None when nobody sits there.
-SeatObservation = tuple[Mapping[str, Any], int]
+#: What shows a half's seat: (that seat's observation, the seat, the actions the engine offers
+#: that seat now), or None when nobody sits there.
+SeatObservation = tuple[Mapping[str, Any], int, Sequence[Any]]
 
 #: What a side's button does.  ``LOOK``: hold to look at the side's private cards (the table
 #: handles it); ``NOTHING``: the press is ignored; any other word is handled by the game's screen
@@ -58,19 +59,19 @@ class HintWords(Protocol):
     def is_bot(self, seat: int) -> bool: ...
 
 
-def no_hint(observation: Mapping[str, Any], seat: int, pressed: str, words: HintWords) -> str:
+def no_hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Any], pressed: str, words: HintWords) -> str:
     """The default: a press at the wrong moment is not explained."""
     return ""
 
 
-def look_only(observation: Mapping[str, Any], seat: int) -> Buttons:
+def look_only(observation: Mapping[str, Any], seat: int, legal: Sequence[Any]) -> Buttons:
     """The default: the primary button is hold to look, the secondary does nothing."""
     return Buttons()
 
 
-def turn_lights(observation: Mapping[str, Any], seat: int) -> str:
-    """The default LEDs: a side's LED is on while its seat may act (``observation["to_act"]``)."""
-    return ON if seat in (observation.get("to_act") or ()) else OFF
+def turn_lights(observation: Mapping[str, Any], seat: int, legal: Sequence[Any]) -> str:
+    """The default LEDs: a side's LED is on while the engine offers its seat an action."""
+    return ON if legal else OFF
 
 
 def first_screen(observation: Mapping[str, Any]) -> str:
@@ -84,8 +85,11 @@ class KioskGame:
 
     ``game``: the engine's name (``engine.registry.get(game)``).  ``screens``: screen key ->
     ``"module:Class"`` of a :class:`kiosk.games.screen.GameScreen`; ``screen(observation)``
-    picks the key for a moment of the game (default ``"play"``).  ``buttons(observation, seat)``
-    and ``lights(observation, seat)`` follow the seat's observation.  ``levels``: the bot levels
+    picks the key for a moment of the game (default ``"play"``).  ``buttons(observation, seat,
+    legal)`` and ``lights(observation, seat, legal)`` follow the seat's observation and the actions
+    the engine offers it now (``legal``, the table's ``legal_actions(seat)``): what the engine
+    allows is read from ``legal``, never worked out again from the observation, so a button, its
+    LED and the screen give one answer.  ``levels``: the bot levels
     offered on the home screen, (label, policy name) from easy to hard, ``default_level`` an
     index into them.  ``solo_bots``: how many bots a solo game may seat (the home screen offers a
     choice when there are several; the first is the default).  ``two_players``: whether two people
@@ -93,7 +97,7 @@ class KioskGame:
     secret choice is played when its owner stops looking (Wacky Challenge), not when tapped.
     ``slow_bots``: the policies that think long enough to decide off the UI thread (the table's
     ``think``; e.g. Challengers!' ``"search"``).
-    ``hint(observation, seat, pressed, words)``: why a press of the person on ``seat``'s half did
+    ``hint(observation, seat, legal, pressed, words)``: why a press of the person on ``seat``'s half did
     nothing (``pressed``: :data:`PRIMARY`, :data:`SECONDARY`, :data:`CARD`, :data:`TABLE` or
     :data:`CHOICE`), in one short sentence said on that half ("Wait: Ana is choosing"), read
     from that seat's observation; ``words`` says it in the table's language (:class:`HintWords`).
@@ -108,8 +112,8 @@ class KioskGame:
 
     game: str
     screens: Mapping[str, str]
-    buttons: Callable[[Mapping[str, Any], int], Buttons] = look_only
-    lights: Callable[[Mapping[str, Any], int], str] = turn_lights
+    buttons: Callable[[Mapping[str, Any], int, Sequence[Any]], Buttons] = look_only
+    lights: Callable[[Mapping[str, Any], int, Sequence[Any]], str] = turn_lights
     screen: Callable[[Mapping[str, Any]], str] = first_screen
     levels: Sequence[tuple[str, str]] = (("1", "random"),)
     default_level: int = 0
@@ -118,7 +122,7 @@ class KioskGame:
     two_bots: int = 0
     lock_on_release: bool = False
     slow_bots: Sequence[str] = ()
-    hint: Callable[[Mapping[str, Any], int, str, HintWords], str] = no_hint
+    hint: Callable[[Mapping[str, Any], int, Sequence[Any], str, HintWords], str] = no_hint
     options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
     seating: Callable[[str, int, str], Sequence[Any]] | None = None
     phone: str | None = None
@@ -134,7 +138,7 @@ class KioskGame:
 
     def half_lights(self, seat_view: Callable[[int], SeatObservation | None]) -> tuple[str, str]:
         """Each half's LED (bottom, top): :attr:`lights` of the seat shown on that half, from
-        that seat's observation (``seat_view(half)``); off where nobody is shown.  The one way
+        that seat's observation and legal actions (``seat_view(half)``); off where nobody is shown.  The one way
         every game's LEDs are decided, at the local table and at a park alike."""
         out = []
         for half in (0, 1):

@@ -127,7 +127,7 @@ class GameScreen(Screen):
             return ""
         if table.is_bot(seat):
             return self.t("hint_bot_side", name=self.player_name(seat))
-        return self.kiosk.hint(table.observation(seat), seat, pressed, self)
+        return self.kiosk.hint(table.observation(seat), seat, table.legal(seat), pressed, self)
 
     # ------------------------------------------------------------------ views
     def public_view(self) -> dict[str, Any]:
@@ -152,7 +152,7 @@ class GameScreen(Screen):
             t.act(action)
 
     # ------------------------------------------------------------------ buttons
-    def on_button(self, half: int, which: str, down: bool) -> bool:
+    def on_button(self, half: int | None, which: str, down: bool) -> bool:
         """A side's ``"primary"`` or ``"secondary"`` button went down (``down``) or up.  What it
         means comes from ``KIOSK.buttons``: hold to look, or ``button_<word>(half, down)`` here."""
         t = self.table
@@ -161,6 +161,8 @@ class GameScreen(Screen):
         if not down and which == "primary" and half in t.looking:
             t.look(half, False)             # a release always hides, whatever the button means now
             return True
+        if which not in ("primary", "secondary"):
+            return False                    # the shared toss button: this game has no use for it
         seat = t.seat_on(half)
         if seat is None:
             return False
@@ -168,7 +170,7 @@ class GameScreen(Screen):
             if down:
                 t.refuse(half, which, "a bot plays this side")
             return False
-        meaning = getattr(self.kiosk.buttons(t.observation(seat), seat), which)
+        meaning = getattr(self.kiosk.buttons(t.observation(seat), seat, t.legal(seat)), which)
         if meaning == LOOK:
             t.look(half, down)
             return True

@@ -359,10 +359,11 @@ class LocalTable:
     def half_of(self, seat: int) -> int | None:
         return self.seats[seat].half if 0 <= seat < len(self.seats) else None
 
-    def seat_view(self, half: int) -> tuple[dict[str, Any], int] | None:
-        """(observation, seat) of the seat shown on ``half`` (None: no game, or nobody there)."""
+    def seat_view(self, half: int) -> tuple[dict[str, Any], int, list[Action]] | None:
+        """(observation, seat, legal actions) of the seat shown on ``half`` (None: no game, or
+        nobody there)."""
         seat = None if self.state is None else self.seat_on(half)
-        return None if seat is None else (self.observation(seat), seat)
+        return None if seat is None else (self.observation(seat), seat, self.legal(seat))
 
     def lights(self) -> tuple[str, str]:
         """Each half's LED (bottom, top): the game's ``KIOSK.lights`` over the seat shown there."""

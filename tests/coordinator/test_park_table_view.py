@@ -128,7 +128,7 @@ def test_a_parks_kiosk_leaves_a_bot_entrants_draft_to_the_coordinator(tmp_path):
                 assert pc.bots == {1: "easy"}
                 bot_side = next(side for side in (0, 1) if pc.player_at(side) == 1)
                 assert pc.is_robot(bot_side) and not pc.is_robot(1 - bot_side)
-                assert pc.deck_done(bot_side) is None
+                assert pc.submit(bot_side, "deck.done") is None
                 assert pc.ignored[-1][1] == "a bot drafts on this side"
                 assert store.outbox_rows() == []
                 assert pc.active_deck_side() == 1 - bot_side

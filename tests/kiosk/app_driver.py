@@ -78,8 +78,8 @@ def play_deck_phase(c, by_half: bool = False) -> None:
         dp = c.deck_phase_at(half)
         if dp is None or dp.stage == "done":
             return False
-        act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
-        act(half, 0) if act else c.deck_done(half)
+        act = {"option": "deck.option", "pick": "deck.pick", "choose": "deck.choose"}.get(dp.stage)
+        c.submit(half, act, 0) if act else c.submit(half, "deck.done")
         return True
     if by_half:
         for half in (0, 1):

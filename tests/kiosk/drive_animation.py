@@ -62,9 +62,9 @@ def hook(app):
                 m = c.match
                 kind, side = m.expect
                 if kind == "toss":
-                    c.press_toss()
+                    c.submit(None, "match.toss")
                 elif kind == "choose":
-                    c.tap_choice(c.half_of(m.pending.player), 0)
+                    c.submit(c.half_of(m.pending.player), "match.choose", 0)
                 elif kind == "reveal":
                     state["steps"] += 1
                     side = c.half_of(side)

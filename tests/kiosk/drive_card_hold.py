@@ -72,7 +72,7 @@ def hook(app):
         c.new_game(("Light", "Dark"), seed=SEED)
         yield 0.2
         for half in (0, 1):
-            c.deck_option(half, 0)
+            c.submit(half, "deck.option", 0)
         yield 0.3
         deck = app.sm.get_screen(app.sm.current)
         out["screen"] = app.sm.current
@@ -125,11 +125,11 @@ def hook(app):
                 if dp is None or dp.stage == "done":
                     continue
                 if dp.stage == "pick":          # the longest texts: a bench seat will shorten one
-                    c.deck_pick(half, max(range(len(dp.drawn)), key=lambda i: len(card_text(dp.drawn[i], app.lang))))
+                    c.submit(half, "deck.pick", max(range(len(dp.drawn)), key=lambda i: len(card_text(dp.drawn[i], app.lang))))
                     moved = True
                     break
-                act = {"option": c.deck_option, "choose": c.deck_choose}.get(dp.stage)
-                act(half, 0) if act else c.deck_done(half)
+                act = {"option": "deck.option", "choose": "deck.choose"}.get(dp.stage)
+                c.submit(half, act, 0) if act else c.submit(half, "deck.done")
                 moved = True
                 break
             if not moved:
@@ -146,9 +146,9 @@ def hook(app):
                 break
             kind, side = m.expect
             if kind == "toss":
-                c.press_toss()
+                c.submit(None, "match.toss")
             elif kind == "reveal":
-                c.press_reveal(c.half_of(side))
+                c.submit(c.half_of(side), "match.reveal")
             elif kind == "choose":
                 half = c.half_of(m.pending.player)
                 side = scr.ids.light if half == 0 else scr.ids.dark
@@ -168,7 +168,7 @@ def hook(app):
                     t.touch_up()
                     yield 0.1
                     out["panel"]["choice_still"] = c.match.expect[0] == "choose"
-                c.tap_choice(half, 0)
+                c.submit(half, "match.choose", 0)
         yield 0.4
         out["match_screen"] = app.sm.current
         for what, half, face in (

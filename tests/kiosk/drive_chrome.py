@@ -176,8 +176,8 @@ def hook(app):
                 dp = c.deck_phase_at(half)
                 if dp is None or dp.stage == "done":
                     continue
-                act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
-                act(half, 0) if act is not None else c.deck_done(half)
+                act = {"option": "deck.option", "pick": "deck.pick", "choose": "deck.choose"}.get(dp.stage)
+                c.submit(half, act, 0) if act is not None else c.submit(half, "deck.done")
                 done = False
                 break
             if done:
@@ -193,16 +193,16 @@ def hook(app):
             n_cues, n_events = len(sounds.asked), len(events_seen)
             if kind == "reveal" and wrong is None:
                 other = 1 - c.half_of(side)
-                c.press_reveal(other)                  # the half that must wait
+                c.submit(other, "match.reveal")                  # the half that must wait
                 wrong = {"cues": sounds.asked[n_cues:], "events": events_seen[n_events:],
                          "hint": app.hints.labels[other].text}
                 n_cues, n_events = len(sounds.asked), len(events_seen)
             if kind == "toss":
-                c.press_toss()
+                c.submit(None, "match.toss")
             elif kind == "reveal":
-                c.press_reveal(c.half_of(side))
+                c.submit(c.half_of(side), "match.reveal")
             elif kind == "choose":
-                c.tap_choice(c.half_of(m.pending.player), 0)
+                c.submit(c.half_of(m.pending.player), "match.choose", 0)
             else:
                 break
             steps.append({"events": sorted({k for batch in events_seen[n_events:] for k in batch}),

@@ -211,7 +211,7 @@ def hook(app):
         app.sync()
         yield 0.5
         if c.match.expect[0] == "toss":
-            c.press_toss()
+            c.submit(None, "match.toss")
         yield 0.5
         assert app.sm.current == "match", app.sm.current
         out["hidden_drawn"], out["shown_away"] = hidden_drawn()
@@ -240,13 +240,15 @@ def hook(app):
                 break
             kind, side = m.expect
             if kind == "choose":
-                c.tap_choice(c.half_of(m.pending.player), 0)
+                c.submit(c.half_of(m.pending.player), "match.choose", 0)
                 yield 0.3
                 continue
             if kind != "reveal":
                 break
             before = widgets.stats["renders"]
-            app.handle_key("a" if c.half_of(side) == 0 else "l")
+            key = "a" if c.half_of(side) == 0 else "l"
+            app.handle_key(key)
+            app.handle_key_up(key)          # a press, then let go (a held key reveals once)
             yield 0.4
             renders.append(widgets.stats["renders"] - before)
         out["reveal_renders"] = renders

@@ -58,15 +58,15 @@ def hook(app):
         try:
             c = app.controller
             c.new_game(("Light", "Dark"), seed=99)
-            c.deck_option(0, 0)
+            c.submit(0, "deck.option", 0)
             check("light drawn, dark choosing")
-            c.deck_option(1, 0)
+            c.submit(1, "deck.option", 0)
             check("both drawn")
-            c.deck_pick(0, 0)
+            c.submit(0, "deck.pick", 0)
             check("light picked one")
-            c.deck_redraw(1)
+            c.submit(1, "deck.redraw")
             check("dark redrew")
-            c.deck_pick(1, 2)
+            c.submit(1, "deck.pick", 2)
             check("dark picked one")
         except Exception:
             import traceback

@@ -63,7 +63,7 @@ def hook(app):
                 key("a" if c.half_of(side) == 0 else "l")
                 reveals -= 1
             elif kind == "choose":
-                c.tap_choice(c.half_of(m.pending.player), 0)
+                c.submit(c.half_of(m.pending.player), "match.choose", 0)
             else:
                 return
 

@@ -43,7 +43,7 @@ def hook(app):
         scr = app.sm.get_screen("match")
         # Play to a reveal; then the half that must wait touches its REVEAL button.
         while m.expect[0] != "reveal":
-            c.press_toss() if m.expect[0] == "toss" else c.tap_choice(c.half_of(m.pending.player), 0)
+            c.submit(None, "match.toss") if m.expect[0] == "toss" else c.submit(c.half_of(m.pending.player), "match.choose", 0)
         yield 0.2
         waiting = 1 - c.half_of(m.expect[1])
         n = len(c.t.actions)
@@ -70,7 +70,7 @@ def hook(app):
             elif kind == "reveal":
                 touch((scr.ids.light if c.half_of(side) == 0 else scr.ids.dark).ids.reveal)
             elif kind == "choose":
-                c.tap_choice(c.half_of(m.pending.player), 0)
+                c.submit(c.half_of(m.pending.player), "match.choose", 0)
             else:
                 break
         yield 0.5

@@ -32,19 +32,19 @@ def hook(app):
         while c.match is None:
             s = c.active_deck_side()
             dp = c.deck_phase_at(s)
-            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+            {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+             "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
         yield 0.2
-        c.press_toss()
+        c.submit(None, "match.toss")
         yield 0.2
         texts("match")
         m = c.match
         while c.result is None:
             kind, side = m.expect
             if kind == "reveal":
-                c.press_reveal(c.half_of(side))
+                c.submit(c.half_of(side), "match.reveal")
             elif kind == "choose":
-                c.tap_choice(c.half_of(m.pending.player), 0)
+                c.submit(c.half_of(m.pending.player), "match.choose", 0)
         yield 0.3
         texts("match-end")
         app.sm.get_screen("match").dismiss_end()

@@ -88,11 +88,11 @@ def hook(app):
             dp = c.deck_phase_at(half)
             if dp is None or dp.stage == "done":
                 continue
-            act = {"option": c.deck_option, "pick": c.deck_pick, "choose": c.deck_choose}.get(dp.stage)
+            act = {"option": "deck.option", "pick": "deck.pick", "choose": "deck.choose"}.get(dp.stage)
             if act is not None:
-                act(half, 0)
+                c.submit(half, act, 0)
             else:
-                c.deck_done(half)
+                c.submit(half, "deck.done")
             return True
         return False
 
@@ -107,9 +107,9 @@ def hook(app):
             return False
         kind, side = m.expect
         if kind == "toss":
-            c.press_toss()
+            c.submit(None, "match.toss")
         elif kind == "reveal":
-            c.press_reveal(c.half_of(side))
+            c.submit(c.half_of(side), "match.reveal")
         else:
             return False
         return True
@@ -215,7 +215,7 @@ def hook(app):
                     break
                 m = c.match
                 if m is not None and m.expect[0] == "choose":
-                    c.tap_choice(c.half_of(m.pending.player), 0)
+                    c.submit(c.half_of(m.pending.player), "match.choose", 0)
                 elif not match_step(c):
                     break
             yield 0.05

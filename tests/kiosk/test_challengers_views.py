@@ -80,20 +80,20 @@ def play(c, lib, queue, stop):
                     checked["deck"] += 1
             s = c.active_deck_side()
             dp = c.deck_phase_at(s)
-            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+            {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+             "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
             continue
         m = c.match
         robot_choice = check_match(c, lib)
         checked["match"] += 1
         k, side = m.expect
         if k == "toss":
-            c.press_toss()
+            c.submit(None, "match.toss")
         elif k == "reveal":
-            c.press_reveal(c.half_of(side))
+            c.submit(c.half_of(side), "match.reveal")
         elif k == "choose":
             checked["robot_choice" if robot_choice else "choice"] += 1
-            c.tap_choice(c.half_of(m.pending.player), len(m.pending.options) - 1)
+            c.submit(c.half_of(m.pending.player), "match.choose", len(m.pending.options) - 1)
     raise AssertionError("the tournament did not end")
 
 
@@ -130,19 +130,19 @@ def test_the_robot_waits_while_a_match_end_is_shown_and_a_person_tosses(lib, tmp
         if c.t.phase in ("deck", "final-deck"):
             s = c.active_deck_side()
             dp = c.deck_phase_at(s)
-            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+            {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+             "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
             continue
         m = c.match
         k, side = m.expect
         if k == "toss":
             assert not q and table.bot_action() is None, "a person tosses, whoever's side it is"
             tosses_by_person += 1
-            assert c.press_toss() is not None
+            assert c.submit(None, "match.toss") is not None
         elif k == "reveal":
-            c.press_reveal(c.half_of(side))
+            c.submit(c.half_of(side), "match.reveal")
         elif k == "choose":
-            c.tap_choice(c.half_of(m.pending.player), 0)
+            c.submit(c.half_of(m.pending.player), "match.choose", 0)
     assert c.t.over and tosses_by_person >= 1 and held >= 3
 
 
@@ -163,7 +163,8 @@ def test_challengers_buttons_and_lights_follow_the_observation(lib, tmp_path):
             return
         for seat in (0, 1):
             obs = table.observation(seat)
-            assert (KIOSK.buttons(obs, seat).primary, KIOSK.buttons(obs, seat).secondary) == ("reveal", "toss")
+            legal = table.legal(seat)
+            assert (KIOSK.buttons(obs, seat, legal).primary, KIOSK.buttons(obs, seat, legal).secondary) == ("reveal", "toss")
             m = c.match
             want = OFF
             if m is not None and m.winner is None and seat in m.players:
@@ -173,7 +174,7 @@ def test_challengers_buttons_and_lights_follow_the_observation(lib, tmp_path):
                     want = BLINK
                 elif m.holder == side:
                     want = ON
-            assert KIOSK.lights(obs, seat) == want
+            assert KIOSK.lights(obs, seat, legal) == want
             seen.add(want)
     c.listeners.append(look)
     play(c, lib, q, lambda: c.t.round >= 3)

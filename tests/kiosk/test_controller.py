@@ -44,17 +44,17 @@ def play_until(c, queue, stop, limit=5000):
         if c.t.phase in ("deck", "final-deck"):
             s = c.active_deck_side()
             dp = c.deck_phase_at(s)
-            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+            {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+             "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
         else:
             m = c.match
             k, side = m.expect
             if k == "toss":
-                c.press_toss()
+                c.submit(None, "match.toss")
             elif k == "reveal":
-                c.press_reveal(c.half_of(side))
+                c.submit(c.half_of(side), "match.reveal")
             elif k == "choose":
-                c.tap_choice(c.half_of(m.pending.player), 0)
+                c.submit(c.half_of(m.pending.player), "match.choose", 0)
     assert limit
 
 
@@ -63,17 +63,17 @@ def test_reveal_at_the_wrong_time_does_nothing(lib, tmp_path):
     c = make(lib, tmp_path, q)
     c.new_game(("Ann",), seed=3)
     n = len(c.t.actions)
-    assert c.press_reveal(0) is None and c.press_reveal(1) is None       # Deck Phase: no match
-    assert c.press_toss() is None
+    assert c.submit(0, "match.reveal") is None and c.submit(1, "match.reveal") is None       # Deck Phase: no match
+    assert c.submit(None, "match.toss") is None
     play_until(c, q, lambda: c.match is not None)
     m = c.match
     assert m.expect[0] == "toss"
-    assert c.press_reveal(0) is None and c.press_reveal(1) is None
-    c.press_toss()
+    assert c.submit(0, "match.reveal") is None and c.submit(1, "match.reveal") is None
+    c.submit(None, "match.toss")
     kind, side = m.expect
     assert kind == "reveal"
     before = state_dump(c.t)
-    assert c.press_reveal(1 - side) is None                              # not that side's turn
+    assert c.submit(1 - side, "match.reveal") is None                              # not that side's turn
     assert state_dump(c.t) == before
     assert len(stored(c)) == len(c.t.actions)
     assert c.ignored and len(c.t.actions) > n
@@ -89,7 +89,7 @@ def test_robot_acts_through_the_scheduler_only(lib, tmp_path):
     play_until(c, q, lambda: m.expect == ("reveal", robot_side) or m.winner is not None)
     if m.winner is None:
         assert q, "the Robot's move is scheduled, not made inline"
-        assert c.press_reveal(robot_side) is None                        # the Robot reveals for itself
+        assert c.submit(robot_side, "match.reveal") is None                        # the Robot reveals for itself
         q.pop(0)()
         assert c.t.actions[-1][2:] == ("reveal", robot_side)
 

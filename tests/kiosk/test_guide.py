@@ -41,9 +41,9 @@ def test_every_moment_of_the_lesson_has_its_sentence(lib, tmp_path, lang):
         seen.append((m.expect, m.holder, m.sides[0].seats_used(), len(m.attack), line))
         kind, who = m.expect
         if kind == "toss":
-            c.press_toss()
+            c.submit(None, "match.toss")
         elif kind == "reveal" and who == 0:
-            c.press_reveal(0)
+            c.submit(0, "match.reveal")
         else:
             pending.pop(0)()                                        # the Robot's move
     assert c.result is not None and c.result["winner"] == 0

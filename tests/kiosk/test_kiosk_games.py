@@ -53,7 +53,7 @@ def test_between_lights_follow_the_turn_and_blink_while_the_knight_binds():
     for state in _games():
         for seat in (0, 1):
             obs = state.observation(seat)
-            led = lights(obs, seat)
+            led = lights(obs, seat, state.legal_actions(seat))
             if obs["outcome"] is not None:
                 assert led == OFF
                 continue
@@ -72,7 +72,7 @@ def test_between_buttons_look_and_take_damage_when_allowed():
     asked = 0
     for state in _games(5):
         for seat in (0, 1):
-            b = buttons(state.observation(seat), seat)
+            b = buttons(state.observation(seat), seat, state.legal_actions(seat))
             assert b.primary == LOOK
             may = any(a.kind == "damage" for a in state.legal_actions(seat))
             assert b.secondary == ("damage" if may else NOTHING)
@@ -93,8 +93,8 @@ def test_wacky_lights_lit_once_locked_and_blinking_for_the_next_picker_and_the_b
         while state.outcome() is None:
             for seat in range(3):
                 obs = state.observation(seat)
-                led = wacky.lights(obs, seat)
-                assert wacky.buttons(obs, seat).primary == LOOK
+                led = wacky.lights(obs, seat, state.legal_actions(seat))
+                assert wacky.buttons(obs, seat, state.legal_actions(seat)).primary == LOOK
                 if obs["phase"] == "choose":
                     assert led == (ON if obs["chosen"][seat] else OFF)
                     seen["locked" if obs["chosen"][seat] else "open"] += 1
@@ -104,6 +104,6 @@ def test_wacky_lights_lit_once_locked_and_blinking_for_the_next_picker_and_the_b
                         seen[obs["phase"]] += 1
             seat = min(state.to_act())
             state.apply(bots[seat].act(state.observation(seat), state.legal_actions(seat)))
-        assert all(wacky.lights(state.observation(q), q) == OFF for q in range(3))
+        assert all(wacky.lights(state.observation(q), q, state.legal_actions(q)) == OFF for q in range(3))
     assert min(seen.values()) > 0, seen
     assert wacky.KIOSK.lock_on_release and sorted(wacky.KIOSK.solo_bots) == [1, 2, 3, 4, 5, 6]

@@ -42,8 +42,8 @@ def finish_deck_phases(c):
     while c.match is None:
         s = c.active_deck_side()
         dp = c.deck_phase_at(s)
-        {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-         "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+        {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+         "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
 
 
 def test_the_local_table_a_failed_write_is_not_played(lib, tmp_path):
@@ -51,13 +51,13 @@ def test_the_local_table_a_failed_write_is_not_played(lib, tmp_path):
     c = ChallengersTable(lib, LocalTable(store, data_for=lambda game: lib))
     c.new_game(("Light", "Dark"), seed=5)
     finish_deck_phases(c)
-    c.press_toss()
+    c.submit(None, "match.toss")
     fail = store.db.conn = Failing(store.db.conn)
     before, seen = state_dump(c.t), []
     c.listeners.append(lambda ctl, ev: seen.append(ev))
     fail.on = True
     half = c.half_of(c.match.expect[1])
-    assert c.press_reveal(half) is None
+    assert c.submit(half, "match.reveal") is None
     assert "full" in c.storage_error and state_dump(c.t) == before and seen == [[]]
     assert len(saved_actions(store, c.game_id)) == len(c.t.actions)
     games = store.db.conn.execute("select count(*) from table_games").fetchone()
@@ -65,7 +65,7 @@ def test_the_local_table_a_failed_write_is_not_played(lib, tmp_path):
     assert store.db.conn.execute("select count(*) from table_games").fetchone() == games
     assert c.unfinished()[0] == c.game_id                                            # nor the old one closed
     fail.on = False
-    assert c.press_reveal(half) and c.storage_error is None
+    assert c.submit(half, "match.reveal") and c.storage_error is None
     assert saved_actions(store, c.game_id) == c.table.actions and len(c.t.actions) == len(c.table.actions)
 
 
@@ -81,16 +81,16 @@ def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):
     store.put("park_number", 1)
     store.new_park_match(1, 1, 1, t.matches[1].spec)
     pc = ParkController(lib, store)
-    assert pc.match is not None and pc.press_toss()
+    assert pc.match is not None and pc.submit(None, "match.toss")
     fail = store.db.conn = Failing(store.db.conn)
     m_before, n_before, outbox = pc.match.snapshot(), pc.local.n, store.outbox_rows()
     fail.on = True
     half = pc.half_of(pc.match.expect[1])
-    assert pc.press_reveal(half) is None
+    assert pc.submit(half, "match.reveal") is None
     assert "full" in pc.storage_error
     assert pc.match.snapshot() == m_before and pc.local.n == n_before and store.outbox_rows() == outbox
     fail.on = False
-    assert pc.press_reveal(half) and pc.storage_error is None
+    assert pc.submit(half, "match.reveal") and pc.storage_error is None
     assert len(store.park_actions(pc.local.id)) == pc.local.n == n_before + 1
 
 

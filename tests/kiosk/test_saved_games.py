@@ -31,8 +31,8 @@ def saved_game(path, extra_action):
     lib = load(cards)
     c = ChallengersTable(lib, LocalTable(store, data_for=lambda game: lib))
     c.new_game(("Light", "Dark"), seed=3)
-    c.deck_option(0, 0)
-    c.deck_pick(0, 0)
+    c.submit(0, "deck.option", 0)
+    c.submit(0, "deck.pick", 0)
     n = len(c.t.actions)
     store.add_table_action(c.game_id, n, json.dumps(extra_action.to_json()))
     gid = c.game_id

@@ -35,20 +35,20 @@ def play_for_the_person(c: ChallengersTable) -> bool:
             return False
         dp = c.deck_phase_at(s)
         if dp.stage == "remove":
-            c.deck_done(s)
+            c.submit(s, "deck.done")
         else:
-            getattr(c, "deck_" + dp.stage)(s, 0)
+            c.submit(s, "deck." + dp.stage, 0)
         return True
     m = c.match
     if m is None:
         return False
     kind, side = m.expect
     if kind == "toss":
-        c.press_toss()
+        c.submit(None, "match.toss")
     elif kind == "reveal" and not c.is_robot(c.half_of(side)):
-        c.press_reveal(c.half_of(side))
+        c.submit(c.half_of(side), "match.reveal")
     elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
-        c.tap_choice(c.half_of(m.pending.player), 0)
+        c.submit(c.half_of(m.pending.player), "match.choose", 0)
     else:
         return False
     return True
@@ -85,7 +85,7 @@ def test_a_solo_tournament_against_the_search_bot_plays_through(lib, tmp_path):
         bot_dp = c.t.deck_phases.get(1) if c.t.phase in ("deck", "final-deck") else None
         if bot_dp is not None and bot_dp.stage == "option" and refused < 3:
             before = len(table.actions)
-            assert c.deck_option(1, 0) is None and len(table.actions) == before   # not the person's to play
+            assert c.submit(1, "deck.option", 0) is None and len(table.actions) == before   # not the person's to play
             refused += 1
         posted.get(timeout=30)()                # the bot's move, decided on the worker
     assert c.t.over and c.t.end_reason in ("lead", "most-fans", "final"), c.t.end_reason
@@ -129,8 +129,8 @@ def test_a_game_against_the_search_bot_resumes_with_its_bot(lib, tmp_path):
     c.new_game(("Ann",), seed=5, opponent=("Bot 1", "search"))
     while scheduled:
         scheduled.pop(0)()
-    c.deck_option(0, 0)
-    c.deck_pick(0, 0)
+    c.submit(0, "deck.option", 0)
+    c.submit(0, "deck.pick", 0)
     n = len(c.table.actions)
     assert any(a.player == 1 for a in c.table.actions)
     again = table()                                   # the kiosk restarted

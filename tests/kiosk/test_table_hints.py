@@ -68,7 +68,7 @@ def test_every_moment_has_a_sentence_for_a_seat_that_may_not_act(tmp_path, game,
             for lang, texts in said.items():
                 words = Words(names, set(range(2, players)), lang)
                 for pressed in (SECONDARY, CARD, TABLE):
-                    text = hint(obs, seat, pressed, words)
+                    text = hint(obs, seat, table.legal(seat), pressed, words)
                     if seat not in table.to_act():
                         # Nothing to do for this seat now: the sentence says why, and whom it waits for.
                         assert text, (game, obs.get("phase"), seat, pressed)
@@ -85,5 +85,5 @@ def test_every_moment_has_a_sentence_for_a_seat_that_may_not_act(tmp_path, game,
     assert said["en"].isdisjoint(said["fr"])
     if table.over:
         obs = table.observation(0)
-        over = hint(obs, 0, SECONDARY, Words(names, set(), "en"))
-        assert over and over == hint(obs, 1, CARD, Words(names, set(), "en"))
+        over = hint(obs, 0, [], SECONDARY, Words(names, set(), "en"))
+        assert over and over == hint(obs, 1, [], CARD, Words(names, set(), "en"))

@@ -174,8 +174,8 @@ def child(scenario, out, data):
                 while c.match is None:
                     s = c.active_deck_side()
                     dp = c.deck_phase_at(s)
-                    {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-                     "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+                    {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+                     "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
             on_main(deck_phase)
             wait_main(lambda: app.sm.current == "match")
             res["leds_waiting_toss"] = leds(0.1)
@@ -205,9 +205,9 @@ def child(scenario, out, data):
                 while m.winner is None:
                     kind, s = m.expect
                     if kind == "reveal":
-                        c.press_reveal(c.half_of(s, m))
+                        c.submit(c.half_of(s, m), "match.reveal")
                     else:
-                        c.tap_choice(c.half_of(m.pending.player, m), 0)
+                        c.submit(c.half_of(m.pending.player, m), "match.choose", 0)
                 return c.half_of(m.winner, m)
             res["winner_half"] = on_main(to_the_end)
             res["screen_at_the_end"] = on_main(lambda: app.sm.current)

@@ -91,27 +91,20 @@ def led(pin):
     return f"odd {sorted(seen)}"
 
 
-class HoldingController(ChallengersTable):
-    """A controller of a game that uses every side-button event (hold to look, a second button)."""
-
-    def __init__(self, *a, **kw):
-        super().__init__(*a, **kw)
-        self.side_buttons = []
-
-    def side_button(self, half, button, pressed):
-        self.side_buttons.append((half, button, pressed))
-        return True
-
-
 class Rig:
-    def __init__(self, lib, tmp_path, fast_blink=False, controller=ChallengersTable, **cfg):
+    def __init__(self, lib, tmp_path, fast_blink=False, controller=ChallengersTable, door=False, **cfg):
+        """``door``: the link has the app's one door for buttons (``table_button``), which
+        records every event in :attr:`side_buttons` (a game that uses them all: hold to look, a
+        second button)."""
         self.c = challengers_table(lib, Store(tmp_path / "k.db"), cls=controller,
                                    schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), bot_delay=0.01)
         self.screen = "home"
         self.operator_opened = 0
         self.threads = set()
         self.c.listeners.append(lambda c, ev: self.threads.add(threading.current_thread().name))
-        self.link = HardwareLink(self.c, current_screen=lambda: self.screen, open_operator=self._operator)
+        self.side_buttons = []
+        self.link = HardwareLink(self.c, current_screen=lambda: self.screen, open_operator=self._operator,
+                                 table_button=self._door if door else None)
         self.factory = MockFactory(pin_class=MockPWMPin)
         config = HardwareConfig(backend="gpio", **cfg)
         if fast_blink:     # the same GpioBackend open_backend makes, with quick blinks to sample
@@ -123,6 +116,11 @@ class Rig:
 
     def _operator(self):
         self.operator_opened += 1
+
+    def _door(self, half, button, pressed):
+        self.threads.add(threading.current_thread().name)
+        self.side_buttons.append((half, button, pressed))
+        return True
 
     def pin(self, name):
         return self.factory.pin(PIN[name])
@@ -143,8 +141,8 @@ class Rig:
                 break
             s = c.active_deck_side()
             dp = c.deck_phase_at(s)
-            {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-             "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+            {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+             "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
         assert c.match is not None and c.match.expect == ("toss", None)
         self.screen = "match"
         return c.match
@@ -282,7 +280,7 @@ def test_a_press_at_the_wrong_time_does_nothing_and_is_not_kept(rig, caplog):
     assert state_dump(r.c.t) == before
     assert len(r.link.ignored) == n_ignored + 1
     event, why = r.link.ignored[-1]
-    assert (event.kind, event.side) == ("primary_press", SIDE[other]) and "expects" in why
+    assert (event.kind, event.side) == ("primary_press", SIDE[other]) and "not a legal action" in why
     assert f"{SIDE[other].upper()} side primary button, pressed (GPIO{PIN[SIDE[other]]}) ignored" in caplog.text
     # ... and it is never played later, even once that side is expected.
     n = r.n_actions()
@@ -356,7 +354,7 @@ def test_leds_follow_the_flag_through_a_whole_match(rig):
         if kind == "reveal":
             press(r.pin(SIDE[side]), hold=0.035)
         elif kind == "choose":
-            r.c.tap_choice(m.pending.player, 0)                     # a touch on the screen
+            r.c.submit(m.pending.player, "match.choose", 0)                     # a touch on the screen
         else:
             raise AssertionError(f"unexpected {m.expect}")
         assert pump(lambda: r.n_actions() > n), m.expect
@@ -417,32 +415,33 @@ def test_challengers_secondary_button_tosses_and_releases_mean_nothing(rig):
     assert r.link.unrouted == 3 and r.n_actions() == n + 1 and len(r.link.ignored) == 1
 
 
-def test_a_game_with_side_button_gets_press_release_and_secondary(rig):
-    r = rig(controller=HoldingController)
+def test_the_app_door_gets_every_press_and_release(rig):
+    """With the app's one door (``table_button``), every side-button event goes through it --
+    press and release, primary and secondary -- on the Kivy thread, and nothing else acts."""
+    r = rig(door=True)
     m = r.start_match()
-    r.toss()
+    r.c.submit(None, "match.toss")
     side = m.expect[1]
     n = r.n_actions()
     in_thread(lambda: r.pin(SIDE[side]).drive_low())              # held ...
-    assert pump(lambda: r.n_actions() > n)                        # the press still reveals (press_reveal)
-    assert r.c.side_buttons == []
-    time.sleep(0.05)
+    assert pump(lambda: r.side_buttons == [(side, "primary", True)])
     in_thread(lambda: r.pin(SIDE[side]).drive_high())             # ... released
-    assert pump(lambda: r.c.side_buttons == [(side, "primary", False)])
+    assert pump(lambda: r.side_buttons == [(side, "primary", True), (side, "primary", False)])
     press(r.pin("secondary_dark"))
-    assert pump(lambda: len(r.c.side_buttons) == 3)
-    assert r.c.side_buttons[1:] == [(1, "secondary", True), (1, "secondary", False)]
+    assert pump(lambda: len(r.side_buttons) == 4)
+    assert r.side_buttons[2:] == [(1, "secondary", True), (1, "secondary", False)]
+    assert r.n_actions() == n                                     # the door decides, not the link
     assert r.threads == {threading.main_thread().name}
 
 
 def test_a_release_is_never_dropped_as_stale(rig):
     """Whatever a hold shows must end, even if the kiosk was busy when the button came up."""
-    r = rig(controller=HoldingController)
+    r = rig(door=True)
     r.link.stale_after = 0.05
     press(r.pin("secondary_light"))
     time.sleep(0.1)                                               # the kiosk is busy for 100 ms
-    pump(lambda: len(r.c.side_buttons) == 1, timeout=0.2)
-    assert r.c.side_buttons == [(0, "secondary", False)]          # the press was dropped, the release was not
+    pump(lambda: len(r.side_buttons) == 1, timeout=0.2)
+    assert r.side_buttons == [(0, "secondary", False)]          # the press was dropped, the release was not
     assert "stale" in r.link.ignored[-1][1] and r.link.ignored[-1][0].kind == "secondary_press"
 
 
@@ -537,7 +536,7 @@ def test_a_parks_leds_follow_the_same_lights_as_the_local_table(lib, tmp_path):
             if kind == "reveal":
                 press(factory.pin(PIN[SIDE[side]]), hold=0.035)
             else:
-                pc.tap_choice(side, 0)
+                pc.submit(side, "match.choose", 0)
             assert pump(lambda: pc.local.n > n), m.expect
             if m.winner is None:
                 assert leds() == expected_leds(m), (steps, m.holder, m.expect)

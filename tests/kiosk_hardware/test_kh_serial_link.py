@@ -104,8 +104,8 @@ def test_serial_board_buttons_and_leds(setup):
     while c.match is None:
         s = c.active_deck_side()
         dp = c.deck_phase_at(s)
-        {"option": lambda: c.deck_option(s, 0), "pick": lambda: c.deck_pick(s, 0),
-         "choose": lambda: c.deck_choose(s, 0), "remove": lambda: c.deck_done(s)}[dp.stage]()
+        {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
+         "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
     m = c.match
     pump(timeout=0.05)
     board.read(0.2)
@@ -145,24 +145,21 @@ def test_serial_board_buttons_and_leds(setup):
         assert link.ignored[-1][0].side == SIDE[wrong]
 
 
-class HoldingController(ChallengersTable):
-    def __init__(self, *a, **kw):
-        super().__init__(*a, **kw)
-        self.side_buttons = []
-
-    def side_button(self, half, button, pressed):
-        self.side_buttons.append((half, button, pressed))
-        return True
-
-
 def test_protocol_2_board_hold_and_unplug_while_held(tmp_path):
-    """Secondary buttons and releases reach a game that wants them; a board unplugged while a
-    button is held releases it (a hand shown while the button is held is hidden again)."""
+    """Secondary buttons and releases reach the app's door for buttons; a board unplugged while
+    a button is held releases it (a hand shown while the button is held is hidden again)."""
     lib = load(cards)
-    c = challengers_table(lib, Store(tmp_path / "k.db"), cls=HoldingController,
+    c = challengers_table(lib, Store(tmp_path / "k.db"),
                           schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), bot_delay=0.01)
     board = Board()
-    link = HardwareLink(c, current_screen=lambda: "match")
+    side_buttons = []
+
+    def door(half, button, pressed):
+        """The app's door: the primary press is refused (no game), the rest are taken."""
+        side_buttons.append((half, button, pressed))
+        return not (button == "primary" and pressed)
+
+    link = HardwareLink(c, current_screen=lambda: "match", table_button=door)
     link.open(HardwareConfig(backend="serial", device=board.path, hold_ms=400),
               serial_options={"who_interval": 0.05, "reconnect_min": 0.05, "reconnect_max": 0.1})
     try:
@@ -171,13 +168,13 @@ def test_protocol_2_board_hold_and_unplug_while_held(tmp_path):
         assert link.backend.wait_ready(3.0)
         board.edge("secondary", "dark", True)
         board.edge("secondary", "dark", False, dt_ms=120)
-        assert pump(lambda: len(c.side_buttons) == 2)
-        assert c.side_buttons == [(1, "secondary", True), (1, "secondary", False)]
+        assert pump(lambda: len(side_buttons) == 2)
+        assert side_buttons == [(1, "secondary", True), (1, "secondary", False)]
         board.edge("primary", "light", True)          # held: no game running, the reveal is refused ...
         assert pump(lambda: len(link.ignored) == 1)
         assert link.ignored[-1][0].kind == "primary_press"
         board.close()                                  # ... and the board is unplugged while it is held
-        assert pump(lambda: len(c.side_buttons) == 3, timeout=3.0)
-        assert c.side_buttons[-1] == (0, "primary", False)
+        assert pump(lambda: len(side_buttons) == 4, timeout=3.0)
+        assert side_buttons[-1] == (0, "primary", False)
     finally:
         link.close()

@@ -8,8 +8,10 @@ Knight's restriction binds that side (on its coming turn, or during it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from engine.game import Action
 
 from kiosk.games.descriptor import BLINK, CARD, LOOK, NOTHING, OFF, ON, SECONDARY, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
@@ -18,14 +20,13 @@ from kiosk.i18n import N_
 BLURB = N_("blurb_between")
 
 
-def may_take_damage(observation: Mapping[str, Any], seat: int) -> bool:
-    """Whether ``seat`` may take damage now: its turn, no choice pending, a pile on the table."""
-    return (observation.get("outcome") is None and observation.get("pending") is None
-            and observation.get("current") == seat and any(observation.get("zones") or ()))
+def may_take_damage(legal: Sequence[Action]) -> bool:
+    """Whether the engine offers the seat to take damage now (its turn, a pile on the table)."""
+    return any(a.kind == "damage" for a in legal)
 
 
-def buttons(observation: Mapping[str, Any], seat: int) -> Buttons:
-    return Buttons(primary=LOOK, secondary="damage" if may_take_damage(observation, seat) else NOTHING)
+def buttons(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Buttons:
+    return Buttons(primary=LOOK, secondary="damage" if may_take_damage(legal) else NOTHING)
 
 
 def bound(observation: Mapping[str, Any], seat: int) -> bool:
@@ -37,15 +38,15 @@ def bound(observation: Mapping[str, Any], seat: int) -> bool:
     return bool(nxt.get("zone") is not None or nxt.get("silenced"))
 
 
-def lights(observation: Mapping[str, Any], seat: int) -> str:
+def lights(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> str:
     if observation.get("outcome") is not None:
         return OFF
     if bound(observation, seat):
         return BLINK
-    return ON if seat in (observation.get("to_act") or ()) else OFF
+    return ON if legal else OFF
 
 
-def hint(observation: Mapping[str, Any], seat: int, pressed: str, words: HintWords) -> str:
+def hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Action], pressed: str, words: HintWords) -> str:
     """Why a press of ``seat``'s person did nothing, and what the table waits for."""
     if observation.get("outcome") is not None:
         return words.t("bb_hint_over")
@@ -62,7 +63,7 @@ def hint(observation: Mapping[str, Any], seat: int, pressed: str, words: HintWor
         if words.is_bot(current):
             return words.t("bb_hint_wait_bot", name=words.player_name(current))
         return words.t("bb_hint_wait_turn", name=words.player_name(current))
-    if pressed == SECONDARY:
+    if pressed == SECONDARY and not may_take_damage(legal):
         return words.t("bb_hint_no_pile")          # nothing on the table to take as damage yet
     if pressed == CARD:
         return words.t("bb_hint_card")

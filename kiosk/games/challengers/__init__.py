@@ -3,7 +3,8 @@
 Screens (one ``.py`` and one ``.kv`` each, imported when first shown): the Deck Phase (``deck``),
 the match (``match``, also ``play``) and the result between rounds and at the end (``result``).
 Solo and two-player tournaments are played at the game-neutral local table
-(:class:`kiosk.table.LocalTable`), read through :class:`kiosk.games.challengers.local.ChallengersTable`.
+(:class:`kiosk.table.LocalTable`), read through :class:`kiosk.games.challengers.local.ChallengersTable`;
+every input is a contract action the screen on display submits (:mod:`.screen`).
 
 Primary button: reveal (on its press).  Secondary button (and the shared toss button): toss the
 flag.  LEDs: the side that must act in its match blinks; the flag holder's is on; the winner's
@@ -15,8 +16,10 @@ it plays (:func:`engine.challengers.game.observe_match`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from engine.game import Action
 
 from kiosk.games.descriptor import BLINK, CELEBRATE, OFF, ON, Buttons, KioskGame
 
@@ -30,8 +33,9 @@ SCREENS = {
 }
 
 
-def buttons(observation: Mapping[str, Any], seat: int) -> Buttons:
-    """Primary: reveal; secondary: toss (the engine says whether either is expected now)."""
+def buttons(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Buttons:
+    """Primary: reveal; secondary: toss, always: a press the engine does not take now is said
+    on its half (what the match waits for)."""
     return Buttons(primary=REVEAL, secondary=TOSS)
 
 
@@ -44,7 +48,7 @@ def seat_match(observation: Mapping[str, Any], seat: int, finished: bool = False
     return None
 
 
-def lights(observation: Mapping[str, Any], seat: int) -> str:
+def lights(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> str:
     """Blinking while ``seat`` must reveal or choose in its match; on while it holds the flag;
     celebrating once it has won the match still in the observation."""
     m = seat_match(observation, seat, finished=True)
@@ -53,8 +57,7 @@ def lights(observation: Mapping[str, Any], seat: int) -> str:
     side = m["players"].index(seat)
     if m["winner"] is not None:
         return CELEBRATE if m["winner"] == side else OFF
-    kind, who = m["expect"]
-    if kind in ("reveal", "choose") and who == side:
+    if any(a.kind in ("match.reveal", "match.choose") for a in legal):
         return BLINK
     return ON if m["holder"] == side else OFF
 

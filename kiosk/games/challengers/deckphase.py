@@ -21,9 +21,9 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
-from kivy.uix.screenmanager import Screen
 
 from kiosk.cardtext import card_name
+from kiosk.games.challengers.screen import ChallengersScreen
 from kiosk.games.challengers.pick_hint import PickHints, question_key, reason_words
 from kiosk.widgets import CardFace
 
@@ -101,6 +101,7 @@ class DeckHalf(BoxLayout):
         self.confirm_buttons = ()
         self.mark = HintMark()
         self._asking = None          # the hint question scheduled for this half
+        self.board = None            # what the screen shows (ChallengersTable or a park), set by refresh
 
     def _face(self, k):
         while len(self._faces) <= k:
@@ -126,14 +127,14 @@ class DeckHalf(BoxLayout):
     # ------------------------------------------------------------------ the header's buttons
     def tap_redraw(self):
         """The first tap asks (the button says so), the second within REDRAW_ARMED seconds redraws."""
-        c = App.get_running_app().controller
+        c = self.board
         if not self.redraw_armed:
             self.redraw_armed = True
             Clock.unschedule(self._disarm)
             Clock.schedule_once(self._disarm, REDRAW_ARMED)
             return None
         self._disarm()
-        return c.deck_redraw(self.side)
+        return c.submit(self.side, "deck.redraw")
 
     def _disarm(self, *_):
         Clock.unschedule(self._disarm)
@@ -142,18 +143,18 @@ class DeckHalf(BoxLayout):
     def tap_undo(self):
         self._disarm()
         self._confirm = None
-        return App.get_running_app().controller.deck_undo(self.side)
+        return self.board.submit(self.side, "deck.undo")
 
     def tap_done(self):
         self._disarm()
-        return App.get_running_app().controller.deck_done(self.side)
+        return self.board.submit(self.side, "deck.done")
 
     def _tap(self, w):
         act = getattr(w, "act", None)
         if act is None:
             return
         self._disarm()
-        c = App.get_running_app().controller
+        c = self.board
         if act == "keep":
             self._confirm = None
             self._shown = None
@@ -171,8 +172,8 @@ class DeckHalf(BoxLayout):
             key, idx = self._confirm
             self._confirmed, self._confirm = key, None
             self._shown = None
-            return c.deck_remove(self.side, idx)
-        getattr(c, "deck_" + act)(self.side, w.idx)
+            return c.submit(self.side, "deck.remove", idx)
+        return c.submit(self.side, "deck." + act, w.idx)
 
     def _ask(self, dp, lang, tr):
         """Ask before a removal leaves the deck under MIN_DECK cards (once per Deck Phase)."""
@@ -197,6 +198,7 @@ class DeckHalf(BoxLayout):
             body.add_widget(w)
 
     def refresh(self, c, lang, tr):
+        self.board = c
         self._lang_tr = (lang, tr)
         t = c.tournament_view
         p = c.player_at(self.side)
@@ -342,10 +344,37 @@ def option_words(opt, lang, tr):
 REMOVE_ROW = 787
 
 
-class DeckPhaseScreen(Screen):
+#: What a digit key does at each stage of a Deck Phase (the stage's action, on the n-th item).
+DIGIT_ACTIONS = {"option": "deck.option", "pick": "deck.pick", "choose": "deck.choose", "remove": "deck.remove"}
+
+
+class DeckPhaseScreen(ChallengersScreen):
     pick_hints = None           # PickHints, once a local table's game shows this screen
 
-    def refresh(self, c, events=()):
+    def on_key(self, press) -> bool:
+        """Keys play the first half (bottom first) whose person still drafts: a digit takes the
+        n-th option, card or choice of its stage, ``r`` redraws, ``d`` ends the removals."""
+        board = self.board
+        if board is None or not (press.digit is not None or press.name in ("r", "d")):
+            return False
+        side = board.active_deck_side()
+        if side is None:
+            board.ignore(("deck", None), "nobody drafts now")
+            return True
+        if press.name == "r":
+            board.submit(side, "deck.redraw")
+        elif press.name == "d":
+            board.submit(side, "deck.done")
+        else:
+            dp = board.deck_phase_at(side)
+            kind = DIGIT_ACTIONS.get(dp.stage) if dp is not None else None
+            if kind is None:
+                board.ignore(("deck", side), "nothing to choose at this stage")
+            else:
+                board.submit(side, kind, press.digit - 1)
+        return True
+
+    def show(self, c, events):
         app = App.get_running_app()
         if c.tournament_view is None:
             return
@@ -367,7 +396,7 @@ class DeckPhaseScreen(Screen):
 
     def _answered(self, half):
         app = App.get_running_app()
-        c = app.controller
+        c = self.board
         if self.manager is not None and self.manager.current == self.name and c.tournament_view is not None:
             w = self.ids.light if half == 0 else self.ids.dark
             w.show_hint(c, self.pick_hints, app.lang, app.tr_fn)

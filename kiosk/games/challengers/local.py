@@ -6,8 +6,9 @@ button, the Robot's decision) ends in ``LocalTable.act`` with a contract action,
 checks, the store writes (``table_games``/``table_actions``) and only then is applied; a resume
 is a replay of the set-up and the stored actions.  This class only translates:
 
-* inputs name *halves* (0 = the bottom half, 1 = the top half, turned 180°); the tournament's
-  action tuples (:mod:`kiosk.inputs`) become contract actions (``engine.challengers.game.from_tuple``);
+* inputs name *halves* (0 = the bottom half, 1 = the top half, turned 180°): the screens submit
+  contract actions for the seat on a half (:meth:`ChallengersTable.submit`), which the table checks
+  against ``legal_actions``;
 * each half's Deck Phase is read from the observation of the seat on that half (what its player
   may see, :func:`engine.challengers.game.observe`), never from the engine's objects;
 * a match that just ended is held (:attr:`result`) until a player taps: the Robot waits meanwhile,
@@ -21,12 +22,12 @@ from __future__ import annotations
 
 import logging
 
-from engine.challengers.game import from_tuple, observe_match
+from engine.challengers.game import observe_match
 from engine.errors import IllegalAction
+from engine.game import Action
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.matchlog import match_events
 from kiosk.games.challengers.view import DeckView, MatchView, TableView, powers, table_view
-from kiosk.inputs import TableInputs
 from kiosk.table.seats import Seat
 
 log = logging.getLogger("tablecup.kiosk.challengers")
@@ -93,7 +94,7 @@ def seating(mode: str, policy: str = "search") -> tuple[Seat, ...]:
     return (Seat.person(0), Seat.bot("robot", 1))
 
 
-class ChallengersTable(TableInputs):
+class ChallengersTable:
     """Challengers! at ``table`` (a :class:`kiosk.table.LocalTable`), read and played by halves."""
 
     park = 1                 # the one park of a table's own tournament (1 or 2 players)
@@ -110,10 +111,7 @@ class ChallengersTable(TableInputs):
         self._reported = None              # the finished match whose result was given
         self._mine = False                 # the table's game is Challengers!
         self._views: dict = {}             # the views of the table as it is now (cleared at each change)
-        # TableInputs' own Robot never acts: the table's bot plays the Robot's seat.
-        self.schedule = lambda fn, delay: None
-        self.robot_delay = 0.0
-        self._robot_scheduled = False
+        self.on_ignored = None             # fn(what, why): an input did nothing (the app's hint)
         table.listeners.insert(0, self._on_table)
         table.bots_wait = self._robot_waits
 
@@ -273,8 +271,9 @@ class ChallengersTable(TableInputs):
         return [] if t is None else match_events(t.log, self.park)
 
     def seat_view(self, half):
-        """(observation, seat) of the seat on ``half``, as its LEDs read it (None: nobody there):
-        while a finished match is held on screen, that match stands in the observation's matches."""
+        """(observation, seat, legal actions) of the seat on ``half``, as its LEDs read it (None:
+        nobody there): while a finished match is held on screen, that match stands in the
+        observation's matches, and the seat has nothing to do in it."""
         seat = self.player_at(half)
         if seat is None:
             return None
@@ -283,8 +282,8 @@ class ChallengersTable(TableInputs):
             key = ("held", seat)
             if key not in self._views:
                 self._views[key] = dict(obs, matches=[observe_match(self.result["match"], seat, self.lib)])
-            obs = self._views[key]
-        return obs, seat
+            return self._views[key], seat, []
+        return obs, seat, self.table.legal(seat)
 
     def lights(self) -> tuple[str, str]:
         """Each half's LED (bottom, top), from Challengers!' ``KIOSK.lights`` over its seat."""
@@ -301,32 +300,68 @@ class ChallengersTable(TableInputs):
     def dump(self) -> dict:
         return state_dump(self.t) if self.t is not None else {}
 
-    # ------------------------------------------------------------------ the one path
-    def _apply(self, action):
-        """A tournament action tuple from an input, played at the table as a contract action."""
+    def screen(self) -> str:
+        """Which screen shows the table now: home without a Challengers! game; the match while a
+        finished match is held (until a tap), the result between rounds and at the end, the Deck
+        Phase while players draft, else the match."""
         t = self.t
         if t is None:
-            return self._ignore(action, "no game")
+            return "home"
+        if end_held(self):
+            return "match"
+        if t.over or self.result is not None:
+            return "result"
+        return KIOSK.screen(self._observation(None))
+
+    # ------------------------------------------------------------------ the one path
+    def submit(self, half, kind, *args):
+        """A person's input on ``half`` as a contract action of the seat there: ``kind`` and
+        ``args`` are the action's (``"match.reveal"``, ``"deck.pick", 2``).  The table checks it
+        against ``legal_actions``, stores it and only then applies it.  The flag's toss is the
+        table's (a person tosses whoever's side it is): it is the tossing seat's action, whichever
+        half pressed.  Returns the events, or None with the reason in :attr:`ignored`."""
+        t = self.t
+        if t is None:
+            return self.ignore((kind, half, *args), "no game")
+        if kind == "match.toss":
+            seat = next((s for s in range(len(self.table.seats))
+                         if any(a.kind == kind for a in self.table.legal(s))), None)
+            if seat is None:
+                return self.ignore((kind, half), "no toss expected")
+        else:
+            seat = self.player_at(half)
+            if seat is None:
+                return self.ignore((kind, half, *args), "nobody sits on this half")
+            if self.table.is_bot(seat):
+                return self.ignore((kind, half, *args), "a bot plays this side")
         try:
-            contract = from_tuple(t, action)
-        except (KeyError, IndexError, IllegalAction) as exc:
-            return self._ignore(action, f"no such action now: {exc}")
+            action = Action(seat, kind, tuple(args))
+        except IllegalAction as exc:
+            return self.ignore((kind, half, *args), str(exc))
         before = len(self.table.ignored)
-        events = self.table.act(contract)
+        events = self.table.act(action)
         if events is None and self.table.storage_error is None and len(self.table.ignored) > before:
-            return self._ignore(action, self.table.ignored[-1][1])
+            return self.ignore((kind, half, *args), self.table.ignored[-1][1])
         return events
 
-    def _deck(self, side, *act):
-        p = self.player_at(side)
-        if self.is_robot(side):
-            return self._ignore(("deck", side, *act), "a bot drafts on this side")
-        if self.deck_phase_at(side) is None:
-            return self._ignore(("deck", side, *act), "no Deck Phase on this side")
-        return self._apply(("deck", p, *act))
+    def ignore(self, what, why):
+        """An input the engine does not take now: logged, kept, and said on its half
+        (``on_ignored(what, why)``, the app's hint)."""
+        self.ignored.append((what, why))
+        log.info("ignored %s: %s", what, why)
+        if self.on_ignored is not None:
+            try:
+                self.on_ignored(what, why)
+            except Exception:          # a hint must never stop the game
+                log.exception("hint failed")
+        return None
 
-    def robot_action(self):
-        return None           # the table's bot plays the Robot (kiosk.table.LocalTable.bot_step)
+    def _changed(self, events):
+        for fn in list(self.listeners):
+            try:
+                fn(self, events)
+            except Exception:          # a broken LED must not stop the game
+                log.exception("listener failed")
 
     def _robot_waits(self) -> bool:
         """The Robot waits while a match's end is shown, and never tosses the flag (a person does)."""

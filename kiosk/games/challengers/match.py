@@ -24,11 +24,11 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.local import end_held
+from kiosk.games.challengers.screen import ChallengersScreen
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
@@ -220,6 +220,7 @@ class MatchSide(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
+        self.board = None              # what the screen shows (ChallengersTable or a park), set by refresh
         self._shown_bench = None
         self._shown_choice = None
         self._page = 0
@@ -266,13 +267,18 @@ class MatchSide(BoxLayout):
         if b.option == "more":
             self._page += 1
             self._shown_choice = None
-            c = App.get_running_app().controller
+            c = self.board
             app = App.get_running_app()
             self._refresh_choice(c, c.match_view(), app.lang, app.tr_fn)
         elif b.option is not None:
-            App.get_running_app().controller.tap_choice(self.side, b.option)
+            self.board.submit(self.side, "match.choose", b.option)
+
+    def reveal(self):
+        """The half's Reveal button: the seat on this half reveals (a hint says why not, when not now)."""
+        self.board.submit(self.side, "match.reveal")
 
     def refresh(self, c, lang, tr):
+        self.board = c
         m = c.match_view()
         es = side_on(c, m, self.side)       # the match's side played on this half this round
         s = m.sides[es]
@@ -389,8 +395,13 @@ class MidLine(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
+        self.board = None              # what the screen shows, set by refresh
         self._shown = None
         self._shown_attack = None
+
+    def toss(self):
+        """The middle's "Toss the flag": the table's toss, whoever taps it."""
+        self.board.submit(None, "match.toss")
 
     def on_kv_post(self, *_):
         row = self.ids.attack_row
@@ -402,6 +413,7 @@ class MidLine(BoxLayout):
             self.chips.append(f)
 
     def refresh(self, c, lang, tr):
+        self.board = c
         m = c.match_view()
         r = c.result if end_held(c) else None
         decide = deciding_cards(c, r) if r is not None else set()
@@ -466,14 +478,14 @@ class MidLine(BoxLayout):
             chip.selected = k < len(shown) and shown[k] in decide
 
 
-class MatchScreen(Screen):
+class MatchScreen(ChallengersScreen):
     toss_visible = BooleanProperty(False)
     end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
     has_log = BooleanProperty(False)        # the controller keeps the match's events (a table's own game)
 
     _moment = None                          # what the last refresh showed (see moment_of)
 
-    def refresh(self, c, events=()):
+    def show(self, c, events):
         app = App.get_running_app()
         m = c.match_view()
         if m is None:
@@ -512,7 +524,7 @@ class MatchScreen(Screen):
     def open_log(self, turned: bool = False):
         """The match log, facing the top half's player when ``turned``."""
         app = App.get_running_app()
-        c = app.controller
+        c = self.board
         if hasattr(c, "match_events"):
             self.ids.log_page.open(self.log_lines(c), app.tr_fn("log_empty", app.lang))
             self.ids.log_page.turned = turned
@@ -566,11 +578,62 @@ class MatchScreen(Screen):
 
     def dismiss_end(self):
         """The players have seen how the match ended: on to the result."""
-        app = App.get_running_app()
-        r = app.controller.result
+        r = self.board.result
         if r is not None:
             r["end_seen"] = True
-        app.sync()
+        App.get_running_app().sync()
+
+    # ------------------------------------------------------------------ keys and buttons
+    def button(self, half, which) -> bool:
+        """Primary: the half's seat reveals; secondary (or the shared toss button): the flag is
+        tossed.  While a finished match is held, the toss button goes on (as Enter does) and the
+        side buttons only say to tap; while the log covers the match, nothing reaches it."""
+        board = self.board
+        if self.end_shown:
+            if which == "toss":
+                self.dismiss_end()
+                return True
+            board.ignore(("match.reveal", half), "a finished match is on screen: tap to go on")
+            return False
+        if self.ids.log_page.shown:
+            board.ignore(("match.reveal", half), "the match log covers the match")
+            return False
+        kind = "match.reveal" if which == "primary" else "match.toss"
+        return board.submit(half, kind) is not None
+
+    def on_key(self, press) -> bool:
+        """Enter or the space bar go on from a finished match; while playing, the space bar
+        tosses the flag and a digit answers the pending choice on its chooser's half."""
+        board = self.board
+        if board is None:
+            return False
+        if self.end_shown:
+            if press.goes_on:
+                self.dismiss_end()
+                return True
+            if press.digit is not None:
+                board.ignore(("match.choose", None), "a finished match is on screen: tap to go on")
+                return True
+            return False
+        if self.ids.log_page.shown:
+            return True                       # the log covers the match: nothing reaches it
+        if press.name == " ":
+            board.submit(None, "match.toss")
+            return True
+        if press.digit is not None:
+            m = board.match_view()
+            if m is None or m.expect[0] != "choose":
+                board.ignore(("match.choose", None), "nothing to choose")
+            else:
+                board.submit(board.half_of(m.pending_player), "match.choose", press.digit - 1)
+            return True
+        return False
+
+    def close_overlay(self) -> bool:
+        if self.ids.log_page.shown:
+            self.ids.log_page.close()
+            return True
+        return False
 
     def reset(self):
         """Forget what is shown (language change, a new game)."""

@@ -9,8 +9,10 @@ thinks on the table's worker thread.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from engine.game import Action
 
 from kiosk.games.descriptor import CARD, LOOK, NOTHING, OFF, ON, SECONDARY, TABLE, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
@@ -19,24 +21,22 @@ from kiosk.i18n import N_
 BLURB = N_("blurb_cosplay")
 
 
-def may_end_turn(observation: Mapping[str, Any], seat: int) -> bool:
-    """Whether ``seat`` may end its turn now: its turn, recruiting, no payment or choice under way."""
-    return (not observation.get("over") and observation.get("current") == seat
-            and observation.get("phase") == "main" and observation.get("pending") is None
-            and observation.get("choice") is None)
+def may_end_turn(legal: Sequence[Action]) -> bool:
+    """Whether the engine offers the seat to end its turn now (recruiting, nothing under way)."""
+    return any(a.kind == "end" for a in legal)
 
 
-def buttons(observation: Mapping[str, Any], seat: int) -> Buttons:
-    return Buttons(primary=LOOK, secondary="end" if may_end_turn(observation, seat) else NOTHING)
+def buttons(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Buttons:
+    return Buttons(primary=LOOK, secondary="end" if may_end_turn(legal) else NOTHING)
 
 
-def lights(observation: Mapping[str, Any], seat: int) -> str:
+def lights(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> str:
     if observation.get("over"):
         return OFF
     return ON if observation.get("current") == seat else OFF
 
 
-def hint(observation: Mapping[str, Any], seat: int, pressed: str, words: HintWords) -> str:
+def hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Action], pressed: str, words: HintWords) -> str:
     """Why a press of ``seat``'s person did nothing, and what the table waits for."""
     if observation.get("over"):
         return words.t("cp_hint_over")

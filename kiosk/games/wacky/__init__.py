@@ -9,8 +9,10 @@ player offered the booster.  A press or tap at the wrong moment says why on that
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+from engine.game import Action
 
 from kiosk.games.descriptor import BLINK, LOOK, NOTHING, OFF, ON, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
@@ -19,26 +21,26 @@ from kiosk.i18n import N_
 BLURB = N_("blurb_wacky")
 
 
-def buttons(observation: Mapping[str, Any], seat: int) -> Buttons:
+def buttons(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> Buttons:
     """The primary button always looks (the hand is what a choice is made from); the secondary does nothing."""
     return Buttons(primary=LOOK, secondary=NOTHING)
 
 
-def lights(observation: Mapping[str, Any], seat: int) -> str:
+def lights(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -> str:
     phase = observation.get("phase")
     if phase == "choose":
         return ON if (observation.get("chosen") or [])[seat] else OFF
     if phase in ("pick", "boost"):
-        return BLINK if seat in (observation.get("to_act") or ()) else OFF
+        return BLINK if legal else OFF
     return OFF
 
 
-def hint(observation: Mapping[str, Any], seat: int, pressed: str, words: HintWords) -> str:
+def hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Action], pressed: str, words: HintWords) -> str:
     """Why a press of ``seat``'s person did nothing, and what the table waits for."""
     phase = observation.get("phase")
     to_act = observation.get("to_act") or ()
     if phase == "choose":
-        if seat in to_act:
+        if legal:
             return words.t("wk_hint_choose")       # hold the button, tap a card, let go
         waiting = [q for q in to_act if q != seat]
         if len(waiting) == 1:
