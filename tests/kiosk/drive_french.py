@@ -46,6 +46,7 @@ def hook(app):
     def key(ch):
         code = {" ": 32}.get(ch, ord(ch) if len(ch) == 1 else 27)
         Window.dispatch("on_key_down", code, 0, ch if len(ch) == 1 else None, [])
+        Window.dispatch("on_key_up", code, 0)
 
     def tap(w):
         w.trigger_action(0)

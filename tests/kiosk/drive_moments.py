@@ -28,7 +28,9 @@ def hook(app):
     from kivy.core.window import Window
 
     def key(ch):
-        Window.dispatch("on_key_down", {" ": 32}.get(ch, ord(ch)), 0, ch, [])
+        code = {" ": 32}.get(ch, ord(ch))
+        Window.dispatch("on_key_down", code, 0, ch, [])
+        Window.dispatch("on_key_up", code, 0)
 
     def hint(half):
         lab = app.hints.labels[half]

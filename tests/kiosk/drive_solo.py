@@ -48,6 +48,7 @@ def hook(app):
         state["keys"] += 1
         code = {" ": 32}.get(ch, ord(ch))
         Window.dispatch("on_key_down", code, 0, ch, [])
+        Window.dispatch("on_key_up", code, 0)
 
     def tap(w):
         state["taps"] += 1

@@ -62,6 +62,7 @@ def hook(app):
     def key(ch):
         out["keys"] += 1
         Window.dispatch("on_key_down", {" ": 32}.get(ch, ord(ch)), 0, ch, [])
+        Window.dispatch("on_key_up", {" ": 32}.get(ch, ord(ch)), 0)
 
     def tap(w):
         out["taps"] += 1
