@@ -85,9 +85,10 @@ class TestHook:
         elif cmd == "choose":
             c.submit(ints[0], "match.choose", ints[1])
         elif cmd == "deck":
-            getattr(c, "deck_" + args[1])(int(args[0]), *[int(a) for a in args[2:]])
+            c.submit(int(args[0]), "deck." + args[1], *[int(a) for a in args[2:]])
         elif cmd == "key":
-            app.handle_key(args[0])
+            app.handle_key(args[0])             # a key pressed and let go
+            app.handle_key_up(args[0])
         elif cmd == "solo":
             c.new_game((app.t("player_name"),), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
         elif cmd == "two":

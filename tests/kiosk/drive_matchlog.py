@@ -50,17 +50,19 @@ def hook(app):
         start = max(i for i, e in enumerate(log) if e.kind == "match")
         return [[e.kind, e.player, e.card, e.value] for e in log[start + 1:]]
 
-    def play(c, reveals):
-        """Play on by keys (space: toss; a / l: the bottom / top half's REVEAL) and the first option."""
+    def play(c, reveals, by_keys=True):
+        """Play on by keys (space: toss; a / l: the bottom / top half's REVEAL) and the first
+        option; without ``by_keys``, as the other half's player does while the log covers the
+        match for this one (keys do not reach a match under its log)."""
         m = c.match
         for _ in range(400):
             if reveals <= 0 or c.result is not None:
                 return
             kind, side = m.expect
             if kind == "toss":
-                key(" ")
+                key(" ") if by_keys else c.submit(None, "match.toss")
             elif kind == "reveal":
-                key("a" if c.half_of(side) == 0 else "l")
+                key("a" if c.half_of(side) == 0 else "l") if by_keys else c.submit(c.half_of(side), "match.reveal")
                 reveals -= 1
             elif kind == "choose":
                 c.submit(c.half_of(m.pending.player), "match.choose", 0)
@@ -95,7 +97,7 @@ def hook(app):
         touch(scr.ids.light.ids.reveal)
         touch(scr.ids.dark.ids.reveal)
         out["actions_while_open"] = len(c.t.actions) - n_actions
-        play(c, 1)                                      # the match goes on underneath (keys)
+        play(c, 1, by_keys=False)                       # the match goes on underneath
         yield 0.4
         out["live"] = {"lines": shown_lines(page), "events": events_so_far(c)}
         app.set_setting("lang", "fr")

@@ -395,13 +395,8 @@ class MidLine(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.board = None              # what the screen shows, set by refresh
         self._shown = None
         self._shown_attack = None
-
-    def toss(self):
-        """The middle's "Toss the flag": the table's toss, whoever taps it."""
-        self.board.submit(None, "match.toss")
 
     def on_kv_post(self, *_):
         row = self.ids.attack_row
@@ -413,7 +408,6 @@ class MidLine(BoxLayout):
             self.chips.append(f)
 
     def refresh(self, c, lang, tr):
-        self.board = c
         m = c.match_view()
         r = c.result if end_held(c) else None
         decide = deciding_cards(c, r) if r is not None else set()
@@ -582,6 +576,10 @@ class MatchScreen(ChallengersScreen):
         if r is not None:
             r["end_seen"] = True
         App.get_running_app().sync()
+
+    def toss(self):
+        """The middle's "Toss the flag": the table's toss, whoever taps it."""
+        self.board.submit(None, "match.toss")
 
     # ------------------------------------------------------------------ keys and buttons
     def button(self, half, which) -> bool:
