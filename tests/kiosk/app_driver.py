@@ -105,7 +105,12 @@ class Driver:
 
     def key_up(self, ch: str) -> None:
         from kivy.core.window import Window
-        Window.dispatch("on_key_up", ord(ch), 0)
+        Window.dispatch("on_key_up", {" ": 32}.get(ch, ord(ch)), 0)
+
+    def key(self, ch: str) -> None:
+        """A key pressed and let go (a side key held down is one press, however long)."""
+        self.key_down(ch)
+        self.key_up(ch)
 
     def tap(self, w) -> None:
         self.out["taps"] = self.out.get("taps", 0) + 1

@@ -68,7 +68,7 @@ def hook(app):
     def script():
         t = app.table
         # ---------------------------------------------------------------- Challengers!
-        app.start_two()
+        app.start_table("challengers", "two", seed=SEED)
         c = app.controller
         chose = ended = False
         for _ in range(12):                       # rounds, until a choice and an end were seen
@@ -123,7 +123,12 @@ def hook(app):
                 yield 0.2
             if chose and ended and "challengers-result" in out["moments"]:
                 break
-        # The match log, then the rules reference, over the next match.
+        # The match log, then the rules reference, over the next match (of a new tournament if
+        # this one is over).
+        if c.t is None or c.tournament_view.over:
+            app.leave_table()
+            app.start_table("challengers", "two", seed=SEED + 1)
+            yield 0.2
         while app.sm.current == "deck":
             play_deck_phase(c)
             yield 0.1

@@ -76,17 +76,17 @@ def hook(app):
                 # The matches and results between Deck Phases: played on by the keys and taps.
                 m = c.match
                 if app.sm.current == "match" and app.sm.get_screen("match").end_shown:
-                    d.key_down(" ")
+                    d.key(" ")
                 elif app.sm.current == "result":
                     d.tap(app.sm.get_screen("result").ids.next)
                 elif m is not None and m.winner is None:
                     kind, side = m.expect
                     if kind == "toss":
-                        d.key_down(" ")
+                        d.key(" ")
                     elif kind == "reveal" and c.half_of(side) == 0:
-                        d.key_down("a")
+                        d.key("a")
                     elif kind == "choose" and c.half_of(m.pending.player) == 0:
-                        d.key_down("1")
+                        d.key("1")
                 yield 0.05
                 if c.t.round > 2:
                     break

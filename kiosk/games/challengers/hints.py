@@ -37,9 +37,10 @@ def board_hint(c: Any, word: str, screen: str, lang: str, tr: Callable[..., str]
     if exp == "toss":
         return tr("hint_toss", lang)
     if exp == "reveal":
-        who = t.players[m.players[side]]
-        key = "hint_robot" if who.robot else "hint_wait_reveal"
-        return tr(key, lang, name=t.player_name(m.players[side], lang))
+        name = t.player_name(m.players[side], lang)
+        if t.players[m.players[side]].robot:
+            return tr("hint_robot", lang, name=name)
+        return tr("hint_wait_reveal", lang, name=name)
     if exp == "choose":
         return tr("hint_wait_choose", lang, name=t.player_name(m.players[m.pending_player], lang))
     return tr("hint_not_now", lang)

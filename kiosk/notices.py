@@ -1,0 +1,36 @@
+"""What went wrong, in one sentence over the screen.  No Kivy here.
+
+Two kinds: a storage fault (every screen, until a write succeeds: the game goes on in memory) and
+the home screen's notices (a damaged database set aside, a house set left out, a saved game that
+could not be resumed, the phones' port taken...), which stay until tapped or until a game starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Tr = Callable[..., str]
+
+
+class Notices:
+    def __init__(self) -> None:
+        self.items: list[tuple[str, dict[str, Any]]] = []     # (message key, its values)
+
+    def add(self, key: str, fmt: dict[str, Any] | None = None) -> None:
+        self.items.append((key, dict(fmt or {})))
+
+    def clear(self) -> None:
+        self.items = []
+
+    def text(self, lang: str, tr: Tr, *, on_home: bool, storage_error: str | None,
+             resume_error: tuple[int, str] | None) -> str:
+        """The sentence over the screen now ("" for none): the storage fault first, anywhere;
+        on home, a failed resume, else every notice."""
+        if storage_error is not None:
+            return tr("storage_full", lang)
+        if not on_home:
+            return ""
+        if resume_error is not None:
+            return tr("resume_failed", lang, game=resume_error[0], why=resume_error[1][:80])
+        return " ".join(tr(key, lang, **fmt) for key, fmt in self.items)
