@@ -19,9 +19,9 @@ Routes (see docs/protocol.md, "Phones"):
 Everything but the static files needs the cookie (or, for ``/t/``, the token): without a valid
 one the answer is 401 and nothing changes.  A valid one makes the phone's address trusted by the
 connection guard (:class:`appliance.lan.ConnectionGuard`, shared with the coordinator), which
-keeps room for the seats' phones however many strangers connect.  The server never touches the game: an action is
-posted to the table's thread (:meth:`SeatHost.post`), checked and played there; views are
-computed there too, and handed to this thread whole.
+keeps room for the seats' phones however many strangers connect.  The server never touches the
+game: an action is posted to the table's thread (:meth:`SeatHost.post`), checked and played
+there; views are computed there too, and handed to this thread whole.
 """
 
 from __future__ import annotations
