@@ -1,4 +1,7 @@
-"""A bot at the table (tests and demos): ``TABLECUP_KIOSK_BOT=greedy|random``.
+"""A bot at the table (tests): ``TABLECUP_KIOSK_PLUGINS=tests.kiosk.kiosk_bot TABLECUP_KIOSK_BOT=greedy|random``.
+
+A kiosk plugin (:mod:`kiosk.plugins`): :func:`attach` starts the bot if ``TABLECUP_KIOSK_BOT``
+names a policy, and does nothing if it is empty or unset.
 
 Every ``TABLECUP_BOT_DELAY`` seconds (default 0.05) the bot looks at the screen shown and
 presses what a person would press -- the same controller inputs the buttons call
@@ -86,5 +89,7 @@ class Bot:
                 self._press(c.tap_choice, c.half_of(m.pending.player), self.policy.choose(m, m.pending))
 
 
-def attach(app, policy):
-    return Bot(app, policy)
+def attach(app):
+    """The bot ``TABLECUP_KIOSK_BOT`` names, pressing the app's inputs; None if it names none."""
+    policy = os.environ.get("TABLECUP_KIOSK_BOT", "")
+    return Bot(app, policy) if policy else None
