@@ -34,10 +34,10 @@ sys.path.insert(1, str(ROOT / "tests" / "support"))
 import aiohttp
 from phone_host import ThreadHost
 
+from appliance.lan import ConnectionGuard
 from kiosk.games.wacky import phone as wacky_phone
 from kiosk.phones import PhoneServer
 from kiosk.phones.host import seat_view
-from kiosk.phones.limits import ConnectionCap
 
 PLAYERS = 7
 TICK = os.sysconf("SC_CLK_TCK")
@@ -148,7 +148,7 @@ async def play_games(server: PhoneServer, games: int, seed: int):
 
 async def main(args) -> None:
     # Seven phones from one address (loopback): the per-address caps are raised to let them in.
-    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1", cap=ConnectionCap(per_client=64),
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1", guard=ConnectionGuard(per_client=64),
                          ws_per_client=PLAYERS)
     server.start()
     try:

@@ -26,11 +26,13 @@ from pydantic import (
     model_validator,
 )
 
+from appliance.lan import MAX_JSON_DEPTH, json_depth_ok
+
 from .actions import ACTION_FORMS, action_schema, decode_action  # noqa: F401 (ACTION_FORMS: the table)
 from .service import ApiError
 
 MAX_BODY = 64 * 1024
-MAX_DEPTH = 16                    # nesting of arrays/objects in a request body
+MAX_DEPTH = MAX_JSON_DEPTH        # nesting of arrays/objects in a request body (the phone server's too)
 MAX_ID = 999_999_999              # path ids: the routes take 1 to 9 digits
 MAX_SEED = 2**63 - 1
 PAIRING_DIGITS = 12
@@ -537,31 +539,6 @@ def openapi() -> dict:
 
 
 # ---------------------------------------------------------------------- reading a body
-def json_depth_ok(text: str, most: int = MAX_DEPTH) -> bool:
-    """Whether no array/object in the JSON text nests deeper than ``most`` (strings skipped)."""
-    if text.count("[") + text.count("{") <= most:
-        return True
-    depth = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            if depth > most:
-                return False
-        elif ch in "]}":
-            depth -= 1
-    return True
-
-
 def describe(exc: ValidationError) -> str:
     """The first problem of a validation error, naming the field."""
     err = exc.errors(include_url=False)[0]

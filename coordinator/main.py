@@ -19,11 +19,12 @@ from pathlib import Path
 
 from appliance import dbcheck, paths, sdnotify
 from appliance.house import DataFileError, house_set_texts
+from appliance.lan import RateLimitFilter
 from engine.challengers.cards import CardFileError
 
-from .limits import ConnectionGuard, RateLimitFilter
 from .service import Coordinator
 from .store import LOG_TABLES, SchemaError
+from .web import new_guard
 from .web import serve as serve_app
 
 log = logging.getLogger("tablecup.coordinator")
@@ -139,9 +140,8 @@ async def serve(args) -> int:
         print(damaged_database_line(db_path, why, Path(data)), file=sys.stderr, flush=True)
         return EXIT_DAMAGED_DB
     fds = raise_fd_limit()
-    guard = ConnectionGuard(per_client=args.connections_per_client,
-                            max_total=connection_cap(fds, args.max_connections), head_timeout=args.head_timeout,
-                            idle_timeout=args.idle_timeout)
+    guard = new_guard(per_client=args.connections_per_client, max_total=connection_cap(fds, args.max_connections),
+                      head_timeout=args.head_timeout, idle_timeout=args.idle_timeout)
     try:
         runner = await serve_app(coordinator, args.host, args.port, guard)
     except OSError as exc:

@@ -2,7 +2,9 @@
 the WebSocket, and what keeps a stranger on the LAN from costing more than their share.
 
 Every answer carries the security headers (a strict Content-Security-Policy, no sniffing, no
-framing, no referrer).  A write is CSRF-safe by construction: a POST with a body must say
+framing, no referrer).  Connections go through :class:`appliance.lan.ConnectionGuard` (shared with
+the kiosk's phone server): caps per address and in all with room kept for paired kiosks and the
+organiser, deadlines for a request's head and body, a limit on idle time.  A write is CSRF-safe by construction: a POST with a body must say
 ``Content-Type: application/json`` (415 otherwise), which a page of another site can only send
 after a CORS preflight that is never granted; every other write also needs a header
 (``Authorization``, ``X-Organiser-Pin``) that a cross-site page cannot add without one; and a
@@ -24,9 +26,10 @@ from urllib.parse import urlencode
 from aiohttp import WSMsgType, web
 from yarl import URL
 
+from appliance.lan import SECURITY_HEADERS, ConnectionGuard, client_key
+
 from . import api
-from .limits import ConnectionGuard, client_key
-from .service import ApiError, Coordinator
+from .service import ApiError, Coordinator, Kiosk
 
 log = logging.getLogger("tablecup.coordinator")
 
@@ -36,6 +39,7 @@ TICKET_SECONDS = 60
 WS_PER_CLIENT = 8                   # WebSockets open from one address
 WS_PER_KIOSK = 4                    # ... on one kiosk token
 WS_TOTAL = 256
+WS_FOR_KIOSKS = 64                  # ... of which tickets (public: anyone's) never take the last ones
 
 COORD = web.AppKey("coordinator", Coordinator)
 GUARD = web.AppKey("guard", ConnectionGuard)
@@ -43,15 +47,6 @@ SOCKETS = web.AppKey("sockets", dict)           # WebSocketResponse -> (client k
 SECRET = web.AppKey("secret", bytes)
 SPEC = web.AppKey("openapi", dict)
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-}
 JSON_TYPES = ("application/json",)
 
 
@@ -60,7 +55,20 @@ def error(status: int, message: str, headers=None, **extra) -> web.Response:
 
 
 def client(request) -> str:
-    return client_key((request.remote,))
+    return client_key(request.remote)
+
+
+def guard_of(request) -> ConnectionGuard:
+    return request.app[GUARD]
+
+
+def new_guard(per_client: int = 32, max_total: int = 512, head_timeout: float = 10.0,
+              idle_timeout: float = 30.0) -> ConnectionGuard:
+    """The coordinator's connection guard: a quarter of the connections kept for the clients that
+    showed a kiosk token or the organiser PIN."""
+    return ConnectionGuard(per_client=per_client, max_total=max_total, reserved=max_total // 4,
+                           head_timeout=head_timeout, body_timeout=BODY_TIMEOUT, idle_timeout=idle_timeout,
+                           logger=log)
 
 
 def _cross_site(request) -> bool:
@@ -98,6 +106,8 @@ async def guard(request: web.Request, handler):
         if not resp.prepared:
             resp.headers.update(SECURITY_HEADERS)
             resp.headers.setdefault("Cache-Control", "no-store")
+            if resp.status == 408:
+                resp.force_close()       # the rest of a late body is not waited for
         return resp
     finally:
         g.idle(request.transport)
@@ -130,10 +140,13 @@ async def read_body(request: web.Request, model):
     if request.content.is_eof():       # all of it is here already (a kiosk's small body): no timer needed
         raw = await request.read()
     else:
+        # Meanwhile the connection counts as waiting: at the connection cap it may be closed for
+        # another, so slow bodies cannot keep anyone out.
+        g = guard_of(request)
         try:
-            raw = await asyncio.wait_for(request.read(), BODY_TIMEOUT)
+            raw = await g.receive_body(request.transport, request.read)
         except TimeoutError:
-            raise ApiError(408, f"the body did not arrive within {BODY_TIMEOUT:.0f} s") from None
+            raise ApiError(408, f"the body did not arrive within {g.body_timeout:.0f} s") from None
     if len(raw) > api.MAX_BODY:
         raise ApiError(413, f"the body is larger than {api.MAX_BODY} bytes")
     try:
@@ -151,9 +164,19 @@ def _id(request, name="id") -> int:
     return int(request.match_info[name])
 
 
+def kiosk_of(request, c: Coordinator, required=True) -> Kiosk | None:
+    """The kiosk of the request's token (``ApiError`` if it is not valid); a valid one makes its
+    address trusted by the connection guard (room is kept for it)."""
+    kiosk = c.kiosk_from(request.headers.get("Authorization"), required=required)
+    if kiosk is not None:
+        guard_of(request).vouch(request.transport)
+    return kiosk
+
+
 def organiser(request, c: Coordinator, token=True):
-    kiosk = c.kiosk_from(request.headers.get("Authorization")) if token else None
+    kiosk = kiosk_of(request, c) if token else None
     c.check_organiser(request.headers.get("X-Organiser-Pin"), client(request))
+    guard_of(request).vouch(request.transport)
     return kiosk
 
 
@@ -190,7 +213,7 @@ async def kiosks(request):
 
 async def me(request):
     c = coord(request)
-    k = c.kiosk_from(request.headers.get("Authorization"))
+    k = kiosk_of(request, c)
     return web.json_response(c.me(k))
 
 
@@ -240,7 +263,7 @@ async def assign(request):
 
 async def get_park(request):
     c = coord(request)
-    kiosk = c.kiosk_from(request.headers.get("Authorization"), required=False)
+    kiosk = kiosk_of(request, c, required=False)
     e = c.entry(_id(request))
     park = int(request.match_info["park"])
     c.check_park_number(e, park)
@@ -252,7 +275,7 @@ async def get_park(request):
 async def post_action(request):
     c = coord(request)
     b, raw = await read_body(request, api.ActionRequest)
-    kiosk = c.kiosk_from(request.headers.get("Authorization"))
+    kiosk = kiosk_of(request, c)
     e = c.entry(_id(request))
     text, duplicate = await c.act(e, kiosk, b, raw)
     resp = web.Response(text=text, content_type="application/json")
@@ -298,13 +321,14 @@ def _check_ticket(request, tid: int, text: str) -> bool:
 async def events(request):
     """The tournament's pushes.  Kept only for a kiosk token (``Authorization``) or a valid ticket
     (``?ticket=``): anything else is answered 401 before the upgrade.  WebSockets are capped per
-    address, per kiosk and overall."""
+    address, per kiosk and overall, and tickets (which anyone may get) never take the last
+    WS_FOR_KIOSKS of them."""
     c = coord(request)
     e = c.entry(_id(request))
     ws = web.WebSocketResponse(heartbeat=20, max_msg_size=4096)
     if not ws.can_prepare(request).ok:
         raise ApiError(400, "this endpoint is a WebSocket (send 'Upgrade: websocket')")
-    kiosk = c.kiosk_from(request.headers.get("Authorization"), required=False)
+    kiosk = kiosk_of(request, c, required=False)
     if kiosk is None and not _check_ticket(request, e.id, request.query.get("ticket", "")):
         raise ApiError(401, "a WebSocket needs a kiosk token (Authorization: Bearer) or a ticket "
                             f"(GET /api/tournaments/{e.id}/ticket, then ?ticket=...)")
@@ -312,6 +336,9 @@ async def events(request):
     who = client(request)
     if len(sockets) >= WS_TOTAL:
         raise ApiError(429, f"{WS_TOTAL} WebSockets are open: poll the views instead", headers={"Retry-After": "10"})
+    if kiosk is None and sum(1 for _, k in sockets.values() if k is None) >= WS_TOTAL - WS_FOR_KIOSKS:
+        raise ApiError(429, f"{WS_TOTAL - WS_FOR_KIOSKS} WebSockets are open on tickets: poll the views instead",
+                       headers={"Retry-After": "10"})
     if sum(1 for w, k in sockets.values() if w == who) >= WS_PER_CLIENT:
         raise ApiError(429, f"{WS_PER_CLIENT} WebSockets are open from this address already", headers={"Retry-After": "10"})
     if kiosk is not None and sum(1 for _, k in sockets.values() if k == kiosk.id) >= WS_PER_KIOSK:
@@ -402,7 +429,7 @@ async def _on_cleanup(app):
 def make_app(coordinator: Coordinator, connection_guard: ConnectionGuard | None = None) -> web.Application:
     app = web.Application(middlewares=[guard], client_max_size=api.MAX_BODY)
     app[COORD] = coordinator
-    app[GUARD] = connection_guard or ConnectionGuard()
+    app[GUARD] = connection_guard or new_guard()
     app[SOCKETS] = {}
     app[SECRET] = secrets.token_bytes(32)
     app[SPEC] = {}
@@ -435,7 +462,7 @@ class GuardedSite(web.TCPSite):
 async def serve(coordinator: Coordinator, host: str, port: int, guard_: ConnectionGuard | None = None,
                 shutdown_timeout: float = 2.0) -> web.AppRunner:
     """Start the app on host:port behind the connection guard; returns the runner (``cleanup()`` stops it)."""
-    guard_ = guard_ or ConnectionGuard()
+    guard_ = guard_ or new_guard()
     runner = web.AppRunner(make_app(coordinator, guard_), access_log=None, shutdown_timeout=shutdown_timeout)
     await runner.setup()
     site = GuardedSite(runner, host, port, guard_, backlog=512)

@@ -6,8 +6,8 @@ Games at this table are played through :class:`kiosk.table.LocalTable` (``app.ta
 Challengers! read through :class:`kiosk.games.challengers.local.ChallengersTable`.  Tournaments:
 "Join a tournament" hands the screens to :class:`kiosk.park.ParkController` and starts
 :class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
-(seconds).  Tests and benchmarks only: ``TABLECUP_KIOSK_HOOK`` names a file of commands
-(:mod:`kiosk.test_hook`), ``TABLECUP_KIOSK_BOT`` lets :mod:`kiosk.bot` press the inputs.
+(seconds).  Tests, benchmarks and demos drive the app from outside through
+:mod:`kiosk.plugins` (``TABLECUP_KIOSK_PLUGINS``, ``TABLECUP_KIOSK_HOOK``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from engine.challengers.library import load
 
 from kiosk import cardtext, i18n, keymap
 from kiosk.games.challengers.local import ChallengersTable
-from kiosk.rendering import Screens
+from kiosk.rendering import Screens, save_screenshot
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
 from kiosk.home import HomeScreen
@@ -44,7 +44,6 @@ from kiosk.operator import OperatorScreen
 from kiosk.store import StorageError, open_store
 from kiosk.table import LocalTable, game_data
 from kiosk.games import registry as kiosk_games
-from appliance import sdnotify
 from appliance.sdnotify import KivyWatchdog
 
 log = logging.getLogger("tablecup.kiosk")
@@ -194,19 +193,10 @@ class TablecupApp(App):
         self.chrome.attach(root, sm)          # the settings screen, the "?" and its rules, the name grid
         sm.get_screen("home").level = self.robot_level
         Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
-        hook = os.environ.get("TABLECUP_KIOSK_HOOK")
-        self._hook = None
-        if hook:
-            from kiosk.test_hook import TestHook
-            self._hook = TestHook(self, hook).start()
         Clock.schedule_once(self._first_frame, 0)
         if self.store.get("park_mode"):
             self.enter_tournament(sync=False)    # a restart resumes the tournament (match, outbox)
         self.sync()
-        bot = os.environ.get("TABLECUP_KIOSK_BOT")
-        if bot:
-            from kiosk import bot as kiosk_bot
-            self.bot = kiosk_bot.attach(self, bot)
         return root
 
     def _add_house_sets(self, lib):
@@ -627,22 +617,13 @@ class TablecupApp(App):
         else:
             self.controller.close_game()
 
-    # ------------------------------------------------------------------ tests
-    def widget_texts(self):
-        """Every text on screen now (:func:`kiosk.test_hook.widget_texts`)."""
-        from kiosk.test_hook import widget_texts
-        return widget_texts(self.root)
-
     def save_screenshot(self, path):
-        """A PNG of the whole screen as drawn now (:func:`kiosk.test_hook.save_screenshot`)."""
-        from kiosk.test_hook import save_screenshot
+        """A PNG of the whole screen as drawn now (:func:`kiosk.rendering.save_screenshot`)."""
         return save_screenshot(self.root, path)
 
     def on_start(self):
         # systemd: READY=1 after the first frame, WATCHDOG=1 from this (the UI) thread.
         self.watchdog = KivyWatchdog().start()
-        if getattr(self, "_hook", None) is not None:
-            sdnotify.status("block-hook ready")     # tests: the hook's `block SECONDS` is honoured
         self.hardware = hardware_link.attach(self)
 
     def on_stop(self):

@@ -7,6 +7,8 @@ Full-screen by default, at whatever size the screen has; ``--window 1280x720`` o
 instead (offscreen, with no screen to fill, the default is an 800x480 window).  Every size the
 screens use is in dp/sp, and one dp is scaled so that the 800x480 design fills the screen
 (:func:`ui_scale`).  Without a display it prints one line naming the alternatives and returns 2.
+Scripts that drive the real app from outside name their modules in ``TABLECUP_KIOSK_PLUGINS``
+(:mod:`kiosk.plugins`; ``TABLECUP_KIOSK_HOOK=FILE`` from a checkout).
 """
 
 from __future__ import annotations
@@ -153,7 +155,8 @@ def _port(text: str) -> int:
 
 
 def run(argv: list[str], app_hook=None) -> int:
-    """``app_hook(app)``, for tests, runs before the app starts."""
+    """``app_hook(app)``, for in-process drivers, runs before the app starts; the plugins
+    named in the environment (:mod:`kiosk.plugins`) are attached once it is built."""
     args = parse(argv)
     size_arg = args.window or args.size
     try:
@@ -223,8 +226,17 @@ def run(argv: list[str], app_hook=None) -> int:
     from kiosk import pace
     pace.install()                       # the loop slows down while the table is at rest
     from kiosk.app import TablecupApp
+    from kiosk import plugins
+    try:
+        # Imported last, like any module that draws: every start-up setting above is in place.
+        extensions = plugins.load(os.environ)
+    except plugins.PluginError as exc:
+        # Kivy's logger holds sys.stderr by now (and drops it without a console log).
+        print(f"tablecup kiosk: {exc}", file=sys.__stderr__)
+        return 2
     app = TablecupApp(data, lang=args.lang, coordinator=args.coordinator, name=args.name, store=store,
                       set_aside=set_aside, phone_port=args.phone_port)
+    plugins.attach_on_start(app, extensions)
     if app_hook is not None:
         app_hook(app)
     app.run()

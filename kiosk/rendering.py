@@ -34,13 +34,14 @@ Smaller savings, each leaving the picture as it was:
   window's clear paints the largest such background when the others paint the rest.
 
 A text's texture is also drawn into between frames (:func:`fill_now`), and Kivy's texts let
-go of the surface they were drawn on.
+go of the surface they were drawn on.  :func:`save_screenshot` draws the screen into a PNG.
 """
 
 from __future__ import annotations
 
 import os
 import weakref
+from pathlib import Path
 
 from kivy.factory import Factory
 from kivy.graphics import Callback
@@ -233,6 +234,16 @@ def fill_now(texture) -> None:
     cost a frame's drawing (about 15 ms at 1920x1080), and a reveal changes several texts."""
     if texture is not None:
         texture.bind()                         # runs Kivy's fill (nothing to do if done)
+
+
+def save_screenshot(root, path):
+    """A PNG at ``path`` of ``root`` (the whole screen) as drawn now, its folder made; returns ``path``.
+
+    Drawn again into an offscreen buffer (``export_to_png``): the window's own picture
+    (``Window.screenshot``) comes out black without a display (``SDL_VIDEODRIVER=offscreen``)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    root.export_to_png(str(path))
+    return path
 
 
 def _fill_shown_labels_at_once() -> None:

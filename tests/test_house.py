@@ -11,7 +11,9 @@ The layers, top first (``docs/architecture.md``)::
 
 A package may import from its own layer or below, never from above, and no two
 packages may import each other, even through others (a cycle).  Imports inside
-functions count: a lazy import is still an import.
+functions count: a lazy import is still an import.  No product package imports test
+code (``tests/``, or a test helper by the name pytest's ``pythonpath`` gives it): the
+test plumbing reaches the kiosk only through its plugin point (``kiosk/plugins.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import ast
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,6 +104,62 @@ def test_the_reader_finds_an_upward_lazy_import_and_a_cycle(tmp_path):
     edges = imports(tmp_path, ["engine", "kiosk", "coordinator"])
     assert upward(edges) == [("engine", "kiosk", "engine/m.py", 2)]
     assert [sorted(c[:-1]) for c in cycles(edges)] == [["coordinator", "kiosk"]]
+
+
+def names_of_test_code(root: Path) -> set[str]:
+    """The names test code can be imported by: the ``tests`` package, and every module of the
+    folders pytest puts on ``sys.path`` (``pythonpath`` in pyproject.toml)."""
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    folders = config["tool"]["pytest"]["ini_options"].get("pythonpath", [])
+    return {"tests"} | {path.stem for folder in folders for path in (root / folder).glob("*.py")}
+
+
+def imports_of_test_code(root: Path, names: set[str], packages=PRODUCT):
+    """(file, line, module) for every import of ``names`` in ``packages``: ``import``/``from``
+    statements, and ``importlib.import_module``/``__import__`` of a module named in the code."""
+    found = []
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    targets = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and not node.level:
+                    targets = [node.module or ""]
+                elif (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                      and isinstance(node.args[0].value, str)
+                      and ast.unparse(node.func) in ("importlib.import_module", "import_module", "__import__")):
+                    targets = [node.args[0].value]
+                else:
+                    continue
+                found += [(str(path.relative_to(root)), node.lineno, t) for t in targets if t.split(".")[0] in names]
+    return found
+
+
+def test_no_product_module_imports_test_code_or_is_named_as_test_code():
+    names = names_of_test_code(ROOT)
+    assert {"tests", "kiosk_hook", "kiosk_bot", "cafe"} <= names, "the test helpers were not found: the reader is broken"
+    bad = [f"{file}:{line}: imports {module}, which is test code" for file, line, module in
+           imports_of_test_code(ROOT, names)]
+    bad += [f"{path.relative_to(ROOT)}: named as test code (test_*.py): it belongs under tests/"
+            for package in PRODUCT for path in sorted((ROOT / package).rglob("test_*.py"))]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_reader_finds_test_code_imported_eagerly_lazily_and_by_name(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.pytest.ini_options]\npythonpath = ["tests/kiosk"]\n')
+    (tmp_path / "tests" / "kiosk").mkdir(parents=True)
+    (tmp_path / "tests" / "kiosk" / "kiosk_hook.py").write_text("")
+    (tmp_path / "kiosk").mkdir()
+    (tmp_path / "kiosk" / "app.py").write_text(
+        "import importlib\nfrom tests.kiosk.kiosk_hook import TestHook\n"
+        "def build():\n    import kiosk_hook\n    importlib.import_module('tests.kiosk.kiosk_bot')\n"
+        "    from . import plugins\n    import testing\n")
+    names = names_of_test_code(tmp_path)
+    assert names == {"tests", "kiosk_hook"}
+    assert imports_of_test_code(tmp_path, names, ["kiosk"]) == [
+        ("kiosk/app.py", 2, "tests.kiosk.kiosk_hook"), ("kiosk/app.py", 4, "kiosk_hook"),
+        ("kiosk/app.py", 5, "tests.kiosk.kiosk_bot")]
 
 
 def _run(*args):

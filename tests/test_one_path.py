@@ -8,8 +8,8 @@ Read from the code (``ast``), as the house test reads imports:
 - every screen class in ``kiosk/games/*/`` is a :class:`kiosk.games.screen.GameScreen`.
 
 A café tournament still runs Challengers! on a path of its own -- the coordinator, and the
-kiosk's park of a café (its controller, its inputs, its seating screen, its network client and
-bot) -- until issue 31 moves it onto the contract: that part of the first check is expected to
+kiosk's park of a café (its controller, its inputs, its seating screen, its network client) --
+until issue 31 moves it onto the contract: that part of the first check is expected to
 fail until then, and fails the suite once it passes, so that the exception goes with the last
 reader.
 """
@@ -26,7 +26,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHALLENGERS = ROOT / "kiosk" / "games" / "challengers"
 #: The kiosk's side of a café tournament, still on Challengers!' own wire (issue 31).
-CAFE = {ROOT / "kiosk" / name for name in ("park.py", "inputs.py", "park_screen.py", "bot.py", "network.py")}
+CAFE = {ROOT / "kiosk" / name for name in ("park.py", "inputs.py", "park_screen.py", "network.py")}
 #: Challengers!' tournament phases (engine.challengers.tournament).
 PHASES = {"deck", "final-deck", "match", "final", "over"}
 

@@ -6,9 +6,10 @@ legal actions, and acts; a WebSocket pushes each new view.  The pieces:
 * :mod:`kiosk.phones.host` -- what the server needs from the table (:class:`SeatHost`), and the
   views it publishes (:class:`SeatView`, computed on the table's thread, never on the server's).
 * :mod:`kiosk.phones.tokens` -- the seats' secret tokens: random, one game only, revocable.
-* :mod:`kiosk.phones.limits` -- what one client address may cost (connections, WebSockets).
 * :mod:`kiosk.phones.server` -- the aiohttp app and :class:`PhoneServer`, which runs it in its own
-  thread with its own event loop, so the Kivy thread never waits on a phone.
+  thread with its own event loop, so the Kivy thread never waits on a phone.  What one client
+  address may cost in connections and time is :mod:`appliance.lan`'s (shared with the
+  coordinator); WebSockets per address, per seat and in all are counted by the server.
 * ``static/`` -- the phone's page: plain HTML, CSS and JavaScript, English and French.
 
 See docs/protocol.md ("Phones") for the wire protocol and the threat model.

@@ -17,9 +17,11 @@ Routes (see docs/protocol.md, "Phones"):
     the upgrade; nothing is read from the phone but pings).
 
 Everything but the static files needs the cookie (or, for ``/t/``, the token): without a valid
-one the answer is 401 and nothing changes.  The server never touches the game: an action is
-posted to the table's thread (:meth:`SeatHost.post`), checked and played there; views are
-computed there too, and handed to this thread whole.
+one the answer is 401 and nothing changes.  A valid one makes the phone's address trusted by the
+connection guard (:class:`appliance.lan.ConnectionGuard`, shared with the coordinator), which
+keeps room for the seats' phones however many strangers connect.  The server never touches the
+game: an action is posted to the table's thread (:meth:`SeatHost.post`), checked and played
+there; views are computed there too, and handed to this thread whole.
 """
 
 from __future__ import annotations
@@ -37,10 +39,11 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 from yarl import URL
 
+from appliance import lan
+from appliance.lan import ConnectionGuard, client_key, json_depth_ok
 from engine.errors import IllegalAction
 from engine.game import Action
 from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
-from kiosk.phones.limits import ConnectionCap, client_key
 from kiosk.phones.tokens import SeatTokens
 
 log = logging.getLogger("tablecup.phones")
@@ -51,22 +54,21 @@ COOKIE_SECONDS = 12 * 3600
 STATIC = Path(__file__).with_name("static")
 STATIC_FILES = {"phone.js": "text/javascript", "phone.css": "text/css"}
 MAX_BODY = 4096
+MAX_DEPTH = lan.MAX_JSON_DEPTH
+CONNECTIONS_PER_CLIENT = 8
+CONNECTIONS = 96
+CONNECTIONS_FOR_PHONES = 40  # of CONNECTIONS, never taken by addresses that hold no seat
 ACT_TIMEOUT = 5.0            # seconds the table may take to play a phone's action
 WS_PER_CLIENT = 4
 WS_PER_SEAT = 3
 WS_TOTAL = 48
 REVOKED = 4401               # WebSocket close code: this seat's token is no longer valid
 
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    "Cache-Control": "no-store",
-}
+SECURITY_HEADERS = {**lan.SECURITY_HEADERS, "Cache-Control": "no-store"}
+#: What a stranger can make this server write (its own lines, aiohttp's, asyncio's): a few lines
+#: of a kind a minute, so a flood cannot fill the kiosk's log.
+FLOODABLE_LOGS = ("tablecup.phones", "aiohttp.server", "aiohttp.web", "aiohttp.websocket", "aiohttp.access",
+                  "asyncio")
 
 
 class PortTaken(OSError):
@@ -136,11 +138,12 @@ class PhoneServer:
     """
 
     def __init__(self, port: int = DEFAULT_PORT, bind: str = "0.0.0.0", address: str | None = None,
-                 cap: ConnectionCap | None = None, ws_per_client: int = WS_PER_CLIENT) -> None:
+                 guard: ConnectionGuard | None = None, ws_per_client: int = WS_PER_CLIENT) -> None:
         self.port, self.bind = port, bind
         self.ws_per_client = ws_per_client
         self.address = address            # the host name in seat URLs (default: the LAN address)
-        self.cap = cap or ConnectionCap()
+        self.guard = guard or ConnectionGuard(per_client=CONNECTIONS_PER_CLIENT, max_total=CONNECTIONS,
+                                              reserved=CONNECTIONS_FOR_PHONES, logger=log)
         self.tokens = SeatTokens()
         self._lock = threading.Lock()
         self._host: SeatHost | None = None
@@ -169,6 +172,7 @@ class PhoneServer:
         """Bind and serve in a new thread; the port bound.  :class:`PortTaken` if it is in use."""
         ready = threading.Event()
         failed: list[BaseException] = []
+        lan.limit_log_floods(*FLOODABLE_LOGS)
 
         def main() -> None:
             self.thread_id = threading.get_native_id()
@@ -226,7 +230,7 @@ class PhoneServer:
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         loop = asyncio.get_running_loop()
-        server = await loop.create_server(self.cap.protocol_factory(self._runner.server), self.bind, self.port,
+        server = await loop.create_server(self.guard.protocol_factory(self._runner.server), self.bind, self.port,
                                           backlog=128, reuse_address=True)
         self._server = server
         self.port = server.sockets[0].getsockname()[1]
@@ -348,6 +352,13 @@ class PhoneServer:
     # ------------------------------------------------------------------ HTTP
     @web.middleware
     async def _guard(self, request: web.Request, handler):
+        self.guard.busy(request.transport)
+        try:
+            return await self._answer(request, handler)
+        finally:
+            self.guard.idle(request.transport)
+
+    async def _answer(self, request: web.Request, handler):
         try:
             resp = await handler(request)
         except Refused as exc:
@@ -368,6 +379,8 @@ class PhoneServer:
             resp = web.json_response({"error": "internal error (logged on the kiosk)"}, status=500)
         if not resp.prepared:
             resp.headers.update(SECURITY_HEADERS)
+            if resp.status == 408:
+                resp.force_close()       # the rest of a late body is not waited for
         return resp
 
     def _seat(self, request: web.Request) -> tuple[int, str]:
@@ -375,6 +388,7 @@ class PhoneServer:
         seat = self.tokens.seat_of(token)
         if seat is None or token is None:
             raise Refused(401, "this phone holds no seat of the game in progress: scan the seat's QR code on the table")
+        self.guard.vouch(request.transport)
         return seat, token
 
     @staticmethod
@@ -393,6 +407,7 @@ class PhoneServer:
         token = request.match_info["token"]
         if self.tokens.seat_of(token) is None:
             return self._unauthorized()
+        self.guard.vouch(request.transport)
         resp = web.Response(status=303, headers={"Location": "/"})
         resp.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="Strict")
         return resp
@@ -423,10 +438,21 @@ class PhoneServer:
     async def _read_json(self, request: web.Request) -> dict:
         if request.content_type != "application/json":
             raise Refused(415, f"the body must be JSON (Content-Type: application/json, not {request.content_type!r})")
-        raw = await request.read()
         try:
-            body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as exc:
+            # Meanwhile the connection counts as waiting: at the connection cap it may be closed
+            # for another, so slow bodies cannot keep the phones out.
+            raw = await self.guard.receive_body(request.transport, request.read)
+        except TimeoutError:
+            raise Refused(408, f"the body did not arrive within {self.guard.body_timeout:.0f} s") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise Refused(400, f"the body is not UTF-8: {exc}") from None
+        if not json_depth_ok(text):
+            raise Refused(400, f"the body nests deeper than {MAX_DEPTH} levels")
+        try:
+            body = json.loads(text)
+        except ValueError as exc:
             raise Refused(400, f"the body is not JSON: {exc}") from None
         if not isinstance(body, dict):
             raise Refused(400, "the body is an object: {\"version\": n, \"action\": {...}}")

@@ -303,3 +303,122 @@ def test_a_body_that_does_not_arrive_is_a_408(tmp_path, monkeypatch):
             writer.close()
             assert coord.pairing_guesses.failures(ATTACKER) == 0         # nothing was checked
     asyncio.run(main())
+
+
+async def answered(session, url, n, headers=None, pause=0.03):
+    """How many of ``n`` requests were answered 200 (a 503, a reset or a timeout is not)."""
+    ok = 0
+    for _ in range(n):
+        try:
+            async with session.get(url, headers=headers) as r:
+                await r.read()
+                ok += r.status == 200
+        except (TimeoutError, aiohttp.ClientError):
+            pass
+        await asyncio.sleep(pause)
+    return ok
+
+
+def fresh_connections(addr):
+    """A client whose every request opens a new connection (the hardest case: it must be admitted)."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(addr, 0), force_close=True),
+                                 timeout=aiohttp.ClientTimeout(total=10))
+
+
+def test_slow_bodies_from_16_addresses_do_not_keep_a_kiosk_out(coordinator):
+    """16 addresses x 32 connections (all 512 the coordinator admits) send a request head, then
+    trickle its body.  A paired kiosk and a browser on other addresses are still answered."""
+    base, port, log = coordinator
+    raise_own_fd_limit(512 + 300)
+
+    async def slow_body(addr, stats):
+        while stats["running"]:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(addr, 0))
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            stats["opened"] += 1
+            try:
+                writer.write(b"POST /api/pair HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                             b"Content-Length: 60\r\n\r\n{")
+                while stats["running"] and not reader.at_eof():
+                    await writer.drain()
+                    try:
+                        await asyncio.wait_for(reader.read(1), 0.4)
+                    except TimeoutError:
+                        writer.write(b" ")              # one byte of the body now and then
+            except OSError:
+                pass
+            finally:
+                writer.close()
+
+    async def main():
+        async with session_from(FRIEND) as s:
+            _, token = await cb.pair(s, base, "Table 1")
+        stats = {"running": True, "opened": 0}
+        tasks = [asyncio.create_task(slow_body(f"127.0.4.{1 + a}", stats)) for a in range(16) for _ in range(32)]
+        try:
+            deadline = time.monotonic() + 20
+            while stats["opened"] < 512:
+                assert time.monotonic() < deadline, stats
+                await asyncio.sleep(0.02)
+            async with fresh_connections(FRIEND) as kiosk, fresh_connections("127.0.0.4") as browser:
+                kiosk_ok = await answered(kiosk, base + "/api/me", 60, headers=cb.bearer(token))
+                browser_ok = await answered(browser, base + "/api/tournaments", 20)
+        finally:
+            stats["running"] = False
+            for t in tasks:
+                t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        return kiosk_ok, browser_ok
+
+    kiosk_ok, browser_ok = asyncio.run(main())
+    assert (kiosk_ok, browser_ok) == (60, 20), \
+        f"a kiosk's requests answered: {kiosk_ok}/60; a browser's: {browser_ok}/20"
+    assert log.stat().st_size < 100_000, log.stat().st_size
+
+
+def test_strangers_with_public_tickets_cannot_take_the_kiosks_websockets(coordinator):
+    """Tickets are public: 32 addresses x 8 WebSockets would be all 256.  The ones over the
+    strangers' share are refused (429) and every paired kiosk still opens its WebSocket."""
+    base, _, _ = coordinator
+    raise_own_fd_limit(256 + 300)
+
+    async def main():
+        async with session_from(FRIEND, limit=32) as s:
+            tid, tokens, _ = await cb.new_tournament(s, base, ["Ann", "Bob", "Cy", "Di"], seed=3)
+            url = f"{base}/api/tournaments/{tid}/events"
+            strangers = [session_from(f"127.0.5.{1 + a}", limit=16) for a in range(32)]
+            opened, refused = [], 0
+            try:
+                for bad in strangers:
+                    async with bad.get(f"{base}/api/tournaments/{tid}/ticket") as r:
+                        ticket = (await r.json())["ticket"]
+                    for _ in range(8):
+                        try:
+                            opened.append(await bad.ws_connect(url + "?ticket=" + ticket))
+                        except aiohttp.WSServerHandshakeError as exc:
+                            assert exc.status == 429
+                            refused += 1
+                kiosks = []
+                for token in tokens.values():
+                    try:
+                        ws = await s.ws_connect(url, headers=cb.bearer(token))
+                        assert (await ws.receive_json(timeout=5))["type"] == "hello"
+                        kiosks.append(ws)
+                    except aiohttp.WSServerHandshakeError as exc:
+                        assert exc.status == 429
+                for ws in kiosks:
+                    await ws.close()
+                return len(opened), refused, len(kiosks), len(tokens)
+            finally:
+                for ws in opened:
+                    await ws.close()
+                for bad in strangers:
+                    await bad.close()
+
+    strangers, refused, kiosks, parks = asyncio.run(main())
+    assert (kiosks, parks) == (2, 2), f"paired kiosks' WebSockets opened: {kiosks}/{parks} " \
+                                      f"(strangers hold {strangers}, {refused} refused)"
+    assert refused >= 1 and strangers + refused == 256

@@ -2,7 +2,8 @@
 
 import logging
 
-from coordinator.limits import Backoff, RateLimitFilter, client_key
+from appliance.lan import RateLimitFilter, client_key
+from coordinator.limits import Backoff
 
 
 class Clock:

@@ -27,6 +27,7 @@ out = {"error": None, "stages": {}, "lang_at": {}, "technical": [RESUME_WHY, COO
 
 
 def hook(app):
+    from kiosk_hook import widget_texts
     from kivy.clock import Clock
     from kivy.core.window import Window
     from kivy.uix.button import Button
@@ -37,7 +38,7 @@ def hook(app):
 
     def collect(stage, shot=False):
         out["stages"].setdefault(stage, [])
-        out["stages"][stage] = sorted(set(out["stages"][stage]) | set(app.widget_texts()))
+        out["stages"][stage] = sorted(set(out["stages"][stage]) | set(widget_texts(app.root)))
         out["lang_at"][stage] = app.lang
         if shot and stage not in state["shots"]:
             state["shots"].add(stage)

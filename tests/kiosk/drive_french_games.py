@@ -15,7 +15,7 @@ phones' port taken, said in the corner); the end; the solo
 options and a solo game's first turn.  Then the operator screen and the join screen.
 
 Per stage: the texts of every Label, Button, card face and text line then in the tree
-(``app.widget_texts()``); ``keys``: every catalogue key the screens asked for in French.
+(:func:`kiosk_hook.widget_texts`); ``keys``: every catalogue key the screens asked for in French.
 """
 
 import random
@@ -42,6 +42,7 @@ out = {"error": None, "stages": {}, "lang_at": {}, "keys": [], "moves": {}, "gam
 
 
 def hook(app):
+    from kiosk_hook import widget_texts
     from kivy.uix.screenmanager import NoTransition
 
     from kiosk import i18n
@@ -59,7 +60,7 @@ def hook(app):
     i18n.tr = tr                              # every screen asks through the module: what it asked, in French
 
     def collect(stage):
-        texts = set(out["stages"].get(stage, ())) | set(app.widget_texts())
+        texts = set(out["stages"].get(stage, ())) | set(widget_texts(app.root))
         out["stages"][stage] = sorted(texts)
         out["lang_at"][stage] = app.lang
 

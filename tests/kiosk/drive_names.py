@@ -3,7 +3,7 @@
 
 Run as a subprocess by test_names_app.py:  python drive_names.py DATA_DIR ARTIFACTS_DIR
 Plays a two-player game's first Deck Phase, its match to its end and the result, then a solo
-game's Deck Phase, taking every screen's texts after the switch (``app.widget_texts()``).
+game's Deck Phase, taking every screen's texts after the switch (:func:`kiosk_hook.widget_texts`).
 Prints "NAMES-RESULT {json}".
 """
 
@@ -14,11 +14,13 @@ out = {"error": None, "texts": {}, "names": {}}
 
 
 def hook(app):
+    from kiosk_hook import widget_texts
+
     d = Driver(app, out, ART)
 
     def texts(stage):
         app.sync()
-        out["texts"][stage] = app.widget_texts()
+        out["texts"][stage] = widget_texts(app.root)
         d.shot(f"names-{stage}")
 
     def script():

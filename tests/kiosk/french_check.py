@@ -26,7 +26,7 @@ from engine.challengers.library import load
 from engine.challengers.text import card_text, set_names_for
 
 LOCALE = ROOT / "kiosk" / "locale"
-# Kivy's markup tags, which the screens' texts are read without (app.widget_texts).
+# Kivy's markup tags, which the screens' texts are read without (kiosk_hook.widget_texts).
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # Names that read the same in every language.

@@ -268,7 +268,7 @@ def test_connections_and_websockets_are_capped_per_client(table):
     host, server = table
     url = _seat_url(host, server, 0)
     base = _base(server)
-    per_client = server.cap.per_client
+    per_client = server.guard.per_client
 
     async def main():
         # TCP connections from one address: the ones over the cap get a 503 and are closed.
@@ -276,7 +276,7 @@ def test_connections_and_websockets_are_capped_per_client(table):
         for _ in range(per_client):
             conns.append(await asyncio.open_connection("127.0.0.1", server.port))
         for _ in range(50):
-            if sum(server.cap.open.values()) == per_client:
+            if server.guard.total == per_client:
                 break
             await asyncio.sleep(0.01)
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
@@ -286,7 +286,7 @@ def test_connections_and_websockets_are_capped_per_client(table):
         for _, w in conns:
             w.close()
         for _ in range(100):
-            if not server.cap.open:
+            if not server.guard.total:
                 break
             await asyncio.sleep(0.01)
         # WebSockets from one address (each on its own connection): at most WS_PER_CLIENT

@@ -1,7 +1,7 @@
 """A café on 127.0.0.1 for the end-to-end tests: a real coordinator process and real kiosk
 processes (offscreen Kivy, each with its own data folder), driven only the way a café is:
 pairing PINs typed on the kiosks (through the test hook), organiser requests over HTTP,
-bot players pressing the kiosks' inputs (``TABLECUP_KIOSK_BOT``)."""
+bot players pressing the kiosks' inputs (the kiosk plugin ``tests/kiosk/kiosk_bot.py``)."""
 
 from __future__ import annotations
 
@@ -156,7 +156,9 @@ class Coordinator:
 def kiosk_env(**extra):
     env = dict(os.environ)
     env.update({"SDL_VIDEODRIVER": "offscreen", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
-                "TABLECUP_ROBOT_DELAY": "0.02", "TABLECUP_KIOSK_BOT": "greedy", "TABLECUP_BOT_DELAY": "0.03",
+                "TABLECUP_ROBOT_DELAY": "0.02", "TABLECUP_BOT_DELAY": "0.03",
+                # The bot players (tests/kiosk/kiosk_bot.py), a kiosk plugin; TABLECUP_KIOSK_BOT="" sends none.
+                "TABLECUP_KIOSK_PLUGINS": "tests.kiosk.kiosk_bot", "TABLECUP_KIOSK_BOT": "greedy",
                 "TABLECUP_POLL": "0.5", "TABLECUP_BACKOFF_MAX": "2", "PYTHONUNBUFFERED": "1"})
     env.pop("TABLECUP_CONFIG", None)
     env["TABLECUP_CONFIG"] = "/nonexistent-tablecup-config"

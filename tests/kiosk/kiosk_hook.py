@@ -1,7 +1,9 @@
-"""The kiosk's test hook (tests and benchmarks only): commands read from a file, one a line.
+"""The real kiosk driven from outside: commands read from a file, one a line (tests and benchmarks).
 
-When ``TABLECUP_KIOSK_HOOK`` names a file, the app polls it every 50 ms (:class:`TestHook`) and
-runs each new line on the Kivy thread, as a person's or a button's input would be:
+The kiosk loads this module when ``TABLECUP_KIOSK_HOOK`` names a file (:mod:`kiosk.plugins`, as
+``tests.kiosk.kiosk_hook``: from a checkout only) and calls :func:`attach`; the app then polls the
+file every 50 ms (:class:`TestHook`) and runs each new line on the Kivy thread, as a person's or
+a button's input would be:
 
 ``reveal SIDE``, ``toss``, ``choose SIDE I``, ``deck SIDE ACTION [I]``, ``key NAME``,
 ``solo LEVEL [SEED]``, ``two [SEED]``, ``resume``, ``home``, ``ack``, ``dump PATH`` (canonical
@@ -21,7 +23,8 @@ screen reached by ``ids``, tapped), ``tapcard CARD`` (a shown card), ``act TEXT`
 the contract's text form, as a person's input); ``dump`` then also writes ``table``
 (:meth:`LocalTable.dump`).
 
-With a hook the app says ``STATUS=block-hook ready`` to systemd's notify socket.
+Once attached it says ``STATUS=block-hook ready`` to systemd's notify socket.  In-process drive
+scripts import :func:`widget_texts` from here (``tests/kiosk`` is on their path).
 """
 
 from __future__ import annotations
@@ -36,7 +39,12 @@ from pathlib import Path
 from kivy.clock import Clock
 from kivy.uix.label import Label
 
+from appliance import sdnotify
+
 log = logging.getLogger("tablecup.kiosk")
+
+#: The operator's own PIN, typed when a first use of the operator screen asks for one.
+OPERATOR_PIN = "2468"
 
 #: Kivy's markup tags, taken out of the texts ``texts`` writes.
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
@@ -139,7 +147,7 @@ class TestHook:
             op = app.sm.get_screen("operator")
             op.type_pin(op.pin())
             if op.mode == "newpin":
-                op.type_pin("2468")                 # a first use asks for the operator's own PIN
+                op.type_pin(OPERATOR_PIN)           # a first use asks for the operator's own PIN
             op.ids.phone_seats.trigger_action(0)
             button = next(w for w in app.seat_qr.ids.loose.children if w.seat == int(args[0])).children[0]
             button.trigger_action(0)
@@ -179,7 +187,7 @@ class TestHook:
                           sort_keys=True)
             os.replace(tmp, args[0])
         elif cmd == "screenshot":
-            save_screenshot(app.root, args[0])
+            app.save_screenshot(args[0])
         elif cmd == "texts":
             tmp = args[0] + ".tmp"
             with open(tmp, "w") as f:
@@ -187,7 +195,7 @@ class TestHook:
                           ensure_ascii=False)
             os.replace(tmp, args[0])
         elif cmd == "block":
-            # Tests only: hold the UI thread (the watchdog pings must stop meanwhile).
+            # Hold the UI thread (the watchdog test: its pings must stop meanwhile).
             time.sleep(float(args[0]) if args else 3.0)
         elif cmd == "lang":
             app.set_setting("lang", args[0])
@@ -220,8 +228,11 @@ def widget_texts(root) -> list[str]:
     return sorted({MARKUP.sub("", t) for t in found if t and t.strip()})
 
 
-def save_screenshot(root, path):
-    """A PNG of ``root`` (the whole screen) as drawn now, rendered into an FBO."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    root.export_to_png(str(path))
-    return path
+def attach(app):
+    """Start reading the file ``TABLECUP_KIOSK_HOOK`` names (the app is built); None without one."""
+    path = os.environ.get("TABLECUP_KIOSK_HOOK")
+    if not path:
+        return None
+    hook = TestHook(app, path).start()
+    sdnotify.status("block-hook ready")      # the watchdog test may send `block SECONDS`
+    return hook

@@ -1,9 +1,12 @@
-"""A bot at the table (tests and demos): ``TABLECUP_KIOSK_BOT=greedy|random``.
+"""A bot at the table (tests): ``TABLECUP_KIOSK_PLUGINS=tests.kiosk.kiosk_bot TABLECUP_KIOSK_BOT=greedy|random``.
+
+A kiosk plugin (:mod:`kiosk.plugins`): :func:`attach` starts the bot if ``TABLECUP_KIOSK_BOT``
+names a policy, and does nothing if it is empty or unset.
 
 Every ``TABLECUP_BOT_DELAY`` seconds (default 0.05) the bot looks at the screen shown and
-presses what a person would press -- the same controller inputs the buttons call
-(``press_toss``, ``press_reveal``, ``tap_choice``, ``deck_option/pick/redraw/choose/remove/done``,
-"Go" on the seating screen, "Next round" on a result) -- deciding with
+presses what a person would press -- the contract actions the screens submit
+(``submit(half, "match.reveal")``, ``"deck.pick", i`` ...), "Go" on the seating screen, "Next
+round" on a result -- deciding with
 ``engine.challengers.policies``.  It only reads what the screens read (the player's own Deck
 Phase state, the local match), and leaves the Robot and bot entrants to the kiosk (and the
 coordinator).  It plays tournaments only;
@@ -69,7 +72,7 @@ class Bot:
                 if dp is None or dp.stage == "done" or c.player_at(side) in c.inflight or c.is_robot(side):
                     continue
                 act = self.policy.deck_action(c.t, dp)
-                self._press(getattr(c, "deck_" + act[0]), side, *act[1:])
+                self._press(c.submit, side, "deck." + act[0], *act[1:])
                 return
         elif cur == "match" and app.sm.get_screen("match").end_shown:
             self._press(app.sm.get_screen("match").dismiss_end)      # seen how the match ended
@@ -79,12 +82,14 @@ class Bot:
                 return
             kind, side = m.expect
             if kind == "toss":
-                self._press(c.press_toss)
+                self._press(c.submit, None, "match.toss")
             elif kind == "reveal" and not c.is_robot(c.half_of(side)):
-                self._press(c.press_reveal, c.half_of(side))
+                self._press(c.submit, c.half_of(side), "match.reveal")
             elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
-                self._press(c.tap_choice, c.half_of(m.pending.player), self.policy.choose(m, m.pending))
+                self._press(c.submit, c.half_of(m.pending.player), "match.choose", self.policy.choose(m, m.pending))
 
 
-def attach(app, policy):
-    return Bot(app, policy)
+def attach(app):
+    """The bot ``TABLECUP_KIOSK_BOT`` names, pressing the app's inputs; None if it names none."""
+    policy = os.environ.get("TABLECUP_KIOSK_BOT", "")
+    return Bot(app, policy) if policy else None

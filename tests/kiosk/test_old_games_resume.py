@@ -1,0 +1,154 @@
+"""A kiosk.db written by the kiosk of commit 7ee8d36 resumes identically, for every game.
+
+``fixtures/kiosk-v3-<case>.db`` holds, per case, a finished game and a game in progress of one
+registered game, and ``fixtures/kiosk-v3-<case>.json`` how that code saw them (both written by
+``make_kiosk_v3.py``, whose docstring says how to make them again from that commit).  Here each
+file is opened by today's store and its game resumed by a real ``LocalTable``: the stored
+actions, who is to act, every observation, every legal action, the replay's events, the
+outcome, the generator's state (and Challengers!' tournament dump) are the old picture; the
+finished game replays to its stored outcome; and the game plays on to its end as the same
+seeded bots played it on then.  Two of them are resumed in the real app too.
+
+Today nothing is translated.  A later change of the observation format or of a game's action
+vocabulary states, in :func:`as_today`, what each old value is now, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from make_kiosk_v3 import CASES, expected_path, finished_record, fixture_path, kiosk_controller, picture, play_on
+
+from kiosk.store import Store
+from kiosk.table import LocalTable
+
+#: The schema version of the files as they were written (they are never changed in place).
+WRITTEN_AT_SCHEMA = 3
+
+
+def expected_for(case: str) -> dict[str, Any]:
+    """The case's picture as the old code gave it (the committed JSON, untranslated)."""
+    return json.loads(expected_path(case).read_text())
+
+
+def as_today(case: str, picture_then: dict[str, Any]) -> dict[str, Any]:
+    """The old picture of ``case`` in today's terms: the one place where a change that
+    legitimately changes what a resumed game looks like says how.
+
+    ``picture_then`` is :func:`expected_for`'s ``{"file", "finished", "unfinished", "play_on"}``;
+    the answer has the same keys.  A change of the observation format (e.g. Challengers!' step
+    names, a schema version in every observation) maps ``unfinished["observations"]`` here; a
+    change of a game's action vocabulary (e.g. Cosplay's payment) maps ``unfinished["actions"]``,
+    ``["stored_actions"]`` and ``["legal"]`` (and ``["to_act"]``/``["events"]`` if a migrated game
+    rests at another moment), and, since bots then choose among other lists, may set ``play_on``
+    to None: the game must still play on to an end, but not necessarily that end.  Anything not
+    mapped must be as it was.  Today: the identity (a copy)."""
+    return copy.deepcopy(picture_then)
+
+
+def resumed(case: str, tmp_path: Path) -> tuple[Store, LocalTable, Any]:
+    """The case's kiosk.db, copied and opened by today's store, its game resumed at a real
+    LocalTable (with the kiosk's controller over it, where the game has one)."""
+    db = tmp_path / f"{case}.db"
+    shutil.copy(fixture_path(case), db)
+    assert sqlite3.connect(db).execute("pragma user_version").fetchone()[0] == WRITTEN_AT_SCHEMA
+    store = Store(db)
+    table = LocalTable(store)
+    controller = kiosk_controller(table, CASES[case][0])
+    expected = as_today(case, expected_for(case))
+    assert table.unfinished() == (expected["unfinished"]["id"], expected["unfinished"]["game"])
+    assert table.resume() is True, table.resume_error
+    return store, table, controller
+
+
+def differences(got: dict[str, Any], want: dict[str, Any]) -> list[str]:
+    """The keys (observations: per seat) where ``got`` is not ``want``, for a short failure."""
+    out = [k for k in sorted(set(got) | set(want)) if k != "observations" and got.get(k) != want.get(k)]
+    obs_got, obs_want = got.get("observations", {}), want.get("observations", {})
+    out += [f"observations[{s}]" for s in sorted(set(obs_got) | set(obs_want)) if obs_got.get(s) != obs_want.get(s)]
+    return out
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_an_old_game_in_progress_resumes_identically_and_plays_on(case, tmp_path):
+    expected = as_today(case, expected_for(case))
+    store, table, controller = resumed(case, tmp_path)
+    got = picture(table, store)
+    assert differences(got, expected["unfinished"]) == []
+    assert got == expected["unfinished"]
+    # The finished game is kept, and replays to the outcome it was closed with.
+    finished = finished_record(store, expected["finished"]["id"])
+    assert finished == expected["finished"]
+    assert finished["outcome"] == finished["stored_outcome"]
+    # Played on by the same seeded bots: to its end (the same end, where the actions are the same).
+    end = play_on(table, controller)
+    if expected["play_on"] is not None:
+        assert end == expected["play_on"]
+    closed = store.db.conn.execute("select finished, outcome_json from table_games where id = ?",
+                                   (table.table_id,)).fetchone()
+    assert closed[0] is not None and json.loads(closed[1]) == end["outcome"]
+    assert table.unfinished() is None
+    store.close()
+
+
+def test_every_registered_game_has_a_game_in_progress_in_the_fixtures():
+    from engine import registry
+    assert {game for game, _, _ in CASES.values()} == {g.name for g in registry.games()}
+    for case in CASES:
+        assert fixture_path(case).stat().st_size < 100_000, "keep the fixtures small"
+
+
+def test_a_game_missing_its_last_stored_action_is_told_apart(tmp_path):
+    """The comparison has teeth: the same file with its last action gone is not the picture."""
+    case = "cosplay"
+    db = tmp_path / "cut.db"
+    shutil.copy(fixture_path(case), db)
+    expected = as_today(case, expected_for(case))["unfinished"]
+    conn = sqlite3.connect(db)
+    conn.execute("delete from table_actions where table_id = ? and seq = (select max(seq) from table_actions "
+                 "where table_id = ?)", (expected["id"], expected["id"]))
+    conn.commit()
+    conn.close()
+    store = Store(db)
+    table = LocalTable(store)
+    assert table.resume()
+    got = picture(table, store)
+    assert {"actions", "stored_actions", "events", "rng"} <= set(differences(got, expected))
+    store.close()
+
+
+# ---------------------------------------------------------------------------- the real app
+
+@pytest.mark.parametrize("case", ["challengers-two", "cosplay"])
+def test_the_app_resumes_an_old_game_as_the_table_does(case, tmp_path):
+    """The real kiosk (offscreen) started on the file resumes its game (``tresume``, what the
+    home screen's Resume does): its table is the one resumed here, and Challengers!' tournament
+    is the old one.  (No bot is to act in these games: the app waits for a person.)"""
+    from cafe import free_port
+    from kiosk_process import Kiosk
+    store, table, _ = resumed(case, tmp_path)
+    here = json.loads(json.dumps(table.dump()))
+    store.close()
+    expected = as_today(case, expected_for(case))["unfinished"]
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(fixture_path(case), data / "kiosk.db")
+    kiosk = Kiosk(data, free_port(), tmp_path / "hook.txt")
+    try:
+        kiosk.send("tresume")
+        kiosk.wait(lambda t: t.get("game") is not None, "the resumed game")
+        dump = kiosk.ask("dump")
+    finally:
+        kiosk.stop()
+    assert dump["table"] == here
+    assert dump["table"]["rng"] == expected["rng"]
+    assert [o for o in dump["table"]["observations"]] == [expected["observations"][str(s)]
+                                                          for s in range(len(expected["seats"]))]
+    if expected["game"] == "challengers":
+        assert dump["state"] == expected["state_dump"]
