@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import Action
-
 from kiosk.games.descriptor import BLINK, CARD, LOOK, NOTHING, OFF, ON, SECONDARY, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
 

@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import Action
-
 from kiosk.games.descriptor import BLINK, CELEBRATE, OFF, ON, Buttons, KioskGame
 
 REVEAL, TOSS = "reveal", "toss"

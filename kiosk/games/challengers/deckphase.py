@@ -23,8 +23,8 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from kiosk.cardtext import card_name
-from kiosk.games.challengers.screen import ChallengersScreen
 from kiosk.games.challengers.pick_hint import PickHints, question_key, reason_words
+from kiosk.games.challengers.screen import ChallengersScreen
 from kiosk.widgets import CardFace
 
 #: A removal that would leave fewer cards than this asks first (the rules allow any number:

@@ -354,7 +354,6 @@ class ChallengersTable:
                 self.on_ignored(what, why)
             except Exception:          # a hint must never stop the game
                 log.exception("hint failed")
-        return None
 
     def _changed(self, events):
         for fn in list(self.listeners):

@@ -28,10 +28,10 @@ from kivy.uix.widget import Widget
 
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.local import end_held
-from kiosk.games.challengers.screen import ChallengersScreen
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
+from kiosk.games.challengers.screen import ChallengersScreen
 from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 

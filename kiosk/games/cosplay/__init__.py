@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import Action
-
 from kiosk.games.descriptor import CARD, LOOK, NOTHING, OFF, ON, SECONDARY, TABLE, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
 
