@@ -34,10 +34,14 @@ from engine.challengers.library import load
 from kiosk import cardtext, i18n, keymap
 from kiosk.games.challengers.local import ChallengersTable
 from kiosk.rendering import Screens, save_screenshot
+from kiosk.router import route
+from kiosk.session import Session
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
 from kiosk.home import HomeScreen
 from kiosk.join import JoinScreen
+from kiosk.launch import challengers_names, seat_game, seat_names
+from kiosk.notices import Notices
 from kiosk.park import ParkController
 from kiosk.park_screen import ParkScreen
 from kiosk.operator import OperatorScreen
@@ -96,7 +100,6 @@ class TablecupApp(App):
         self.data_dir = Path(data_dir)
         self.coordinator_arg = coordinator
         self.kiosk_name = name or "Table"
-        self.park_controller = None
         self.client = None
         self._lang_arg = lang
         self.first_frame_at = None
@@ -118,7 +121,9 @@ class TablecupApp(App):
             self.store, aside = open_store(self.data_dir / "kiosk.db")
         # Sentences on the home screen (until tapped or a game starts): the database set aside,
         # a house set that could not be loaded.
-        self.notices = [(i18n.N_("db_set_aside"), {"name": aside.name})] if aside is not None else []
+        self.notices = Notices()
+        if aside is not None:
+            self.notices.add(i18n.N_("db_set_aside"), {"name": aside.name})
         # Settings, sounds, names, rules: read before any screen is built (text size is in every sp).
         from kiosk.chrome import Chrome
         self.chrome = Chrome(self)
@@ -139,11 +144,11 @@ class TablecupApp(App):
         self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay,
                                 data_for=lambda g: lib if g.name == "challengers" else game_data(g),
                                 think=Worker(post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0)))
-        self.controller = ChallengersTable(lib, self.table)
-        self.controller.listeners.append(self.on_state)
-        self.controller.on_ignored = self.hint_for
+        board = ChallengersTable(lib, self.table)
+        board.listeners.append(self.on_state)
+        board.on_ignored = self.hint_for
         self.table.on_ignored = self.table_hint
-        self.solo_controller = self.controller
+        self.session = Session(self.table, board)
         # Seats on phones: the server follows the table's games (listening before the screens do,
         # so a new game's QR codes are ready when its screen is drawn).
         self.phone_seats = None
@@ -204,7 +209,7 @@ class TablecupApp(App):
         is left out, said in one line in the log and on the home screen; the others load."""
         from kiosk.house_sets import add_house_sets
         for why in add_house_sets(lib, self.data_dir):
-            self.notices.append((i18n.N_("house_set_skipped"), {"error": why}))
+            self.notices.add(i18n.N_("house_set_skipped"), {"error": why})
 
     def _first_frame(self, *_):
         def flipped(*_):
@@ -220,50 +225,35 @@ class TablecupApp(App):
     def _schedule(self, fn, delay):
         Clock.schedule_once(lambda dt: fn(), delay)
 
-    # ------------------------------------------------------------------ state → screen
+    # ------------------------------------------------------------------ the session
+    @property
+    def controller(self):
+        """What the Challengers! screens show: the local table's board, or the café park."""
+        return self.session.board
+
+    @property
+    def solo_controller(self):
+        return self.session.local_board
+
+    @property
+    def park_controller(self):
+        return self.session.park
+
     def table_active(self):
-        """A game with a game-neutral screen is on the table (and no tournament has the screens);
-        Challengers! at the table is read through its own controller (``solo_controller``)."""
-        return (self.table.state is not None and self.table.game.name != "challengers"
-                and self.controller is self.solo_controller)
+        """A game with game-neutral screens is on the table (:meth:`Session.table_active`)."""
+        return self.session.table_active()
 
-    def challengers_screen(self, key):
-        """Challengers!' screen ``key`` ("deck", "match", "result"), created when first shown
-        (by the local table and by a park of a café tournament alike)."""
-        if not self.sm.has_screen(key):
-            kg = kiosk_games.get("challengers")
-            scr = kiosk_games.load_class(kg.screens[key])(name=key)
-            scr.kiosk = kg
-            self.sm.add_widget(scr)
-        return key
-
-    def game_screen(self):
-        """The screen of the table's game for this moment, created the first time it is shown."""
-        t = self.table
-        kg = kiosk_games.get(t.game.name)
-        key = kg.screen(t.observation(None))
-        name = f"{kg.game}.{key}"
-        if not self.sm.has_screen(name):
-            cls = kiosk_games.load_class(kg.screens[key])
-            scr = cls(name=name)
-            scr.kiosk = kg
-            self.sm.add_widget(scr)
-        return name
-
+    # ------------------------------------------------------------------ state → screen
     def screen_for(self):
-        """The screen for what the table holds now: the operator's and the settings stay; else
-        the table's game's own (its descriptor says which, :meth:`game_screen`), Challengers!'
-        board's (its own router, the finished match held until a tap included), the tournament's
-        join and seating screens, or home."""
-        c = self.controller
-        if self.sm.current in ("operator", "settings"):
-            return self.sm.current
-        if self.table_active():
-            return self.game_screen()
-        if c is self.park_controller and not c.paired:
-            return "join"
-        name = c.screen()
-        return self.challengers_screen(name) if name in ("deck", "match", "result") else name
+        """The screen for what the session holds now (:func:`kiosk.router.route`), created the
+        first time it is shown."""
+        where = route(self.session, self.sm.current)
+        if where.game is not None and not self.sm.has_screen(where.name):
+            kg = kiosk_games.get(where.game)
+            scr = kiosk_games.load_class(kg.screens[where.key])(name=where.name)
+            scr.kiosk = kg
+            self.sm.add_widget(scr)
+        return where.name
 
     def sync(self, events=()):
         name = self.screen_for()
@@ -293,30 +283,23 @@ class TablecupApp(App):
             self.hints.guide(half, guide_line(c, half, self.lang, i18n.tr) if on else "")
 
     def alert_text(self) -> str:
-        c = self.controller
-        if getattr(c, "storage_error", None) is not None or (self.table_active() and self.table.storage_error):
-            return i18n.tr("storage_full", self.lang)
-        if self.sm.current != "home":
-            return ""
-        err = getattr(c, "resume_error", None)
-        if err is not None:
-            return i18n.tr("resume_failed", self.lang, game=err[0], why=err[1][:80])
-        return " ".join(i18n.tr(key, self.lang, **fmt) for key, fmt in self.notices)
+        return self.notices.text(self.lang, i18n.tr, on_home=self.sm.current == "home",
+                                 storage_error=self.session.storage_error(),
+                                 resume_error=getattr(self.controller, "resume_error", None))
 
     def _show_alert(self):
-        if self.controller.t is not None or self.table_active():
-            self.notices = []                 # a game started: the home screen's notices are read
+        if self.session.playing():
+            self.notices.clear()              # a game started: the home screen's notices are read
         text = self.alert_text()
         self.alert.text = text
         self.alert.opacity = 1 if text else 0
         # The storage message must not stand between a person and the button that tries again.
-        self.alert.passive = (not text or getattr(self.controller, "storage_error", None) is not None
-                              or self.table.storage_error is not None)
+        self.alert.passive = not text or self.session.storage_error() is not None
 
     def add_notice(self, key, fmt):
         """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
         port in use."""
-        self.notices.append((key, fmt))
+        self.notices.add(key, fmt)
         if self.seat_qr is not None and self.table_active():
             # During a game: said once on the bottom half, then a crossed-out phone stays in the
             # place of its "Phone" button, covering nothing of the game.
@@ -327,7 +310,7 @@ class TablecupApp(App):
 
     def dismiss_notice(self):
         """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
-        self.notices = []
+        self.notices.clear()
         self.solo_controller.resume_error = None
         self._show_alert()
 
@@ -382,13 +365,13 @@ class TablecupApp(App):
             pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
             pc.on_ignored = self.hint_for
-            self.park_controller = pc
+            self.session.park = pc
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),
                                  url=configured_url(self.coordinator_arg)).start()
             pc.attach(self.client)
         self._put("park_mode", True)
-        self.controller = self.park_controller
+        self.session.enter_park(self.session.park)
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.controller:
             self._move_hardware(self.controller)
@@ -415,7 +398,7 @@ class TablecupApp(App):
 
     def leave_tournament(self):
         self._put("park_mode", False)
-        self.controller = self.solo_controller
+        self.session.leave_park()
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.controller:
             self._move_hardware(self.controller)
@@ -439,59 +422,39 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ home actions
     def start_solo(self, level=None, box="base", solo_cards=False):
-        self.controller.new_game(self.chrome.people((self.t("player_name"),)), robot_level=int(level or self.robot_level), box=box,
-                                 solo_cards=bool(solo_cards))
+        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people),
+                                      robot_level=int(level or self.robot_level), box=box, solo_cards=bool(solo_cards))
 
     def start_lesson(self, lesson="first-match"):
         """The guided first match: one match against the Robot with the lesson's decks and seed
         (always the same match), a hint on the player's half at each step (:mod:`.guide`)."""
-        self.controller.new_game(self.chrome.people((self.t("player_name"),)), robot_level=1,
-                                 seed=self.lib.lesson(lesson).seed, lesson=lesson)
+        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people), robot_level=1,
+                                      seed=self.lib.lesson(lesson).seed, lesson=lesson)
 
     def start_vs_bot(self, box="base", policy="search"):
         """Challengers! alone against a bot that plays by the two-player rules (the search bot)."""
-        self.controller.new_game(self.chrome.people((self.t("player_name"),)), box=box,
-                                 opponent=(self.t("bot_n", number=1), policy))
+        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people), box=box,
+                                      opponent=(self.t("bot_n", number=1), policy))
 
     def start_two(self, box="base"):
-        self.controller.new_game(self.chrome.people((self.t("light"), self.t("dark"))), box=box)
+        self.solo_controller.new_game(challengers_names("two", self.t, self.chrome.people), box=box)
 
     def start_table(self, game, mode="solo", level=None, seed=None, bots=None, phones=0):
         """A new game of ``game`` at the LocalTable: ``mode`` "solo" (one person on the bottom
         half against ``bots`` of the game's bots -- default its first ``solo_bots`` -- at
         ``level``, 0-based) or "two" (two people face to face, with the game's ``two_bots``);
-        ``phones`` more seats on no half, played on phones (their QR codes on the seats panel)."""
+        ``phones`` more seats on no half, played on phones (their QR codes on the seats panel).
+        Who sits where and their names: :mod:`kiosk.launch`."""
         from engine import registry as engine_games
-        from kiosk.table import seats as seating
         kg = kiosk_games.get(game)
         self._put("home_game", game)                  # home shows this game first next time
         self.sm.get_screen("home").game = game
         if game == "challengers":                     # its own set-up: the Robot's level, the box
-            names = self.chrome.people((self.t("light"), self.t("dark")) if mode == "two" else (self.t("player_name"),))
             level = self.robot_level if level is None else int(level) + 1
-            return self.controller.new_game(names, robot_level=level, seed=seed)
-        policy = kg.policy(kg.default_level if level is None else int(level))
-        n_bots = kg.two_bots if mode == "two" else (kg.solo_bots[0] if bots is None else int(bots))
-        phones = int(phones or 0)
-        if phones:
-            room = engine_games.get(game).max_players - (2 if mode == "two" else 1) - phones
-            n_bots = max(0, min(n_bots, room))
-            people = seating.two_at_the_table() if mode == "two" else (seating.Seat.person(0),)
-            # People on their halves, the phones on none; in solo the first bot faces the person.
-            seats = people + tuple(seating.Seat.phone() for _ in range(phones)) + \
-                tuple(seating.Seat.bot(policy, 1 if mode != "two" and i == 0 else None) for i in range(n_bots))
-        elif kg.seating is not None:
-            seats = tuple(kg.seating(mode, n_bots, policy))
-        elif mode == "two":
-            seats = seating.two_at_the_table() + tuple(seating.Seat.bot(policy) for _ in range(n_bots))
-        else:
-            seats = seating.solo(n_bots, policy)
-        people = iter(self.chrome.people((self.t("player_name"),) if mode != "two" else
-                                         (self.t("player", number=1), self.t("player", number=2))))
-        bot_names = iter([self.t("robot")] if n_bots == 1 else [self.t("bot_n", number=i + 1) for i in range(n_bots)])
-        phone_names = iter(self.t("phone_player", number=i + 1) for i in range(phones))
-        names = tuple(next(bot_names) if s.is_bot else next(phone_names) if s.kind == "phone" else next(people)
-                      for s in seats)
+            return self.solo_controller.new_game(challengers_names(mode, self.t, self.chrome.people),
+                                                 robot_level=level, seed=seed)
+        seats = seat_game(kg, engine_games.get(game).max_players, mode, level, bots, phones)
+        names = seat_names(seats, mode, self.t, self.chrome.people)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
 
     def resume_table(self):

@@ -38,7 +38,7 @@ class Chrome:
         self.settings, errors = config.load(self.path)
         for line in errors:
             log.error("settings: %s", line)
-            app.notices.append((i18n.N_("settings_bad"), {"error": line}))
+            app.notices.add(i18n.N_("settings_bad"), {"error": line})
         self.save_error: str | None = None
         self._wrong_at = -1.0
         self._apply(self.settings, start=True)

@@ -5,7 +5,7 @@ people face to face, with the game's ``two_bots``), and may add seats played on 
 game's kiosk descriptor says how many bots a solo game seats by default and may seat a game its
 own way (``KioskGame.seating``).  The names are the people's (typed on the name grid, else "Player"),
 "Robot" for a lone bot (else "Bot 1", "Bot 2"...), "Phone 1"... for phone seats, in the table's
-language (``words(key, **fmt)``).
+language (``t(key, **fmt)``).
 """
 
 from __future__ import annotations
@@ -40,23 +40,23 @@ def seat_game(kg: KioskGame, max_players: int, mode: str = "solo", level: int | 
     return tuple(seating.solo(n_bots, policy))
 
 
-def seat_names(seats: Sequence[Seat], mode: str, words: Words,
+def seat_names(seats: Sequence[Seat], mode: str, t: Words,
                people: Callable[[Sequence[str]], Sequence[str]] = tuple) -> tuple[str, ...]:
     """The name of each seat: ``people(defaults)`` gives the people's names in seat order (the
     typed ones, else the defaults); bots and phones are numbered."""
     n_bots = sum(1 for s in seats if s.is_bot)
     n_phones = sum(1 for s in seats if s.kind == "phone")
-    defaults = (words("player", number=1), words("player", number=2)) if mode == "two" else (words("player_name"),)
+    defaults = (t("player", number=1), t("player", number=2)) if mode == "two" else (t("player_name"),)
     person_names = iter(people(defaults))
-    bot_names = iter([words("robot")] if n_bots == 1 else [words("bot_n", number=i + 1) for i in range(n_bots)])
-    phone_names = iter(words("phone_player", number=i + 1) for i in range(n_phones))
+    bot_names = iter([t("robot")] if n_bots == 1 else [t("bot_n", number=i + 1) for i in range(n_bots)])
+    phone_names = iter(t("phone_player", number=i + 1) for i in range(n_phones))
     return tuple(next(bot_names) if s.is_bot else next(phone_names) if s.kind == "phone" else next(person_names)
                  for s in seats)
 
 
-def challengers_names(mode: str, words: Words, people: Callable[[Sequence[str]], Sequence[str]] = tuple
+def challengers_names(mode: str, t: Words, people: Callable[[Sequence[str]], Sequence[str]] = tuple
                       ) -> tuple[str, ...]:
     """The people of a Challengers! tournament at the table (the board adds the Robot)."""
-    defaults = (words("light"), words("dark")) if mode == "two" else (words("player_name"),)
+    defaults = (t("light"), t("dark")) if mode == "two" else (t("player_name"),)
     return tuple(people(defaults))
 
