@@ -7,7 +7,7 @@ could not be resumed, the phones' port taken...), which stay until tapped or unt
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 Tr = Callable[..., str]
@@ -22,6 +22,9 @@ class Notices:
 
     def clear(self) -> None:
         self.items = []
+
+    def __iter__(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        return iter(self.items)
 
     def text(self, lang: str, tr: Tr, *, on_home: bool, storage_error: str | None,
              resume_error: tuple[int, str] | None) -> str:

@@ -94,7 +94,7 @@ class GameScreen(Screen):
         app = App.get_running_app()
         if app is not None:
             self.lang = app.lang
-        if table is not None and table.state is not None:
+        if table is not None and table.playing:
             self.update(table, list(events))
 
     def update(self, table, events: list) -> None:
@@ -122,7 +122,7 @@ class GameScreen(Screen):
         so; otherwise the game says it from the seat's observation (``KIOSK.hint``); "" when the
         game has nothing to say or nobody sits there."""
         table = self.table
-        seat = table.seat_on(half) if table is not None and table.state is not None else None
+        seat = table.seat_on(half) if table is not None and table.playing else None
         if seat is None or self.kiosk is None:
             return ""
         if table.is_bot(seat):
@@ -144,7 +144,7 @@ class GameScreen(Screen):
         """A person's choice on the table: played at once, or -- in a game whose secret choice
         is locked on release (``KIOSK.lock_on_release``) -- kept until its owner stops looking."""
         t = self.table
-        if t is None or t.state is None:
+        if t is None or not t.playing:
             return
         if t.lock_on_release and t.may_show(action.player):
             t.select(action.player, action)
@@ -156,7 +156,7 @@ class GameScreen(Screen):
         """A side's ``"primary"`` or ``"secondary"`` button went down (``down``) or up.  What it
         means comes from ``KIOSK.buttons``: hold to look, or ``button_<word>(half, down)`` here."""
         t = self.table
-        if t is None or t.state is None or self.kiosk is None:
+        if t is None or not t.playing or self.kiosk is None:
             return False
         if not down and which == "primary" and half in t.looking:
             t.look(half, False)             # a release always hides, whatever the button means now

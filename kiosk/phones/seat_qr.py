@@ -138,7 +138,7 @@ class SeatQrOverlay(FloatLayout):
             self.notice_words = None
         self.notice = i18n.tr(self.notice_words[0], self.lang, **self.notice_words[1]) if self.notice_words else ""
         for half, widget in ((0, self.ids.bottom), (1, self.ids.top)):
-            seat = ps.table.seat_on(half) if (active and ps is not None and ps.table.state is not None) else None
+            seat = ps.table.seat_on(half) if (active and ps is not None and ps.table.playing) else None
             url = ps.url(seat) if seat is not None and not ps.table.over else None
             widget.available = url is not None
             widget.caption = i18n.tr("phone_scan", self.lang)
@@ -152,7 +152,7 @@ class SeatQrOverlay(FloatLayout):
         """The seats panel: one :class:`LooseSeat` per phone seat on no half."""
         ps = self.seats
         table = ps.table if ps is not None else None
-        on = active and table is not None and table.state is not None and not table.over
+        on = active and table is not None and table.playing and not table.over
         seats = ps.loose_seats() if on else []
         urls = {q: ps.url(q) for q in seats}
         if any(u is None for u in urls.values()):

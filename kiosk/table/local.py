@@ -335,6 +335,11 @@ class LocalTable:
 
     # ------------------------------------------------------------------ views
     @property
+    def playing(self) -> bool:
+        """A game is on this table (over or not): what screens ask, never the state itself."""
+        return self.state is not None
+
+    @property
     def outcome(self) -> Outcome | None:
         return None if self.state is None else self.state.outcome()
 

@@ -404,9 +404,9 @@ class DeckPhaseScreen(ChallengersScreen):
     def _watch(self, table, events):
         """During matches, each person's seat remembers the opponents' cards it sees (the hint's
         guess at their decks), from that seat's own observation."""
-        if table.game is None or table.game.name != "challengers" or table.state is None:
+        if table.game is None or table.game.name != "challengers" or not table.playing:
             return
-        if not table.state.tournament.matches:
+        if not table.observation(None)["matches"]:
             return
         for seat, s in enumerate(table.seats):
             if not s.is_bot:
