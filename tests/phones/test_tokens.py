@@ -82,3 +82,14 @@ def test_weak_or_strange_kept_entries_never_come_back():
     assert t.seats() == [] and t.phones() == {}
     t.restore("not a dict")
     assert t.seats() == []
+
+
+def test_a_setting_kept_by_an_older_kiosk_comes_back_as_the_seats_codes():
+    """An older kiosk kept one token per seat, which was also its phone's cookie: taken back as
+    that seat's code, so the phone scans it once more and is given a secret of its own."""
+    from kiosk.phones.table_host import _kept_seats
+    old = SeatTokens().code(0)
+    t = SeatTokens()
+    t.restore(_kept_seats({"table": 7, "tokens": {"0": old}}))
+    assert t.code(0) == old and t.seat_of(old) is None and t.take(old).seat == 0
+    assert _kept_seats({"table": 7}) == {}
