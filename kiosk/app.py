@@ -494,10 +494,11 @@ class TablecupApp(App):
         self.sync()
 
     def has_phone_seats(self) -> bool:
-        """Whether the game on the table has seats played on phones only (the operator may free them)."""
+        """Whether the game on the table has seats played on phones only, or held by a phone (the
+        operator may free them)."""
         ps = self.phone_seats
         return (self.seat_qr is not None and self.table_active() and ps.server() is not None
-                and bool(ps.loose_seats()))
+                and bool(ps.managed_seats()))
 
     def open_phone_seats(self):
         """The operator's "Phone seats": back to the game, its seats panel open with "Free" buttons."""

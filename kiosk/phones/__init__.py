@@ -1,11 +1,13 @@
 """Seats on phones: the kiosk's small web server on the LAN, for every game of the contract.
 
-A phone that scans a seat's QR code holds that seat: it sees ``observation(seat)`` and the seat's
-legal actions, and acts; a WebSocket pushes each new view.  The pieces:
+A phone that scans a seat's QR code holds that seat -- the code opens it once, for one phone: it
+sees ``observation(seat)`` and the seat's legal actions, and acts; a WebSocket pushes each new
+view.  The pieces:
 
 * :mod:`kiosk.phones.host` -- what the server needs from the table (:class:`SeatHost`), and the
   views it publishes (:class:`SeatView`, computed on the table's thread, never on the server's).
-* :mod:`kiosk.phones.tokens` -- the seats' secret tokens: random, one game only, revocable.
+* :mod:`kiosk.phones.tokens` -- the seats' codes, each exchanged once for the phone's own secret:
+  random, one game only, revocable.
 * :mod:`kiosk.phones.server` -- the aiohttp app and :class:`PhoneServer`, which runs it in its own
   thread with its own event loop, so the Kivy thread never waits on a phone.  What one client
   address may cost in connections and time is :mod:`appliance.lan`'s (shared with the

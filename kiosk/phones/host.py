@@ -23,12 +23,13 @@ LANGS = ("en", "fr")
 
 
 class Refused(Exception):
-    """A request answered with a 4xx and no change: ``status`` and one sentence saying why
-    (a host may raise it from :meth:`SeatHost.submit`)."""
+    """A request answered with a 4xx and no change: ``status``, one sentence saying why, and for
+    the refusals a phone's page acts on, a ``code`` (a host may raise it from
+    :meth:`SeatHost.submit`)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str | None = None) -> None:
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.code = status, message, code
 
 
 @runtime_checkable

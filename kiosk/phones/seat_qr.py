@@ -1,14 +1,20 @@
 """The seats' QR codes on the table.
 
 * On each half, a small button showing a phone, facing that half's player; a tap shows the QR
-  code of that half's seat (facing them too), a tap on the code hides it.
+  code of that half's seat (facing them too), a tap on the code hides it.  Once a phone holds the
+  seat, its code is used up and never shown again: the button (green then) shows a card saying a
+  phone plays the seat and how the staff frees it.
 * The seats panel, for the phone seats on no half (a third player and more): each such seat's name,
-  QR code and whether a phone holds it, in the middle of the table, its title written for both
-  sides.  It opens by itself when a game with such seats starts and closes once every one of them
-  is taken; the "Phones 1/2" button opens and closes it.  Opened by the operator (the operator
-  screen's "Phone seats", behind the PIN), each seat also has "Free" (tapped twice: the second tap
-  confirms), which revokes the seat's code -- its phone is told the seat was freed -- and shows a
-  new code for the next phone.
+  QR code (until a phone takes it) and whether a phone holds it, in the middle of the table, its
+  title written for both sides.  It opens by itself when a game with such seats starts and closes
+  once every one of them is taken; the "Phones 1/2" button opens and closes it.  Opened by the
+  operator (the operator screen's "Phone seats", behind the PIN), it also lists the half seats a
+  phone holds, and each seat has "Free" (tapped twice: the second tap confirms), which revokes the
+  seat's code and its phone's secret -- the phone is told the seat was freed -- and makes a new
+  code for the next phone (on the panel, or behind the half's button).
+* The news: when a phone takes a seat, takes it after another phone was freed from it, or the
+  operator frees it, a sentence in the middle of the table, for both sides, until tapped or
+  :data:`NEWS_SECONDS` have passed (the server's log says it too).
 
 Where the buttons go is the game's to say: its layout keeps a :class:`kiosk.widgets.PhoneSlot` free
 on each half and a :class:`kiosk.widgets.PhoneSeatsSlot` in its public part, and the buttons are
@@ -37,7 +43,9 @@ from kiosk.widgets import PhoneSeatsSlot, PhoneSlot
 
 #: The seats panel's words picked by a seat's state (named here so that extraction finds them).
 PICKED_BY_STATE = (i18n.N_("phone_taken"), i18n.N_("phone_waiting"), i18n.N_("phone_free"),
-                   i18n.N_("phone_free_confirm"))
+                   i18n.N_("phone_free_confirm"), i18n.N_("phone_held"), i18n.N_("phone_scan"))
+#: How long a sentence about a seat's phone stays on the table (a tap hides it sooner).
+NEWS_SECONDS = 15.0
 
 Builder.load_file(str(Path(__file__).with_name("seat_qr.kv")))
 
@@ -71,7 +79,8 @@ class SeatQr(FloatLayout):
     """One half's button and QR card (inside a :class:`kiosk.widgets.Flip` for the top half)."""
 
     half = NumericProperty(0)
-    available = BooleanProperty(False)     # this half's seat may be taken by a phone now
+    available = BooleanProperty(False)     # this half's seat may be, or is, played on a phone now
+    held = BooleanProperty(False)          # a phone holds this half's seat: no code to show
     showing = BooleanProperty(False)
     texture = ObjectProperty(None, allownone=True)
     url = StringProperty("")
@@ -101,7 +110,9 @@ class SeatQrOverlay(FloatLayout):
     lang = StringProperty("en")
     notice = StringProperty("")                     # why phones are off (port in use), until the game is left
     loose = NumericProperty(0)                      # phone seats on no half in this game
+    listed = NumericProperty(0)                     # seats on the panel (the held half seats too, for the operator)
     panel_open = BooleanProperty(False)
+    news = StringProperty("")                       # the newest sentence about a seat's phone, while shown
     freeing = BooleanProperty(False)        # the panel was opened by the operator: seats may be freed
     panel_title = StringProperty("")
     panel_button = StringProperty("")
@@ -120,6 +131,9 @@ class SeatQrOverlay(FloatLayout):
         self._followed: list = []               # (widget, callback) bound to move the buttons
         self._place_soon = Clock.create_trigger(lambda dt: self.place(), -1)
         self.bind(pos=self._place_soon, size=self._place_soon)
+        self._news_seen = 0
+        self._news_words: tuple[str, int] | None = None
+        self._news_end = Clock.create_trigger(lambda dt: self.hide_news(), NEWS_SECONDS)
 
     def say(self, key: str, fmt: dict) -> None:
         """Phones are off, for the reason ``key`` says (kept in the table's language): a crossed-out
@@ -139,47 +153,80 @@ class SeatQrOverlay(FloatLayout):
         self.notice = i18n.tr(self.notice_words[0], self.lang, **self.notice_words[1]) if self.notice_words else ""
         for half, widget in ((0, self.ids.bottom), (1, self.ids.top)):
             seat = ps.table.seat_on(half) if (active and ps is not None and ps.table.playing) else None
-            url = ps.url(seat) if seat is not None and not ps.table.over else None
-            widget.available = url is not None
-            widget.caption = i18n.tr("phone_scan", self.lang)
+            live = seat is not None and not ps.table.over
+            held = live and ps.taken(seat)
+            url = ps.url(seat) if live and not held else None
+            widget.held = held
+            widget.available = url is not None or held
+            widget.caption = i18n.tr("phone_held" if held else "phone_scan", self.lang)
             if url is None:
-                widget.showing = False
+                widget.showing = widget.showing and held     # a card showing the code now says it is taken
                 widget.url, widget.texture = "", None
             elif url != widget.url:
                 widget.url, widget.texture = url, qr_texture(url)
+        self._news(active)
+
+    def _news(self, active: bool) -> None:
+        """The newest sentence about a seat's phone, said once, in the table's language."""
+        ps = self.seats
+        if not active or ps is None or ps.table.setup is None:
+            self._news_words = None
+        elif ps.news_count != self._news_seen and ps.news is not None:
+            self._news_seen = ps.news_count
+            self._news_words = ps.news
+            self._news_end.cancel()
+            self._news_end()
+        if self._news_words is None:
+            self.news = ""
+            return
+        key, seat = self._news_words
+        name = i18n.display_name(ps.table.setup.players[seat], self.lang)
+        self.news = i18n.tr(key, self.lang, name=name)
+
+    def hide_news(self) -> None:
+        """The sentence about a seat's phone goes (tapped, or its time is up)."""
+        self._news_end.cancel()
+        self._news_words = None
+        self.news = ""
 
     def _panel(self, active: bool) -> None:
-        """The seats panel: one :class:`LooseSeat` per phone seat on no half."""
+        """The seats panel: one :class:`LooseSeat` per phone seat on no half (and, opened by the
+        operator, per half seat a phone holds)."""
         ps = self.seats
         table = ps.table if ps is not None else None
-        on = active and table is not None and table.playing and not table.over
-        seats = ps.loose_seats() if on else []
-        urls = {q: ps.url(q) for q in seats}
-        if any(u is None for u in urls.values()):
-            seats = []                    # phones cannot take seats (port in use): nothing to scan
+        on = (active and table is not None and table.playing and not table.over
+              and ps.server() is not None)        # not while phones cannot take seats (port in use)
+        loose = ps.loose_seats() if on else []
+        seats = ps.managed_seats() if on and self.freeing else loose
+        taken = {q: ps.taken(q) for q in seats}
+        urls = {q: None if taken[q] else ps.url(q) for q in seats}
         box = self.ids.loose
         if [w.seat for w in reversed(box.children)] != seats:
             box.clear_widgets()
             for q in seats:
                 box.add_widget(LooseSeat(seat=q))
-        taken = {q: ps.taken(q) for q in seats}
         for w in box.children:
             q = w.seat
-            w.name = table.setup.players[q]
+            w.name = i18n.display_name(table.setup.players[q], self.lang)
             w.taken = taken[q]
             w.state_text = i18n.tr("phone_taken" if w.taken else "phone_waiting", self.lang)
             w.free_text = i18n.tr("phone_free_confirm" if w.confirming else "phone_free", self.lang)
             w.can_free = self.freeing
-            if urls[q] != w.url:
-                w.url, w.texture = urls[q], qr_texture(urls[q])
-        self.loose = len(seats)
+            url = urls[q]
+            if url is None:
+                w.url, w.texture = "", None          # a taken seat's code is never shown again
+            elif url != w.url:
+                w.url, w.texture = url, qr_texture(url)
+        self.loose = len(loose)
+        self.listed = len(seats)
         self.panel_title = i18n.tr("phone_seats_scan", self.lang)
-        self.panel_button = i18n.tr("phone_seats_button", self.lang, taken=sum(taken.values()), n=len(seats))
+        self.panel_button = i18n.tr("phone_seats_button", self.lang, taken=sum(taken.get(q, False) for q in loose),
+                                    n=len(loose))
         game = table.table_id if on else None
-        everyone = bool(seats) and all(taken.values())
+        everyone = bool(loose) and all(taken[q] for q in loose)
         if game != self._game:
             self._game = game
-            self.panel_open = bool(seats) and not everyone     # a new game: its codes show by themselves
+            self.panel_open = bool(loose) and not everyone      # a new game: its codes show by themselves
         elif everyone and not self._all_taken:
             self.panel_open = False                              # the last phone came: the game shows
         self._all_taken = everyone
@@ -224,13 +271,22 @@ class SeatQrOverlay(FloatLayout):
             self._freeing(False)             # freeing lasts while the operator's panel is open
 
     def open_for_operator(self) -> None:
-        """The operator's way in (behind the PIN): the panel, with a "Free" button on each seat."""
-        self._freeing(bool(self.loose))
+        """The operator's way in (behind the PIN): the panel, listing the half seats a phone
+        holds besides the seats on no half, with a "Free" button on each."""
+        self._freeing(self.seats is not None and bool(self.seats.managed_seats()))
+        if self.freeing:
+            self._panel(True)
         self.panel_open = self.freeing
 
     def _freeing(self, on: bool) -> None:
         self.freeing = on
-        for w in self.ids.loose.children:
+        box = self.ids.loose
+        if not on and self.seats is not None:
+            loose = set(self.seats.loose_seats())
+            for w in [w for w in box.children if w.seat not in loose]:
+                box.remove_widget(w)         # a half's seat is listed for the operator only
+            self.listed = len(box.children)
+        for w in box.children:
             w.can_free, w.confirming = on, False
             w.free_text = i18n.tr("phone_free", self.lang)
 

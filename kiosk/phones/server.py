@@ -2,10 +2,11 @@
 
 Routes (see docs/protocol.md, "Phones"):
 
-``GET /t/{token}``
-    a seat's QR code points here.  A valid token is moved into a cookie (``HttpOnly``,
-    ``SameSite=Strict``, this kiosk only) and the phone is sent to ``/``: after the first load
-    no URL holds the secret (not the address bar, the history, nor a ``Referer``).
+``GET /t/{code}``
+    a seat's QR code points here.  The seat's code opens it once: the first phone to bring it is
+    given a secret of its own in a cookie (``HttpOnly``, ``SameSite=Strict``, this kiosk only)
+    and sent to ``/``; the code is then used up.  Another phone bringing it is refused (409,
+    ``seat-taken``) until the operator frees the seat.  No URL holds the phone's secret.
 ``GET /``
     the page (static HTML; ``/static/...`` its script and style).
 ``GET /api/view``
@@ -16,8 +17,8 @@ Routes (see docs/protocol.md, "Phones"):
     a WebSocket that pushes the seat's view after every change (the cookie is checked before
     the upgrade; nothing is read from the phone but pings).
 
-Everything but the static files needs the cookie (or, for ``/t/``, the token): without a valid
-one the answer is 401 and nothing changes.  A valid one makes the phone's address trusted by the
+Everything but the static files needs the cookie (or, for ``/t/``, an unused code): without a
+valid one the answer is 4xx and nothing changes.  A valid one makes the phone's address trusted by the
 connection guard (:class:`appliance.lan.ConnectionGuard`, shared with the coordinator), which
 keeps room for the seats' phones however many strangers connect.  The server never touches the
 game: an action is posted to the table's thread (:meth:`SeatHost.post`), checked and played
@@ -44,7 +45,7 @@ from appliance.lan import ConnectionGuard, client_key, json_depth_ok
 from engine.errors import IllegalAction
 from engine.game import Action
 from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
-from kiosk.phones.tokens import SeatTokens
+from kiosk.phones.tokens import PHONE_HOLDS_A_SEAT, SEAT_TAKEN, UNKNOWN_CODE, CodeRefused, SeatTokens
 
 log = logging.getLogger("tablecup.phones")
 
@@ -63,6 +64,11 @@ WS_PER_CLIENT = 4
 WS_PER_SEAT = 3
 WS_TOTAL = 48
 REVOKED = 4401               # WebSocket close code: this seat's token is no longer valid
+NO_SEAT = "no-seat"          # the refusal's code: this phone's cookie holds no seat of the game
+#: What ``GET /t/{code}`` answers for a code that opens no seat: the status, and the page that says
+#: why (the reason's code is in the ``X-Tablecup-Refusal`` header besides).
+CODE_REFUSALS = {UNKNOWN_CODE: (401, "expired.html"), SEAT_TAKEN: (409, "taken.html"),
+                 PHONE_HOLDS_A_SEAT: (409, "other-seat.html"), NO_SEAT: (401, "expired.html")}
 
 SECURITY_HEADERS = {**lan.SECURITY_HEADERS, "Cache-Control": "no-store"}
 #: What a stranger can make this server write (its own lines, aiohttp's, asyncio's): a few lines
@@ -162,10 +168,13 @@ class PhoneServer:
         self._views: dict[int, SeatView] = {}
         self._phones: set[_Phone] = set()
         self._acting: set[int] = set()          # seats with an action on its way to the table
-        # Seat -> WebSockets open now (read from any thread under the lock: the table shows which
-        # phone seats are taken); ``on_presence()`` is called on the server's thread when it changes.
+        # Seat -> WebSockets open now (read from any thread under the lock);
+        # ``on_presence()`` is called on the server's thread when it changes.
         self._present: dict[int, int] = {}
         self.on_presence: Callable[[], None] | None = None
+        #: ``on_taken(game, seat, phones)``, on the server's thread, when a phone takes a seat with
+        #: its code (``phones``: how many have held the seat in that game; more than one: a new phone).
+        self.on_taken: Callable[[int, int, int], None] | None = None
 
     # ------------------------------------------------------------------ life
     def start(self, timeout: float = 10.0) -> int:
@@ -265,11 +274,14 @@ class PhoneServer:
         """The game is over or gone: revoke every token."""
         self.attach(None)
 
-    def seat_url(self, seat: int) -> str:
-        """The URL of ``seat``'s QR code (its token made on first asking)."""
-        token = self.tokens.issue(seat)
+    def seat_url(self, seat: int) -> str | None:
+        """The URL of ``seat``'s QR code (its code made on first asking), or None while a phone
+        holds the seat: its code is never shown again (the operator frees the seat for another)."""
+        code = self.tokens.code(seat)
+        if code is None:
+            return None
         self.changed()
-        return f"http://{self.address or lan_address()}:{self.port}/t/{token}"
+        return f"http://{self.address or lan_address()}:{self.port}/t/{code}"
 
     def present_seats(self) -> frozenset[int]:
         """The seats a phone is connected to now (an open WebSocket).  Thread-safe."""
@@ -292,7 +304,8 @@ class PhoneServer:
                 log.exception("phone server: presence listener failed")
 
     def free_seat(self, seat: int) -> None:
-        """The operator frees ``seat``: its token is revoked and its phone disconnected."""
+        """The operator frees ``seat``: its code and its phone's secret are revoked, its phone is
+        told and disconnected; the next :meth:`seat_url` is a new code."""
         if self.tokens.revoke(seat):
             self._snapped = None          # the seat's next phone must be sent its view, though nothing moved
             self._call(self._revoke, [seat], False, False)
@@ -362,7 +375,8 @@ class PhoneServer:
         try:
             resp = await handler(request)
         except Refused as exc:
-            resp = web.json_response({"error": exc.message}, status=exc.status)
+            said = {"error": exc.message} if exc.code is None else {"error": exc.message, "code": exc.code}
+            resp = web.json_response(said, status=exc.status)
         except web.HTTPException as exc:
             if exc.status < 400:
                 raise
@@ -387,7 +401,8 @@ class PhoneServer:
         token = request.cookies.get(COOKIE)
         seat = self.tokens.seat_of(token)
         if seat is None or token is None:
-            raise Refused(401, "this phone holds no seat of the game in progress: scan the seat's QR code on the table")
+            raise Refused(401, "this phone holds no seat of the game in progress: scan the seat's QR code on the table",
+                          NO_SEAT)
         self.guard.vouch(request.transport)
         return seat, token
 
@@ -404,18 +419,42 @@ class PhoneServer:
             raise Refused(403, f"a request from another site is refused (Origin {origin!r})")
 
     async def _take_seat(self, request: web.Request) -> web.StreamResponse:
-        token = request.match_info["token"]
-        if self.tokens.seat_of(token) is None:
-            return self._unauthorized()
+        """A seat's code: exchanged for this phone's own secret (its cookie), once."""
+        game = self.tokens.game
+        try:
+            taken = self.tokens.take(request.match_info["token"], request.cookies.get(COOKIE))
+        except CodeRefused as exc:
+            if exc.reason != UNKNOWN_CODE:
+                log.warning("phone seats: a phone from %s was refused seat %s (%s)", request.remote, exc.seat,
+                            exc.reason)
+            return self._refused(exc.reason)
         self.guard.vouch(request.transport)
         resp = web.Response(status=303, headers={"Location": "/"})
-        resp.set_cookie(COOKIE, token, max_age=COOKIE_SECONDS, path="/", httponly=True, samesite="Strict")
+        if taken.secret is not None:
+            resp.set_cookie(COOKIE, taken.secret, max_age=COOKIE_SECONDS, path="/", httponly=True,
+                            samesite="Strict")
+            if taken.phones > 1:
+                log.warning("phone seats: seat %d changed phone: the phone at %s holds it now (phone %d of "
+                            "the seat in this game)", taken.seat, request.remote, taken.phones)
+            else:
+                log.info("phone seats: seat %d taken by the phone at %s", taken.seat, request.remote)
+            if self.on_taken is not None:
+                try:
+                    self.on_taken(game, taken.seat, taken.phones)
+                except Exception:        # the table's notice must not cost the phone its seat
+                    log.exception("phone server: the seat-taken listener failed")
         return resp
 
     @staticmethod
-    def _unauthorized() -> web.Response:
-        return web.Response(body=(STATIC / "expired.html").read_bytes(), status=401, content_type="text/html",
-                            charset="utf-8")
+    def _refused(reason: str) -> web.Response:
+        """The page a phone's browser shows for a code that opens no seat, and why (a header)."""
+        status, page = CODE_REFUSALS[reason]
+        return web.Response(body=(STATIC / page).read_bytes(), status=status, content_type="text/html",
+                            charset="utf-8", headers={"X-Tablecup-Refusal": reason})
+
+    @classmethod
+    def _unauthorized(cls) -> web.Response:
+        return cls._refused(NO_SEAT)
 
     async def _page(self, request: web.Request) -> web.Response:
         if self.tokens.seat_of(request.cookies.get(COOKIE)) is None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from engine.errors import IllegalAction
 from engine.game import Action, Game, Outcome
 from kiosk.games import registry as kiosk_games
+from kiosk.i18n import N_
 from kiosk.phones.host import LANGS, Refused
 from kiosk.phones.link import PhoneLink, kivy_post
 from kiosk.store import StorageError
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablecup.phones")
 
-#: kiosk.db setting: the seats' tokens of the game in progress, so that a restarted kiosk (kill -9,
-#: power cut) resumes the game and lets its phones back in with the cookies they hold.
+#: kiosk.db setting: the seats' codes of the game in progress and the digests of its phones'
+#: secrets, so that a restarted kiosk (kill -9, power cut) resumes the game and lets its phones
+#: back in with the cookies they hold.
 KEPT = "phone_seats"
 
 
@@ -100,16 +102,27 @@ class PhoneSeats:
 
     The server is started when a game with hidden information and a phone page (or a phone seat)
     first starts;
-    ``url(seat)`` is what a seat's QR code holds, or None when phones cannot take seats.  The
-    tokens of the game in progress are kept in kiosk.db's settings (``phone_seats``) and taken
-    back when that game is resumed; a new game, the end of the game, leaving it or freeing a seat
-    updates them."""
+    ``url(seat)`` is what a seat's QR code holds, or None when phones cannot take seats or a
+    phone holds the seat (its code is used up: the operator frees the seat for another phone).
+    What the server keeps of the game in progress (:meth:`SeatTokens.export`) is kept in kiosk.db's
+    settings (``phone_seats``) and taken back when that game is resumed; a new game, the end of
+    the game, leaving it, a phone taking a seat or freeing one updates it.
+
+    When a phone takes a seat, the table is told (``news``: the message key and the seat, counted
+    by ``news_count``; the listeners are called), so that it says so -- a person whose half's code
+    someone else scanned sees it at once."""
+
+    #: The table's sentences for a seat's phone: the first phone of the seat in this game, a new
+    #: phone after the operator freed it, the operator freeing it.
+    NEWS = (N_("phone_took_seat"), N_("phone_changed_seat"), N_("phone_freed_seat"))
 
     def __init__(self, link: PhoneLink, table: Any, post: Callable[[Callable[[], None]], None] = kivy_post) -> None:
         self.link, self.table, self.post = link, table, post
         self.host: TableSeatHost | None = None
         self._table_id: int | None = None
         self.listeners: list[Callable[[], None]] = []    # on the table's thread: a phone came or went
+        self.news: tuple[str, int] | None = None         # the newest of NEWS said, and its seat
+        self.news_count = 0
         table.listeners.append(self.on_table)
         self.on_table(table, [])
 
@@ -134,10 +147,12 @@ class PhoneSeats:
                 return
             self.host = TableSeatHost(table, self.post) if table.game is not None else None
             server.on_presence = lambda: self.post(self._presence_changed)
+            server.on_taken = lambda game, seat, phones: self.post(lambda: self._taken(game, seat, phones))
             server.attach(self.host)      # a new game, or none: the old tokens are revoked
+            self.news = None
             kept = self._kept()
             if self.host is not None and kept is not None and kept.get("table") == table.table_id:
-                server.tokens.restore({int(k): v for k, v in kept.get("tokens", {}).items()})
+                server.tokens.restore(_kept_seats(kept))
                 server.changed()
             self._keep()
             return
@@ -146,6 +161,20 @@ class PhoneSeats:
             server.changed()
             if table.outcome is not None and self._kept():
                 self._keep(ended=True)
+
+    def _taken(self, game: int, seat: int, phones: int) -> None:
+        """On the table's thread: a phone took ``seat`` with its code (the ``phones``-th phone of
+        the seat in this game): kept in kiosk.db, and said on the table."""
+        server = self.server()
+        if server is None or server.tokens.game != game or self.host is None:
+            return                        # a game that has ended since
+        self._keep()
+        self._say(self.NEWS[1] if phones > 1 else self.NEWS[0], seat)
+
+    def _say(self, key: str, seat: int) -> None:
+        self.news = (key, seat)
+        self.news_count += 1
+        self._presence_changed()
 
     def _presence_changed(self) -> None:
         for fn in list(self.listeners):
@@ -160,9 +189,16 @@ class PhoneSeats:
         return [i for i, s in enumerate(self.table.seats) if s.kind == "phone" and s.half is None]
 
     def taken(self, seat: int) -> bool:
-        """Whether a phone is connected to ``seat`` now."""
+        """Whether a phone holds ``seat`` (it took the seat with its code; the code is used up)."""
         server = self.server()
-        return server is not None and seat in server.present_seats()
+        return server is not None and self.host is not None and server.tokens.held(seat)
+
+    def managed_seats(self) -> list[int]:
+        """The seats the operator may free: the phone seats on no half, and every seat a phone holds."""
+        server = self.server()
+        if server is None or self.host is None:
+            return []
+        return sorted(set(self.loose_seats()) | {q for q in range(len(self.table.seats)) if server.tokens.held(q)})
 
     def _kept(self) -> dict | None:
         try:
@@ -177,8 +213,8 @@ class PhoneSeats:
         tid = self.table.table_id
         value = None
         if not ended and server is not None and self.host is not None and tid is not None:
-            tokens = server.tokens.export()
-            value = {"table": tid, "tokens": {str(k): v for k, v in tokens.items()}} if tokens else None
+            kept = server.tokens.export()
+            value = {"table": tid, "seats": kept} if any(kept.values()) else None
         try:
             if self._kept() != value:
                 self.table.store.put(KEPT, value)
@@ -186,7 +222,8 @@ class PhoneSeats:
             log.error("phone seats: the tokens could not be kept in kiosk.db: %s", exc)
 
     def url(self, seat: int) -> str | None:
-        """The URL of ``seat``'s QR code (None: no game, a bot's seat, or phones unavailable)."""
+        """The URL of ``seat``'s QR code (None: no game, a bot's seat, phones unavailable, or a
+        phone holds the seat)."""
         server = self.server()
         if server is None or self.host is None or self.table.is_bot(seat):
             return None
@@ -196,9 +233,22 @@ class PhoneSeats:
 
     def free(self, seat: int) -> None:
         """The operator frees ``seat``: its phone is told and disconnected, its code no longer
-        works; the next :meth:`url` is a new code."""
+        works; the next :meth:`url` is a new code.  Said on the table and in the log."""
         server = self.server()
         if server is not None:
             server.free_seat(seat)
+            log.warning("phone seats: the operator freed seat %d (%s): its phone is disconnected, a new code "
+                        "takes it", seat, self.table.setup.players[seat])
             self._keep()
-            self._presence_changed()
+            self._say(self.NEWS[2], seat)
+
+
+def _kept_seats(kept: dict) -> dict:
+    """What :meth:`SeatTokens.restore` takes, from the kept setting (a kiosk before phone secrets
+    kept each seat's one token, which also was its cookie: taken back as that seat's code, so its
+    phone scans it once again and is given a secret of its own)."""
+    seats = kept.get("seats")
+    if isinstance(seats, dict):
+        return seats
+    old = kept.get("tokens")
+    return {"codes": old} if isinstance(old, dict) else {}

@@ -14,8 +14,8 @@ screen), ``texts PATH`` (every text in the widget tree, as JSON), ``quit``.
 Games of the engine contract at a :class:`kiosk.table.LocalTable` (``app.table``):
 ``table GAME solo LEVEL [SEED]`` / ``table GAME two [SEED]`` (LEVEL counts from 1), ``tseed N``
 (the games started from home next are seeded from N), ``tphones GAME PEOPLE PHONES BOTS [SEED]``
-(PEOPLE 1 or 2 at the table, PHONES seats on phones), ``seats PATH`` (the phone seats' QR URLs and
-which are taken, as JSON), ``freeseat SEAT`` (the operator screen's "Phone seats", then that seat's "Free" tapped twice), ``props PATH
+(PEOPLE 1 or 2 at the table, PHONES seats on phones), ``seats PATH`` (the phone seats' QR URLs, none
+for a seat a phone holds, and which are taken, as JSON), ``freeseat SEAT`` (the operator screen's "Phone seats", then that seat's "Free" tapped twice), ``props PATH
 NAME...`` (those properties of the current screen's widgets with an id, as JSON), ``tresume``,
 ``tleave``, ``button HALF primary|secondary down|up`` (what a hardware button does), ``keydown
 NAME`` / ``keyup NAME`` (a key held and let go), ``tap ID [ID...]`` (a widget of the current

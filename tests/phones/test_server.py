@@ -8,6 +8,7 @@ import threading
 
 import aiohttp
 from phone_host import ThreadHost
+from yarl import URL
 
 from engine.game import Action, RandomPolicy
 from kiosk.phones import PhoneServer, PortTaken
@@ -392,3 +393,117 @@ def test_a_seat_has_one_action_on_its_way_at_a_time(table):
     statuses = _run(main())
     assert statuses == [200] + [429] * 5, statuses
     assert len(host.played) == 1
+
+
+def _phone_at(addr):
+    """A phone's browser on a loopback address of its own (another phone on the LAN)."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True),
+                                 connector=aiohttp.TCPConnector(local_addr=(addr, 0)))
+
+
+def test_a_seat_code_opens_the_seat_for_one_phone_and_a_second_phone_sees_nothing(table):
+    """The owner scans the seat's code and is given a secret of its own; a second phone with the
+    same code is refused with a reason (409, ``seat-taken``), gets no cookie, and the code itself
+    is no cookie: every private route is 401 for it, and nothing is played."""
+    host, server = table
+    seat = host.call(lambda: min(host.state.to_act()))
+    url = _seat_url(host, server, seat)
+    code = url.rsplit("/", 1)[1]
+    base = _base(server)
+
+    async def main():
+        async with _phone_at("127.0.0.2") as owner, _phone_at("127.0.0.3") as thief:
+            r, _ = await _phone(owner, url)
+            secret = r.history[0].cookies[COOKIE].value
+            assert secret != code and len(secret) >= 32                  # the phone's own secret
+            assert host.call(lambda: server.seat_url(seat)) is None      # the code is used up
+            v = await _view(owner, base)
+            before = _snapshot(host)
+            async with thief.get(url, allow_redirects=False) as r:
+                assert r.status == 409 and r.headers["X-Tablecup-Refusal"] == "seat-taken"
+                assert "Set-Cookie" not in r.headers
+                page = await r.text()
+                assert "Another phone already plays this seat" in page and "libérer" in page
+            assert not thief.cookie_jar.filter_cookies(URL(base)).get(COOKIE)
+            thief.cookie_jar.update_cookies({COOKIE: code})              # the code as a cookie opens nothing
+            for path in ("/", "/api/view"):
+                async with thief.get(base + path) as r:
+                    assert r.status == 401, path
+            async with thief.get(base + "/api/view") as r:
+                assert (await r.json())["code"] == "no-seat"
+            async with thief.post(base + "/api/act", json={"version": v["version"],
+                                                           "action": v["actions"][0]["action"]}) as r:
+                assert r.status == 401
+            try:
+                await thief.ws_connect(base + "/ws")
+                raise AssertionError("a second phone got the seat's WebSocket")
+            except aiohttp.WSServerHandshakeError as exc:
+                assert exc.status == 401
+            assert _snapshot(host) == before
+            # The owner plays on.
+            async with owner.post(base + "/api/act", json={"version": v["version"],
+                                                           "action": v["actions"][0]["action"]}) as r:
+                assert r.status == 200, await r.text()
+
+    _run(main())
+    assert len(host.played) == 1
+
+
+def test_the_owner_phone_keeps_its_seat_across_reconnects(table):
+    """The owner's cookie brings it back: new connections, a dropped WebSocket, the seat's used
+    code opened again (it is told it holds the seat: no new secret); another seat's code is
+    refused for it (one phone, one seat)."""
+    host, server = table
+    url0, url1 = _seat_url(host, server, 0), _seat_url(host, server, 1)
+    base = _base(server)
+
+    async def main():
+        jar = aiohttp.CookieJar(unsafe=True)
+        async with aiohttp.ClientSession(cookie_jar=jar, connector=aiohttp.TCPConnector(
+                local_addr=("127.0.0.2", 0), force_close=True)) as s:
+            await _phone(s, url0)
+            secret = jar.filter_cookies(URL(base))[COOKIE].value
+            ws = await s.ws_connect(base + "/ws")
+            assert json.loads((await ws.receive(timeout=5)).data)["seat"] == 0
+            assert server.drop_phones() == 1                          # Wi-Fi lost
+            assert (await ws.receive(timeout=5)).type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            ws = await s.ws_connect(base + "/ws")                      # back by itself
+            assert json.loads((await ws.receive(timeout=5)).data)["seat"] == 0
+            await ws.close()
+            async with s.get(url0, allow_redirects=False) as r:        # its used code again: still its seat
+                assert r.status == 303 and "Set-Cookie" not in r.headers
+            async with s.get(url1, allow_redirects=False) as r:        # another seat: one phone, one seat
+                assert r.status == 409 and r.headers["X-Tablecup-Refusal"] == "phone-holds-a-seat"
+            assert host.call(lambda: server.seat_url(1)) == url1       # seat 1's code still waits for its phone
+        # The phone's browser closed and opened again (a new session, the same cookie).
+        async with aiohttp.ClientSession(cookie_jar=jar, connector=aiohttp.TCPConnector(
+                local_addr=("127.0.0.2", 0))) as s:
+            assert jar.filter_cookies(URL(base))[COOKIE].value == secret
+            assert (await _view(s, base))["seat"] == 0
+
+    _run(main())
+
+
+def test_after_the_operator_frees_a_seat_a_new_code_works_and_the_old_one_does_not(table):
+    host, server = table
+    old = _seat_url(host, server, 1)
+    base = _base(server)
+    taken = []
+    server.on_taken = lambda game, seat, phones: taken.append((seat, phones))
+
+    async def main():
+        async with _phone_at("127.0.0.2") as first, _phone_at("127.0.0.3") as second:
+            await _phone(first, old)
+            host.call(lambda: server.free_seat(1))
+            new = _seat_url(host, server, 1)
+            assert new != old
+            async with second.get(old, allow_redirects=False) as r:
+                assert r.status == 401 and r.headers["X-Tablecup-Refusal"] == "unknown-code"
+            await _phone(second, new)
+            assert (await _view(second, base))["seat"] == 1
+            async with first.get(base + "/api/view") as r:
+                assert r.status == 401                                  # the freed phone holds nothing
+            async with first.get(new, allow_redirects=False) as r:
+                assert r.status == 409                                  # nor takes it back
+    _run(main())
+    assert taken == [(1, 1), (1, 2)]                                    # the second is a new phone

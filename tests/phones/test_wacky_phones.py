@@ -173,18 +173,18 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
             kiosk.wait(lambda t: t["spectator"]["chosen"] == [False, True, True], "turn 2's phone choices")
 
             # ---- the operator frees seat 2: its page says so; a new code takes it back
-            old = kiosk.ask("seats")["panel"]["2"]["url"]
+            assert kiosk.ask("seats")["panel"]["2"]["url"] == ""         # a taken seat's code is not shown
+            old = urls[2]                                                # the code the phone took the seat with
             kiosk.send("freeseat 2")
             await tabs[1].wait_for("gone === true")
             said = await tabs[1].js("document.getElementById('status').textContent")
             assert "libérée" in said                                     # (in French, this phone's language)
             seats = kiosk.ask("seats")
-            new = seats["panel"]["2"]["url"]
+            new = _local(seats["panel"]["2"]["url"], port)
             assert new != old and not seats["panel"]["2"]["taken"] and seats["panel"]["1"]["taken"]
-            async with __import__("aiohttp").ClientSession() as s, s.get(_local(old, port),
-                                                                          allow_redirects=False) as r:
+            async with __import__("aiohttp").ClientSession() as s, s.get(old, allow_redirects=False) as r:
                 assert r.status == 401                                   # the old code opens nothing
-            await tabs[1].go(_local(new, port))
+            await tabs[1].go(new)
             await tabs[1].wait_for(READY, timeout=30)
             assert await tabs[1].js("view.seat") == 2
             assert await tabs[1].js("view.observation.your_choice") is not None   # its choice was kept
