@@ -493,12 +493,18 @@ class LocalTable:
         self._changed([])
 
     def _changed(self, events: list[Event]) -> None:
-        for fn in list(self.listeners):
-            try:
-                fn(self, events)
-            except Exception:        # a broken LED or screen must not stop the game
-                log.exception("table listener failed")
+        notify(self.listeners, self, events)
         self._maybe_bot()
+
+
+def notify(listeners: Sequence[Callable[[Any, list], None]], source: Any, events: list) -> None:
+    """Call each of ``listeners`` with (``source``, ``events``): one that fails is logged, and
+    the others still hear (a broken LED or screen must not stop the game)."""
+    for fn in list(listeners):
+        try:
+            fn(source, events)
+        except Exception:
+            log.exception("listener %r failed", fn)
 
 
 def _kiosk_lock_on_release(game_name: str) -> bool:
