@@ -29,6 +29,20 @@ def default_data_dir() -> Path:
     return data_dir(create=False)
 
 
+#: Exit status for "the data folder cannot be written" (read-only, not a folder, not this user's):
+#: the unit's RestartPreventExitStatus, since a restart two seconds later meets the same folder.
+EXIT_DATA_FOLDER = 3
+
+
+def data_folder_line(data: Path, exc: OSError) -> str:
+    """The one line a data folder the kiosk cannot write in gets: the folder, and why."""
+    why = exc.strerror or str(exc)
+    if exc.filename is not None and Path(exc.filename) != data:
+        why = f"{why}: {exc.filename}"
+    return (f"tablecup kiosk: cannot use the data folder {data} ({why}); make it writable for this user, "
+            "or give another with --data or TABLECUP_DATA")
+
+
 LOCK_NAME = "kiosk.lock"
 _lock_file = None      # held open (and locked) for the life of the process
 
@@ -174,8 +188,12 @@ def run(argv: list[str], app_hook=None) -> int:
         print(f"tablecup kiosk: {exc}", file=sys.stderr)
         return 1
     data = (args.data or default_data_dir()).expanduser()
-    data.mkdir(parents=True, exist_ok=True)
-    other = lock_data_folder(data)
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        other = lock_data_folder(data)
+    except OSError as exc:
+        print(data_folder_line(data, exc), file=sys.stderr)
+        return EXIT_DATA_FOLDER
     if other is not None:
         print(f"tablecup kiosk: another kiosk is already running on {data} ({other}); "
               "stop it first (e.g. sudo systemctl stop tablecup-kiosk)", file=sys.stderr)
