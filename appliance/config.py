@@ -6,7 +6,9 @@ read these even when Kivy or the hardware libraries are broken.
 
 from __future__ import annotations
 
+import json
 import os
+import tomllib
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -41,8 +43,6 @@ def not_utf8(path: os.PathLike[str] | str, raw: bytes, exc: UnicodeDecodeError) 
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
-    import tomllib
-
     return tomllib.loads(read_text(path))
 
 
@@ -51,13 +51,13 @@ def coordinator_address(config: os.PathLike[str] | str | None = None) -> tuple[s
 
     Accepted forms, at top level or in a ``[coordinator]`` table::
 
-        url = "http://192.168.1.20:8750"
+        url = "http://192.168.1.20:8750"     # or address = "192.168.1.20:8750"
         # or
         host = "192.168.1.20"
         port = 8750
 
-    Returns None when the file is absent; raises ValueError when it is
-    present but unusable.
+    Returns None when the file is absent; raises ValueError when it is present but unusable,
+    with one line naming the file, the key and what is wrong with it.
     """
     folder = Path(config) if config is not None else paths.config_dir(create=False)
     path = folder / COORDINATOR_FILE
@@ -67,36 +67,61 @@ def coordinator_address(config: os.PathLike[str] | str | None = None) -> tuple[s
         data = _load_toml(path)
     except DataFileError:
         raise                 # already one line naming the file
-    except Exception as exc:  # tomllib.TOMLDecodeError, OSError
-        raise ValueError(f"{path}: {exc}") from exc
-    inner = data.get("coordinator")
-    section: dict[str, Any] = inner if isinstance(inner, dict) else data
-    for key in ("url", "address"):
-        value = section.get(key)
-        if isinstance(value, str) and value:
-            return _parse_address(value, section.get("port"), path)
-    host = section.get("host")
-    port = section.get("port")
-    if isinstance(host, str) and host:
-        return _parse_address(host, port, path)
-    raise ValueError(f"{path}: no 'url' or 'host'/'port' entry")
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise ValueError(f"{path}: {exc.strerror or exc}") from exc
+    section: dict[str, Any] = data
+    prefix = ""
+    if "coordinator" in data:
+        if not isinstance(data["coordinator"], dict):
+            raise ValueError(f"{path}: 'coordinator' must be a table ([coordinator]), not {_shown(data['coordinator'])}")
+        section, prefix = data["coordinator"], "coordinator."
+    for key in ("url", "address", "host"):
+        if key in section:
+            value = section[key]
+            if not isinstance(value, str) or not value.strip():
+                example = "192.168.1.20" if key == "host" else "http://192.168.1.20:8470"
+                raise ValueError(f"{path}: '{prefix}{key}' must be text such as \"{example}\", not {_shown(value)}")
+            return _parse_address(value.strip(), section, prefix + key, prefix, path)
+    raise ValueError(f"{path}: no coordinator named: give 'url' (such as \"http://192.168.1.20:8470\"), "
+                     "or 'host' and 'port'")
 
 
-def _parse_address(value: str, port: object, path: Path) -> tuple[str, int]:
+def _shown(value: object) -> str:
+    """A TOML value as the file spells it (true, 5, "text"), for an error message."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _parse_address(value: str, section: dict[str, Any], key: str, prefix: str,
+                   path: Path) -> tuple[str, int]:
+    """Host and port from ``value`` (the text of ``key``); a port it lacks from ``port``."""
     text = value if "://" in value else "tcp://" + value
-    parts = urlsplit(text)
-    host = parts.hostname
+    try:
+        parts = urlsplit(text)
+        host = parts.hostname
+    except ValueError as exc:             # "Invalid IPv6 URL": a bracket left open
+        raise ValueError(f"{path}: '{key}' = {_shown(value)} is not an address ({exc})") from exc
     try:
         found_port = parts.port
-    except ValueError as exc:
-        raise ValueError(f"{path}: bad port in {value!r}") from exc
-    if found_port is None:
-        if isinstance(port, int) and not isinstance(port, bool):
-            found_port = port
-        elif parts.scheme == "https":
-            found_port = 443
-        elif parts.scheme == "http":
-            found_port = 80
-    if not host or found_port is None or not (0 < found_port < 65536):
-        raise ValueError(f"{path}: need a host and a port, got {value!r}")
-    return host, found_port
+    except ValueError:                    # not a number, or out of range
+        raise ValueError(f"{path}: '{key}' = {_shown(value)}: the port must be a number from 1 to 65535") from None
+    if not host:
+        raise ValueError(f"{path}: '{key}' = {_shown(value)} names no host")
+    if found_port is not None:
+        if found_port == 0:
+            raise ValueError(f"{path}: '{key}' = {_shown(value)}: the port must be a number from 1 to 65535")
+        return host, found_port
+    if "port" in section:
+        port = section["port"]
+        if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
+            raise ValueError(f"{path}: '{prefix}port' must be a number from 1 to 65535, not {_shown(port)}")
+        return host, port
+    if parts.scheme == "https":
+        return host, 443
+    if parts.scheme == "http":
+        return host, 80
+    raise ValueError(f"{path}: '{key}' = {_shown(value)} has no port: add ':PORT', or give 'port'")
