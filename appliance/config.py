@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -24,22 +25,75 @@ class DataFileError(ValueError):
     """A data or config file that cannot be read as text (one line, naming the file)."""
 
 
-def read_text(path: os.PathLike[str] | str) -> str:
-    """The text of a UTF-8 file; DataFileError naming the file, line and column otherwise."""
+def read_text(path: os.PathLike[str] | str, name: str | None = None) -> str:
+    """The text of a UTF-8 file; DataFileError naming the file (as ``name``, default its path), the
+    line and column, and in a TOML file the table and field, otherwise."""
     raw = Path(path).read_bytes()
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataFileError(not_utf8(path, raw, exc)) from None
+        raise DataFileError(not_utf8(path if name is None else name, raw, exc)) from None
 
 
 def not_utf8(path: os.PathLike[str] | str, raw: bytes, exc: UnicodeDecodeError) -> str:
-    """'<path>: not UTF-8 text (byte 0xe9 at line 3, column 12); save it as UTF-8'."""
+    """'<path>: card 'x', field 'name': not UTF-8 text (byte 0xe9 at line 3, column 12); save it
+    as UTF-8' (where in the TOML the byte is, when :func:`toml_place` can tell)."""
     before = raw[:exc.start]
     line = before.count(b"\n") + 1
     column = exc.start - (before.rfind(b"\n") + 1) + 1
-    return (f"{path}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line}, column {column}); "
-            "save it as UTF-8")
+    place = toml_place(raw, exc.start)
+    return (f"{path}: {place + ': ' if place else ''}not UTF-8 text (byte 0x{raw[exc.start]:02x} at line {line}, "
+            f"column {column}); save it as UTF-8")
+
+
+_HEADER = re.compile(rb"\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*\]")
+_KEY_LINE = re.compile(rb"\s*([A-Za-z0-9_-]+)\s*=")
+_KEY = re.compile(rb"([A-Za-z0-9_-]+)\s*=")
+_ID = re.compile(rb"\s*id\s*=\s*[\"']([^\"']*)[\"']")
+
+
+def toml_place(raw: bytes, offset: int) -> str:
+    """Where byte ``offset`` of a TOML file is, read line by line (the file need not parse):
+    "card 'reporter', field 'name'" inside the ``[[card]]`` whose id is reporter, "card 3, field
+    'name'" in the third one when it has no id, "field 'rules.zones'" in a ``[rules]`` table,
+    "field 'cards.value'" in a value spread over lines; "" in a comment or where no key is seen."""
+    lines = raw[:offset].split(b"\n")
+    item: str | None = None         # the [[array]] table the byte is in, its id and its number
+    item_id: str | None = None
+    count: dict[str, int] = {}
+    prefix = ""                     # a [table] or an item's sub-table: its keys are prefix.key
+    outer: str | None = None        # the key of the latest line that starts with one
+    for text in lines[:-1]:
+        header = _HEADER.match(text)
+        if header:
+            name = header.group(2).decode()
+            if item is not None and name.startswith(item + "."):
+                prefix = name[len(item) + 1:] + "."
+            elif header.group(1) == b"[[":
+                item, item_id, prefix = name, None, ""
+                count[name] = count.get(name, 0) + 1
+            else:
+                item, item_id, prefix = None, None, name + "."
+            outer = None
+            continue
+        found = _ID.match(text)
+        if found and item is not None and not prefix:
+            item_id = found.group(1).decode(errors="replace")
+        key = _KEY_LINE.match(text)
+        if key:
+            outer = key.group(1).decode()
+    current = lines[-1]
+    if b"#" in current and current[:current.index(b"#")].count(b'"') % 2 == 0:
+        return ""                   # in a comment
+    keys = [k.decode() for k in _KEY.findall(current)]
+    if _KEY_LINE.match(current):
+        field = keys[0] + ("." + keys[-1] if len(keys) > 1 else "")
+    elif outer is not None:
+        field = outer + ("." + keys[-1] if keys else "")
+    else:
+        return ""
+    where = "" if item is None else (f"{item} '{item_id}', " if item_id else f"{item} {count[item]}, ")
+    return f"{where}field '{prefix}{field}'"
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
