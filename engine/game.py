@@ -23,7 +23,7 @@ Shaped after OpenSpiel's Python games, python-chess and boardgame.io:
   name no Python method or private field, with a schema version at its top
   (``observation["schema"] == OBSERVATION_SCHEMA``), because it leaves the
   process (phones, kiosks, the coordinator's bot worker) and is stored (a
-  kiosk's saved park view).  A reader calls :func:`check_schema` and gets a
+  kiosk's saved park view, the coordinator's kept answers).  A reader calls :func:`check_schema` and gets a
   clear :class:`ObservationSchemaError` for a schema it does not read.
 
 Nothing here reads a file, looks at a clock or starts a thread.

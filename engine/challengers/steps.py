@@ -11,7 +11,8 @@ never how the Python code is spelled.  :data:`_METHODS` is the one table between
 
 Observations written before schema 1 (no ``"schema"`` key) named the methods themselves
 (``{"step": "_step_compare"}``); :func:`upgrade_observation` is the one place that reads them
-(:data:`SCHEMA_0_NAMES`), for a kiosk's saved park view or an older coordinator's Deck Phase.
+(:data:`SCHEMA_0_NAMES`): for a kiosk's saved park view or an older coordinator's Deck Phase
+(``kiosk/park.py``), and for the answers a coordinator.db of schema 1 kept (its migration).
 """
 
 from __future__ import annotations
