@@ -143,6 +143,14 @@ def hook(app):
         match_screen.open_log()
         yield 0.2
         covered("challengers-log", lambda: match_screen.ids.log_page.shown)
+        # A game left with its log open, then resumed: the log is not open over it again.
+        match_screen.open_log()
+        app.leave_table()
+        yield 0.2
+        c.resume()
+        yield 0.2
+        out["moments"]["challengers-log"]["resumed"] = {"screen": app.sm.current,
+                                                        "log_open": match_screen.ids.log_page.shown}
         app.chrome.help.open()
         yield 0.2
         covered("challengers-rules", lambda: app.chrome.help.shown)

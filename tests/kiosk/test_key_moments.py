@@ -26,5 +26,6 @@ def test_every_key_and_button_does_only_what_the_moment_offers(tmp_path):
     assert result["screen"] == "deck" and not result["changed"]
     # The log and the rules reference: Escape closes them, and the game stays.
     assert moments["challengers-log"]["offered"] == {"open": False, "screen": "match"}
+    assert moments["challengers-log"]["resumed"] == {"screen": "match", "log_open": False}
     for game in games:
         assert moments[f"{game}-rules"]["offered"] == {"open": False, "screen": moments[f"{game}-rules"]["screen"][0]}

@@ -633,6 +633,11 @@ class MatchScreen(ChallengersScreen):
             return True
         return False
 
+    def on_leave(self, *_):
+        """The match is no longer on screen (home, the result, the Deck Phase): its log closes
+        with it, so it is not open over the next match or a resumed game."""
+        self.close_overlay()
+
     def reset(self):
         """Forget what is shown (language change, a new game)."""
         self.ids.motion.finish()
