@@ -182,7 +182,11 @@ class ParkController(TableInputs):
         return (self.view or {}).get("here", [])
 
     def player_at(self, side):
-        m = self.match
+        """The player on ``side`` (a half: at a park the plan's side is the half): the one of the
+        match played here, or of the match whose end is held on screen -- its players are still
+        at the table, looking at it, while the coordinator may already have seated the next
+        round -- else of this park's seats in the coordinator's view."""
+        m = shown_match(self)
         if m is not None:
             return m.players[side]
         for s in self._here():

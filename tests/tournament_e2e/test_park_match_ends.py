@@ -1,0 +1,98 @@
+"""End to end: at the held end of every park match of a whole Challengers! tournament, each half
+of the table shows its own player.
+
+A real coordinator process and two real kiosk processes (offscreen), four players pressed by
+the kiosks' test bot.  The players look at each match's end until the coordinator has moved
+past it (the other park finished the round: the next round's seating is already known), as
+people do; meanwhile a witness plugin (``tests/kiosk/park_witness.py``) reads each half of
+the match screen at every redraw -- the name on it, the deck and exhaust counts, the bench --
+and keeps screenshots (``tests/artifacts/park-ends/``).  What each half must show comes from
+the coordinator's record alone: at a park, the bottom half is the plan's light side of the
+match (its ``players[0]``), the top half the dark side.
+"""
+
+import json
+import shutil
+from pathlib import Path
+
+import cafe
+import cards
+from engine.challengers.library import load
+from engine.challengers.tournament import Setup, Tournament
+from kiosk.cardtext import card_name
+from kiosk_helpers import artifacts_dir
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def bench_names(m, side):
+    """The name on each seat of a bench, as the kiosk's card face writes it (a seat shared by
+    cards of two names shows both)."""
+    out = []
+    for seat in side.bench[:6]:
+        names = {card_name(m.types[c], "en") for c in seat.cards}
+        out.append(" / ".join(sorted(names)) if len(names) > 1 else card_name(m.types[seat.cards[-1]], "en"))
+    return out
+
+
+def match_ends(rec):
+    """{(round, park): each side's player's name, deck and exhaust counts, bench card names} at
+    the end of every match of the coordinator's record (round 8 = the Final)."""
+    s = rec["setup"]
+    setup = Setup(players=tuple(s["players"]), box=s["box"], sets=tuple(s["sets"]) if s["sets"] else None,
+                  robot_level=s["robot_level"], solo_cards=s["solo_cards"], seed=s["seed"], final_park=s["final_park"])
+    t = Tournament(load(cards), setup)
+    ends = {}
+    for a in rec["actions"]:
+        m = t.matches.get(a[1]) if a[0] == "match" else None
+        rnd = t.round
+        t.apply(tuple(a))
+        if m is not None and m.winner is not None:
+            ends[(rnd, a[1])] = [{"name": t.players[p].name, "deck": len(side.deck), "exhaust": len(side.exhaust),
+                                  "bench": sorted(bench_names(m, side))}
+                                 for p, side in zip(m.players, m.sides)]
+    return ends
+
+
+def test_each_half_shows_its_own_player_at_every_park_match_end(tmp_path):
+    shots = artifacts_dir() / "park-ends"
+    shutil.rmtree(shots, ignore_errors=True)
+    env = {"TABLECUP_KIOSK_PLUGINS": "tests.kiosk.kiosk_bot,tests.kiosk.park_witness", "TABLECUP_BOT_HOLD_END": "view"}
+    coord = cafe.Coordinator(tmp_path).start()
+    kiosks = []
+    try:
+        coord.pair_organiser()
+        for n in (1, 2):
+            k = cafe.Kiosk(tmp_path, n, coord.base, TABLECUP_WITNESS=shots / f"kiosk{n}", **env)
+            kiosks.append(k.start())
+            k.pair(coord)
+        tid = coord.create(PLAYERS, 41, final_park=2)
+        for park, k in enumerate(kiosks, 1):
+            coord.assign(tid, park, k.kid)
+        pub = cafe.wait_over(coord, kiosks, tid, 240)
+        assert pub["winner"] is not None
+        ends = match_ends(coord.record(tid))
+        # The last end is still held on the Final's kiosk until the view says "over": wait for it.
+        seen: dict = {}
+
+        def read_all():
+            seen.clear()
+            for n in (1, 2):
+                f = Path(shots / f"kiosk{n}" / "ends.jsonl")
+                for line in f.read_text().splitlines() if f.exists() else []:
+                    row = json.loads(line)
+                    seen.setdefault((row["round"], row["park"]), []).append(row)
+            return all(any(r["moved_on"] for r in seen.get(key, [])) for key in ends)
+        cafe.wait_until(read_all, 30, "every match's end read once the coordinator moved on", procs=kiosks)
+    finally:
+        for k in kiosks:
+            k.stop()
+        coord.stop()
+    assert len(ends) == 15, sorted(ends)          # 7 rounds on 2 parks, and the Final
+    assert set(seen) == set(ends), (sorted(seen), sorted(ends))
+    for key, want in sorted(ends.items()):
+        for row in seen[key]:
+            got = [{"name": h["who"], "deck": h["deck"], "exhaust": h["exhaust"], "bench": sorted(h["bench"])}
+                   for h in row["halves"]]
+            assert got[0]["name"] != got[1]["name"], (key, row)
+            assert got == want, (key, row["moved_on"], got, want)
