@@ -15,7 +15,10 @@
   action is applied locally, then written to the local log and the outbox in one SQLite
   transaction, then shown; the network thread delivers the outbox in order.  A kill -9 resumes
   the match from the local log; if the coordinator ever holds something else for this match,
-  its actions win and the local copy is rebuilt from them.
+  its actions win and the local copy is rebuilt from them.  The match's events are kept for the
+  match log (``match_events()``), rebuilt with it on a replay.
+* The end of a match is held on screen until a tap, as at the local table: its players keep
+  their halves (``player_at``) even once the coordinator has seated the next round.
 * The Robot's reveals and choices at this park are made here, as in solo play; so are a bot
   entrant's (the search bot, entered by the organiser) when it plays a person here, by the
   search bot's match rule (the greedy bot's choice: microseconds, on the UI thread).  A bot
@@ -31,6 +34,7 @@ import uuid
 from types import SimpleNamespace
 
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
 from engine.challengers.game import match_actions, observe_match
@@ -60,6 +64,13 @@ def deck_observation(d: dict) -> dict:
     return {"player": d["player"], "stage": d["stage"], "options": options, "option": chosen,
             "drawn": d["drawn"], "deck": d["deck"], "picks_left": d["picks_left"], "redraw_used": d["redraw_used"],
             "fans": d.get("fans", 0), "pending": d.get("pending")}
+
+
+def players_events(m, events) -> list[Event]:
+    """The match's ``events`` with its sides (0, 1) named as the tournament's players, as the
+    tournament's own log names them (the match log reads them so)."""
+    return [Event(e.kind, m.players[e.player] if isinstance(e.player, int) else e.player, e.card, e.value, e.info)
+            for e in events]
 
 
 def _trophies(row):
@@ -132,7 +143,7 @@ class ParkController(TableInputs):
         self.deck_states: dict = {}       # player -> DeckView (their own observation of their Deck Phase)
         self._deck_version: dict = {}     # player -> coordinator version of the newest state we have
         self.inflight = {json.loads(r["body"])["action"][1] for r in store.outbox_rows() if r["kind"] == "deck"}
-        self.local = None                 # SimpleNamespace(id, key, match, n)
+        self.local = None                 # SimpleNamespace(id, key, match, n, acked, conflict, events)
         self.result = None
         self.seats_acked = store.get("park_seats_acked")
         self._robot_scheduled = False
@@ -159,6 +170,12 @@ class ParkController(TableInputs):
     def tournament_view(self):
         """The tournament as the screens show it (:func:`park_view`)."""
         return self.t
+
+    def match_events(self) -> list:
+        """The events of the match shown (the one played here, or the one whose end is held), for
+        the match log: this park played it, so it has all of them, from its spec on."""
+        loc, m = self.local, shown_match(self)
+        return list(loc.events) if loc is not None and m is not None and m is loc.match else []
 
     def match_view(self):
         """The match the screens show (the one played here, or the one that just ended, held
@@ -406,9 +423,10 @@ class ParkController(TableInputs):
         m = match_from_spec(self.lib.catalogue, spec)
         for a in actions:
             m.apply(tuple(a[2:]))
+        events = players_events(m, m.log)         # the match log's, from the spec on
         m.log.clear()
         self.local = SimpleNamespace(id=mid, key=(self.tid, rnd, self.park), match=m, n=len(actions),
-                                     acked=acked, conflict=False)
+                                     acked=acked, conflict=False, events=events)
         self._policy = make_policy("robot", spec["seed"] + len(actions))
         self._bot_policy = make_policy("greedy", spec["seed"] + len(actions))
         if m.winner is not None and not acked:
@@ -492,6 +510,7 @@ class ParkController(TableInputs):
         self.storage_error = None
         loc.n += 1
         self.outbox_n += 1
+        loc.events += players_events(m, m.log)
         m.log.clear()
         if self.client is not None:
             self.client.kick()

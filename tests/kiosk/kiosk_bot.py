@@ -80,7 +80,8 @@ class Bot:
                 self._press(c.submit, side, "deck." + act[0], *act[1:])
                 return
         elif cur == "match" and app.sm.get_screen("match").end_shown:
-            if not self.hold_end or self._moved_on(c):
+            reading = app.sm.get_screen("match").ids.log_page.shown      # someone reads the match log
+            if not reading and (not self.hold_end or self._moved_on(c)):
                 self._press(app.sm.get_screen("match").dismiss_end)      # seen how the match ended
         elif cur == "match":
             m = c.match

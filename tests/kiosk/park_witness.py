@@ -6,7 +6,10 @@ shown, then every coordinator view that arrives before a player taps), it reads 
 a player would: the name at the top of the half, the deck and exhaust counts, the bench's
 cards, and appends one JSON line to ``DIR/ends.jsonl``.  It also keeps a screenshot of the
 end as first shown and as it stands once the coordinator's view has moved past the match
-(``DIR/end-r<round>-p<park>-first.png`` / ``-later.png``).  It presses nothing: the bot (with
+(``DIR/end-r<round>-p<park>-first.png`` / ``-later.png``).  At the first look it taps the
+bottom half's "Log" and keeps the lines the match log shows (``log``, newest first; None when
+there is no "Log" to tap) and a screenshot of it a moment later (``DIR/log-r<round>-p<park>.png``),
+then closes it.  It presses nothing: the bot (with
 ``TABLECUP_BOT_HOLD_END=view``) taps the end away once the view has moved on.
 """
 
@@ -78,13 +81,40 @@ class Witness:
         later = moved_on(c)
         row = {"round": rnd, "park": park, "moved_on": later, "view_round": c.view["round"],
                "view_phase": c.view["phase"], "halves": halves(screen)}
+        which = "later" if later else "first"
+        if (rnd, park, which) not in self.shots and not screen.ids.log_page.shown:
+            self.shots.add((rnd, park, which))
+            self.screenshot(f"end-r{rnd}-p{park}-{which}.png")
+        if (rnd, park, "log") not in self.shots:
+            self.shots.add((rnd, park, "log"))
+            row["log"] = self.read_log(c, screen, f"log-r{rnd}-p{park}.png")
         with open(self.dir / "ends.jsonl", "a") as f:
             f.write(json.dumps(row) + "\n")
-        which = "later" if later else "first"
-        if (rnd, park, which) not in self.shots:
-            self.shots.add((rnd, park, which))
-            Clock.tick_draw()          # the texts just set drawn into their textures, as before a frame
-            app.save_screenshot(str(self.dir / f"end-r{rnd}-p{park}-{which}.png"))
+
+    def screenshot(self, name) -> None:
+        for _ in range(3):             # the texts just set drawn, the lines laid out, as before a frame
+            Clock.tick_draw()
+        self.app.save_screenshot(str(self.dir / name))
+
+    def read_log(self, c, screen, shot) -> list[str] | None:
+        """The bottom player's "Log" tapped: the lines it shows (newest first; None: no "Log"
+        button to tap), closed again a moment later."""
+        button = screen.ids.mid_light.ids.log_button
+        if button.disabled or button.opacity == 0:
+            return None
+        screen.ids.motion.finish()     # as a finger's touch does first
+        button.trigger_action(0)
+        page = screen.ids.log_page
+        lines = page.shown_lines() if page.shown else None
+
+        def picture(*_):
+            # Its lines laid out over a few frames first; then closed as a player would, and
+            # the end under it looked at again.
+            self.screenshot(shot)
+            screen.close_overlay()
+            self.heard(c, [])
+        Clock.schedule_once(picture, 0.3)
+        return lines
 
 
 def attach(app):

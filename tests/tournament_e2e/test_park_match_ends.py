@@ -8,7 +8,9 @@ people do; meanwhile a witness plugin (``tests/kiosk/park_witness.py``) reads ea
 the match screen at every redraw -- the name on it, the deck and exhaust counts, the bench --
 and keeps screenshots (``tests/artifacts/park-ends/``).  What each half must show comes from
 the coordinator's record alone: at a park, the bottom half is the plan's light side of the
-match (its ``players[0]``), the top half the dark side.
+match (its ``players[0]``), the top half the dark side.  The match log is offered there too:
+at each end the witness taps the bottom half's "Log", whose lines must be those the
+coordinator's own events of that match give.
 """
 
 import json
@@ -16,11 +18,14 @@ import shutil
 from pathlib import Path
 
 import cafe
+from kiosk_helpers import artifacts_dir
+
 import cards
 from engine.challengers.library import load
 from engine.challengers.tournament import Setup, Tournament
 from kiosk.cardtext import card_name
-from kiosk_helpers import artifacts_dir
+from kiosk.games.challengers.matchlog import log_lines
+from kiosk.i18n import tr
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -37,21 +42,31 @@ def bench_names(m, side):
 
 def match_ends(rec):
     """{(round, park): each side's player's name, deck and exhaust counts, bench card names} at
-    the end of every match of the coordinator's record (round 8 = the Final)."""
+    the end of every match of the coordinator's record (round 8 = the Final), and {(round,
+    park): the match log's lines, newest first} from the events the coordinator's tournament
+    gave for that match's actions."""
     s = rec["setup"]
     setup = Setup(players=tuple(s["players"]), box=s["box"], sets=tuple(s["sets"]) if s["sets"] else None,
                   robot_level=s["robot_level"], solo_cards=s["solo_cards"], seed=s["seed"], final_park=s["final_park"])
-    t = Tournament(load(cards), setup)
-    ends = {}
+    lib = load(cards)
+    t = Tournament(lib, setup)
+    ends, events = {}, {}
     for a in rec["actions"]:
         m = t.matches.get(a[1]) if a[0] == "match" else None
         rnd = t.round
-        t.apply(tuple(a))
+        got = t.apply(tuple(a))
+        if m is not None:
+            events.setdefault((rnd, a[1]), []).extend(got)
         if m is not None and m.winner is not None:
             ends[(rnd, a[1])] = [{"name": t.players[p].name, "deck": len(side.deck), "exhaust": len(side.exhaust),
                                   "bench": sorted(bench_names(m, side))}
                                  for p, side in zip(m.players, m.sides)]
-    return ends
+    names = [p.name for p in t.players]
+    logs = {}
+    for key, evs in events.items():
+        evs = evs[:next(i + 1 for i, e in enumerate(evs) if e.kind == "win")]     # the match's, not the round's
+        logs[key] = log_lines(evs, names, lambda cid: card_name(lib.catalogue.card(cid), "en"), tr, "en")[::-1]
+    return ends, logs
 
 
 def test_each_half_shows_its_own_player_at_every_park_match_end(tmp_path):
@@ -71,7 +86,7 @@ def test_each_half_shows_its_own_player_at_every_park_match_end(tmp_path):
             coord.assign(tid, park, k.kid)
         pub = cafe.wait_over(coord, kiosks, tid, 240)
         assert pub["winner"] is not None
-        ends = match_ends(coord.record(tid))
+        ends, logs = match_ends(coord.record(tid))
         # The last end is still held on the Final's kiosk until the view says "over": wait for it.
         seen: dict = {}
 
@@ -91,6 +106,9 @@ def test_each_half_shows_its_own_player_at_every_park_match_end(tmp_path):
     assert len(ends) == 15, sorted(ends)          # 7 rounds on 2 parks, and the Final
     assert set(seen) == set(ends), (sorted(seen), sorted(ends))
     for key, want in sorted(ends.items()):
+        # The match log is offered at the park (each half's "Log"), with the whole match in it.
+        first_looks = [row for row in seen[key] if "log" in row]
+        assert len(first_looks) == 1 and first_looks[0]["log"] == logs[key], (key, first_looks, logs[key])
         for row in seen[key]:
             got = [{"name": h["who"], "deck": h["deck"], "exhaust": h["exhaust"], "bench": sorted(h["bench"])}
                    for h in row["halves"]]
