@@ -381,6 +381,11 @@ class ParkController(TableInputs):
         self._rebuild_t()
         self._changed([])
 
+    def _name(self, player) -> str:
+        """A player's name as the coordinator gave it ("?" when unknown)."""
+        t = self.t
+        return t.players[player].name if t is not None and isinstance(player, int) and 0 <= player < len(t.players) else "?"
+
     def _deck_view(self, d):
         return DeckView(deck_observation(d), d["player"], self.lib.catalogue.card)
 
@@ -395,7 +400,12 @@ class ParkController(TableInputs):
                 self.deck_states[p] = self._deck_view(answer["deck_phase"])
                 self._deck_version[p] = answer.get("seq", 0)
         if status != 200:
-            self._say("refused", action=" ".join(map(str, action)), why=answer.get("error", status))
+            # The engine's reason is for the log; people read what it means for the table.
+            log.warning("the coordinator refused %s: %s %s", action, status, answer.get("error"))
+            if entry["kind"] == "deck":
+                self._say("refused_deck", name=self._name(action[1]))
+            else:
+                self._say("refused_match")
             if entry["kind"] == "match" and self.local is not None and self.local.id == entry["match_id"]:
                 self.local.conflict = True           # the next park view rebuilds the match
         if self.client is not None:
@@ -596,6 +606,10 @@ class ParkController(TableInputs):
             return self._ignore(("deck", side, *act), "no Deck Phase on this side")
         if self.is_robot(side):
             return self._ignore(("deck", side, *act), "a bot drafts on this side")
+        if tuple(act) not in dp.legal_actions():
+            # Checked here against the player's own Deck Phase, as the local table checks its
+            # legal actions: the coordinator would only refuse it.
+            return self._ignore(("deck", side, *act), f"not an action of this Deck Phase now ({dp.stage})")
         return self._apply(("deck", p, *act))
 
     def active_deck_side(self):

@@ -10,7 +10,9 @@ and keeps screenshots (``tests/artifacts/park-ends/``).  What each half must sho
 the coordinator's record alone: at a park, the bottom half is the plan's light side of the
 match (its ``players[0]``), the top half the dark side.  The match log is offered there too:
 at each end the witness taps the bottom half's "Log", whose lines must be those the
-coordinator's own events of that match give.
+coordinator's own events of that match give.  And a key presser
+(``tests/kiosk/park_keys.py``) presses digits, ``r`` and ``d`` at every moment between matches
+(waiting, a new round's seating, a held end, a result): none of them may reach the coordinator.
 """
 
 import json
@@ -18,6 +20,7 @@ import shutil
 from pathlib import Path
 
 import cafe
+import pytest
 from kiosk_helpers import artifacts_dir
 
 import cards
@@ -69,16 +72,29 @@ def match_ends(rec):
     return ends, logs
 
 
-def test_each_half_shows_its_own_player_at_every_park_match_end(tmp_path):
+def read_rows(folder, name):
+    """The JSON lines ``name`` a plugin wrote in ``folder`` (none yet: [])."""
+    f = Path(folder) / name
+    return [json.loads(line) for line in f.read_text().splitlines()] if f.exists() else []
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory):
+    """One whole tournament on two kiosks, with the witness and the key presser plugged in:
+    (the record's match ends, their match logs, {(round, park): the witness's rows}, the key
+    presser's rows of each kiosk)."""
+    tmp = tmp_path_factory.mktemp("cafe")
     shots = artifacts_dir() / "park-ends"
     shutil.rmtree(shots, ignore_errors=True)
-    env = {"TABLECUP_KIOSK_PLUGINS": "tests.kiosk.kiosk_bot,tests.kiosk.park_witness", "TABLECUP_BOT_HOLD_END": "view"}
-    coord = cafe.Coordinator(tmp_path).start()
+    env = {"TABLECUP_KIOSK_PLUGINS": "tests.kiosk.kiosk_bot,tests.kiosk.park_witness,tests.kiosk.park_keys",
+           "TABLECUP_BOT_HOLD_END": "view"}
+    coord = cafe.Coordinator(tmp).start()
     kiosks = []
     try:
         coord.pair_organiser()
         for n in (1, 2):
-            k = cafe.Kiosk(tmp_path, n, coord.base, TABLECUP_WITNESS=shots / f"kiosk{n}", **env)
+            k = cafe.Kiosk(tmp, n, coord.base, TABLECUP_WITNESS=shots / f"kiosk{n}",
+                           TABLECUP_PARK_KEYS=tmp / f"keys{n}", **env)
             kiosks.append(k.start())
             k.pair(coord)
         tid = coord.create(PLAYERS, 41, final_park=2)
@@ -93,9 +109,7 @@ def test_each_half_shows_its_own_player_at_every_park_match_end(tmp_path):
         def read_all():
             seen.clear()
             for n in (1, 2):
-                f = Path(shots / f"kiosk{n}" / "ends.jsonl")
-                for line in f.read_text().splitlines() if f.exists() else []:
-                    row = json.loads(line)
+                for row in read_rows(shots / f"kiosk{n}", "ends.jsonl"):
                     seen.setdefault((row["round"], row["park"]), []).append(row)
             return all(any(r["moved_on"] for r in seen.get(key, [])) for key in ends)
         cafe.wait_until(read_all, 30, "every match's end read once the coordinator moved on", procs=kiosks)
@@ -103,14 +117,41 @@ def test_each_half_shows_its_own_player_at_every_park_match_end(tmp_path):
         for k in kiosks:
             k.stop()
         coord.stop()
+    keys = [read_rows(tmp / f"keys{n}", "keys.jsonl") for n in (1, 2)]
+    return ends, logs, seen, keys
+
+
+def test_each_half_shows_its_own_player_at_every_park_match_end(night):
+    ends, _, seen, _ = night
     assert len(ends) == 15, sorted(ends)          # 7 rounds on 2 parks, and the Final
     assert set(seen) == set(ends), (sorted(seen), sorted(ends))
     for key, want in sorted(ends.items()):
-        # The match log is offered at the park (each half's "Log"), with the whole match in it.
-        first_looks = [row for row in seen[key] if "log" in row]
-        assert len(first_looks) == 1 and first_looks[0]["log"] == logs[key], (key, first_looks, logs[key])
         for row in seen[key]:
             got = [{"name": h["who"], "deck": h["deck"], "exhaust": h["exhaust"], "bench": sorted(h["bench"])}
                    for h in row["halves"]]
             assert got[0]["name"] != got[1]["name"], (key, row)
             assert got == want, (key, row["moved_on"], got, want)
+
+
+def test_the_match_log_is_offered_at_every_park_match(night):
+    """Each half's "Log" at a park, with the whole match in it: the lines the coordinator's
+    own events of that match give."""
+    ends, logs, seen, _ = night
+    for key in sorted(ends):
+        first_looks = [row for row in seen[key] if "log" in row]
+        assert len(first_looks) == 1 and first_looks[0]["log"] == logs[key], (key, first_looks, logs[key])
+
+
+def test_keys_between_matches_send_nothing(night):
+    """Digits, ``r`` and ``d`` pressed while a park waits (to be assigned, for the other parks),
+    shows a new round's seating, holds a match's end or shows a result: nothing goes to the
+    outbox, nothing is in flight (a digit reaches a Deck Phase only on its screen)."""
+    _, _, _, keys = night
+    for n, rows in enumerate(keys, 1):
+        kinds = {}
+        for row in rows:
+            kinds.setdefault(row["moment"][0], []).append(row)
+            assert row["new"] == [] and row["inflight"] == [], (n, row)
+        assert len(kinds.get("seating", [])) >= 7, (n, sorted(kinds))     # every round's seating
+        assert len(kinds.get("held", [])) >= 7 and len(kinds.get("result", [])) >= 7, (n, sorted(kinds))
+        assert kinds.get("waiting"), (n, sorted(kinds))
