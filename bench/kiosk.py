@@ -46,6 +46,7 @@ def child(n_reveals, gl_finish=True, window="800x480", n_motions=30):
     def hook(app):
         from kivy.clock import Clock
         from kivy.core.window import Window
+        from engine.challengers.game import from_tuple
         from engine.challengers.policies import make_policy
 
         greedy = make_policy("greedy", 1)
@@ -127,7 +128,7 @@ def child(n_reveals, gl_finish=True, window="800x480", n_motions=30):
                 c.ack_result()
             elif t.phase in ("deck", "final-deck"):
                 who = t.waiting()[0]
-                c._apply(greedy.act(t, who))
+                app.table.act(from_tuple(t, greedy.act(t, who)))
             else:
                 m = c.match
                 kind, side = m.expect

@@ -48,7 +48,8 @@ LOG_TABLES = ("actions", "requests")
 
 #: 0: the first schema (no version).  1: finished tournaments kept as records (``finished``),
 #: 12-digit pairing codes (the unused 6-digit PIN is retired), requests indexed by tournament.
-SCHEMA_VERSION = 1
+#: 2: the stored answers' Deck Phases are observations of schema 1 (:func:`_migrate_1_to_2`).
+SCHEMA_VERSION = 2
 
 
 class SchemaError(RuntimeError):
@@ -58,6 +59,22 @@ class SchemaError(RuntimeError):
 def _migrate_0_to_1(conn):
     # A 6-digit pairing PIN is too easy to guess: retire the unused one (a new code is made at start).
     conn.execute("UPDATE pairing_pins SET used_by = 0 WHERE used_by IS NULL")
+
+
+def _migrate_1_to_2(conn):
+    """The answers kept for repeated request ids: a Deck Phase action's answer carries the player's
+    observation of their Deck Phase (``deck_phase``), whose pending choice's ``context`` named the
+    rules' steps by the engine's methods (observation schema 0).  Rewritten as today's coordinator
+    answers (schema 1: the steps by :class:`engine.challengers.steps.Step`, the schema key), so a
+    repeated request gets the same form as a new one.  Only answers with a Deck Phase are read."""
+    from engine.challengers.steps import upgrade_observation
+    rows = conn.execute("SELECT request_id, response FROM requests WHERE response LIKE '%\"deck\\_phase\":{%' "
+                        "ESCAPE '\\'").fetchall()
+    for request_id, text in rows:
+        answer = json.loads(text)
+        answer["deck_phase"] = upgrade_observation(answer["deck_phase"])
+        conn.execute("UPDATE requests SET response = ? WHERE request_id = ?", (dumps(answer), request_id))
+    return len(rows)
 
 
 _ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
@@ -118,6 +135,10 @@ def open_db(data_dir: Path) -> Database:
         if not fresh and version < 1:
             _migrate_0_to_1(conn)
             log.info("store: %s migrated from schema 0 to 1", data_dir / DB_NAME)
+        if not fresh and version < 2:
+            n = _migrate_1_to_2(conn)
+            log.info("store: %s migrated to schema 2 (%d stored answers in today's observation form)",
+                     data_dir / DB_NAME, n)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         conn.execute("COMMIT")
     except BaseException:

@@ -19,6 +19,12 @@ Shaped after OpenSpiel's Python games, python-chess and boardgame.io:
   the outbox, the coordinator and its OpenAPI document all go through it.
 * A policy (:class:`Policy`) sees only a player's observation and the legal
   actions; it answers one of them.
+* An observation is a format, not an implementation: plain JSON values that
+  name no Python method or private field, with a schema version at its top
+  (``observation["schema"] == OBSERVATION_SCHEMA``), because it leaves the
+  process (phones, kiosks, the coordinator's bot worker) and is stored (a
+  kiosk's saved park view, the coordinator's kept answers).  A reader calls :func:`check_schema` and gets a
+  clear :class:`ObservationSchemaError` for a schema it does not read.
 
 Nothing here reads a file, looks at a clock or starts a thread.
 """
@@ -36,8 +42,9 @@ from engine.errors import IllegalAction
 from engine.events import Event
 
 __all__ = [
-    "Action", "ActionSyntaxError", "Game", "GameSetup", "GameState", "Outcome", "Policy",
-    "RandomPolicy", "Termination", "action_label", "next_actor", "play_out", "replay",
+    "OBSERVATION_SCHEMA", "SCHEMA_KEY", "Action", "ActionSyntaxError", "Game", "GameSetup", "GameState",
+    "ObservationSchemaError", "Outcome", "Policy", "RandomPolicy", "Termination", "action_label", "check_schema",
+    "next_actor", "play_out", "replay",
 ]
 
 # ---------------------------------------------------------------------------- actions
@@ -145,6 +152,40 @@ class Outcome:
                 "scores": None if self.scores is None else list(self.scores), "detail": dict(self.detail)}
 
 
+# ---------------------------------------------------------------------------- observations
+
+#: The version of the observation format of every game here: each game's ``observation()``
+#: (and any part of one sent alone) carries it as ``observation[SCHEMA_KEY]``.  A change that
+#: would make an older reader misread an observation (a key renamed, a value's meaning changed)
+#: raises it, and says in the game's module how an older observation reads now.
+#:
+#: 0 (no key): Challengers! named its rules' steps by the engine's method names
+#: (``{"step": "_step_compare"}``).  1: steps are values of
+#: :class:`engine.challengers.steps.Step` (``{"step": "compare"}``), and every observation
+#: carries the key.
+OBSERVATION_SCHEMA = 1
+SCHEMA_KEY = "schema"
+
+
+class ObservationSchemaError(ValueError):
+    """An observation in a format this code does not read (another schema, an unknown step)."""
+
+
+def check_schema(observation: Mapping[str, Any], what: str = "an observation") -> None:
+    """Raise :class:`ObservationSchemaError`, saying why, unless ``observation`` is of
+    :data:`OBSERVATION_SCHEMA` (``what`` names it in the message)."""
+    got = observation.get(SCHEMA_KEY) if isinstance(observation, Mapping) else None
+    if got == OBSERVATION_SCHEMA and type(got) is int:
+        return
+    if got is None:
+        raise ObservationSchemaError(f"{what} has no schema version: it is older than schema 1 "
+                                     f"(this code reads schema {OBSERVATION_SCHEMA}; upgrade it first)")
+    if type(got) is int and got > OBSERVATION_SCHEMA:
+        raise ObservationSchemaError(f"{what} is of schema {got}, newer than this code reads "
+                                     f"({OBSERVATION_SCHEMA}): update Tablecup")
+    raise ObservationSchemaError(f"{what} has schema {got!r}; this code reads schema {OBSERVATION_SCHEMA}")
+
+
 # ---------------------------------------------------------------------------- set-up and state
 
 @dataclass(frozen=True)
@@ -215,7 +256,9 @@ class GameState(Protocol):
         ...
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` may see (``None``: a spectator), as JSON-able values."""
+        """What ``player`` may see (``None``: a spectator), as JSON-able values, with
+        ``"schema": OBSERVATION_SCHEMA`` at the top; no key or value names a Python method
+        or a private field (they leave the process and are stored)."""
         ...
 
     def outcome(self) -> Outcome | None:
@@ -261,7 +304,8 @@ class Game:
     bot's name to a factory ``(data, seat, seed) -> Policy``; ``determinize``,
     for games with hidden information, builds from one player's observation a
     full state consistent with it, every hidden thing drawn from ``rng`` (the
-    search bot plays on such states, so it never reads what its player may not see).
+    search bot plays on such states, so it never reads what its player may not see);
+    it refuses an observation of another schema (:func:`check_schema`).
     ``options`` names the game's own set-up options for the command line
     (option -> one line of help; a value reaches ``GameSetup.options`` as a
     string, or a list where it holds commas); ``describe_event(event, lang)``

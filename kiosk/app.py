@@ -285,7 +285,8 @@ class TablecupApp(App):
     def alert_text(self) -> str:
         return self.notices.text(self.lang, i18n.tr, on_home=self.sm.current == "home",
                                  storage_error=self.session.storage_error(),
-                                 resume_error=getattr(self.controller, "resume_error", None))
+                                 resume_error=getattr(self.controller, "resume_error", None),
+                                 data_error=self.table.data_error)
 
     def _show_alert(self):
         if self.session.playing():

@@ -18,6 +18,8 @@ it is logged and kept in ``ignored``, never queued for later.
 
 import logging
 
+from kiosk.table import notify
+
 log = logging.getLogger("tablecup.kiosk")
 
 #: Seconds between the Robot's attempts while the store cannot write.
@@ -51,11 +53,7 @@ class TableInputs:
     ignore = _ignore           # the screens' name for it: a press their moment has no use for
 
     def _changed(self, events):
-        for fn in list(self.listeners):
-            try:
-                fn(self, events)
-            except Exception:          # a broken LED must not stop the game
-                log.exception("listener failed")
+        notify(self.listeners, self, events)
         self._maybe_robot()
 
     def press_reveal(self, half):

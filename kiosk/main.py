@@ -6,7 +6,9 @@
 Full-screen by default, at whatever size the screen has; ``--window 1280x720`` opens a window
 instead (offscreen, with no screen to fill, the default is an 800x480 window).  Every size the
 screens use is in dp/sp, and one dp is scaled so that the 800x480 design fills the screen
-(:func:`ui_scale`).  Without a display it prints one line naming the alternatives and returns 2.
+(:func:`ui_scale`).  Without a display it prints one line naming the alternatives and returns 2;
+a data folder it cannot write in, or a broken bundled Challengers! file, one line and
+:data:`EXIT_DATA_FOLDER` or :data:`EXIT_BAD_DATA` (statuses the systemd unit does not restart on).
 Scripts that drive the real app from outside name their modules in ``TABLECUP_KIOSK_PLUGINS``
 (:mod:`kiosk.plugins`; ``TABLECUP_KIOSK_HOOK=FILE`` from a checkout).
 """
@@ -27,6 +29,31 @@ def default_data_dir() -> Path:
     """The data folder every program uses (:func:`appliance.paths.data_dir`)."""
     from appliance.paths import data_dir
     return data_dir(create=False)
+
+
+#: Exit status for "the data folder cannot be written" (read-only, not a folder, not this user's):
+#: the unit's RestartPreventExitStatus, since a restart two seconds later meets the same folder.
+EXIT_DATA_FOLDER = 3
+
+
+def data_folder_line(data: Path, exc: OSError) -> str:
+    """The one line a data folder the kiosk cannot write in gets: the folder, and why."""
+    why = exc.strerror or str(exc)
+    if exc.filename is not None and Path(exc.filename) != data:
+        why = f"{why}: {exc.filename}"
+    return (f"tablecup kiosk: cannot use the data folder {data} ({why}); make it writable for this user, "
+            "or give another with --data or TABLECUP_DATA")
+
+
+#: Exit status for "a bundled Challengers! file is broken": the table cannot work without its
+#: cards, and a restart reads the same file (the unit does not restart on it either).  The other
+#: games' files are read when one of them starts; a broken one is named on the home screen.
+EXIT_BAD_DATA = 4
+
+
+def bad_data_line(exc: Exception) -> str:
+    """The one line a broken bundled file gets: the file, the card and the field (the error says them)."""
+    return f"tablecup kiosk: the game data is broken, fix or reinstall it: {exc}"
 
 
 LOCK_NAME = "kiosk.lock"
@@ -174,20 +201,29 @@ def run(argv: list[str], app_hook=None) -> int:
         print(f"tablecup kiosk: {exc}", file=sys.stderr)
         return 1
     data = (args.data or default_data_dir()).expanduser()
-    data.mkdir(parents=True, exist_ok=True)
-    other = lock_data_folder(data)
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        other = lock_data_folder(data)
+    except OSError as exc:
+        print(data_folder_line(data, exc), file=sys.stderr)
+        return EXIT_DATA_FOLDER
     if other is not None:
         print(f"tablecup kiosk: another kiosk is already running on {data} ({other}); "
               "stop it first (e.g. sudo systemctl stop tablecup-kiosk)", file=sys.stderr)
         return 1
     # The table's database, before any window: a damaged file is set aside (the home screen
     # says so); one that cannot be used as it is gets one line, not a traceback.
+    from appliance.config import DataFileError
+    from engine.errors import GameDataError
     from kiosk.store import NewerDatabase, StorageError, open_store
     try:
         store, set_aside = open_store(data / "kiosk.db")
     except (NewerDatabase, StorageError, OSError) as exc:
         print(f"tablecup kiosk: {exc}", file=sys.stderr)
         return 1
+    except (GameDataError, DataFileError) as exc:     # an old database's migration reads the cards
+        print(bad_data_line(exc), file=sys.stderr)
+        return EXIT_BAD_DATA
     give_back_large_blocks()
     os.environ.setdefault("KIVY_HOME", str(data / "kivy"))
     os.environ["KIVY_NO_ARGS"] = "1"
@@ -239,7 +275,12 @@ def run(argv: list[str], app_hook=None) -> int:
     plugins.attach_on_start(app, extensions)
     if app_hook is not None:
         app_hook(app)
-    app.run()
+    try:
+        app.run()
+    except (GameDataError, DataFileError) as exc:     # Challengers!' cards, loaded as the app builds
+        # Kivy has taken sys.stderr over for its log by now: the line goes to the real one.
+        print(bad_data_line(exc), file=sys.__stderr__ or sys.stderr, flush=True)
+        return EXIT_BAD_DATA
     return 0
 
 

@@ -45,16 +45,16 @@ def configured_url(arg=None):
     """``--coordinator`` first, else ``coordinator.toml`` in the config folder (as ``tablecup doctor`` reads it)."""
     if arg:
         return arg.rstrip("/") if "://" in arg else "http://" + arg.rstrip("/")
+    from appliance.config import coordinator_address
     try:
-        from appliance.config import coordinator_address
         got = coordinator_address()
-    except Exception as exc:
-        log.warning("coordinator.toml: %s", exc)
+    except ValueError as exc:           # one line naming the file, the key and what is wrong
+        log.warning("%s; looking for the coordinator by mDNS instead", exc)
         return None
     if got is None:
         return None
     host, port = got
-    return f"http://{host}:{port}"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
 def browse_mdns(timeout=3.0):

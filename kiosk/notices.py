@@ -2,7 +2,7 @@
 
 Two kinds: a storage fault (every screen, until a write succeeds: the game goes on in memory) and
 the home screen's notices (a damaged database set aside, a house set left out, a saved game that
-could not be resumed, the phones' port taken...), which stay until tapped or until a game starts.
+could not be resumed, a game whose data file is broken, the phones' port taken...), which stay until tapped or until a game starts.
 """
 
 from __future__ import annotations
@@ -27,13 +27,16 @@ class Notices:
         return iter(self.items)
 
     def text(self, lang: str, tr: Tr, *, on_home: bool, storage_error: str | None,
-             resume_error: tuple[int, str] | None) -> str:
+             resume_error: tuple[int, str] | None, data_error: str | None = None) -> str:
         """The sentence over the screen now ("" for none): the storage fault first, anywhere;
-        on home, a failed resume, else every notice."""
+        on home, a failed resume, else a game that could not start for a broken data file (the
+        one line naming the file, the card and the field), else every notice."""
         if storage_error is not None:
             return tr("storage_full", lang)
         if not on_home:
             return ""
         if resume_error is not None:
             return tr("resume_failed", lang, game=resume_error[0], why=resume_error[1][:80])
+        if data_error is not None:
+            return tr("game_data_broken", lang, error=data_error)
         return " ".join(tr(key, lang, **fmt) for key, fmt in self.items)

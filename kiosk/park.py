@@ -35,9 +35,11 @@ from types import SimpleNamespace
 
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.game import ObservationSchemaError
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
 from engine.challengers.game import match_actions, observe_match
+from engine.challengers.steps import upgrade_observation
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.local import end_held, match_view, shown_match
 from kiosk.games.challengers.view import DeckView, PlayerView, TableView
@@ -52,18 +54,22 @@ SIDE_NO = {"light": 0, "dark": 1}
 
 def deck_observation(d: dict) -> dict:
     """A player's Deck Phase as the coordinator sent it (``private.deck_phases[i]``, the answer's
-    ``deck_phase``), in the form of their observation (:class:`DeckView` reads it).  A coordinator
-    sends that form; an older one (and a park view an older kiosk saved) sent its own, with
-    ``can_redraw`` and the options as objects: it is read the same way."""
+    ``deck_phase``), in the form of their observation of today's schema (:class:`DeckView` reads
+    it).  A coordinator sends that form; an older one (and a park view an older kiosk saved) sent
+    it without the schema key, its steps named by the engine's methods (schema 0: upgraded by
+    :func:`engine.challengers.steps.upgrade_observation`), or before that in its own form, with
+    ``can_redraw`` and the options as objects: each is read the same way.  One of a newer schema
+    raises :class:`engine.game.ObservationSchemaError`."""
     if "can_redraw" not in d:
-        return d
+        return upgrade_observation(d)
     def plain(o):
         return [o["level"], o["pick"], o["fans"]]
     options = [plain(o) for o in d["options"]]
     chosen = None if d.get("option") is None else options.index(plain(d["option"]))
-    return {"player": d["player"], "stage": d["stage"], "options": options, "option": chosen,
-            "drawn": d["drawn"], "deck": d["deck"], "picks_left": d["picks_left"], "redraw_used": d["redraw_used"],
-            "fans": d.get("fans", 0), "pending": d.get("pending")}
+    return upgrade_observation({
+        "player": d["player"], "stage": d["stage"], "options": options, "option": chosen, "drawn": d["drawn"],
+        "deck": d["deck"], "picks_left": d["picks_left"], "redraw_used": d["redraw_used"],
+        "fans": d.get("fans", 0), "pending": d.get("pending")})
 
 
 def players_events(m, events) -> list[Event]:
@@ -366,7 +372,9 @@ class ParkController(TableInputs):
                     if p in self.deck_states:
                         fresh[p] = self.deck_states[p]
                         continue
-                fresh[p] = self._deck_view(d)
+                seen = self._deck_view(d)
+                if seen is not None:
+                    fresh[p] = seen
             self.deck_states = fresh
         else:
             self.deck_states = {}
@@ -387,7 +395,16 @@ class ParkController(TableInputs):
         return t.players[player].name if t is not None and isinstance(player, int) and 0 <= player < len(t.players) else "?"
 
     def _deck_view(self, d):
-        return DeckView(deck_observation(d), d["player"], self.lib.catalogue.card)
+        """The :class:`DeckView` of a Deck Phase the coordinator sent; from a coordinator whose
+        observations are of a newer schema, the one held before (or None), and a word for the
+        operator: a newer format is never guessed at."""
+        try:
+            seen = deck_observation(d)
+        except ObservationSchemaError as exc:
+            log.warning("park %s: a Deck Phase from the coordinator cannot be read: %s", self.park, exc)
+            self._say("park_newer_format")
+            return self.deck_states.get(d.get("player"))
+        return DeckView(seen, d["player"], self.lib.catalogue.card)
 
     def on_answer(self, entry, status, answer):
         body = entry["body"]
@@ -397,8 +414,10 @@ class ParkController(TableInputs):
             self.inflight.discard(p)
             if status == 200 and answer.get("deck_phase") is not None and self.t is not None \
                     and self.t.phase in ("deck", "final-deck"):
-                self.deck_states[p] = self._deck_view(answer["deck_phase"])
-                self._deck_version[p] = answer.get("seq", 0)
+                seen = self._deck_view(answer["deck_phase"])
+                if seen is not None:
+                    self.deck_states[p] = seen
+                    self._deck_version[p] = answer.get("seq", 0)
         if status != 200:
             # The engine's reason is for the log; people read what it means for the table.
             log.warning("the coordinator refused %s: %s %s", action, status, answer.get("error"))

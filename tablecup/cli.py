@@ -13,7 +13,7 @@ import random
 import sys
 
 from appliance.house import DataFileError
-from engine.challengers.cards import CardFileError
+from engine.errors import GameDataError
 
 EXIT_USAGE = 2
 
@@ -302,26 +302,98 @@ def cmd_cards(args) -> int:
 
 
 def cmd_cards_check(args) -> int:
-    """Check card files an owner wrote (default: the house sets in the data folder)."""
+    """Check game data files: by default every game's bundled files and the house sets in the
+    data folder; given files, those (as ``--game``'s data, else the game whose data folder holds
+    them, else Challengers! sets).  One line per file or game: ok, or what is wrong (exit 2)."""
     from pathlib import Path
-    lib = _library(house=False)
-    paths = [Path(p) for p in args.paths] if args.paths else None
-    from appliance.house import house_set_texts, read_text
-    if paths is None:
-        texts = house_set_texts()
-        if not texts:
+
+    from appliance.house import house_folder, read_text
+    from engine import registry
+    if args.game is not None:
+        _game_named(args.game)
+    failed = False
+
+    def check(what: str, work, instead=None) -> None:
+        nonlocal failed
+        try:
+            work()
+        except (GameDataError, DataFileError) as e:
+            print(f"tablecup: {e if instead is None else instead.named(e)}", file=sys.stderr)
+            failed = True
+        else:
+            print(f"{what}: ok")
+
+    if not args.paths:
+        import cards
+        for game in registry.games():
+            if args.game in (None, game.name):
+                check(f"{game.title()} (bundled files)", lambda game=game: game.load(cards))
+        folder = house_folder()
+        house = sorted(folder.glob("*.toml")) if folder.is_dir() and args.game in (None, "challengers") else []
+        if args.game in (None, "challengers") and not house:
             print("no house sets to check (put them in the data folder's cards/ folder, or name files)")
-            return 0
-    else:
-        texts = []
-        for p in paths:
-            if not p.is_file():
-                raise UsageError(f"no such file: {p}")
-            texts.append((str(p), read_text(p)))
-    lib.add_sets(texts)     # raises CardFileError naming file, card, field and line
-    for source, _ in texts:
-        print(f"{source}: ok")
-    return 0
+        try:
+            lib = _library(house=False) if house else None
+        except (GameDataError, DataFileError):
+            house = []                  # Challengers!' own files are broken: said above
+        for path in house:
+            check(str(path), lambda path=path: lib.add_sets([(str(path), read_text(path))]))
+        return EXIT_USAGE if failed else 0
+    by_game: dict[str, list[tuple[str, str]]] = {}
+    folders = {g.data_folder: g.name for g in registry.games() if g.name != "challengers"}
+    for p in map(Path, args.paths):
+        if not p.is_file():
+            raise UsageError(f"no such file: {p}")
+        name = args.game or folders.get(p.resolve().parent.name, "challengers")
+        try:
+            by_game.setdefault(name, []).append((str(p), read_text(p)))
+        except DataFileError as e:
+            print(f"tablecup: {e}", file=sys.stderr)
+            failed = True
+    for name, texts in by_game.items():
+        if name == "challengers":
+            lib = _library(house=False)
+            for source, text in texts:        # CardFileError names the file, card, field and line
+                check(source, lambda source=source, text=text, lib=lib: lib.add_sets([(source, text)]))
+        else:
+            game = registry.get(name)
+            instead = _Instead(game, texts)
+            check(", ".join(s for s, _ in texts), lambda game=game, instead=instead: game.load(instead), instead)
+    return EXIT_USAGE if failed else 0
+
+
+class _Instead:
+    """The bundled data, with one game's data folder replaced by the files given: what that
+    game would load if they were its files."""
+
+    def __init__(self, game, texts: list[tuple[str, str]]) -> None:
+        self.folder, self.texts = game.data_folder, texts
+        self.asked: dict[str, str] = {}       # a bundled path the game read -> the file given instead
+
+    def named(self, error: Exception) -> str:
+        """``error``'s line with the files given named where the game named its own path."""
+        line = str(error)
+        for path, source in self.asked.items():
+            line = line.replace(path, source)
+        return line
+
+    def files(self, folder: str, pattern: str = "*.toml") -> list[tuple[str, str]]:
+        import cards
+        return list(self.texts) if folder == self.folder else cards.files(folder, pattern)
+
+    def read(self, path: str) -> str:
+        from pathlib import Path
+
+        import cards
+        folder, _, name = path.partition("/")
+        if folder != self.folder:
+            return cards.read(path)
+        same = [(source, text) for source, text in self.texts if Path(source).name == name]
+        if same or len(self.texts) == 1:
+            source, text = (same or self.texts)[0]
+            self.asked[path] = source
+            return text
+        raise UsageError(f"{', '.join(s for s, _ in self.texts)}: which one is {path}? name one file, or one called {name}")
 
 
 # ---------------------------------------------------------------------- other layers
@@ -434,8 +506,11 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
     cs = csub.add_parser("show", help="one card and its text")
     cs.add_argument("id")
     cs.add_argument("--lang", choices=("en", "fr"), default="en")
-    cc = csub.add_parser("check", help="check card files (default: the house sets in the data folder)")
-    cc.add_argument("paths", nargs="*")
+    cc = csub.add_parser("check", help="check game data files (default: every game's bundled files and the "
+                                       "house sets in the data folder)")
+    cc.add_argument("paths", nargs="*", help="files to check: Challengers! sets, or a game's data with --game "
+                                             "(default for a file in a game's data folder, e.g. cards/between/)")
+    cc.add_argument("--game", help="check the files as this game's data (see `tablecup games`)")
 
     sub.add_parser("kiosk", help="start the touchscreen table (solo vs the Robot by default)", add_help=False)
     sub.add_parser("coordinator", help="run the LAN tournament service", add_help=False)
@@ -467,7 +542,7 @@ def main(argv=None) -> int:
     except UsageError as e:
         print(f"tablecup: {e}", file=sys.stderr)
         return EXIT_USAGE
-    except (CardFileError, DataFileError) as e:
+    except (GameDataError, DataFileError) as e:     # any game's data: one line naming file, card, field
         print(f"tablecup: {e}", file=sys.stderr)
         return EXIT_USAGE
 

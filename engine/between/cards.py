@@ -39,6 +39,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import GameDataError
+
 __all__ = ["EFFECTS", "BetweenDataError", "Card", "Character", "Deckbook", "load", "parse"]
 
 #: Every effect a special or unique card may carry, and what it does (the rules
@@ -61,7 +63,7 @@ _CARD_KEYS = {"id", "value", "link", "ability", "joker"}
 MAX_VALUE = 99
 
 
-class BetweenDataError(ValueError):
+class BetweenDataError(GameDataError):
     """A character file that cannot be played: the message names the file, the card and the field."""
 
 
@@ -211,7 +213,7 @@ def _parse_character(source: str, raw: Any, first_index: int) -> tuple[Character
     effects = {}
     for kind in ("special", "unique"):
         word = raw.get(kind)
-        if word not in EFFECTS:
+        if not isinstance(word, str) or word not in EFFECTS:
             raise _fail(source, where, kind, f"one of {', '.join(EFFECTS)}, not {word!r}")
         effects[kind] = word
     raw_cards = raw.get("cards")

@@ -37,7 +37,7 @@ from typing import Any
 from engine.between.cards import Deckbook
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import Action, GameSetup, Outcome, Termination
+from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 
 ZONES = ("a", "b")
 ZONE_OF = {"a": 0, "b": 1}
@@ -621,6 +621,7 @@ class BetweenState:
             if player == chooser:
                 pend["options"] = [a.args[0] for a in self.legal_actions(chooser)]
         return {
+            SCHEMA_KEY: OBSERVATION_SCHEMA,
             "game": "between",
             "you": player,
             "players": list(self.setup.players),
@@ -693,6 +694,7 @@ def new(book: Deckbook, setup: GameSetup) -> BetweenState:
 def determinize(book: Deckbook, obs: dict[str, Any], player: int, rng: random.Random) -> BetweenState:
     """A full state consistent with ``player``'s observation: every card ``player``
     cannot see (the opponent's hidden hand, both decks' order) drawn from ``rng``."""
+    check_schema(obs, "a Between Battle observation")
     by_id = book.by_id
     names = tuple(obs["players"])
     setup = GameSetup("between", names, rng.randrange(2**31), {"characters": list(obs["characters"])})

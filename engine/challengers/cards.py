@@ -77,6 +77,8 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from engine.errors import GameDataError
+
 LEVELS = ("S", "A", "B", "C", "R", "SOLO")
 DRAFT_LEVELS = ("A", "B", "C")
 KEYWORDS = ("none", "attack", "bench", "possession", "flag-loss", "picked", "no-flag-win", "special")
@@ -137,7 +139,7 @@ CARD_KEYS = {"id", "name", "name_fr", "level", "power", "copies", "keyword", "ef
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
-class CardFileError(ValueError):
+class CardFileError(GameDataError):
     """A card file that does not follow the format; the message says where."""
 
 
@@ -414,7 +416,7 @@ def _condition(where, raw, card_id) -> Condition:
         where.fail("must be a table such as { counter = \"trophies\", max = 3 }", card_id, "if")
     _check_keys(where, raw, {"counter", "filter", "min", "max"}, card_id, "a condition")
     counter = raw.get("counter")
-    if counter not in COUNTERS or counter == "chosen-seat":
+    if not isinstance(counter, str) or counter not in COUNTERS or counter == "chosen-seat":
         where.fail(f"unknown counter {counter!r} (one of {', '.join(c for c in COUNTERS if c != 'chosen-seat')})",
                    card_id, "counter")
     if "min" not in raw and "max" not in raw:
@@ -439,7 +441,7 @@ def parse_effect(where, raw: dict, card_id: str, nested: bool = False) -> Effect
         on = on or "picked"
     elif on not in TRIGGERS:
         where.fail(f"unknown timing {on!r} (one of {', '.join(TRIGGERS)})", card_id, "on")
-    if do not in EFFECT_KEYS:
+    if not isinstance(do, str) or do not in EFFECT_KEYS:
         where.fail(f"unknown action {do!r} (one of {', '.join(EFFECT_KEYS)})", card_id, "do")
     if not nested and do not in ACTIONS_BY_TRIGGER[on]:
         where.fail(f"action '{do}' cannot happen on '{on}' (allowed: {', '.join(sorted(ACTIONS_BY_TRIGGER[on]))})",

@@ -16,7 +16,9 @@ exactly as seen; everything hidden from them is drawn from the generator given:
   generator's state.
 
 A choice the player waits on from someone else keeps its number of options;
-answering it changes nothing (the player cannot know what it works on).
+answering it changes nothing (the player cannot know what it works on: its
+continuation is :data:`~engine.challengers.steps.Step.UNKNOWN_ANSWER`).  An
+observation of another schema is refused (:func:`engine.game.check_schema`).
 """
 
 from __future__ import annotations
@@ -33,13 +35,10 @@ from engine.challengers.library import Library
 from engine.challengers.match import Match, Seat, Side
 from engine.challengers.piles import PileReserve
 from engine.challengers.rules import DraftOption
+from engine.challengers.steps import unknown_answer
 from engine.challengers.tournament import Tournament
 from engine.choices import Choice
-from engine.game import GameSetup
-
-
-def _unknown_answer(self: Any, option: Any) -> None:
-    """The context of someone else's pending choice: nothing the observer can know."""
+from engine.game import GameSetup, check_schema
 
 
 class _Pool:
@@ -92,6 +91,7 @@ def _tuples(value: Any) -> Any:
 
 def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.Random) -> ChallengersState:
     """A state whose ``observation(player)`` equals ``obs``, everything hidden drawn from ``rng``."""
+    check_schema(obs, "a Challengers! observation")
     card = library.catalogue.card
     s = obs["setup"]
     setup = GameSetup("challengers", tuple(s["players"]), rng.randrange(2**63),
@@ -151,7 +151,7 @@ def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.
             dp._ctx = decode_steps(dv["context"], dp, card)
         elif ch is not None:
             dp.pending = Choice(i, ch["kind"], "", ((), ()))
-            dp._ctx = (MethodType(_unknown_answer, dp), ())
+            dp._ctx = (MethodType(unknown_answer, dp), ())
         t.deck_phases[i] = dp
 
     # What the player can take back, and the cards it would take back from the discards (theirs, on top).
@@ -236,5 +236,5 @@ def _match(library: Library, t: Tournament, mv: dict[str, Any], pool: _Pool, rng
         else:
             m.pending = Choice(ch["player"], ch["kind"], ch["source"], tuple(() for _ in range(ch["count"])),
                                _tuples(ch["detail"]))
-            m._pending_ctx = (MethodType(_unknown_answer, m), ())
+            m._pending_ctx = (MethodType(unknown_answer, m), ())
     return m

@@ -62,11 +62,12 @@ from engine.challengers.library import Library
 from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
 from engine.challengers.piles import PileReserve
 from engine.challengers.rules import DraftOption
+from engine.challengers.steps import bound_step, step_name
 from engine.challengers.tournament import DECK, FINAL, FINAL_DECK, MATCH, OVER, Setup, Tournament
 from engine.choices import Choice
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import Action, GameSetup, Outcome, Termination
+from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination
 
 DECK_VERBS = ("option", "redraw", "pick", "choose", "remove", "done", "undo")
 #: The Deck Phase actions a person may take back (until they say done).
@@ -494,10 +495,11 @@ def _plain(value: Any) -> Any:
 
 
 def encode_steps(value: Any, effects: Mapping[int, tuple[str, int]]) -> Any:
-    """Steps still to resolve and a pending choice's context, as JSON values: a method
-    by its name, a card by its id, an effect by its card and position, a tuple tagged."""
+    """Steps still to resolve and a pending choice's context, as JSON values: a step by
+    its :class:`~engine.challengers.steps.Step` (never the method's name), a card by its id,
+    an effect by its card and position, a tuple tagged."""
     if isinstance(value, MethodType):
-        return {"step": value.__func__.__name__}
+        return {"step": step_name(value)}
     if isinstance(value, Effect):
         return {"effect": list(effects[id(value)])}
     if isinstance(value, CardType):
@@ -517,7 +519,7 @@ def decode_steps(value: Any, owner: object, card: Any) -> Any:
         return [decode_steps(v, owner, card) for v in value]
     if isinstance(value, dict):
         if "step" in value:
-            return getattr(owner, value["step"])
+            return bound_step(value["step"], owner)
         if "effect" in value:
             cid, i = value["effect"]
             return card(cid).effects[i]
@@ -611,17 +613,19 @@ def _match_view(m: Match, player: int | None, effects: Mapping[int, tuple[str, i
 
 def observe_match(m: Match, player: int | None, library: Library) -> dict[str, Any]:
     """What ``player`` (``None``: a spectator) may see of one match (``observe(...)["matches"]``'s
-    entries), for a match played on its own (a park of a café tournament plays its match locally)."""
-    return _match_view(m, player, effect_index(library))
+    entries, with the schema key: it is an observation on its own), for a match played on its own
+    (a park of a café tournament plays its match locally)."""
+    return {SCHEMA_KEY: OBSERVATION_SCHEMA, **_match_view(m, player, effect_index(library))}
 
 
 def observe_deck_phase(t: Tournament, player: int) -> dict[str, Any] | None:
-    """What ``player`` sees of their own Deck Phase (``observe(t, player)["deck_phases"][player]``),
-    without the rest of the tournament (a café's coordinator sends it to the player's park)."""
+    """What ``player`` sees of their own Deck Phase (``observe(t, player)["deck_phases"][player]``,
+    with the schema key: it is an observation on its own), without the rest of the tournament
+    (a café's coordinator sends it to the player's park)."""
     dp = t.deck_phases.get(player)
     if dp is None:
         return None
-    view = _deck_phase_view(dp, True, effect_index(t.library))
+    view = {SCHEMA_KEY: OBSERVATION_SCHEMA, **_deck_phase_view(dp, True, effect_index(t.library))}
     view["undo"] = []                     # a café's Deck Phase takes nothing back
     return view
 
@@ -659,7 +663,7 @@ def observe(t: Tournament, player: int | None,
         view["undo"] = list((undo or {}).get(i, ())) if i == player else None
         deck_phases.append(view)
     return {
-        "game": "challengers", "you": player,
+        SCHEMA_KEY: OBSERVATION_SCHEMA, "game": "challengers", "you": player,
         "setup": {"players": list(s.players), "box": s.box, "sets": list(t.set_ids), "robot_level": s.robot_level,
                   "solo_cards": s.solo_cards, "final_park": s.final_park},
         "round": t.round, "phase": t.phase, "parks": t.parks, "fans_visible": show_fans,

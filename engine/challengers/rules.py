@@ -38,6 +38,16 @@ class DraftOption:
         return s + (f" (+{self.fans} fans)" if self.fans else "")
 
 
+def _robot_replace(source: str, pairs: list) -> tuple:
+    """((card id, how many R cards), ...) from robot.replace's [["alpha", 1], ...]."""
+    for pair in pairs:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+                and type(pair[1]) is int and pair[1] > 0):
+            raise CardFileError(f"{source}: field 'robot.replace': each entry is [card id, how many R cards], "
+                                f"such as [\"alpha\", 1], not {pair!r}")
+    return tuple((c, n) for c, n in pairs)
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Facts every box shares."""
@@ -62,7 +72,7 @@ def parse_rules(source: str, text: str) -> Rules:
         rounds=_need(source, d, "rounds", int), bench_seats=_need(source, d, "bench_seats", int),
         draw=_need(source, d, "draw", int), lead_win=_need(source, d, "lead_win", int), trophies=trophies,
         robot_deck=tuple(_need(source, robot, "deck", list)),
-        robot_replace=tuple((c, n) for c, n in _need(source, robot, "replace", list)),
+        robot_replace=_robot_replace(source, _need(source, robot, "replace", list)),
         robot_multiplayer_max=_need(source, robot, "multiplayer_max_level", int),
     )
 

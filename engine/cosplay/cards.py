@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import GameDataError
+
 __all__ = [
     "ABILITIES",
     "BADASS",
@@ -63,7 +65,7 @@ TYPES = ("character", "equipment", "objective", "drama", "starter")
 ENCUMBRANCE = {"1": 1, "2": 2, "unlimited": 0}     # 0: no limit
 
 
-class CardDataError(ValueError):
+class CardDataError(GameDataError):
     """A data file that is not a valid Cosplay Team Battle box; the message names
     the file, the card and the field."""
 
@@ -322,7 +324,7 @@ def _card(path: str, kind: str, i: int, row: Any) -> CardType:
     enc = 0
     if kind == "equipment":
         e = row.get("encumbrance")
-        if e not in ENCUMBRANCE:
+        if not isinstance(e, str) or e not in ENCUMBRANCE:
             raise bad("encumbrance", f"one of \"1\", \"2\", \"unlimited\" (equipment per character), not {e!r}")
         enc = ENCUMBRANCE[e]
     level = points = 0
@@ -360,7 +362,7 @@ def _effect(value: Any, fieldname: str, bad: _Complaint) -> Effect:
     if extra:
         raise bad(fieldname, f"unknown key {min(extra)!r} (do, n, kind)")
     do = value.get("do")
-    if do not in ABILITIES:
+    if not isinstance(do, str) or do not in ABILITIES:
         raise bad(fieldname, f"unknown ability {do!r} (one of {', '.join(ABILITIES)})")
     needs_n, needs_kind = ABILITIES[do]
     n = value.get("n", 0)

@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import Action, GameSetup, Outcome, Termination
+from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 
 from .cards import Catalogue, Effect, Instances
 from .payment import Payment, Unit, add, cheapest, covers, useful
@@ -843,6 +843,7 @@ class CosplayState:
             pend = {"what": what, "target": list(target) if isinstance(target, tuple) else target,
                     "cost": list(cost), "payers": list(taken), "points": list(s)}
         return {
+            SCHEMA_KEY: OBSERVATION_SCHEMA,
             "you": player, "players": self.n, "current": self.current, "phase": self.phase,
             "turns": list(self.turns), "ending": self.ending, "over": self.over,
             "zones": [c if c >= 0 else None for c in self.zones], "library": len(self.library),
@@ -910,6 +911,7 @@ def determinize(data: Catalogue, obs: dict[str, Any], player: int, rng: random.R
     """A whole state consistent with what ``player`` sees, every hidden thing drawn from
     ``rng``: the others' hands out of their concealed cards, every reserve's order, the
     library and the objective piles out of the cards nobody can see."""
+    check_schema(obs, "a Cosplay Team Battle observation")
     n = obs["players"]
     setup = GameSetup("cosplay", tuple(f"P{i + 1}" for i in range(n)), rng.randrange(2 ** 31))
     s = CosplayState(data, setup, deal=False)

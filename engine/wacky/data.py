@@ -17,6 +17,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+from engine.errors import GameDataError
 from engine.game import Action
 
 __all__ = ["BOOSTERS", "DATA_FILE", "VEHICLES", "WackyData", "WackyDataError", "load", "parse"]
@@ -45,7 +46,7 @@ _CARD_KEYS = {"vehicle", "speed", "stages", "half"}
 _STARTER_KEYS = _CARD_KEYS | {"id"}
 
 
-class WackyDataError(ValueError):
+class WackyDataError(GameDataError):
     """A Wacky Challenge data file that does not follow the format; the message says where."""
 
 

@@ -39,7 +39,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import Action, GameSetup, Outcome, Termination
+from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 from engine.wacky.data import (
     BOOSTERS,
     CHOOSE_LAST,
@@ -412,6 +412,7 @@ class WackyState:
         names = data.names
         mine = self.chosen[player] if player is not None else -1
         return {
+            SCHEMA_KEY: OBSERVATION_SCHEMA,
             "game": "wacky",
             "you": player,
             "turn": min(self.turn, TURNS),
@@ -462,6 +463,7 @@ def new_game(data: WackyData, setup: GameSetup) -> WackyState:
 def determinize(data: WackyData, obs: dict[str, Any], player: int, rng: random.Random) -> WackyState:
     """A full state consistent with ``player``'s observation: each other player who has
     chosen face down gets a card of their hand drawn from ``rng``; the rest is public."""
+    check_schema(obs, "a Wacky Challenge observation")
     idx = data.index
     n = len(obs["pilots"])
     s = WackyState.__new__(WackyState)

@@ -39,8 +39,9 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from appliance.config import DataFileError
 from engine import registry
-from engine.errors import IllegalAction
+from engine.errors import GameDataError, IllegalAction
 from engine.events import Event
 from engine.game import Action, Game, GameSetup, GameState, Outcome, replay
 from engine.search import SearchPolicy
@@ -111,6 +112,9 @@ class LocalTable:
         self.lock_on_release = False
         self.storage_error: str | None = None       # why the last write failed; None once one succeeds
         self.resume_error: tuple[int, str] | None = None
+        #: Why the last game could not start or resume: a broken data file of its game, one line
+        #: naming the file, the card and the field (the home screen says it); None once one starts.
+        self.data_error: str | None = None
         self._bot_scheduled = False
         self._rng = random.Random(seed)
         #: ``() -> bool``: the game's kiosk holds its bots for now (Challengers!: a match's end
@@ -137,7 +141,9 @@ class LocalTable:
             raise ValueError(f"{len(seats)} seats but {len(names)} names")
         seed = self._rng.getrandbits(48) if seed is None else seed
         setup = GameSetup(game.name, tuple(players) if players is not None else names, seed, dict(options or {}))
-        data = self.data_for(game)
+        data = self._data(game)
+        if data is None:
+            return None
         state = game.new(data, setup)
         try:
             tid = self.store.new_table_game(game.name, _json_text(setup.to_json()), _json_text(seats_to_json(seats)))
@@ -146,9 +152,21 @@ class LocalTable:
             return None
         self.storage_error = None
         self.resume_error = None
+        self.data_error = None
         self._use(game, data, setup, seats, state, [], tid)
         self._changed([])
         return state
+
+    def _data(self, game: Game) -> Any:
+        """``game``'s data, or None when a file of it is broken: :attr:`data_error` says which, in
+        one line (also logged), and nothing changes -- the table stays usable for other games."""
+        try:
+            return self.data_for(game)
+        except (GameDataError, DataFileError) as exc:
+            self.data_error = f"{game.title()}: {exc}"
+            log.error("%s cannot start: %s", game.name, exc)
+            self._changed([])
+            return None
 
     def unfinished(self) -> tuple[int, str] | None:
         """(id, game name) of the latest unfinished game at this table, or None."""
@@ -158,7 +176,9 @@ class LocalTable:
     def resume(self) -> bool:
         """Play on from the latest unfinished game: its set-up replayed with its stored actions.
         A game that cannot be replayed, for any reason, is closed with the reason in its record
-        (kept) and :attr:`resume_error` says so; the table stays usable."""
+        (kept) and :attr:`resume_error` says so; the table stays usable.  A broken data file of
+        its game is the exception: :attr:`data_error` says so and the game stays saved, to resume
+        once the file is mended."""
         self.resume_error = None
         row = self.store.unfinished_table_game()
         if row is None:
@@ -166,10 +186,19 @@ class LocalTable:
         tid, name, setup_json, seats_json, action_texts = row
         try:
             game = registry.get(name)
+        except KeyError:
+            game = None             # a game this table no longer has: closed below, with why
+        if game is not None:
+            # A broken data file is for a person to fix, not a reason to close the game: it
+            # stays saved and resumes once the file is mended.
+            data = self._data(game)
+            if data is None:
+                return False
+        try:
+            game = registry.get(name)
             setup = GameSetup.from_json(json.loads(setup_json))
             seats = seats_from_json(json.loads(seats_json))
             actions = [Action.from_json(json.loads(a)) for a in action_texts]
-            data = self.data_for(game)
             state, _ = replay(game, data, setup, actions)
         except Exception as exc:     # any fault: a game that cannot be replayed must not lock the table
             why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
@@ -181,6 +210,7 @@ class LocalTable:
                 self.storage_error = str(e2)
             self._changed([])
             return False
+        self.data_error = None
         self._use(game, data, setup, seats, state, actions, tid)
         self._close_if_over()
         self._changed([])
@@ -493,12 +523,18 @@ class LocalTable:
         self._changed([])
 
     def _changed(self, events: list[Event]) -> None:
-        for fn in list(self.listeners):
-            try:
-                fn(self, events)
-            except Exception:        # a broken LED or screen must not stop the game
-                log.exception("table listener failed")
+        notify(self.listeners, self, events)
         self._maybe_bot()
+
+
+def notify(listeners: Sequence[Callable[[Any, list], None]], source: Any, events: list) -> None:
+    """Call each of ``listeners`` with (``source``, ``events``): one that fails is logged, and
+    the others still hear (a broken LED or screen must not stop the game)."""
+    for fn in list(listeners):
+        try:
+            fn(source, events)
+        except Exception:
+            log.exception("listener %r failed", fn)
 
 
 def _kiosk_lock_on_release(game_name: str) -> bool:

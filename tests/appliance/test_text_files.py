@@ -1,5 +1,5 @@
 """Card, house-set, hardware.toml and coordinator.toml files that are not UTF-8: one line naming
-the file, never a traceback; and house sets load in the coordinator as in the command line.
+the file (and the field the byte is in, when there is one), never a traceback; and house sets load in the coordinator as in the command line.
 All through real processes (the command line, the coordinator serving HTTP on 127.0.0.1)."""
 
 import json
@@ -17,7 +17,7 @@ from house_set import HOUSE
 REPO = Path(__file__).resolve().parents[2]
 
 LATIN1 = 'set = "maison"\nname = "Caf\xe9 Crew"\n'.encode("latin-1")
-WHERE = "not UTF-8 text (byte 0xe9 at line 2, column 12); save it as UTF-8"
+WHERE = "field 'name': not UTF-8 text (byte 0xe9 at line 2, column 12); save it as UTF-8"
 
 
 def run(*args, data, config=None, timeout=60):
@@ -52,7 +52,8 @@ def test_a_hardware_toml_that_is_not_utf8(tmp_path):
     bad.write_bytes(b'[hardware]\nbackend = "caf\xe9"\n')
     p = run("hardware", "test", str(bad), data=tmp_path)
     assert p.returncode == 2
-    assert one_line(p) == f"error: {bad}: not UTF-8 text (byte 0xe9 at line 2, column 15); save it as UTF-8"
+    assert one_line(p) == (f"error: {bad}: field 'hardware.backend': not UTF-8 text (byte 0xe9 at line 2, column 15); "
+                           "save it as UTF-8")
 
 
 def test_a_coordinator_toml_that_is_not_utf8(tmp_path):

@@ -10,6 +10,7 @@ import cards
 import coordbots as cb
 from engine.challengers.game import observe
 from engine.challengers.library import load
+from engine.game import OBSERVATION_SCHEMA
 from kiosk.games.challengers.view import DeckView
 from kiosk.i18n import tr
 from kiosk.park import ParkController, deck_observation, park_view
@@ -74,14 +75,15 @@ def test_the_parks_deck_phase_is_the_players_observation_read_as_at_the_local_ta
                 assert len(sent) == 2
                 for d in sent:
                     p = d["player"]
-                    assert d == {"player": p, "name": t.players[p].name, **observe(t, p)["deck_phases"][p]}
+                    assert d == {"player": p, "name": t.players[p].name, "schema": OBSERVATION_SCHEMA,
+                                 **observe(t, p)["deck_phases"][p]}
                 bot = cb.Bot(s, base, tid, 1, tokens[1], seed=1)
                 body = bot.decide(view)                      # a deck action, decided through DeckView
                 body["request_id"] = "a-deck-action"
                 status, answer = await bot.post(body)
                 assert status == 200, answer
                 p = body["action"][1]
-                assert answer["deck_phase"] == {"player": p, "name": t.players[p].name,
+                assert answer["deck_phase"] == {"player": p, "name": t.players[p].name, "schema": OBSERVATION_SCHEMA,
                                                 **observe(t, p)["deck_phases"][p]}
                 # The kiosk of park 1 reads those as the local table does.
                 store = Store(tmp_path / "k.db")

@@ -65,6 +65,13 @@ def hook(app):
                                 "still": bool(covered())}
         return before
 
+    def covered(name, is_open):
+        """An overlay open over the game: every key and button but Escape changes nothing;
+        Escape closes it and the game stays on screen."""
+        moment(name, ("escape",), is_open)
+        key("escape")
+        out["moments"][name]["offered"] = {"open": bool(is_open()), "screen": app.sm.current}
+
     def script():
         t = app.table
         # ---------------------------------------------------------------- Challengers!
@@ -135,18 +142,10 @@ def hook(app):
         match_screen = app.sm.get_screen("match")
         match_screen.open_log()
         yield 0.2
-        moment("challengers-log", ("escape",), lambda: match_screen.ids.log_page.shown)
-        key("escape")
-        yield 0.1
-        out["moments"]["challengers-log"]["offered"] = {"log_open": match_screen.ids.log_page.shown,
-                                                        "screen": app.sm.current}
+        covered("challengers-log", lambda: match_screen.ids.log_page.shown)
         app.chrome.help.open()
         yield 0.2
-        moment("challengers-rules", ("escape",), lambda: app.chrome.help.shown)
-        key("escape")
-        yield 0.1
-        out["moments"]["challengers-rules"]["offered"] = {"rules_open": app.chrome.help.shown,
-                                                          "screen": app.sm.current}
+        covered("challengers-rules", lambda: app.chrome.help.shown)
         app.leave_table()
         yield 0.3
         # ---------------------------------------------------------------- the other games
@@ -163,11 +162,7 @@ def hook(app):
             yield 0.2
             app.chrome.help.open()
             yield 0.2
-            moment(f"{game}-rules", ("escape",), lambda: app.chrome.help.shown)
-            key("escape")
-            yield 0.1
-            out["moments"][f"{game}-rules"]["offered"] = {"rules_open": app.chrome.help.shown,
-                                                          "screen": app.sm.current}
+            covered(f"{game}-rules", lambda: app.chrome.help.shown)
             for _ in range(3000):
                 if t.over:
                     break

@@ -24,6 +24,6 @@ def test_house_sets_load_in_the_kiosk_and_a_broken_one_is_named(tmp_path):
     assert r["error"] is None and r["rc"] == 0, r["error"]
     start = r["stages"][0]
     assert start["house_cards"] == ["barista"]
-    assert start["alert"] == (f"A house set was not loaded: {broken}: not UTF-8 text (byte 0xe9 at line 2, "
-                              "column 12); save it as UTF-8")
+    assert start["alert"] == (f"A house set was not loaded: {broken}: field 'name': not UTF-8 text (byte 0xe9 at "
+                              "line 2, column 12); save it as UTF-8")
     assert r["stages"][-1]["screen"] == "deck"

@@ -25,7 +25,6 @@ def test_every_key_and_button_does_only_what_the_moment_offers(tmp_path):
     result = moments["challengers-result"]["offered"]
     assert result["screen"] == "deck" and not result["changed"]
     # The log and the rules reference: Escape closes them, and the game stays.
-    assert moments["challengers-log"]["offered"] == {"log_open": False, "screen": "match"}
+    assert moments["challengers-log"]["offered"] == {"open": False, "screen": "match"}
     for game in games:
-        assert moments[f"{game}-rules"]["offered"]["rules_open"] is False
-        assert moments[f"{game}-rules"]["offered"]["screen"] == moments[f"{game}-rules"]["screen"][0]
+        assert moments[f"{game}-rules"]["offered"] == {"open": False, "screen": moments[f"{game}-rules"]["screen"][0]}

@@ -9,8 +9,10 @@ outcome, the generator's state (and Challengers!' tournament dump) are the old p
 finished game replays to its stored outcome; and the game plays on to its end as the same
 seeded bots played it on then.  Two of them are resumed in the real app too.
 
-Today nothing is translated.  A later change of the observation format or of a game's action
-vocabulary states, in :func:`as_today`, what each old value is now, and nowhere else.
+A change of the observation format or of a game's action vocabulary states, in :func:`as_today`,
+what each old value is now, and nowhere else.  Since then: observations carry a schema version,
+and Challengers!' steps are named by :class:`engine.challengers.steps.Step` (schema 1; the files
+were written at schema 0).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 import pytest
 from make_kiosk_v3 import CASES, expected_path, finished_record, fixture_path, kiosk_controller, picture, play_on
 
+from engine.challengers.steps import upgrade_observation
 from kiosk.store import Store
 from kiosk.table import LocalTable
 
@@ -48,8 +51,17 @@ def as_today(case: str, picture_then: dict[str, Any]) -> dict[str, Any]:
     ``["stored_actions"]`` and ``["legal"]`` (and ``["to_act"]``/``["events"]`` if a migrated game
     rests at another moment), and, since bots then choose among other lists, may set ``play_on``
     to None: the game must still play on to an end, but not necessarily that end.  Anything not
-    mapped must be as it was.  Today: the identity (a copy)."""
-    return copy.deepcopy(picture_then)
+    mapped must be as it was.
+
+    Observation schema 0 -> 1: every observation gains ``"schema": 1`` and Challengers!' steps
+    (its matches' ``agenda`` and ``context``, its Deck Phases' ``context``) are named by the
+    enum, through the product's own migration (:func:`engine.challengers.steps.upgrade_observation`,
+    which only adds the key to the other games' observations, whose format did not change)."""
+    today = copy.deepcopy(picture_then)
+    observations = today["unfinished"]["observations"]
+    for seat, obs in observations.items():
+        observations[seat] = upgrade_observation(obs)
+    return today
 
 
 def resumed(case: str, tmp_path: Path) -> tuple[Store, LocalTable, Any]:

@@ -42,7 +42,8 @@ def test_a_file_that_is_not_toml_or_not_utf8_is_the_defaults_and_one_line(tmp_pa
     assert s == config.Settings() and len(errors) == 1 and errors[0].startswith(f"{path}: ")
     path.write_bytes(b'[kiosk]\npalette = "caf\xe9"\n')
     s, errors = config.load(path)
-    assert s == config.Settings() and errors == [f"{path}: not UTF-8 text (byte 0xe9 at line 2, column 15); save it as UTF-8"]
+    assert s == config.Settings() and errors == [
+        f"{path}: field 'kiosk.palette': not UTF-8 text (byte 0xe9 at line 2, column 15); save it as UTF-8"]
 
 
 def test_a_change_is_checked_before_it_is_taken(tmp_path):

@@ -10,7 +10,7 @@ import aiohttp
 from phone_host import ThreadHost
 from yarl import URL
 
-from engine.game import Action, RandomPolicy
+from engine.game import OBSERVATION_SCHEMA, Action, RandomPolicy
 from kiosk.phones import PhoneServer, PortTaken
 from kiosk.phones.server import COOKIE, SECURITY_HEADERS, WS_PER_CLIENT
 
@@ -139,6 +139,7 @@ def test_a_seat_plays_and_the_other_seat_sees_it_live(table):
             pushed = json.loads((await ws_other.receive(timeout=5)).data)
             assert pushed["version"] == 1 and pushed["seat"] == other["seat"]
             assert pushed["observation"] == host.call(lambda: host.state.observation(other["seat"]))
+            assert pushed["observation"]["schema"] == OBSERVATION_SCHEMA     # what the page checks
             await wa.close()
             await wb.close()
 
@@ -507,3 +508,14 @@ def test_after_the_operator_frees_a_seat_a_new_code_works_and_the_old_one_does_n
                 assert r.status == 409                                  # nor takes it back
     _run(main())
     assert taken == [(1, 1), (1, 2)]                                    # the second is a new phone
+
+
+def test_the_page_reads_the_observation_schema_the_engine_writes():
+    """phone.js shows only observations of the schema it knows (a page cached from another table
+    says to reload), and does not list the schema key among the table's facts."""
+    from pathlib import Path
+
+    import kiosk.phones
+    script = (Path(kiosk.phones.__file__).parent / "static" / "phone.js").read_text()
+    assert f"const SCHEMA = {OBSERVATION_SCHEMA};" in script
+    assert 'new Set(["schema",' in script

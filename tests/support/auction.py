@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import Action, Game, GameSetup, Outcome, RandomPolicy, Termination
+from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, Game, GameSetup, Outcome, RandomPolicy, Termination
 
 BIDS = tuple(range(1, 13))
 RANKS = tuple(BIDS[i:i + 3] for i in range(0, 12, 3))
@@ -95,6 +95,7 @@ class Auction:
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return {
+            SCHEMA_KEY: OBSERVATION_SCHEMA,
             "you": player,
             "hand": list(self.hands[player]) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],

@@ -3,7 +3,8 @@
 :func:`check_game` plays whole games with random bots and, at every step,
 checks the contract of :mod:`engine.game`: who acts and the legal actions
 agree, every legal action survives both codecs, illegal actions are refused
-with the state unchanged, a clone is independent, observations are JSON and
+with the state unchanged, a clone is independent, observations are JSON of
+today's schema, name nothing private (no string starting with ``_``) and
 reveal nothing a determinization would not keep, and the set-up plus the
 actions replay event for event.
 """
@@ -14,7 +15,34 @@ import json
 import random
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, GameSetup, GameState, Outcome, next_actor, replay
+from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, Game, GameSetup, GameState, Outcome, next_actor, replay
+
+
+def private_names(value, path: str = "") -> list[str]:
+    """Where ``value`` (an observation) holds a string starting with ``_`` (a key or a value):
+    the mark of a Python method's or a private field's name, which an observation never carries."""
+    found = []
+    if isinstance(value, str):
+        if value.startswith("_"):
+            found.append(f"{path or '.'}: {value!r}")
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(k, str) and k.startswith("_"):
+                found.append(f"{path}.{k} (a key)")
+            found.extend(private_names(v, f"{path}.{k}"))
+    elif isinstance(value, (list, tuple)):
+        for i, v in enumerate(value):
+            found.extend(private_names(v, f"{path}[{i}]"))
+    return found
+
+
+def check_observation_format(game: Game, observation) -> None:
+    """An observation as it leaves the process: JSON, today's schema at its top, nothing private."""
+    json.dumps(observation)
+    assert observation.get(SCHEMA_KEY) == OBSERVATION_SCHEMA, f"{game.name}: an observation without schema " \
+        f"{OBSERVATION_SCHEMA}: {observation.get(SCHEMA_KEY)!r}"
+    leaks = private_names(observation)
+    assert not leaks, f"{game.name}: an observation names private things: {leaks[:5]}"
 
 
 def fingerprint(state: GameState) -> tuple:
@@ -74,7 +102,7 @@ def check_step(game: Game, data, state: GameState, rng: random.Random) -> dict[i
             raise AssertionError(f"{game.name}: illegal action {bad} was accepted")
         assert fingerprint(state) == before, f"{game.name}: refused action {bad} changed the state"
     for p in list(range(n)) + [None]:
-        json.dumps(state.observation(p))
+        check_observation_format(game, state.observation(p))
     # A clone is independent: playing on it leaves the original as it was.
     if acting:
         twin = state.clone()
@@ -88,6 +116,8 @@ def check_step(game: Game, data, state: GameState, rng: random.Random) -> dict[i
             guess = game.determinize(data, obs, p, random.Random(rng.randrange(2**31)))
             assert guess.observation(p) == obs, f"{game.name}: player {p}'s view depends on what they cannot see"
             assert guess.legal_actions(p) == legal_by_player[p], f"{game.name}: legal actions depend on hidden things"
+            # What the guess shows another seat is an observation too (its stand-ins named as steps).
+            check_observation_format(game, guess.observation((p + 1) % n))
     return legal_by_player
 
 

@@ -28,6 +28,7 @@ from engine.game import Action
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.matchlog import match_events
 from kiosk.games.challengers.view import DeckView, MatchView, TableView, powers, table_view
+from kiosk.table import notify
 from kiosk.table.seats import Seat
 
 log = logging.getLogger("tablecup.kiosk.challengers")
@@ -356,11 +357,7 @@ class ChallengersTable:
                 log.exception("hint failed")
 
     def _changed(self, events):
-        for fn in list(self.listeners):
-            try:
-                fn(self, events)
-            except Exception:          # a broken LED must not stop the game
-                log.exception("listener failed")
+        notify(self.listeners, self, events)
 
     def _robot_waits(self) -> bool:
         """The Robot waits while a match's end is shown, and never tosses the flag (a person does)."""

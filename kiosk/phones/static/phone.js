@@ -12,6 +12,7 @@ const WORDS = {
     lost_link: "Connection lost: reconnecting…", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
     ended: "Thanks for playing: this seat's code has expired.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
     online: "connected", offline: "not connected", details: "Everything the table sent",
+    stale: "This page is older than the table: reload it to see the game.",
   },
   fr: {
     you: "Vous : {name} (place {seat})", actions: "Vos coups", hand: "Votre main", table: "La table",
@@ -21,6 +22,7 @@ const WORDS = {
     lost_link: "Connexion perdue : reconnexion…", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
     ended: "Merci d'avoir joué : le code de cette place a expiré.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
     online: "connecté", offline: "déconnecté", details: "Tout ce que la table a envoyé",
+    stale: "Cette page est plus ancienne que la table : rechargez-la pour voir la partie.",
   },
 };
 
@@ -32,7 +34,10 @@ const KEYS_FR = {
   pilots: "pilotes", chosen: "a choisi", played: "cartes jouées", your_choice: "votre choix", characters: "personnages",
   revealed: "révélées", pending: "en attente", order: "ordre", picks: "choix", outcome: "résultat",
 };
-const SKIP = new Set(["game", "you", "players", "to_act", "hand"]);
+const SKIP = new Set(["schema", "game", "you", "players", "to_act", "hand"]);
+// The observation format this page reads (engine/game.py's OBSERVATION_SCHEMA): a view of another
+// one (a page cached from an older table) is not shown, only a word to reload.
+const SCHEMA = 1;
 
 let view = null;
 let lang = pickLang();
@@ -148,7 +153,7 @@ function render() {
     actions.append(b);
   });
 
-  const obs = view.observation || {};
+  const obs = readable(view) ? view.observation || {} : {};
   const hand = said && Array.isArray(said.hand) ? said.hand : (Array.isArray(obs.hand) ? obs.hand : null);
   document.getElementById("hand-box").hidden = !hand;
   if (hand) {
@@ -188,6 +193,10 @@ function render() {
   }
 }
 
+function readable(v) {
+  return !v.observation || v.observation.schema === SCHEMA;
+}
+
 function showError(text) {
   const e = document.getElementById("error");
   e.hidden = !text;
@@ -223,7 +232,7 @@ function connect() {
   ws.onopen = () => { retries = 0; render(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "view") { view = msg; showError(""); render(); }
+    if (msg.type === "view") { view = msg; showError(readable(msg) ? "" : w("stale")); render(); }
     else if (msg.type === "revoked") { gone = true; render(); }
   };
   ws.onclose = async (ev) => {
