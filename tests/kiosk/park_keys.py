@@ -32,10 +32,13 @@ class KeyPresser:
         self.event = Clock.schedule_interval(self.follow, 0.05)
 
     def follow(self, *_) -> None:
+        """Listen to the park's table once the kiosk has one; and look at every tick too (a tap on
+        a held end shows the result without a change of the table)."""
         pc = self.app.park_controller
         if pc is not None and pc is not self.watched:
             pc.listeners.append(self.heard)        # after the app's own: the screen is redrawn first
             self.watched = pc
+        if pc is not None:
             self.heard(pc, [])
 
     def moment(self, c):
