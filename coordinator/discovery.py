@@ -10,10 +10,13 @@ log = logging.getLogger("tablecup.coordinator")
 SERVICE_TYPE = "_tablecup._tcp.local."
 
 
-def _addresses(host: str) -> list[bytes]:
+def lan_addresses(host: str) -> list[str]:
+    """The IPv4 addresses the coordinator listening on ``host`` is reached at: ``host``'s own, or
+    for every address (``0.0.0.0``) this machine's addresses but the loopback (127.0.0.1 when it
+    has no other)."""
     if host not in ("0.0.0.0", "", "::"):
         try:
-            return [socket.inet_aton(socket.gethostbyname(host))]
+            return [socket.gethostbyname(host)]
         except OSError:
             return []
     addrs = set()
@@ -25,7 +28,11 @@ def _addresses(host: str) -> list[bytes]:
                     addrs.add(ip.ip)
     except Exception:  # pragma: no cover - ifaddr ships with zeroconf
         pass
-    return [socket.inet_aton(a) for a in sorted(addrs)] or [socket.inet_aton("127.0.0.1")]
+    return sorted(addrs) or ["127.0.0.1"]
+
+
+def _addresses(host: str) -> list[bytes]:
+    return [socket.inet_aton(a) for a in lan_addresses(host)]
 
 
 class Advertiser:

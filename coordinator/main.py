@@ -3,6 +3,11 @@
     tablecup coordinator [--host 0.0.0.0] [--port 8470] [--data DIR] [--organiser-pin PIN] [--no-mdns]
                          [--max-connections N] [--connections-per-client N] [--head-timeout S]
                          [--idle-timeout S]
+    tablecup coordinator --show-pin [--data DIR] [--port 8470]
+
+At start it prints where the organiser page is and the organiser PIN on its standard output
+(the console, or the service's journal); ``--show-pin`` prints the PIN kept in the data folder
+again, without starting anything (see docs/protocol.md, "Organiser PIN").
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ from appliance.house import DataFileError, house_set_texts
 from appliance.lan import RateLimitFilter
 from engine.challengers.cards import CardFileError
 
+from .discovery import lan_addresses
 from .service import Coordinator
-from .store import LOG_TABLES, SchemaError
+from .store import DB_NAME, LOG_TABLES, SchemaError, stored_organiser_pin
 from .web import new_guard
 from .web import serve as serve_app
 
@@ -37,6 +43,8 @@ def parse(argv):
     ap.add_argument("--data", type=Path, default=None, help=f"data folder (default: {paths.DATA_RULE})")
     ap.add_argument("--organiser-pin", default=None,
                     help="organiser PIN (default: the stored one, or a new one printed at start)")
+    ap.add_argument("--show-pin", action="store_true",
+                    help="print the organiser PIN kept in the data folder and the organiser page's address, then exit")
     ap.add_argument("--no-mdns", action="store_true", help="do not advertise _tablecup._tcp by mDNS")
     ap.add_argument("--max-connections", type=int, default=None,
                     help="open connections at most (default: 512, less if the file-descriptor limit is low)")
@@ -90,6 +98,52 @@ async def gc_keeper(every: float = GC_FREEZE_EVERY):
     while True:
         await asyncio.sleep(every)
         gc.freeze()
+
+
+#: Where the PIN the coordinator uses comes from, in the words of its start-up lines.
+PIN_SOURCES = {"generated": "made at this first start and kept in the data folder",
+               "stored": "kept in the data folder", "--organiser-pin": "given with --organiser-pin"}
+
+
+def page_addresses(host: str, port: int) -> list[str]:
+    """The organiser page's address on each of this machine's addresses the coordinator listens on."""
+    return [f"http://{a}:{port}/organiser" for a in lan_addresses(host)]
+
+
+def welcome(coordinator: Coordinator, host: str, port: int) -> str:
+    """What the coordinator prints on its standard output once it listens: where the organiser
+    page is and the organiser PIN to open it with, for the café owner at the console (or in
+    the service's journal) -- not only in a log line among others."""
+    pages = page_addresses(host, port)
+    source = PIN_SOURCES.get(coordinator.organiser_pin_source, coordinator.organiser_pin_source)
+    lines = ["Tablecup coordinator is running.",
+             f"  Organiser page: {pages[0] if pages else f'http://<this machine>:{port}/organiser'}",
+             *(f"                  {p}" for p in pages[1:]),
+             f"  Organiser PIN:  {coordinator.organiser_pin}   ({source})",
+             f"  TV page:        {pages[0].removesuffix('organiser') if pages else '/'}",
+             "  The organiser page shows the code that pairs each table.",
+             "  `tablecup coordinator --show-pin` prints the PIN again."]
+    return "\n".join(lines)
+
+
+def show_pin(args) -> int:
+    """``--show-pin``: the organiser PIN kept in the data folder, and the page to type it on."""
+    data = Path(args.data if args.data is not None else paths.data_dir(create=False))
+    try:
+        pin = stored_organiser_pin(data)
+    except sqlite3.Error as exc:
+        print(f"tablecup coordinator: cannot read {data / DB_NAME}: {exc} (run this as the user the "
+              f"coordinator runs as, e.g. sudo -u tablecup)", file=sys.stderr)
+        return 1
+    if pin is None:
+        print(f"tablecup coordinator: no organiser PIN in {data} yet: the coordinator makes one at its first "
+              f"start there (or give your own with --organiser-pin)", file=sys.stderr)
+        return 1
+    print(f"Organiser PIN: {pin}")
+    for page in page_addresses(args.host, args.port):
+        print(f"Organiser page: {page}")
+    print("(A coordinator started with --organiser-pin uses that PIN instead.)")
+    return 0
 
 
 #: Exit status for a house set that cannot be loaded (fix the file, then start again).
@@ -149,6 +203,7 @@ async def serve(args) -> int:
         return 1
     log.info("coordinator listening on http://%s:%d (data: %s; %d connections at most, %d per address; "
              "open-file limit %d)", args.host, args.port, data, guard.max_total, guard.per_client, fds)
+    print(welcome(coordinator, args.host, args.port), flush=True)
     gc.collect()                # start-up garbage (the replay), then the start-up heap is frozen
     gc.freeze()
     keeper = asyncio.create_task(gc_keeper())
@@ -204,6 +259,8 @@ async def full_check(db_path: Path, data: Path, damage: list[str], stop: asyncio
 
 def run(argv=None) -> int:
     args = parse(sys.argv[1:] if argv is None else argv)
+    if args.show_pin:
+        return show_pin(args)
     logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.INFO), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # A flood (wrong guesses, refused connections, broken clients) must not fill the disk with logs.

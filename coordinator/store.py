@@ -155,6 +155,23 @@ def open_reader(data_dir: Path) -> sqlite3.Connection:
     return conn
 
 
+def stored_organiser_pin(data_dir: Path) -> str | None:
+    """The organiser PIN kept in ``<data>/coordinator.db`` (None: no database there, or none kept
+    yet), read through a read-only connection: nothing is written, the service may be running.
+    Raises ``sqlite3.Error`` when the file cannot be read (e.g. not this user's)."""
+    path = Path(data_dir) / DB_NAME
+    if not path.is_file():
+        return None
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    try:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
+            return None
+        row = conn.execute("SELECT value FROM meta WHERE key = 'organiser_pin'").fetchone()
+    finally:
+        conn.close()
+    return None if row is None else str(row[0])
+
+
 def row_counts(path: Path) -> dict:
     """Rows per table (a separate read-only connection; tests compare these)."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)

@@ -15,7 +15,10 @@
   action is applied locally, then written to the local log and the outbox in one SQLite
   transaction, then shown; the network thread delivers the outbox in order.  A kill -9 resumes
   the match from the local log; if the coordinator ever holds something else for this match,
-  its actions win and the local copy is rebuilt from them.
+  its actions win and the local copy is rebuilt from them.  The match's events are kept for the
+  match log (``match_events()``), rebuilt with it on a replay.
+* The end of a match is held on screen until a tap, as at the local table: its players keep
+  their halves (``player_at``) even once the coordinator has seated the next round.
 * The Robot's reveals and choices at this park are made here, as in solo play; so are a bot
   entrant's (the search bot, entered by the organiser) when it plays a person here, by the
   search bot's match rule (the greedy bot's choice: microseconds, on the UI thread).  A bot
@@ -31,6 +34,7 @@ import uuid
 from types import SimpleNamespace
 
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.game import ObservationSchemaError
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
@@ -66,6 +70,13 @@ def deck_observation(d: dict) -> dict:
         "player": d["player"], "stage": d["stage"], "options": options, "option": chosen, "drawn": d["drawn"],
         "deck": d["deck"], "picks_left": d["picks_left"], "redraw_used": d["redraw_used"],
         "fans": d.get("fans", 0), "pending": d.get("pending")})
+
+
+def players_events(m, events) -> list[Event]:
+    """The match's ``events`` with its sides (0, 1) named as the tournament's players, as the
+    tournament's own log names them (the match log reads them so)."""
+    return [Event(e.kind, m.players[e.player] if isinstance(e.player, int) else e.player, e.card, e.value, e.info)
+            for e in events]
 
 
 def _trophies(row):
@@ -138,7 +149,7 @@ class ParkController(TableInputs):
         self.deck_states: dict = {}       # player -> DeckView (their own observation of their Deck Phase)
         self._deck_version: dict = {}     # player -> coordinator version of the newest state we have
         self.inflight = {json.loads(r["body"])["action"][1] for r in store.outbox_rows() if r["kind"] == "deck"}
-        self.local = None                 # SimpleNamespace(id, key, match, n)
+        self.local = None                 # SimpleNamespace(id, key, match, n, acked, conflict, events)
         self.result = None
         self.seats_acked = store.get("park_seats_acked")
         self._robot_scheduled = False
@@ -166,6 +177,12 @@ class ParkController(TableInputs):
         """The tournament as the screens show it (:func:`park_view`)."""
         return self.t
 
+    def match_events(self) -> list:
+        """The events of the match shown (the one played here, or the one whose end is held), for
+        the match log: this park played it, so it has all of them, from its spec on."""
+        loc, m = self.local, shown_match(self)
+        return list(loc.events) if loc is not None and m is not None and m is loc.match else []
+
     def match_view(self):
         """The match the screens show (the one played here, or the one that just ended, held
         until a tap), from its observation (:func:`engine.challengers.game.observe_match`)."""
@@ -188,7 +205,11 @@ class ParkController(TableInputs):
         return (self.view or {}).get("here", [])
 
     def player_at(self, side):
-        m = self.match
+        """The player on ``side`` (a half: at a park the plan's side is the half): the one of the
+        match played here, or of the match whose end is held on screen -- its players are still
+        at the table, looking at it, while the coordinator may already have seated the next
+        round -- else of this park's seats in the coordinator's view."""
+        m = shown_match(self)
         if m is not None:
             return m.players[side]
         for s in self._here():
@@ -368,6 +389,11 @@ class ParkController(TableInputs):
         self._rebuild_t()
         self._changed([])
 
+    def _name(self, player) -> str:
+        """A player's name as the coordinator gave it ("?" when unknown)."""
+        t = self.t
+        return t.players[player].name if t is not None and isinstance(player, int) and 0 <= player < len(t.players) else "?"
+
     def _deck_view(self, d):
         """The :class:`DeckView` of a Deck Phase the coordinator sent; from a coordinator whose
         observations are of a newer schema, the one held before (or None), and a word for the
@@ -393,7 +419,12 @@ class ParkController(TableInputs):
                     self.deck_states[p] = seen
                     self._deck_version[p] = answer.get("seq", 0)
         if status != 200:
-            self._say("refused", action=" ".join(map(str, action)), why=answer.get("error", status))
+            # The engine's reason is for the log; people read what it means for the table.
+            log.warning("the coordinator refused %s: %s %s", action, status, answer.get("error"))
+            if entry["kind"] == "deck":
+                self._say("refused_deck", name=self._name(action[1]))
+            else:
+                self._say("refused_match")
             if entry["kind"] == "match" and self.local is not None and self.local.id == entry["match_id"]:
                 self.local.conflict = True           # the next park view rebuilds the match
         if self.client is not None:
@@ -421,9 +452,10 @@ class ParkController(TableInputs):
         m = match_from_spec(self.lib.catalogue, spec)
         for a in actions:
             m.apply(tuple(a[2:]))
+        events = players_events(m, m.log)         # the match log's, from the spec on
         m.log.clear()
         self.local = SimpleNamespace(id=mid, key=(self.tid, rnd, self.park), match=m, n=len(actions),
-                                     acked=acked, conflict=False)
+                                     acked=acked, conflict=False, events=events)
         self._policy = make_policy("robot", spec["seed"] + len(actions))
         self._bot_policy = make_policy("greedy", spec["seed"] + len(actions))
         if m.winner is not None and not acked:
@@ -507,6 +539,7 @@ class ParkController(TableInputs):
         self.storage_error = None
         loc.n += 1
         self.outbox_n += 1
+        loc.events += players_events(m, m.log)
         m.log.clear()
         if self.client is not None:
             self.client.kick()
@@ -592,6 +625,10 @@ class ParkController(TableInputs):
             return self._ignore(("deck", side, *act), "no Deck Phase on this side")
         if self.is_robot(side):
             return self._ignore(("deck", side, *act), "a bot drafts on this side")
+        if tuple(act) not in dp.legal_actions():
+            # Checked here against the player's own Deck Phase, as the local table checks its
+            # legal actions: the coordinator would only refuse it.
+            return self._ignore(("deck", side, *act), f"not an action of this Deck Phase now ({dp.stage})")
         return self._apply(("deck", p, *act))
 
     def active_deck_side(self):

@@ -13,6 +13,7 @@ import os
 import platform
 import shutil
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -47,6 +48,7 @@ K_DATA_SIZE = "data size"
 K_DISK_FREE = "disk free"
 K_DATABASES = "databases"
 K_DB_HEALTH = "database health"
+K_ORGANISER_PIN = "organiser PIN"
 K_CONFIG = "config folder"
 K_PIN_FACTORY = "GPIOZERO_PIN_FACTORY"
 K_COORDINATOR = "coordinator"
@@ -56,7 +58,7 @@ K_ERRORS = "last errors"
 
 KEYS = (
     K_VERSION, K_PYTHON, K_KIVY, K_PLATFORM, K_MODEL, K_SDL, K_KIVY_WINDOW,
-    K_KIVY_GL, K_DRM, K_DATA, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_DB_HEALTH, K_CONFIG,
+    K_KIVY_GL, K_DRM, K_DATA, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_DB_HEALTH, K_ORGANISER_PIN, K_CONFIG,
     K_PIN_FACTORY, K_COORDINATOR, K_COORDINATOR_REACHABLE, K_SERVICE, K_ERRORS,
 )
 
@@ -205,6 +207,21 @@ def database_health(data: Path) -> str:
     return "\n".join(lines) or "no databases"
 
 
+def organiser_pin_where(data: Path) -> str:
+    """Where the coordinator's organiser PIN is, never the PIN itself (a report is shared with
+    whoever helps): kept in the data folder's coordinator.db, and the command that prints it."""
+    from coordinator.store import DB_NAME, stored_organiser_pin
+    if not (data / DB_NAME).is_file():
+        return f"no coordinator here (no {DB_NAME})"
+    try:
+        pin = stored_organiser_pin(data)
+    except sqlite3.Error as exc:
+        return f"{DB_NAME} unreadable by this user ({exc})"
+    if pin is None:
+        return "none yet (the coordinator makes one at its first start)"
+    return f"kept in {DB_NAME}; `tablecup coordinator --show-pin` prints it (as the coordinator's user)"
+
+
 def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
     """Collect the support facts as ``(key, value)`` pairs (keys: :data:`KEYS`).
 
@@ -238,12 +255,14 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
         add(K_DATABASES, ", ".join(
             f"{p.name} ({_human(p.stat().st_size)})" for p in dbs) or "none")
         add(K_DB_HEALTH, database_health(data))
+        add(K_ORGANISER_PIN, organiser_pin_where(data))
     else:
         add(K_DATA, f"{data} (missing)")
         add(K_DATA_SIZE, "0 bytes in 0 files")
         add(K_DISK_FREE, "unknown")
         add(K_DATABASES, "none")
         add(K_DB_HEALTH, "no databases")
+        add(K_ORGANISER_PIN, "no coordinator here (no data folder)")
 
     config = paths.config_dir(create=False)
     add(K_CONFIG, str(config) if config.is_dir() else f"{config} (missing)")

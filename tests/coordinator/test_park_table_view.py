@@ -12,6 +12,7 @@ from engine.challengers.game import observe
 from engine.challengers.library import load
 from engine.game import OBSERVATION_SCHEMA
 from kiosk.games.challengers.view import DeckView
+from kiosk.i18n import tr
 from kiosk.park import ParkController, deck_observation, park_view
 from kiosk.store import Store
 
@@ -140,4 +141,48 @@ def test_a_parks_kiosk_leaves_a_bot_entrants_draft_to_the_coordinator(tmp_path):
                     assert asyncio.get_running_loop().time() < end
                     await asyncio.sleep(0.02)
                 assert coord.tournaments[tid].t.deck_phases[0].stage != "done"
+    asyncio.run(main())
+
+
+def test_a_parks_deck_input_is_checked_here_and_a_refusal_is_said_in_words(tmp_path, caplog):
+    """A Deck Phase input the player's own Deck Phase does not allow (a digit past the options,
+    a removal before the removals) does nothing at the park: nothing goes to the coordinator,
+    as at the local table.  And when the coordinator refuses one all the same (a kiosk whose
+    view was behind), the table says so in a sentence of its language, naming the player; the
+    engine's reason goes to the log only."""
+    lib = load(cards)
+
+    async def main():
+        async with cb.inprocess(tmp_path / "data") as (base, coord):
+            async with aiohttp.ClientSession() as s:
+                tid, tokens, _ = await cb.new_tournament(s, base, ["Ann", "Bob", "Cy", "Di"], seed=8)
+                store = Store(tmp_path / "k.db")
+                store.put("park_tournament", tid)
+                store.put("park_number", 1)
+                pc = ParkController(lib, store)
+                async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tokens[1])) as r:
+                    pc.on_view(await r.json(), None)
+                dp = pc.deck_phase_at(0)
+                assert dp.stage == "option"
+                assert pc.submit(0, "deck.remove", 0) is None
+                assert pc.submit(0, "deck.option", len(dp.options)) is None
+                assert pc.submit(0, "deck.done") is None
+                assert [why for _, why in pc.ignored] == ["not an action of this Deck Phase now (option)"] * 3
+                assert store.outbox_rows() == [] and not pc.inflight
+                assert pc.submit(0, "deck.option", 0) == []          # a legal one is sent
+                assert len(store.outbox_rows()) == 1
+                # The coordinator refuses a stale removal: said in words, in each language.
+                p = pc.player_at(1)
+                body = {"request_id": "a-stale-removal", "action": ["deck", p, "remove", 0]}
+                async with s.post(f"{base}/api/tournaments/{tid}/actions", json=body,
+                                  headers=cb.bearer(tokens[1])) as r:
+                    status, answer = r.status, await r.json()
+                assert status == 409 and "illegal action" in answer["error"]
+                with caplog.at_level("WARNING", logger="tablecup.kiosk.park"):
+                    pc.on_answer({"kind": "deck", "body": body, "match_id": None}, status, answer)
+                name = pc.tournament_view.players[p].name
+                en, fr = pc.say("en"), pc.say("fr")
+                assert en == tr("refused_deck", "en", name=name) and name in fr and fr != en
+                assert "illegal" not in en + fr and answer["error"] not in en + fr
+                assert answer["error"] in caplog.text
     asyncio.run(main())

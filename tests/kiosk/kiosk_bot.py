@@ -11,6 +11,10 @@ round" on a result -- deciding with
 Phase state, the local match), and leaves the Robot and bot entrants to the kiosk (and the
 coordinator).  It plays tournaments only;
 the final result stays on screen.
+
+A match's held end is tapped away at the next step; with ``TABLECUP_BOT_HOLD_END=view`` only
+once the coordinator's view of the park has moved past that match (players who look at the
+end a while, while the other parks finish the round).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ class Bot:
         self.presses = 0
         self._waiting_since = 0.0
         delay = float(os.environ.get("TABLECUP_BOT_DELAY", "0.05")) if delay is None else delay
+        self.hold_end = os.environ.get("TABLECUP_BOT_HOLD_END", "") == "view"
         self.event = Clock.schedule_interval(self.step, delay)
 
     def step(self, dt):
@@ -75,7 +80,9 @@ class Bot:
                 self._press(c.submit, side, "deck." + act[0], *act[1:])
                 return
         elif cur == "match" and app.sm.get_screen("match").end_shown:
-            self._press(app.sm.get_screen("match").dismiss_end)      # seen how the match ended
+            reading = app.sm.get_screen("match").ids.log_page.shown      # someone reads the match log
+            if not reading and (not self.hold_end or self._moved_on(c)):
+                self._press(app.sm.get_screen("match").dismiss_end)      # seen how the match ended
         elif cur == "match":
             m = c.match
             if m is None or m.winner is not None:
@@ -87,6 +94,13 @@ class Bot:
                 self._press(c.submit, c.half_of(side), "match.reveal")
             elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
                 self._press(c.submit, c.half_of(m.pending.player), "match.choose", self.policy.choose(m, m.pending))
+
+    @staticmethod
+    def _moved_on(c) -> bool:
+        """The park's view has left the round of the match held on screen."""
+        view, loc = c.view, c.local
+        return view is not None and loc is not None and \
+            (view["round"] != loc.key[1] or view["phase"] not in ("match", "final"))
 
 
 def attach(app):

@@ -475,7 +475,7 @@ class MidLine(BoxLayout):
 class MatchScreen(ChallengersScreen):
     toss_visible = BooleanProperty(False)
     end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
-    has_log = BooleanProperty(False)        # the controller keeps the match's events (a table's own game)
+    has_log = BooleanProperty(False)        # the board keeps the match's events (the local table, a café park)
 
     _moment = None                          # what the last refresh showed (see moment_of)
 

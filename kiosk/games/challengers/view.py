@@ -204,5 +204,19 @@ class DeckView:
     def can_undo(self) -> bool:
         return bool(self.undo) and self.stage != "done"
 
+    def legal_actions(self) -> list[tuple]:
+        """What the player may do now, as the engine's Deck Phase lists it (``("pick", 2)``,
+        ``("redraw",)``; a take-back is the table's, not listed here): a café park checks an
+        input against it before sending it to the coordinator."""
+        if self.stage == "option":
+            return [("option", i) for i in range(len(self.options))]
+        if self.stage == "pick":
+            return [("pick", i) for i in range(len(self.drawn))] + ([("redraw",)] if self.can_redraw() else [])
+        if self.stage == "choose":
+            return [("choose", i) for i in range(len(self.pending.options))] if self.pending is not None else []
+        if self.stage == "remove":
+            return [("remove", i) for i in range(len(self.deck))] + [("done",)]
+        return []
+
     def can_redraw(self) -> bool:
         return self.stage == "pick" and not self.redraw_used and self.picks_left > 0
