@@ -77,6 +77,24 @@ def hook(app):
         # ---------------------------------------------------------------- Challengers!
         app.start_table("challengers", "two", seed=SEED)
         c = app.controller
+        yield 0.2
+        # The Deck Phase by keys, as taps would: the bottom half drafts to its removals, then
+        # "1" again and again removes deck cards down to the smallest deck, and then asks.
+        deck = app.sm.get_screen("deck")
+        for _ in range(40):
+            dp = c.deck_phase_at(0)
+            if dp is None or dp.stage in ("remove", "done"):
+                break
+            key("1")
+            yield 0.05
+        sizes = []
+        for _ in range(15):
+            key("1")
+            yield 0.05
+            sizes.append(len(c.deck_phase_at(0).deck))
+        out["moments"]["challengers-deck"] = {"unchanged": True, "screen": ["deck", app.sm.current], "still": True,
+                                              "stage": c.deck_phase_at(0).stage, "sizes": sizes,
+                                              "asked": deck.ids.light._confirm is not None}
         chose = ended = False
         for _ in range(12):                       # rounds, until a choice and an end were seen
             while app.sm.current == "deck":

@@ -15,6 +15,9 @@ def test_every_key_and_button_does_only_what_the_moment_offers(tmp_path):
     for name, seen in moments.items():
         assert seen["unchanged"], f"{name}: a key or button that the moment does not offer changed the game"
         assert seen["screen"][0] == seen["screen"][1] and seen["still"], (name, seen)
+    # Keys in the Deck Phase do what taps do: a removal that would leave the deck short asks first.
+    deck = moments["challengers-deck"]
+    assert deck["stage"] == "remove" and deck["asked"] and min(deck["sizes"]) == 6, deck
     # A choice: its digit plays exactly that choice.
     choice = moments["challengers-choice"]["offered"]
     assert choice["actions"] == 1 and choice["changed"] and "match.choose 0" in choice["last"]

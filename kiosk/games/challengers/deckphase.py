@@ -151,29 +151,34 @@ class DeckHalf(BoxLayout):
 
     def _tap(self, w):
         act = getattr(w, "act", None)
-        if act is None:
-            return
+        if act is not None:
+            self.act(act, w.idx)
+
+    def act(self, act, idx):
+        """A choice of this half, by a tap or a key: ``act`` is the stage's word ("option",
+        "pick", "choose", "remove"; "keep" and a "confirmed" removal answer the question asked
+        before a removal leaves the deck short) and ``idx`` the item."""
         self._disarm()
         c = self.board
         if act == "keep":
             self._confirm = None
             self._shown = None
             self.refresh(c, *self._lang_tr)
-            return
-        if act == "remove" and w.idx != "confirmed":
+            return None
+        if act == "remove" and idx != "confirmed":
             dp = c.deck_phase_at(self.side)
             key = (c.player_at(self.side), c.tournament_view.round)
             if dp is not None and len(dp.deck) - 1 < MIN_DECK and self._confirmed != key:
-                self._confirm = (key, w.idx)
+                self._confirm = (key, idx)
                 self._shown = None
                 self.refresh(c, *self._lang_tr)
-                return
-        if act == "remove" and w.idx == "confirmed":
+                return None
+        if act == "remove" and idx == "confirmed":
             key, idx = self._confirm
             self._confirmed, self._confirm = key, None
             self._shown = None
             return c.submit(self.side, "deck.remove", idx)
-        return c.submit(self.side, "deck." + act, w.idx)
+        return c.submit(self.side, "deck." + act, idx)
 
     def _ask(self, dp, lang, tr):
         """Ask before a removal leaves the deck under MIN_DECK cards (once per Deck Phase)."""
@@ -344,16 +349,18 @@ def option_words(opt, lang, tr):
 REMOVE_ROW = 787
 
 
-#: What a digit key does at each stage of a Deck Phase (the stage's action, on the n-th item).
-DIGIT_ACTIONS = {"option": "deck.option", "pick": "deck.pick", "choose": "deck.choose", "remove": "deck.remove"}
+#: The stages of a Deck Phase whose n-th item a digit key takes (as a tap on it would).
+DIGIT_STAGES = frozenset({"option", "pick", "choose", "remove"})
 
 
 class DeckPhaseScreen(ChallengersScreen):
     pick_hints = None           # PickHints, once a local table's game shows this screen
 
     def on_key(self, press) -> bool:
-        """Keys play the first half (bottom first) whose person still drafts: a digit takes the
-        n-th option, card or choice of its stage, ``r`` redraws, ``d`` ends the removals."""
+        """Keys play the first half (bottom first) whose person still drafts, as taps on it
+        would: a digit takes the n-th option, card or choice of its stage (a removal that would
+        leave the deck short asks first), ``r`` is the Redraw button (a second press redraws),
+        ``d`` ends the removals."""
         board = self.board
         if board is None or not (press.digit is not None or press.name in ("r", "d")):
             return False
@@ -361,17 +368,17 @@ class DeckPhaseScreen(ChallengersScreen):
         if side is None:
             board.ignore(("deck", None), "nobody drafts now")
             return True
+        half = self.ids.light if side == 0 else self.ids.dark
         if press.name == "r":
-            board.submit(side, "deck.redraw")
+            half.tap_redraw()
         elif press.name == "d":
-            board.submit(side, "deck.done")
+            half.tap_done()
         else:
             dp = board.deck_phase_at(side)
-            kind = DIGIT_ACTIONS.get(dp.stage) if dp is not None else None
-            if kind is None:
+            if dp is None or dp.stage not in DIGIT_STAGES:
                 board.ignore(("deck", side), "nothing to choose at this stage")
             else:
-                board.submit(side, kind, press.digit - 1)
+                half.act(dp.stage, press.digit - 1)
         return True
 
     def show(self, c, events):
