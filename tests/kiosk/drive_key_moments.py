@@ -126,7 +126,7 @@ def hook(app):
             match_screen = app.sm.get_screen("match")
             if app.sm.current == "match" and match_screen.end_shown:
                 if not ended:
-                    before = moment("challengers-end", (" ", "enter", "toss"), lambda: match_screen.end_shown)
+                    before = moment("challengers-end", (" ", "enter", "toss"), lambda screen=match_screen: screen.end_shown)
                     app.save_screenshot(ART / "key-moments-end.png")
                     key("enter")
                     yield 0.2
