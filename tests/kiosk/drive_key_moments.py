@@ -62,7 +62,7 @@ def hook(app):
         if "toss" not in offered:
             app.side_button(None, "toss", True)
         out["moments"][name] = {"unchanged": engine_state() == before, "screen": [screen, app.sm.current],
-                                "still": bool(covered())}
+                                "still": bool(covered()), "hints": [app.hints.labels[h].text for h in (0, 1)]}
         return before
 
     def covered(name, is_open):
@@ -127,6 +127,7 @@ def hook(app):
             if app.sm.current == "match" and match_screen.end_shown:
                 if not ended:
                     before = moment("challengers-end", (" ", "enter", "toss"), lambda screen=match_screen: screen.end_shown)
+                    yield 0.1                     # the hints drawn
                     app.save_screenshot(ART / "key-moments-end.png")
                     key("enter")
                     yield 0.2

@@ -23,6 +23,7 @@ def test_every_key_and_button_does_only_what_the_moment_offers(tmp_path):
     assert choice["actions"] == 1 and choice["changed"] and "match.choose 0" in choice["last"]
     # A finished match held on screen: Enter goes on to the result, the engine untouched (the next
     # round's Deck Phase, already under way in the engine, got none of the keys).
+    assert all("tap the screen to go on" in hint for hint in moments["challengers-end"]["hints"])
     end = moments["challengers-end"]["offered"]
     assert end == {"screen": "result", "changed": False}
     result = moments["challengers-result"]["offered"]
