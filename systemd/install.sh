@@ -22,6 +22,8 @@
 #      login prompt, switches off console blanking (consoleblank=0).
 #   6. Reloads systemd only when systemd is actually running; inside a chroot
 #      or an image build everything is put in place offline.
+#   It warns when the data folder is lost at power-off (Raspberry Pi OS's overlay
+#   file system, a tmpfs): see docs/raspberry-pi.md, "Data that survives a reboot".
 #
 # Environment:
 #   TABLECUP_PIP_ARGS   extra arguments for every "pip install", e.g.
@@ -333,6 +335,15 @@ EOF
     ensure_cmdline_param "$CMDLINE"
     if [ -f "$CONFIG_TXT" ] && ! grep -Eq '^[[:space:]]*dtoverlay=vc4-(f)?kms-v3d' "$CONFIG_TXT"; then
         warn "$CONFIG_TXT has no dtoverlay=vc4-kms-v3d: without it there is no /dev/dri/card* and the kiosk cannot draw"
+    fi
+
+    # Data that survives: under raspi-config's overlay file system (or on a tmpfs) the games saved in
+    # $DATA_DIR are in RAM and lost at every power-off. Say so; the owner decides (docs/raspberry-pi.md).
+    local lost
+    lost=$("$VENV/bin/python" -m appliance.storage "$DATA_DIR" 2>/dev/null || true)
+    if [ -n "$lost" ]; then
+        warn "$lost"
+        warn "turn the overlay off (sudo raspi-config: Performance Options > Overlay File System > No, then reboot) or set TABLECUP_DATA in $ENV_FILE to a folder on a writable partition"
     fi
 
     # 6. reload

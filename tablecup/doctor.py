@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
 
-from appliance import dbcheck, paths
+from appliance import dbcheck, paths, storage
 from appliance.config import COORDINATOR_FILE, coordinator_address
 
 __all__ = [
@@ -44,6 +44,7 @@ K_KIVY_GL = "KIVY_GL_BACKEND"
 K_DRM = "drm devices"
 K_DATA = "data folder"
 K_DATA_SIZE = "data size"
+K_DATA_KEPT = "data kept at power-off"
 K_DISK_FREE = "disk free"
 K_DATABASES = "databases"
 K_DB_HEALTH = "database health"
@@ -56,7 +57,7 @@ K_ERRORS = "last errors"
 
 KEYS = (
     K_VERSION, K_PYTHON, K_KIVY, K_PLATFORM, K_MODEL, K_SDL, K_KIVY_WINDOW,
-    K_KIVY_GL, K_DRM, K_DATA, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_DB_HEALTH, K_CONFIG,
+    K_KIVY_GL, K_DRM, K_DATA, K_DATA_KEPT, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_DB_HEALTH, K_CONFIG,
     K_PIN_FACTORY, K_COORDINATOR, K_COORDINATOR_REACHABLE, K_SERVICE, K_ERRORS,
 )
 
@@ -205,6 +206,13 @@ def database_health(data: Path) -> str:
     return "\n".join(lines) or "no databases"
 
 
+def data_kept(data: Path) -> str:
+    """One line: "yes (ext4 on /)", or "NO: " and why the data folder is lost at power-off (a
+    tmpfs, Raspberry Pi OS's overlay file system) and where to read what to do."""
+    why = storage.warning(data)
+    return f"NO: {why}" if why else f"yes ({storage.describe(data)})"
+
+
 def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
     """Collect the support facts as ``(key, value)`` pairs (keys: :data:`KEYS`).
 
@@ -225,8 +233,9 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
     add(K_DRM, _drm_devices())
 
     data = paths.data_dir(create=False)
+    add(K_DATA, str(data) if data.is_dir() else f"{data} (missing)")
+    add(K_DATA_KEPT, data_kept(data))
     if data.is_dir():
-        add(K_DATA, str(data))
         size, count = dir_size(data)
         add(K_DATA_SIZE, f"{_size_text(size)} in {count} files")
         try:
@@ -239,7 +248,6 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
             f"{p.name} ({_human(p.stat().st_size)})" for p in dbs) or "none")
         add(K_DB_HEALTH, database_health(data))
     else:
-        add(K_DATA, f"{data} (missing)")
         add(K_DATA_SIZE, "0 bytes in 0 files")
         add(K_DISK_FREE, "unknown")
         add(K_DATABASES, "none")
