@@ -43,6 +43,7 @@ CMDLINE=/boot/firmware/cmdline.txt
 CONFIG_TXT=/boot/firmware/config.txt
 UDEV_RULE=/etc/udev/rules.d/60-tablecup-gpio.rules
 WRAPPER=/usr/local/bin/tablecup
+LGPIO_REQUIREMENT="lgpio>=0.2.2"
 SVC_USER=tablecup
 SVC_GROUPS=(video render input gpio dialout audio)
 UNITS=(tablecup-kiosk.service tablecup-coordinator.service tablecup-backup.service tablecup-backup.timer)
@@ -252,9 +253,10 @@ do_install() {
             "${pip_args[@]}" "$build/src"
         printf '%s\n' "$fingerprint" > "$stamp"
     fi
-    # lgpio: gpiozero's pin factory for Bookworm, the only one that works on a Pi 5.
+    # lgpio: gpiozero's pin factory for Bookworm, the only one that works on a Pi 5. 0.2.2 is its
+    # first release with a module in it (the one before is empty).
     if ! "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input \
-        "${pip_args[@]}" lgpio; then
+        "${pip_args[@]}" "$LGPIO_REQUIREMENT"; then
         warn "could not install lgpio: GPIO buttons/LEDs will not work (set GPIOZERO_PIN_FACTORY in $ENV_FILE)"
     fi
     [ -x "$VENV/bin/tablecup" ] || die "pip did not create $VENV/bin/tablecup"
