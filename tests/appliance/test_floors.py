@@ -63,6 +63,7 @@ def test_every_dependency_has_a_floor_and_the_pi_ones_are_safe():
     deps = dict(floor(r) for r in project()["dependencies"])
     assert deps["gpiozero"] == "2.0.1.post3"        # 2.0 and 2.0.1 open gpiochip4 unconditionally on a Pi 5
     assert floor(lgpio_requirement()) == ("lgpio", "0.2.2")   # the release before is an empty module
+    assert "sqlite-utils" not in deps                # nothing imports it (the kiosk reads with sqlite3)
     assert all(r.count("==") == 1 for r in floor_requirements())
 
 
