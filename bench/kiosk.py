@@ -175,7 +175,7 @@ def main():
     env = dict(os.environ)
     env.setdefault("SDL_VIDEODRIVER", "offscreen")
     env.update({"KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"})
-    t0 = time.time()
+    t0 = time.monotonic()      # the kiosk's KIOSK-FIRST-FRAME is on the same (system-wide) clock
     p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--reveals", str(a.reveals),
                         "--window", a.window, "--motions", str(a.motions)]
                        + ([] if a.gl_finish else ["--no-gl-finish"]),

@@ -294,4 +294,6 @@ class StoreError(RuntimeError):
 
 
 def now() -> float:
+    """The wall clock, for the dates records keep (when a tournament was created or finished);
+    intervals are measured on monotonic clocks instead (tickets, back-offs, deadlines)."""
     return time.time()

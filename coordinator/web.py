@@ -36,6 +36,11 @@ log = logging.getLogger("tablecup.coordinator")
 STATIC = Path(__file__).with_name("static")
 BODY_TIMEOUT = 10.0                 # seconds for a request body to arrive once its head is in
 TICKET_SECONDS = 60
+#: The clock a ticket's life is measured on: monotonic, so the wall clock's jump when NTP first
+#: sets it after a Pi boots (a Pi has no clock battery) neither ends tickets early nor stretches
+#: them.  A ticket names its expiry on this clock; it is good only in this process anyway (the
+#: secret that signs it is drawn at start).  Tests put a clock of their own here.
+TICKET_CLOCK = time.monotonic
 WS_PER_CLIENT = 8                   # WebSockets open from one address
 WS_PER_KIOSK = 4                    # ... on one kiosk token
 WS_TOTAL = 256
@@ -305,14 +310,14 @@ async def ticket(request):
     (a browser cannot send an Authorization header when it opens a WebSocket)."""
     c = coord(request)
     tid = c.entry(_id(request)).id
-    expires = int(time.time()) + TICKET_SECONDS
+    expires = int(TICKET_CLOCK()) + TICKET_SECONDS
     mac = _ticket_mac(request.app[SECRET], tid, client(request), expires)
     return web.json_response({"ticket": f"{expires}.{mac}", "expires_in": TICKET_SECONDS})
 
 
 def _check_ticket(request, tid: int, text: str) -> bool:
     expires, _, mac = text.partition(".")
-    if not expires.isdigit() or int(expires) < time.time():
+    if not expires.isdigit() or int(expires) < TICKET_CLOCK():
         return False
     want = _ticket_mac(request.app[SECRET], tid, client(request), int(expires))
     return hmac.compare_digest(mac.encode("ascii", "replace"), want.encode())

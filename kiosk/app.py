@@ -214,7 +214,7 @@ class TablecupApp(App):
     def _first_frame(self, *_):
         def flipped(*_):
             Window.unbind(on_flip=flipped)
-            self.first_frame_at = time.time()
+            self.first_frame_at = time.monotonic()     # system-wide on Linux: a parent can subtract
             print(f"KIOSK-FIRST-FRAME {self.first_frame_at:.6f}", flush=True)
             Clock.schedule_once(lambda dt: freeze_start_up_objects(), 0)
             if self.phones is not None:

@@ -6,6 +6,9 @@ own (4 to 8 digits, not 1234) is saved, so no table stays on the PIN printed in 
 Unlocked: language (en/fr), the Robot's default level, screen rotation
 (0°/180°), a new PIN (typed on the same keypad, 4 to 8 digits), exit to the
 desktop.  Every setting is stored in ``DATA/kiosk.db`` (table ``settings``).
+
+The first time the screen opens in a run, it says so when the data folder is lost at power-off
+(on a tmpfs, or under Raspberry Pi OS's overlay file system: :mod:`appliance.storage`).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
+from appliance import storage
 from kiosk.store import StorageError
 
 DEFAULT_PIN = "1234"
@@ -30,6 +34,7 @@ class OperatorScreen(Screen):
     entered = StringProperty("")
     message = StringProperty("")
     phone_seats = BooleanProperty(False)   # the game on the table has phone seats to manage
+    storage_checked = False                # the data folder's file system was looked at in this run
 
     def on_kv_post(self, *_):
         self.keys = {}
@@ -42,6 +47,18 @@ class OperatorScreen(Screen):
     def on_pre_enter(self, *_):
         self.lock()
         self.phone_seats = App.get_running_app().has_phone_seats()
+        self.warn_storage_once()
+
+    def warn_storage_once(self):
+        """Once a run: say so when what the table saves is lost at power-off (the operator is the
+        one who can keep the overlay off or move the data folder; the players cannot)."""
+        if self.storage_checked:
+            return
+        self.storage_checked = True
+        app = App.get_running_app()
+        loss = storage.volatile(app.data_dir)
+        if loss is not None:
+            self.message = app.tr_fn("data_not_kept", app.lang, folder=str(app.data_dir), fs=loss.fstype)
 
     def lock(self):
         self.unlocked, self.mode, self.entered, self.message = False, "locked", "", ""

@@ -22,6 +22,8 @@
 #      login prompt, switches off console blanking (consoleblank=0).
 #   6. Reloads systemd only when systemd is actually running; inside a chroot
 #      or an image build everything is put in place offline.
+#   It warns when the data folder is lost at power-off (Raspberry Pi OS's overlay
+#   file system, a tmpfs): see docs/raspberry-pi.md, "Data that survives a reboot".
 #
 # Environment:
 #   TABLECUP_PIP_ARGS   extra arguments for every "pip install", e.g.
@@ -41,6 +43,7 @@ CMDLINE=/boot/firmware/cmdline.txt
 CONFIG_TXT=/boot/firmware/config.txt
 UDEV_RULE=/etc/udev/rules.d/60-tablecup-gpio.rules
 WRAPPER=/usr/local/bin/tablecup
+LGPIO_REQUIREMENT="lgpio>=0.2.2"
 SVC_USER=tablecup
 SVC_GROUPS=(video render input gpio dialout audio)
 UNITS=(tablecup-kiosk.service tablecup-coordinator.service tablecup-backup.service tablecup-backup.timer)
@@ -250,9 +253,10 @@ do_install() {
             "${pip_args[@]}" "$build/src"
         printf '%s\n' "$fingerprint" > "$stamp"
     fi
-    # lgpio: gpiozero's pin factory for Bookworm, the only one that works on a Pi 5.
+    # lgpio: gpiozero's pin factory for Bookworm, the only one that works on a Pi 5. 0.2.2 is its
+    # first release with a module in it (the one before is empty).
     if ! "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input \
-        "${pip_args[@]}" lgpio; then
+        "${pip_args[@]}" "$LGPIO_REQUIREMENT"; then
         warn "could not install lgpio: GPIO buttons/LEDs will not work (set GPIOZERO_PIN_FACTORY in $ENV_FILE)"
     fi
     [ -x "$VENV/bin/tablecup" ] || die "pip did not create $VENV/bin/tablecup"
@@ -333,6 +337,15 @@ EOF
     ensure_cmdline_param "$CMDLINE"
     if [ -f "$CONFIG_TXT" ] && ! grep -Eq '^[[:space:]]*dtoverlay=vc4-(f)?kms-v3d' "$CONFIG_TXT"; then
         warn "$CONFIG_TXT has no dtoverlay=vc4-kms-v3d: without it there is no /dev/dri/card* and the kiosk cannot draw"
+    fi
+
+    # Data that survives: under raspi-config's overlay file system (or on a tmpfs) the games saved in
+    # $DATA_DIR are in RAM and lost at every power-off. Say so; the owner decides (docs/raspberry-pi.md).
+    local lost
+    lost=$("$VENV/bin/python" -m appliance.storage "$DATA_DIR" 2>/dev/null || true)
+    if [ -n "$lost" ]; then
+        warn "$lost"
+        warn "turn the overlay off (sudo raspi-config: Performance Options > Overlay File System > No, then reboot) or set TABLECUP_DATA in $ENV_FILE to a folder on a writable partition"
     fi
 
     # 6. reload

@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import os
 import platform
+import shlex
 import shutil
 import socket
 import sqlite3
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
 
-from appliance import dbcheck, paths
+from appliance import dbcheck, paths, storage
 from appliance.config import COORDINATOR_FILE, coordinator_address
 
 __all__ = [
@@ -39,12 +40,14 @@ K_PYTHON = "python"
 K_KIVY = "kivy version"
 K_PLATFORM = "platform"
 K_MODEL = "pi model"
+K_SETTINGS = "settings from"
 K_SDL = "SDL_VIDEODRIVER"
 K_KIVY_WINDOW = "KIVY_WINDOW"
 K_KIVY_GL = "KIVY_GL_BACKEND"
 K_DRM = "drm devices"
 K_DATA = "data folder"
 K_DATA_SIZE = "data size"
+K_DATA_KEPT = "data kept at power-off"
 K_DISK_FREE = "disk free"
 K_DATABASES = "databases"
 K_DB_HEALTH = "database health"
@@ -54,18 +57,26 @@ K_PIN_FACTORY = "GPIOZERO_PIN_FACTORY"
 K_COORDINATOR = "coordinator"
 K_COORDINATOR_REACHABLE = "coordinator reachable"
 K_SERVICE = "kiosk service"
+K_KIOSK_ENV = "kiosk service settings"
+K_COORDINATOR_ENV = "coordinator service settings"
 K_ERRORS = "last errors"
 
 KEYS = (
-    K_VERSION, K_PYTHON, K_KIVY, K_PLATFORM, K_MODEL, K_SDL, K_KIVY_WINDOW,
-    K_KIVY_GL, K_DRM, K_DATA, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_DB_HEALTH, K_ORGANISER_PIN, K_CONFIG,
-    K_PIN_FACTORY, K_COORDINATOR, K_COORDINATOR_REACHABLE, K_SERVICE, K_ERRORS,
+    K_VERSION, K_PYTHON, K_KIVY, K_PLATFORM, K_MODEL, K_SETTINGS, K_SDL, K_KIVY_WINDOW,
+    K_KIVY_GL, K_DRM, K_DATA, K_DATA_KEPT, K_DATA_SIZE, K_DISK_FREE, K_DATABASES, K_DB_HEALTH, K_ORGANISER_PIN,
+    K_CONFIG, K_PIN_FACTORY, K_COORDINATOR, K_COORDINATOR_REACHABLE, K_SERVICE, K_KIOSK_ENV, K_COORDINATOR_ENV,
+    K_ERRORS,
 )
 
 #: Overridable in tests.
 DEVICE_TREE_MODEL = Path("/proc/device-tree/model")
 DRM_GLOB = "/dev/dri/card*"
 KIOSK_UNIT = "tablecup-kiosk"
+COORDINATOR_UNIT = "tablecup-coordinator"
+#: Present when systemd is the running init (sd_booted); overridable in tests.
+SYSTEMD_RUN_DIR = Path("/run/systemd/system")
+#: The settings the kiosk's unit sets that say how it draws and reads its buttons (shown one a line).
+UNIT_SETTINGS = ("SDL_VIDEODRIVER", "KIVY_WINDOW", "KIVY_GL_BACKEND", "GPIOZERO_PIN_FACTORY")
 CONNECT_TIMEOUT = 1.0
 JOURNAL_LINES = 10
 
@@ -150,7 +161,94 @@ def is_reachable(host: str, port: int, timeout: float = CONNECT_TIMEOUT) -> tupl
 
 
 def _systemd_running() -> bool:
-    return os.path.isdir("/run/systemd/system")
+    return SYSTEMD_RUN_DIR.is_dir()
+
+
+class UnitSettings:
+    """The environment a systemd service runs with: its unit's ``Environment=`` lines, drop-ins
+    included (``systemctl show -p Environment``), then its ``EnvironmentFile=`` files, which win,
+    as systemd applies them.  ``env`` is None where it cannot be known, and ``why`` says why in a
+    few words (systemd not running, the unit not installed)."""
+
+    def __init__(self, unit: str, env: dict[str, str] | None, why: str = "", files: tuple[str, ...] = (),
+                 no_systemd: bool = False):
+        self.unit, self.env, self.why, self.files, self.no_systemd = unit, env, why, files, no_systemd
+
+    def text(self) -> str:
+        """``VAR=value`` pairs, sorted, as one line (quoted where a value has a space)."""
+        if self.no_systemd:
+            return "n/a (see settings from)"
+        if self.env is None:
+            return self.why
+        return " ".join(shlex.quote(f"{k}={v}") for k, v in sorted(self.env.items())) or "(none)"
+
+
+def parse_environment(value: str) -> dict[str, str]:
+    """The value of ``systemctl show -p Environment``: ``A=1 "B=two words"`` -> {"A": "1", "B": "two words"}."""
+    try:
+        words = shlex.split(value)
+    except ValueError:                      # an unbalanced quote: take the words as they are
+        words = value.split()
+    return dict(w.split("=", 1) for w in words if "=" in w)
+
+
+def read_environment_file(path: str) -> dict[str, str] | None:
+    """An ``EnvironmentFile=``: ``VAR=value`` lines, comments and blank lines skipped, a value's
+    surrounding quotes removed; None when it cannot be read."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    env = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line[0] in "#;" or "=" not in line:
+            continue
+        key, value = (x.strip() for x in line.split("=", 1))
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        env[key] = value
+    return env
+
+
+def unit_settings(unit: str) -> UnitSettings:
+    """What ``unit`` (e.g. ``tablecup-kiosk``) runs with, from systemd itself."""
+    name = unit + ".service"
+    systemctl = shutil.which("systemctl")
+    if not systemctl:
+        return UnitSettings(name, None, "there is no systemctl here", no_systemd=True)
+    if not _systemd_running():
+        return UnitSettings(name, None, "systemd is not running here", no_systemd=True)
+    try:
+        out = subprocess.run([systemctl, "show", name, "--no-pager", "-p", "LoadState", "-p", "Environment",
+                              "-p", "EnvironmentFiles"], check=False, capture_output=True, text=True, timeout=5)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return UnitSettings(name, None, f"unknown ({exc})")
+    lines = [ln.split("=", 1) for ln in out.stdout.splitlines() if "=" in ln]
+    if out.returncode != 0 or not lines:
+        first = (out.stderr.strip().splitlines() or [f"systemctl exited with {out.returncode}"])[0]
+        return UnitSettings(name, None, f"unknown ({first})")
+    props = dict(lines)
+    if props.get("LoadState") == "not-found":
+        return UnitSettings(name, None, "not installed")
+    env = parse_environment(props.get("Environment", ""))
+    files = []
+    for key, value in lines:
+        if key != "EnvironmentFiles" or not value.strip():
+            continue
+        # "/etc/tablecup/tablecup.env (ignore_errors=yes)"; a leading "-" in the unit means the same.
+        path = value.rsplit(" (ignore_errors=", 1)[0].strip()
+        found = read_environment_file(path)
+        files.append(path if found is not None else f"{path} (unreadable)")
+        env.update(found or {})
+    return UnitSettings(name, env, files=tuple(files))
+
+
+def _settings_source(kiosk: UnitSettings) -> str:
+    if kiosk.env is not None:
+        return f"{kiosk.unit} (systemctl show" + "".join(f", {f}" for f in kiosk.files) + ")"
+    why = kiosk.why if kiosk.no_systemd else f"{kiosk.unit}: {kiosk.why}"
+    return f"this shell's environment ({why})"
 
 
 def _kiosk_service() -> str:
@@ -222,6 +320,13 @@ def organiser_pin_where(data: Path) -> str:
     return f"kept in {DB_NAME}; `tablecup coordinator --show-pin` prints it (as the coordinator's user)"
 
 
+def data_kept(data: Path) -> str:
+    """One line: "yes (ext4 on /)", or "NO: " and why the data folder is lost at power-off (a
+    tmpfs, Raspberry Pi OS's overlay file system) and where to read what to do."""
+    why = storage.warning(data)
+    return f"NO: {why}" if why else f"yes ({storage.describe(data)})"
+
+
 def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
     """Collect the support facts as ``(key, value)`` pairs (keys: :data:`KEYS`).
 
@@ -236,14 +341,22 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
     add(K_KIVY, _dist_version("kivy") or "not installed")
     add(K_PLATFORM, f"{platform.platform()} {platform.machine()}")
     add(K_MODEL, _pi_model())
-    add(K_SDL, _env("SDL_VIDEODRIVER"))
-    add(K_KIVY_WINDOW, _env("KIVY_WINDOW"))
-    add(K_KIVY_GL, _env("KIVY_GL_BACKEND"))
+    # The kiosk's settings as its service has them (sudo tablecup doctor runs with root's own
+    # environment); this shell's where systemd cannot say.
+    kiosk = unit_settings(KIOSK_UNIT)
+    setting = (lambda name: kiosk.env.get(name) or NOT_SET) if kiosk.env is not None else _env
+    add(K_SETTINGS, _settings_source(kiosk))
+    add(K_SDL, setting("SDL_VIDEODRIVER"))
+    add(K_KIVY_WINDOW, setting("KIVY_WINDOW"))
+    add(K_KIVY_GL, setting("KIVY_GL_BACKEND"))
     add(K_DRM, _drm_devices())
 
     data = paths.data_dir(create=False)
+    unit_data = (kiosk.env or {}).get(paths.DATA_ENV)
+    elsewhere = f" (the kiosk service's is {unit_data})" if unit_data and Path(unit_data) != data else ""
+    add(K_DATA, (str(data) if data.is_dir() else f"{data} (missing)") + elsewhere)
+    add(K_DATA_KEPT, data_kept(data))
     if data.is_dir():
-        add(K_DATA, str(data))
         size, count = dir_size(data)
         add(K_DATA_SIZE, f"{_size_text(size)} in {count} files")
         try:
@@ -257,7 +370,6 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
         add(K_DB_HEALTH, database_health(data))
         add(K_ORGANISER_PIN, organiser_pin_where(data))
     else:
-        add(K_DATA, f"{data} (missing)")
         add(K_DATA_SIZE, "0 bytes in 0 files")
         add(K_DISK_FREE, "unknown")
         add(K_DATABASES, "none")
@@ -266,7 +378,7 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
 
     config = paths.config_dir(create=False)
     add(K_CONFIG, str(config) if config.is_dir() else f"{config} (missing)")
-    add(K_PIN_FACTORY, _env("GPIOZERO_PIN_FACTORY"))
+    add(K_PIN_FACTORY, setting("GPIOZERO_PIN_FACTORY"))
 
     try:
         address = coordinator_address(config)
@@ -283,6 +395,8 @@ def report(extra: Mapping[str, object] | None = None) -> list[tuple[str, str]]:
             add(K_COORDINATOR_REACHABLE, is_reachable(host, port)[1])
 
     add(K_SERVICE, _kiosk_service())
+    add(K_KIOSK_ENV, kiosk.text())
+    add(K_COORDINATOR_ENV, unit_settings(COORDINATOR_UNIT).text())
     add(K_ERRORS, _last_errors())
 
     for key, value in (extra or {}).items():

@@ -9,9 +9,4 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers",
-        "slow: takes minutes (e.g. the installer in a Debian chroot); deselect with -m 'not slow'",
-    )
+# The slow marker is registered in pyproject.toml ([tool.pytest.ini_options] markers).

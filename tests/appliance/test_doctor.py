@@ -1,7 +1,9 @@
 """`tablecup doctor`: the report has its lines and they tell the truth."""
 
+import os
 import socket
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,8 @@ def folders(tmp_path, monkeypatch):
     config.mkdir()
     monkeypatch.setenv("TABLECUP_DATA", str(data))
     monkeypatch.setenv("TABLECUP_CONFIG", str(config))
+    # As in a container: the settings are this process's own (the tests below bring a systemd).
+    monkeypatch.setattr(doctor, "SYSTEMD_RUN_DIR", tmp_path / "no-systemd-here")
     return data, config
 
 
@@ -174,3 +178,97 @@ def test_extra_lines_and_format(folders):
     assert r["python"] == "overridden"
     text = doctor.format_report([("a", "1"), ("longer key", "x\ny")])
     assert text == "a:          1\nlonger key: x\n            y\n"
+
+
+# ---------------------------------------------------------------------- the services' own settings
+def _unit_environment():
+    """The Environment= lines of the real kiosk unit, as ``systemctl show`` joins them in one."""
+    unit = (Path(__file__).resolve().parents[2] / "systemd" / "tablecup-kiosk.service").read_text()
+    return " ".join(line.split("=", 1)[1] for line in unit.splitlines() if line.startswith("Environment="))
+
+
+@pytest.fixture
+def fake_systemd(tmp_path, monkeypatch):
+    """A ``systemctl`` on PATH that answers ``show`` as systemd 252 does for the installed kiosk (its
+    unit's Environment= plus a drop-in's, the settings file named in EnvironmentFiles=) and a
+    coordinator that is not installed; systemd "running" (its run folder exists)."""
+    env_file = tmp_path / "tablecup.env"
+    env_file.write_text("# local settings\nGPIOZERO_PIN_FACTORY=mock\n\n#SDL_KMSDRM_DEVICE_INDEX=1\n"
+                        'KIVY_METRICS_DENSITY="1.5"\n')
+    dropin = 'SDL_VIDEODRIVER=x11 "TABLECUP_NOTE=a drop-in with spaces"'
+    kiosk = (f"LoadState=loaded\nActiveState=active\nSubState=running\nNRestarts=0\n"
+             f"Environment={_unit_environment()} {dropin}\n"
+             f"EnvironmentFiles={env_file} (ignore_errors=yes)\n")
+    (tmp_path / "kiosk.txt").write_text(kiosk)
+    (tmp_path / "coordinator.txt").write_text("LoadState=not-found\nActiveState=inactive\nEnvironment=\n")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "systemctl"
+    fake.write_text("#!/bin/sh\n"
+                    "for a; do case \"$a\" in\n"
+                    f"  tablecup-kiosk.service) cat '{tmp_path}/kiosk.txt'; exit 0 ;;\n"
+                    f"  tablecup-coordinator.service) cat '{tmp_path}/coordinator.txt'; exit 0 ;;\n"
+                    "esac; done\n"
+                    "echo 'Unknown command' >&2; exit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}:{os.environ['PATH']}")
+    run_dir = tmp_path / "run-systemd-system"
+    run_dir.mkdir()
+    monkeypatch.setattr(doctor, "SYSTEMD_RUN_DIR", run_dir)
+    return env_file
+
+
+def test_the_doctor_shows_the_kiosk_services_settings_not_its_own(folders, fake_systemd, monkeypatch, capsys):
+    for name in ("SDL_VIDEODRIVER", "KIVY_WINDOW", "KIVY_GL_BACKEND", "GPIOZERO_PIN_FACTORY"):
+        monkeypatch.delenv(name, raising=False)         # sudo's environment has none of them
+    r = as_dict(doctor.report())
+    assert r["settings from"] == f"tablecup-kiosk.service (systemctl show, {fake_systemd})"
+    assert r["SDL_VIDEODRIVER"] == "x11"                # the drop-in wins over the unit's kmsdrm
+    assert r["KIVY_WINDOW"] == "sdl2" and r["KIVY_GL_BACKEND"] == "sdl2"
+    assert r["GPIOZERO_PIN_FACTORY"] == "mock"          # the settings file wins over the unit's lgpio
+    assert r["kiosk service"] == "active (running)"
+    env = r["kiosk service settings"]
+    assert "KIVY_METRICS_DENSITY=1.5" in env and "'TABLECUP_NOTE=a drop-in with spaces'" in env
+    assert "TABLECUP_DATA=/var/lib/tablecup" in env and "\n" not in env
+    assert r["coordinator service settings"] == "not installed"
+    data, _ = folders
+    assert r["data folder"] == f"{data} (the kiosk service's is /var/lib/tablecup)"
+
+    from tablecup import cli
+    assert cli.main(["doctor"]) == 0                     # what `sudo tablecup doctor` prints
+    out = capsys.readouterr().out
+    assert "\nSDL_VIDEODRIVER:" in out and "x11" in out.split("\nSDL_VIDEODRIVER:", 1)[1].splitlines()[0]
+
+
+def test_without_systemd_the_doctor_says_so_once_and_reads_its_own_environment(folders, fake_systemd, tmp_path,
+                                                                               monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "wayland")
+    monkeypatch.setattr(doctor, "SYSTEMD_RUN_DIR", tmp_path / "no-such-folder")   # a container, CI
+    lines = doctor.report()
+    r = as_dict(lines)
+    assert r["settings from"] == "this shell's environment (systemd is not running here)"
+    assert r["SDL_VIDEODRIVER"] == "wayland"
+    assert r["kiosk service settings"] == r["coordinator service settings"] == "n/a (see settings from)"
+    assert sum("not running here" in v for _, v in lines) == 1
+
+
+def test_without_systemctl_the_doctor_says_so_and_reads_its_own_environment(folders, tmp_path, monkeypatch):
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    monkeypatch.setattr(doctor, "SYSTEMD_RUN_DIR", tmp_path)      # even where systemd seems to run
+    monkeypatch.setenv("KIVY_WINDOW", "sdl2")
+    r = as_dict(doctor.report())
+    assert r["settings from"] == "this shell's environment (there is no systemctl here)"
+    assert r["KIVY_WINDOW"] == "sdl2"
+    assert r["data folder"] == str(folders[0])
+
+
+def test_environment_lines_and_files_parse_as_systemd_reads_them(tmp_path):
+    assert doctor.parse_environment('A=1 "B=two words" C= D=x=y') == {"A": "1", "B": "two words", "C": "",
+                                                                      "D": "x=y"}
+    assert doctor.parse_environment("") == {}
+    f = tmp_path / "env"
+    f.write_text("# comment\n; also a comment\nA=1\n  B = 'two words'  \nnot a setting\n")
+    assert doctor.read_environment_file(str(f)) == {"A": "1", "B": "two words"}
+    assert doctor.read_environment_file(str(tmp_path / "missing")) is None

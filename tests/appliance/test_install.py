@@ -301,7 +301,7 @@ def test_install_then_uninstall_in_a_debian_chroot(chroot):
     assert versions.split()[0] and versions.split()[1], versions
     if "--no-deps" not in os.environ.get("TABLECUP_TEST_PIP_ARGS", ""):
         ch.sh("/opt/tablecup/venv/bin/python -c 'import importlib.metadata as m; "
-              "[m.version(p) for p in (\"kivy\", \"gpiozero\", \"pyserial\", \"aiohttp\", \"sqlite-utils\")]'")
+              "[m.version(p) for p in (\"kivy\", \"gpiozero\", \"pyserial\", \"aiohttp\", \"pydantic\")]'")
 
     wrapper = ch.path("/usr/local/bin/tablecup")
     assert os.access(wrapper, os.X_OK)

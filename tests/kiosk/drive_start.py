@@ -14,7 +14,7 @@ DATA, ART, _mode, _arg = arguments()
 out: dict = {"error": None}
 #: Libraries the kiosk does not need to show its first screen (each costs 0.1-0.35 s to import
 #: on the development VM, about three times that on a Pi).
-LATE = ("aiohttp", "sqlite_utils", "kiosk.phones.server")
+LATE = ("aiohttp", "kiosk.phones.server")
 
 
 def hook(app):

@@ -41,3 +41,30 @@ def test_operator_pin_language_rotation_persist(tmp_path):
     assert r2["before"]["two"] == "2 joueurs"
     assert r2["after"]["two"] == "2 players"
     assert r2["end"]["rotation"] == 0 and r2["end"]["window_rotation"] == 0
+
+
+def test_operator_screen_warns_once_when_the_data_folder_is_in_ram(tmp_path):
+    """A data folder on a real tmpfs: the first visit to the operator screen says so, in a line that
+    fits an 800x480 screen in either language; the second visit in the same run does not."""
+    import pytest
+    from ram_folder import remove, shm_folder
+
+    from kiosk_helpers import ROOT, script_result
+    drive = lambda data, lang: script_result(
+        run_script("drive_operator_storage.py", data, lang, timeout=60, PYTHONPATH=ROOT), "STORAGE-RESULT ")
+    for lang, said in (("en", "is in RAM (tmpfs): games are lost at power-off"),
+                       ("fr", ": en mémoire vive (tmpfs), parties perdues à l'arrêt")):
+        data = shm_folder()
+        try:
+            r = drive(data, lang)
+        finally:
+            remove(data)
+        assert r["first"]["screen"] == "operator"
+        assert r["first"]["message"] == f"{data} {said}"
+        assert r["first"]["text_width"] <= r["first"]["label_width"], r["first"]
+        assert r["between"] == "home"
+        assert r["second"]["screen"] == "operator" and r["second"]["message"] == "", r["second"]
+    on_disk = tmp_path / "data"
+    r = drive(on_disk, "en")
+    if r["first"]["message"]:
+        pytest.fail(f"a data folder on a disk was reported: {r['first']['message']}")
