@@ -67,7 +67,7 @@ def positions(data, count: int):
         step = 0
         while not state.over and len(out) < count:
             p = state.current
-            if state.phase == MAIN and state.pending is None and state.choice is None and step % 5 == 0:
+            if state.phase == MAIN and state.choice is None and step % 5 == 0:
                 out.append(state.clone())
             state.apply(bots[p].act(state.observation(p), state.legal_actions(p)))
             step += 1

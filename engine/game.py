@@ -312,6 +312,9 @@ class Game:
     says one event in a sentence (for ``tablecup simulate`` and the match log);
     ``describe_action(action, lang)`` names one action for a button (a phone's
     page); without it a button reads the action's text form (:func:`action_label`).
+    ``upgrade_actions(data, setup, actions)`` gives a stored game's actions in today's
+    vocabulary when the game's actions changed form (a store calls it before replaying an
+    old game; the same list when nothing is old).
     """
 
     name: str
@@ -328,6 +331,7 @@ class Game:
     options: Mapping[str, str] = field(default_factory=dict)
     describe_event: Callable[[Event, str], str] | None = None
     describe_action: Callable[[Action, str], str] | None = None
+    upgrade_actions: Callable[[Any, GameSetup, Sequence[Action]], list[Action]] | None = None
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]

@@ -317,6 +317,15 @@ class Store:
                       (table_id, seq, action_json))
 
     @_writing
+    def replace_table_actions(self, table_id: int, action_jsons: list[str]) -> None:
+        """All of a table game's actions at once, in one transaction (a game's old actions in
+        today's vocabulary: :meth:`kiosk.table.LocalTable.resume`)."""
+        with self._txn() as c:
+            c.execute("delete from table_actions where table_id = ?", (table_id,))
+            c.executemany("insert into table_actions(table_id, seq, action_json) values (?,?,?)",
+                          [(table_id, seq, text) for seq, text in enumerate(action_jsons)])
+
+    @_writing
     def drop_table_action(self, table_id: int, seq: int) -> None:
         """Take back an action that was stored but that the engine then refused (it must not replay)."""
         with self._txn() as c:

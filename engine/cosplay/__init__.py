@@ -18,6 +18,7 @@ from .cards import Catalogue
 from .cards import load as _load
 from .state import CosplayState, determinize
 from .text import describe_event, remember_names
+from .upgrade import upgrade_actions
 
 __all__ = ["GAME", "CosplayState", "load", "new"]
 
@@ -47,4 +48,5 @@ GAME = Game(
               "search": registered_policy("cosplay")},     # the hard level
     determinize=determinize,
     describe_event=describe_event,
+    upgrade_actions=upgrade_actions,
 )

@@ -11,14 +11,21 @@ sont perdus").
 A *sum* is the points the payers chosen so far bring, by resource.  It
 covers a cost when every resource's part is met and what is left over meets
 the multicolour part.
+
+A payment is *valid* when its payers, in the order named, each bring a point the
+cost still needs and together cover it (:func:`valid`).  The choices a player is
+offered are the *needed* payments (:func:`payments`): every payer is needed (without
+any one of them the others would not cover the cost), and alike units -- the same
+card, in the same place, with the same equipment -- are one choice, the lowest card
+numbers named.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import NamedTuple
 
-__all__ = ["Payment", "Unit", "add", "cheapest", "covers", "need", "useful"]
+__all__ = ["Payment", "Purse", "Unit", "add", "cheapest", "covers", "need", "payments", "useful", "valid"]
 
 Vec = tuple[int, int, int]
 Cost = tuple[int, int, int, int]
@@ -26,11 +33,14 @@ Cost = tuple[int, int, int, int]
 
 class Unit(NamedTuple):
     """One payer: ``key`` (a card instance, or ``"pool"``), the points it gives by
-    resource, and whether it comes from the hand (spent first when all else is equal)."""
+    resource, whether it comes from the hand (spent first when all else is equal), and
+    what makes it alike another unit (``alike``: equal values pay and leave the same;
+    ``None``: alike no other)."""
 
     key: int | str
     gives: Vec
     from_hand: bool
+    alike: Hashable | None = None
 
 
 class Payment(NamedTuple):
@@ -155,3 +165,135 @@ def cheapest(units: Sequence[Unit], cost: Cost, start: Sequence[int] = (0, 0, 0)
         link = link[1]
     payers.reverse()
     return Payment(tuple(payers), pts[goal] - sum(cost))
+
+
+def valid(units: Sequence[Unit], cost: Cost) -> bool:
+    """Do ``units``, added in this order, each bring a point ``cost`` still needs, and
+    together cover it?  (What a payment must be: no unit is wasted on a covered cost or
+    on a resource nobody asks for.)"""
+    s: Sequence[int] = (0, 0, 0)
+    for u in units:
+        if not useful(u.gives, s, cost):
+            return False
+        s = add(s, u.gives)
+    return covers(s, cost)
+
+
+#: Needed payments by shape (the cost, and each kind of unit's points, count and place): the same
+#: few shapes come back all game long, and a bot's search asks for them thousands of times.
+_PLANS: dict[tuple, list[tuple[int, tuple[int, ...]]]] = {}
+
+
+def payments(units: Sequence[Unit], cost: Cost) -> list[Payment]:
+    """Every *needed* payment of ``cost``: payers that cover it, none of which could be left
+    out; alike units (equal ``alike``) count as one choice, and the lowest keys of each kind
+    are named.  Best first: the fewest points wasted, then the fewest cards, then the fewest
+    from the assistance zone, then those using the kinds of unit that come first (the hand's
+    lowest card numbers first).  The payers of each in :func:`cheapest`'s order (the hand by
+    card number, then the assistance zone, the gained points last).  ``[]`` when nothing pays;
+    ``[Payment((), waste)]`` when the cost is nothing.  (:class:`Purse` answers the same for
+    several costs from one set of units.)"""
+    return Purse(units).payments(cost)
+
+
+class Purse:
+    """A player's units, sorted and grouped by kind once, to ask :func:`payments` for several
+    costs (the legal list asks it for every target)."""
+
+    def __init__(self, units: Sequence[Unit]) -> None:
+        ordered = sorted(units, key=_order)
+        self.keys = [u.key for u in ordered]
+        kinds: dict[Hashable, list[tuple[int, Unit]]] = {}
+        for i, u in enumerate(ordered):
+            kinds.setdefault(u.key if u.alike is None else u.alike, []).append((i, u))
+        #: each kind: its units' places in ``keys`` (in order), its points, and whether from the hand
+        self.groups = [([i for i, _ in g], g[0][1].gives, g[0][1].from_hand) for g in kinds.values()]
+        self._asked: dict[tuple[bool, bool, bool], list[tuple[list[int], Vec, bool]]] = {}
+
+    def payments(self, cost: Cost) -> list[Payment]:
+        """:func:`payments` of ``cost`` from these units."""
+        if covers((0, 0, 0), cost):
+            return [Payment((), -sum(cost))]
+        b, k, c, a = cost
+        asked = (b > 0 or a > 0, k > 0 or a > 0, c > 0 or a > 0)
+        groups = self._asked.get(asked)
+        if groups is None:
+            groups = self._asked[asked] = [g for g in self.groups if (asked[0] and g[1][0]) or (asked[1] and g[1][1])
+                                           or (asked[2] and g[1][2])]
+        # A kind's units beyond those that alone would cover the cost are never all needed: the
+        # shape counts at most so many, so that more shapes are alike.
+        kinds = []
+        for places, g, hand in groups:
+            m = len(places)
+            s = g
+            for j in range(1, m):
+                if covers(s, cost):
+                    m = j
+                    break
+                s = (s[0] + g[0], s[1] + g[1], s[2] + g[2])
+            kinds.append((g, m, hand))
+        shape = (cost, tuple(kinds))
+        plans = _PLANS.get(shape)
+        if plans is None:
+            if len(_PLANS) > 20_000:
+                _PLANS.clear()
+            plans = _PLANS[shape] = _plan(cost, shape[1])
+        keys = self.keys
+        out = []
+        for waste, counts in plans:
+            at = [i for (places, _, _), n in zip(groups, counts, strict=True) for i in places[:n]]
+            at.sort()
+            out.append(Payment(tuple(keys[i] for i in at), waste))
+        return out
+
+
+def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """The needed payments of ``cost`` from ``kinds`` (each: points, how many, from the hand),
+    as (points wasted, how many of each kind), best first (:func:`payments`).
+
+    A search over the kinds, each taken 0, 1, 2... times: a branch stops when its payers cover
+    the cost (one more would not be needed), when the next unit would bring nothing the cost
+    still needs (it could be left out of anything this branch pays), or when all the units left
+    could not cover what is owed."""
+    n = len(kinds)
+    left: list[Vec] = [(0, 0, 0)] * (n + 1)          # what the kinds from i on give, together
+    for i in range(n - 1, -1, -1):
+        g, m, _ = kinds[i]
+        t = left[i + 1]
+        left[i] = (t[0] + g[0] * m, t[1] + g[1] * m, t[2] + g[2] * m)
+    found: list[tuple[tuple, int, tuple[int, ...]]] = []
+    counts = [0] * n
+
+    def needed_all(s: Vec) -> bool:
+        # Each kind taken: one unit of it less must leave the cost unpaid.
+        for i in range(n):
+            if counts[i]:
+                g = kinds[i][0]
+                if covers((s[0] - g[0], s[1] - g[1], s[2] - g[2]), cost):
+                    return False
+        return True
+
+    def walk(i: int, s: Vec) -> None:
+        if i == n or not covers(add(s, left[i]), cost):
+            return
+        walk(i + 1, s)                                 # none of this kind
+        g, m, _ = kinds[i]
+        for taken in range(1, m + 1):
+            if not useful(g, s, cost):
+                break
+            s = add(s, g)
+            counts[i] = taken
+            if covers(s, cost):
+                if needed_all(s):
+                    pts = sum(s)
+                    cards = sum(counts)
+                    away = sum(x for x, (_, _, hand) in zip(counts, kinds, strict=True) if not hand)
+                    order = tuple(j for j in range(n) for _ in range(counts[j]))
+                    found.append(((pts - sum(cost), cards, away, order), pts - sum(cost), tuple(counts)))
+                break
+            walk(i + 1, s)
+        counts[i] = 0
+
+    walk(0, (0, 0, 0))
+    found.sort()
+    return [(waste, kept) for _, waste, kept in found]

@@ -5,7 +5,8 @@
   equipment in the preparation phase, plays its duos and trios, completes the
   richest objective it can, recruits the card worth most (points for the final
   bonus, points to pay with, a scoring ability), pays with the payment that
-  wastes the fewest points, and sends Drama to the leader when it is ahead.
+  wastes the fewest points (the first the legal list offers for that target),
+  and sends Drama to the leader when it is ahead.
 
 A bot sees only its observation: it rebuilds a state from it
 (:func:`~engine.cosplay.state.determinize`) to ask the rules' own questions.
@@ -21,7 +22,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 
 from .cards import CardType, Catalogue
-from .state import CosplayState, determinize
+from .state import TARGET_ARGS, CosplayState, determinize
 
 __all__ = ["SensiblePolicy", "card_value"]
 
@@ -61,20 +62,40 @@ class SensiblePolicy:
         if len(legal) == 1:
             return legal[0]
         by_kind: dict[str, list[Action]] = {}
+        targets: set[tuple] = set()
         for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
+            # A target is offered once per payment, the least wasteful first: the bot pays with that.
+            target = (a.kind, a.args[:TARGET_ARGS.get(a.kind, len(a.args))])
+            if target not in targets:
+                targets.add(target)
+                by_kind.setdefault(a.kind, []).append(a)
         view = determinize(self.data, observation, self.seat, self.rng)
+        pick = self._pick(observation, legal, by_kind, view)
+        n = TARGET_ARGS.get(pick.kind)
+        return pick if n is None else self._payment(view, pick.kind, pick.args[:n], legal)
+
+    def _payment(self, view: CosplayState, kind: str, target: tuple, legal: Sequence[Action]) -> Action:
+        """The offered payment of the target that the payment helper proposes (the least waste;
+        its ties broken as :func:`engine.cosplay.payment.cheapest` breaks them)."""
+        offered = [a for a in legal if a.kind == kind and a.args[:len(target)] == target]
+        plan = view.propose_payment(kind, target[0] if len(target) == 1 else target, self.seat)
+        if plan is None:
+            return offered[0]
+        alike = {u.key: u.alike for u in view.units(self.seat)}
+
+        def kinds(payers: Sequence[Any]) -> list[str]:
+            return sorted(repr(alike.get(k, k)) for k in payers)
+
+        wanted = kinds(plan.payers)
+        return next((a for a in offered if kinds(a.args[len(target):]) == wanted), offered[0])
+
+    def _pick(self, observation: dict[str, Any], legal: Sequence[Action], by_kind: dict[str, list[Action]],
+              view: CosplayState) -> Action:
+        """The move: for a target, its first offered payment (:meth:`act` then picks the payment)."""
         types = view.inst.types
         me = self.seat
         if "choose" in by_kind:
             return self._choose(view, by_kind["choose"])
-        if "pay" in by_kind:
-            plan = view.propose_payment("", None, me)
-            keys = {a.args[0]: a for a in by_kind["pay"]}
-            for k in (plan.payers if plan else ()):
-                if k in keys:
-                    return keys[k]
-            return by_kind["pay"][0]
         if "ready" in by_kind:                           # preparation: lay everything, equip, go on
             for kind in ("place", "attach"):
                 if kind in by_kind:

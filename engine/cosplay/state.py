@@ -16,19 +16,18 @@ send Drama and use abilities.  *Reset*: the conveyor shifts, empty zones are
 refilled, completed objectives are replaced by the next level, and the player
 draws up to five cards.
 
-Paying is a short sequence of actions (so the legal list stays small): name
-the target (``recruit 3``, ``complete 1``, ``drama 1 2``, ``steal 1 17``),
-then add the paying cards one at a time (``pay 12``); the target is taken as
-soon as the payers cover its cost.  A payer must bring a point the cost still
-needs, so a payment can never pay the wrong resource or hold a card that does
-nothing; once a target is named it can always be paid (the engine only offers
-targets the available cards cover).
+Paying is one action: the target and its payers together (``recruit 3 12 17``,
+``complete 1 pool 4``, ``drama 1 2 12 40``, ``steal 1 17 5``).  The legal list
+offers, for every target the player's cards can pay, each *needed* payment once
+(:func:`engine.cosplay.payment.payments`: no payer could be left out; alike
+cards are one choice), the least wasteful first; so a table, a phone and a bot
+pick from the same list and one decision is one stored action.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -36,9 +35,9 @@ from engine.events import Event
 from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 
 from .cards import Catalogue, Effect, Instances
-from .payment import Payment, Unit, add, cheapest, covers, useful
+from .payment import Payment, Purse, Unit, add, cheapest, covers, payments, valid
 
-__all__ = ["MAIN", "PREPARE", "CosplayState", "determinize"]
+__all__ = ["MAIN", "POOL", "PREPARE", "TARGET_ARGS", "CosplayState", "determinize", "less_by", "recruit_cost_now"]
 
 PREPARE, MAIN = "prepare", "main"
 
@@ -58,6 +57,33 @@ def _action(p: int, kind: str, args: tuple) -> Action:
 POOL = "pool"
 _RECRUITABLE = ("character", "equipment")
 _PLACEABLE = ("character", "equipment", "objective")
+
+
+#: How many of a paying action's arguments name its target; its payers follow.
+TARGET_ARGS = {"recruit": 1, "complete": 1, "drama": 2, "steal": 2}
+
+
+def recruit_cost_now(inst: Instances, card: int, turn: Sequence[int], influence: Sequence[int]) -> tuple[int, int, int, int]:
+    """``card``'s printed cost less this turn's discounts (``turn``) and the Influence ones in play
+    (``influence``), by resource, never below 0; the multicolour part unchanged."""
+    b, k, c, a = inst.cost[card]
+    b -= turn[0] + influence[0]
+    k -= turn[1] + influence[1]
+    c -= turn[2] + influence[2]
+    # Conditionals, not max(): asked for every card a bot considers.
+    return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a  # noqa: FURB136
+
+
+def less_by(inst: Instances, in_play: Iterable[int]) -> list[int]:
+    """The recruitment discount, by resource, of the Influence cards among ``in_play`` (the cards
+    of the recruitment and objective zones)."""
+    disc = [0, 0, 0]
+    t = inst.types
+    for c in in_play:
+        a = t[c].ability
+        if t[c].logo == "influence" and a is not None and a.do == "discount":
+            disc[a.kind] += a.n
+    return disc
 
 
 class CosplayState:
@@ -91,7 +117,6 @@ class CosplayState:
         self.turns = [0] * n                     # turns begun, per player
         self.current = 0
         self.phase = MAIN
-        self.pending: list | None = None         # [what, target, cost, payers, sum]
         self.choice: list | None = None          # [word, options, source, count left]
         self.agenda: list[tuple[Effect, int, int]] = []   # abilities waiting: (effect, player, source)
         self.used: set[int] = set()              # used for an ability this turn: pays nothing
@@ -168,10 +193,11 @@ class CosplayState:
         """Every unit ``p`` may pay with now: hand cards with points, face-up characters of
         the assistance zone (with their equipment), and the points gained this turn."""
         inst = self.inst
+        types = inst.types
         out = []
         for c in self.hand[p]:
             if inst.total_gives[c] and inst.kind[c] != "equipment":
-                out.append(Unit(c, inst.gives[c], True))
+                out.append(Unit(c, inst.gives[c], True, (types[c].id, True)))
         gear = self._gear(p)
         used = self.used
         for c in self.assist[p]:
@@ -184,13 +210,11 @@ class CosplayState:
                     continue
                 for e in eq:
                     g = add(g, inst.gives[e])
-            out.append(Unit(c, g, False))
+            alike = (types[c].id, False, *sorted(types[e].id for e in eq)) if eq else (types[c].id, False)
+            out.append(Unit(c, g, False, alike))
         pool = self.pool
         if pool[0] or pool[1] or pool[2]:
-            out.append(Unit(POOL, (pool[0], pool[1], pool[2]), False))
-        if self.pending is not None:
-            taken = self.pending[3]
-            out = [u for u in out if u.key not in taken]
+            out.append(Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL))
         return out
 
     def _gear(self, p: int) -> dict[int, list[int]]:
@@ -205,7 +229,7 @@ class CosplayState:
     def available_points(self, p: int) -> tuple[int, int, int]:
         """The points of every unit ``p`` may pay with now, together (what :meth:`units`
         sums to, without building the units)."""
-        if self.pending is not None or self.attached:
+        if self.attached:
             b = k = c = 0
             for u in self.units(p):
                 g = u.gives
@@ -253,15 +277,9 @@ class CosplayState:
     def recruit_cost(self, card: int, disc: list[int] | None = None) -> tuple[int, int, int, int]:
         """A character's or equipment's cost now: printed, less this turn's discounts and
         the Influence discounts in play (a resource never below 0)."""
-        b, k, c, a = self.inst.cost[card]
         if disc is None:
             disc = self._influence()[0]
-        d = self.discount
-        b -= d[0] + disc[0]
-        k -= d[1] + disc[1]
-        c -= d[2] + disc[2]
-        # Conditionals, not max(): asked for every card a bot considers.
-        return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a  # noqa: FURB136
+        return recruit_cost_now(self.inst, card, self.discount, disc)
 
     def drama_cost(self) -> int:
         """One Drama card's multicolour cost now (at least 1)."""
@@ -279,13 +297,15 @@ class CosplayState:
     def propose_payment(self, what: str, target: Any, player: int | None = None) -> Payment | None:
         """The payment helper: for a target (``"recruit", zone``; ``"complete", zone``;
         ``"drama", (opponent, count)``; ``"steal", (opponent, card)``), the payment that
-        wastes the fewest points, or ``None`` when the available cards cannot pay it.
-        While a payment is under way, it completes that payment."""
+        wastes the fewest points, or ``None`` when the available cards cannot pay it."""
         p = self.current if player is None else player
-        if self.pending is not None:
-            _, _, cost, _, s = self.pending
-            return cheapest(self.units(p), cost, s)
         return cheapest(self.units(p), self.target_cost(what, target))
+
+    def payment_options(self, what: str, target: Any, player: int | None = None) -> list[Payment]:
+        """Every needed payment of a target (as :meth:`propose_payment` names it), the least
+        wasteful first: what the legal list offers for it (:func:`engine.cosplay.payment.payments`)."""
+        p = self.current if player is None else player
+        return payments(self.units(p), self.target_cost(what, target))
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, player: int) -> list[Action]:
@@ -294,9 +314,6 @@ class CosplayState:
         p = player
         if self.choice is not None:
             return [_action(p, "choose", (o,)) for o in self.choice[1]]
-        if self.pending is not None:
-            _, _, cost, _taken, s = self.pending
-            return [_action(p, "pay", (u.key,)) for u in self.units(p) if useful(u.gives, s, cost)]
         if self.phase == PREPARE:
             return self._prepare_actions(p)
         return self._main_actions(p)
@@ -338,27 +355,42 @@ class CosplayState:
     def _main_actions(self, p: int) -> list[Action]:
         inst = self.inst
         total = self.available_points(p)
-        out = []
+        out: list[Action] = []
         disc, dramod = self._influence()
+        purse: Purse | None = None
+        known: dict[tuple, list[Payment]] = {}
+
+        def offer(kind: str, target: tuple, cost: tuple[int, int, int, int]) -> None:
+            # Every needed payment of the target, one action each (alike costs asked once).
+            nonlocal purse
+            if not covers(total, cost):
+                return
+            ways = known.get(cost)
+            if ways is None:
+                if purse is None:
+                    purse = Purse(self.units(p))
+                ways = known[cost] = purse.payments(cost)
+            for way in ways:
+                out.append(_action(p, kind, target + way.payers))
+
         for z, c in enumerate(self.zones):
-            if c >= 0 and covers(total, self.recruit_cost(c, disc)):
-                out.append(_action(p, "recruit", (z + 1,)))
+            if c >= 0:
+                offer("recruit", (z + 1,), self.recruit_cost(c, disc))
         for z, c in enumerate(self.obj_zones):
-            if c >= 0 and covers(total, inst.cost[c]):
-                out.append(_action(p, "complete", (z + 1,)))
+            if c >= 0:
+                offer("complete", (z + 1,), inst.cost[c])
         dc = max(1, self.data.drama_cost + dramod)
         most = min(len(self.drama_pile), sum(total) // dc)
         for q in range(self.n):
             if q != p:
                 for k in range(1, most + 1):
-                    out.append(_action(p, "drama", (q, k)))
+                    offer("drama", (q, k), (0, 0, 0, dc * k))
         if any((a := inst.types[c].ability) is not None and a.do == "passion" for c in self.hand[p]):
             for q in range(self.n):
                 if q != p:
                     for c in self.assist[q]:
-                        if (inst.kind[c] in _RECRUITABLE and c not in self.facedown
-                                and covers(total, self.recruit_cost(c, disc))):
-                            out.append(_action(p, "steal", (q, c)))
+                        if inst.kind[c] in _RECRUITABLE and c not in self.facedown:
+                            offer("steal", (q, c), self.recruit_cost(c, disc))
         for c in self.assist[p]:
             if self._can_use(p, c):
                 out.append(_action(p, "use", (c,)))
@@ -423,8 +455,6 @@ class CosplayState:
         if self.choice is not None:
             raise IllegalAction(f"first choose for {self.inst.types[self.choice[2]].name} "
                                 f"(one of {self.choice[1]})")
-        if self.pending is not None:
-            raise IllegalAction("finish paying for the target you named first")
         if what != "prepare" and self.phase != MAIN:
             raise IllegalAction("the preparation phase is not over ('ready')")
 
@@ -458,43 +488,70 @@ class CosplayState:
         self.phase = MAIN
         ev.append(Event("recruitment", p))
 
-    # --- starting a payment
-    def _start(self, p: int, what: str, target: Any, card: int, ev: list[Event]) -> None:
+    # --- paying for a target
+    def _payers(self, p: int, args: tuple, n: int, what: str) -> tuple[tuple[int, ...], tuple]:
+        """An action's target (its first ``n`` numbers) and its payers (card numbers, ``pool``)."""
+        self._int_args(args[:n], n, what)
+        payers = args[n:]
+        for key in payers:
+            if not (type(key) is int or key == POOL):
+                raise IllegalAction(f"'{what}' names its payers by card number (or 'pool'), not {key!r}")
+        return args[:n], payers
+
+    def _pay(self, p: int, what: str, target: Any, card: int, payers: tuple, ev: list[Event]) -> None:
+        """Pay ``target`` with ``payers`` and take it, in one go: the payers must be distinct units
+        of the player's, each bringing, in the order named, a point the cost still needs, and
+        cover it together.  The events are the target's, each payer's, then what was taken."""
         cost = self.target_cost(what, target)
-        total = self.available_points(p)
-        self._check(covers(total, cost), "your available cards cannot pay that")
-        self.pending = [what, target, cost, [], (0, 0, 0)]
+        self._check(len(set(payers)) == len(payers), "a card pays once: its points are not split")
+        mine = {u.key: u for u in self.units(p)}
+        chosen = []
+        for key in payers:
+            unit = mine.get(key)
+            if unit is None:
+                raise IllegalAction(f"{key} cannot pay: not in your hand or face up in your assistance zone "
+                                    "(equipment pays with its character; a card used for its ability pays nothing)")
+            chosen.append(unit)
+        if not valid(chosen, cost):
+            total = self.available_points(p)
+            self._check(covers(total, cost), "your available cards cannot pay that")
+            raise IllegalAction("those payers do not pay that: each must bring a point the cost still needs "
+                                "(not the wrong resource, not once it is paid) and together they must cover it")
         ev.append(Event("target", p, self.inst.types[card].id if card >= 0 else None, card, (what, cost)))
-        if covers((0, 0, 0), cost):       # a cost brought to nothing by discounts
-            self._complete(p, ev)
+        s: tuple[int, int, int] = (0, 0, 0)
+        for u in chosen:
+            s = add(s, u.gives)
+            key = u.key
+            ev.append(Event("pay", p, self.inst.types[key].id if type(key) is int else None, key))
+        self._complete(p, what, target, cost, [u.key for u in chosen], s, ev)
 
     def _do_recruit(self, p: int, args: tuple, ev: list[Event]) -> None:
-        (z,) = self._int_args(args, 1, "recruit")
+        (z,), payers = self._payers(p, args, 1, "recruit")
         self._not_waiting("recruit")
         self._check(1 <= z <= len(self.zones) and self.zones[z - 1] >= 0, f"no card in recruitment zone {z}")
-        self._start(p, "recruit", z, self.zones[z - 1], ev)
+        self._pay(p, "recruit", z, self.zones[z - 1], payers, ev)
 
     def _do_complete(self, p: int, args: tuple, ev: list[Event]) -> None:
-        (z,) = self._int_args(args, 1, "complete")
+        (z,), payers = self._payers(p, args, 1, "complete")
         self._not_waiting("complete")
         self._check(1 <= z <= len(self.obj_zones) and self.obj_zones[z - 1] >= 0, f"no objective in zone {z}")
-        self._start(p, "complete", z, self.obj_zones[z - 1], ev)
+        self._pay(p, "complete", z, self.obj_zones[z - 1], payers, ev)
 
     def _do_drama(self, p: int, args: tuple, ev: list[Event]) -> None:
-        q, k = self._int_args(args, 2, "drama")
+        (q, k), payers = self._payers(p, args, 2, "drama")
         self._not_waiting("drama")
         self._check(0 <= q < self.n and q != p, "Drama goes to another player's discard")
         self._check(1 <= k <= len(self.drama_pile), f"the Drama pile holds {len(self.drama_pile)} card(s)")
-        self._start(p, "drama", (q, k), -1, ev)
+        self._pay(p, "drama", (q, k), -1, payers, ev)
 
     def _do_steal(self, p: int, args: tuple, ev: list[Event]) -> None:
-        q, c = self._int_args(args, 2, "steal")
+        (q, c), payers = self._payers(p, args, 2, "steal")
         self._not_waiting("steal")
         self._check(self._passion(p) is not None, "La Passion must be in your hand")
         self._check(0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE
                     and c not in self.facedown,
                     f"card {c} is not a face-up character or equipment in seat {q}'s assistance zone")
-        self._start(p, "steal", (q, c), c, ev)
+        self._pay(p, "steal", (q, c), c, payers, ev)
 
     def _passion(self, p: int) -> int | None:
         t = self.inst.types
@@ -504,32 +561,7 @@ class CosplayState:
                 return c
         return None
 
-    # --- paying
-    def _do_pay(self, p: int, args: tuple, ev: list[Event]) -> None:
-        if len(args) != 1 or not (type(args[0]) is int or args[0] == POOL):
-            raise IllegalAction("'pay' takes one card number (or 'pool')")
-        self._check(self.choice is None, "first make the pending choice")
-        if self.pending is None:
-            raise IllegalAction("name a target first (recruit, complete, drama, steal)")
-        key = args[0]
-        _, _, cost, taken, s = self.pending
-        self._check(key not in taken, "that card already pays for this target: its points are not split")
-        unit = next((u for u in self.units(p) if u.key == key), None)
-        if unit is None:
-            raise IllegalAction(f"{key} cannot pay: not in your hand or face up in your assistance zone "
-                                "(equipment pays with its character; a card used for its ability pays nothing)")
-        self._check(useful(unit.gives, s, cost), f"{key} brings nothing this cost still needs (wrong resource, "
-                                                 "or the cost is paid)")
-        taken.append(key)
-        self.pending[4] = add(s, unit.gives)
-        ev.append(Event("pay", p, None if key == POOL else self.inst.types[key].id, key))
-        if covers(self.pending[4], cost):
-            self._complete(p, ev)
-
-    def _complete(self, p: int, ev: list[Event]) -> None:
-        assert self.pending is not None, "completed only while a payment is pending"
-        what, target, cost, taken, s = self.pending
-        self.pending = None
+    def _complete(self, p: int, what: str, target: Any, cost: tuple, taken: list, s: tuple, ev: list[Event]) -> None:
         inst = self.inst
         # the payers go to the discard (a character with its equipment)
         gear = self._gear(p) if self.attached else {}
@@ -837,11 +869,6 @@ class CosplayState:
                 "concealed": sorted(self.hand[q] + self.reserve[q]),
                 "score": self.score(q),
             })
-        pend = None
-        if self.pending is not None:
-            what, target, cost, taken, s = self.pending
-            pend = {"what": what, "target": list(target) if isinstance(target, tuple) else target,
-                    "cost": list(cost), "payers": list(taken), "points": list(s)}
         return {
             SCHEMA_KEY: OBSERVATION_SCHEMA,
             "you": player, "players": self.n, "current": self.current, "phase": self.phase,
@@ -851,7 +878,7 @@ class CosplayState:
             "objectives": [c if c >= 0 else None for c in self.obj_zones], "objective_levels": list(self.obj_level),
             "objective_piles": [len(x) for x in self.obj_piles], "drama_pile": len(self.drama_pile),
             "seats": seats, "hand": list(self.hand[player]) if player is not None else None,
-            "pending": pend, "choice": None if self.choice is None else
+            "choice": None if self.choice is None else
             {"word": self.choice[0], "options": list(self.choice[1]), "source": self.choice[2],
              "count": self.choice[3]},
             "agenda": [[e.do, e.n, e.kind, q, src] for e, q, src in self.agenda],
@@ -885,8 +912,6 @@ class CosplayState:
         c.turns = self.turns[:]
         c.current = self.current
         c.phase = self.phase
-        c.pending = None if self.pending is None else [self.pending[0], self.pending[1], self.pending[2],
-                                                        self.pending[3][:], self.pending[4]]
         c.choice = None if self.choice is None else [self.choice[0], self.choice[1][:], self.choice[2],
                                                       self.choice[3]]
         c.agenda = self.agenda[:]
@@ -902,7 +927,7 @@ class CosplayState:
 _HANDLERS = {
     "place": CosplayState._do_place, "attach": CosplayState._do_attach, "ready": CosplayState._do_ready,
     "recruit": CosplayState._do_recruit, "complete": CosplayState._do_complete, "drama": CosplayState._do_drama,
-    "steal": CosplayState._do_steal, "pay": CosplayState._do_pay, "use": CosplayState._do_use,
+    "steal": CosplayState._do_steal, "use": CosplayState._do_use,
     "combo": CosplayState._do_combo, "choose": CosplayState._do_choose, "end": CosplayState._do_end,
 }
 
@@ -961,11 +986,6 @@ def determinize(data: Catalogue, obs: dict[str, Any], player: int, rng: random.R
     s.turns = list(obs["turns"])
     s.ending = obs["ending"]
     s.over = obs["over"]
-    pend = obs["pending"]
-    if pend is not None:
-        t = pend["target"]
-        s.pending = [pend["what"], tuple(t) if isinstance(t, list) else t, tuple(pend["cost"]),
-                     list(pend["payers"]), tuple(pend["points"])]
     ch = obs["choice"]
     if ch is not None:
         s.choice = [ch["word"], list(ch["options"]), ch["source"], ch["count"]]

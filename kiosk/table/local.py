@@ -174,7 +174,8 @@ class LocalTable:
         return None if row is None else (row[0], row[1])
 
     def resume(self) -> bool:
-        """Play on from the latest unfinished game: its set-up replayed with its stored actions.
+        """Play on from the latest unfinished game: its set-up replayed with its stored actions
+        (first rewritten in today's vocabulary where the game says how: ``Game.upgrade_actions``).
         A game that cannot be replayed, for any reason, is closed with the reason in its record
         (kept) and :attr:`resume_error` says so; the table stays usable.  A broken data file of
         its game is the exception: :attr:`data_error` says so and the game stays saved, to resume
@@ -199,6 +200,13 @@ class LocalTable:
             setup = GameSetup.from_json(json.loads(setup_json))
             seats = seats_from_json(json.loads(seats_json))
             actions = [Action.from_json(json.loads(a)) for a in action_texts]
+            if game.upgrade_actions is not None:
+                # A game recorded by an older version, in today's actions; stored so, once.
+                upgraded = game.upgrade_actions(data, setup, actions)
+                if upgraded != actions:
+                    self.store.replace_table_actions(tid, [_json_text(a.to_json()) for a in upgraded])
+                    log.info("table game %s: %d stored actions upgraded to %d", tid, len(actions), len(upgraded))
+                    actions = upgraded
             state, _ = replay(game, data, setup, actions)
         except Exception as exc:     # any fault: a game that cannot be replayed must not lock the table
             why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__

@@ -9,8 +9,8 @@ and checks the ability's effect on the state.
 """
 
 import pytest
-
 from cosplay_table import find, names, table
+
 from engine.cosplay.cards import KINDS
 from engine.cosplay.state import PREPARE
 from engine.game import Action
@@ -201,8 +201,7 @@ def test_every_card_does_what_its_logo_and_ability_say(data, cid):
         s = cast.table(data, zones=[cid, *cast.others])
         s.pool = list(RICH)
         before = snapshot(s)
-        s.apply(A(0, "recruit", 1))
-        s.apply(A(0, "pay", "pool"))
+        s.apply(A(0, "recruit", 1, "pool"))
         resolve_choices(s, cast)
         inst = find(s, s.assist[0], cid)
         assert inst in s.facedown and s.zones[0] == -1
@@ -216,8 +215,7 @@ def test_every_card_does_what_its_logo_and_ability_say(data, cid):
         s = cast.table(data, objectives=[cid, None, None])
         s.pool = list(RICH)
         before = snapshot(s)
-        s.apply(A(0, "complete", 1))
-        s.apply(A(0, "pay", "pool"))
+        s.apply(A(0, "complete", 1, "pool"))
         resolve_choices(s, cast)
         assert find(s, s.assist[0], cid) in s.facedown and s.completed[0] == 1
         before["pool"] = [0, 0, 0]
@@ -305,9 +303,7 @@ def test_starters_pay_one_point_of_their_resource(data, cid, kind):
     s = table(data, hands={0: [cid, cid, "la-passion"]}, zones=[target] + [None] * 5)
     assert {u.key: u.gives for u in s.units(0)} == {c: tuple(int(i == kind) for i in range(3))
                                                     for c in s.hand[0] if names(s, [c]) == [cid]}
-    s.apply(A(0, "recruit", 1))
-    for c in [c for c in s.hand[0] if names(s, [c]) == [cid]]:
-        s.apply(A(0, "pay", c))
+    s.apply(A(0, "recruit", 1, *[c for c in s.hand[0] if names(s, [c]) == [cid]]))
     assert find(s, s.assist[0], target) in s.facedown
     assert sorted(names(s, s.discard[0])) == [cid, cid]
 
@@ -317,9 +313,7 @@ def test_la_passion_pays_nothing_and_is_spent_stealing(data):
     passion = find(s, s.hand[0], "la-passion")
     assert passion not in {u.key for u in s.units(0)}
     bard = s.assist[1][0]
-    s.apply(A(0, "steal", 1, bard))
-    for c in [c for c in s.hand[0] if c != passion]:
-        s.apply(A(0, "pay", c))
+    s.apply(A(0, "steal", 1, bard, *[c for c in s.hand[0] if c != passion]))
     assert passion in s.discard[0] and bard in s.assist[0] and s.assist[1] == []
 
 

@@ -6,9 +6,9 @@ import json
 import random
 
 import pytest
-
 from cosplay_table import find, names, table
-from engine.cosplay.payment import Unit, cheapest, covers
+
+from engine.cosplay.payment import Unit, cheapest, covers, payments
 from engine.errors import IllegalAction
 from engine.game import Action
 
@@ -19,7 +19,7 @@ def A(p, kind, *args):
 
 def snapshot(s):
     return json.dumps([[s.observation(p) for p in range(s.n)], s.rng.getstate(), s.library, s.reserve,
-                       s.hand, s.obj_piles, s.pending], default=repr)
+                       s.hand, s.obj_piles], default=repr)
 
 
 def refused(s, action):
@@ -33,31 +33,29 @@ def test_a_card_cannot_split_its_points_between_two_targets(data):
     """« les points supplémentaires ou non utilisés sont perdus »: Chrome Brawler (3 BADASS) pays a
     2-BADASS Rust Knight; its third point does not go toward another card."""
     s = table(data, assists={0: ["chrome-brawler"]}, hands={0: ["badass"]},
-              zones=["rust-knight", "neon-ronin"] + [None] * 4)
+              zones=["rust-knight", "neon-ronin"] + [None] * 5)
     brawler = find(s, s.assist[0], "chrome-brawler")
-    s.apply(A(0, "recruit", 1))
-    s.apply(A(0, "pay", brawler))
+    s.apply(A(0, "recruit", 1, brawler))
     assert brawler in s.discard[0]
-    assert A(0, "recruit", 2) not in s.legal_actions(0)          # 1 badass left: cannot pay 2
-    refused(s, A(0, "recruit", 2))
-    refused(s, A(0, "pay", brawler))                             # it is spent
+    assert not [a for a in s.legal_actions(0) if a.kind == "recruit"]     # 1 badass left: cannot pay 2
+    refused(s, A(0, "recruit", 2, *s.hand[0]))
+    refused(s, A(0, "recruit", 2, brawler, *s.hand[0]))                   # it is spent
 
 
 def test_the_same_card_cannot_pay_twice_for_one_target(data):
     s = table(data, hands={0: ["badass", "badass", "badass"]}, zones=[None] * 5 + ["chrome-brawler"])
     b = s.hand[0][0]
-    s.apply(A(0, "recruit", 6))
-    s.apply(A(0, "pay", b))
-    refused(s, A(0, "pay", b))
+    refused(s, A(0, "recruit", 6, b, b, b))
+    refused(s, A(0, "recruit", 6, b, s.hand[0][1], b))
 
 
 def test_the_wrong_resource_is_refused(data):
     """Characters pay BADASS/KAWAII, equipment CRAFT: a KAWAII card does not pay a BADASS cost."""
     s = table(data, hands={0: ["badass", "badass", "kawaii", "craft"]}, zones=["rust-knight"] + [None] * 5)
-    s.apply(A(0, "recruit", 1))
-    refused(s, A(0, "pay", find(s, s.hand[0], "kawaii")))
-    refused(s, A(0, "pay", find(s, s.hand[0], "craft")))
-    assert {a.args[0] for a in s.legal_actions(0)} == {c for c in s.hand[0] if names(s, [c]) == ["badass"]}
+    badass = [c for c in s.hand[0] if names(s, [c]) == ["badass"]]
+    refused(s, A(0, "recruit", 1, badass[0], find(s, s.hand[0], "kawaii")))
+    refused(s, A(0, "recruit", 1, find(s, s.hand[0], "craft"), *badass))
+    assert [a.args for a in s.legal_actions(0) if a.kind == "recruit"] == [(1, *badass)]
 
 
 def test_overdrawing_is_refused(data):
@@ -66,24 +64,46 @@ def test_overdrawing_is_refused(data):
     s = table(data, hands={0: ["badass"]}, assists={0: ["onyx-gladiator"], 1: ["bolt-rider"]},
               facedown=[(0, "onyx-gladiator")], zones=["chrome-brawler"] + [None] * 5,
               objectives=["grand-masquerade", None, None])
-    refused(s, A(0, "recruit", 1))                               # 1 badass for a 3-badass cost
-    refused(s, A(0, "complete", 1))
-    refused(s, A(0, "drama", 1, 1))                              # 1 point for a 2-point Drama
+    refused(s, A(0, "recruit", 1, *s.hand[0]))                      # 1 badass for a 3-badass cost
+    refused(s, A(0, "recruit", 1, *s.hand[0], *s.assist[0]))        # ... the gladiator is face down
+    refused(s, A(0, "complete", 1, *s.hand[0]))
+    refused(s, A(0, "drama", 1, 1, *s.hand[0]))                     # 1 point for a 3-point Drama
     s2 = table(data, hands={0: ["badass", "badass", "badass", "kawaii"]}, assists={1: ["bolt-rider"]},
                zones=["rust-knight"] + [None] * 5)
-    s2.apply(A(0, "recruit", 1))
-    refused(s2, A(0, "pay", s2.assist[1][0]))                    # someone else's card
-    s2.apply(A(0, "pay", s2.hand[0][0]))
-    s2.apply(A(0, "pay", s2.hand[0][1]))                         # covered: the recruit is done
-    assert s2.pending is None and len(s2.hand[0]) == 2
-    refused(s2, A(0, "pay", s2.hand[0][0]))                      # nothing is being paid now
+    refused(s2, A(0, "recruit", 1, s2.hand[0][0], s2.assist[1][0]))    # someone else's card
+    refused(s2, A(0, "recruit", 1, *s2.hand[0][:3]))                   # covered after two: the third brings nothing
+    refused(s2, A(0, "recruit", 1, s2.hand[0][0]))                     # not covered
+    refused(s2, A(0, "recruit", 1, s2.hand[0][0], "nope"))             # not a payer
+    refused(s2, A(0, "pay", s2.hand[0][0]))                            # paying is no action of its own
+    s2.apply(A(0, "recruit", 1, s2.hand[0][0], s2.hand[0][1]))
+    assert len(s2.hand[0]) == 2 and names(s2, s2.discard[0]) == ["badass", "badass"]
 
 
-def test_nothing_else_happens_until_the_named_target_is_paid(data):
-    s = table(data, hands={0: ["badass", "badass"]}, zones=["rust-knight"] + [None] * 5)
-    s.apply(A(0, "recruit", 1))
-    refused(s, A(0, "end"))
-    assert {a.kind for a in s.legal_actions(0)} == {"pay"}
+def test_one_payment_is_one_action_whose_events_say_each_payer(data):
+    """The target and its payers in one action; its events say the target, each payer in order,
+    then the recruit (as the log always said them)."""
+    s = table(data, hands={0: ["badass", "badass"]}, assists={0: ["rust-knight"]}, zones=["chrome-brawler"]
+              + [None] * 5)                                        # badass 3
+    knight, brawler = find(s, s.assist[0], "rust-knight"), s.zones[0]
+    hb = sorted(s.hand[0])
+    ev = s.apply(A(0, "recruit", 1, hb[0], knight))
+    assert [(e.kind, e.value) for e in ev[:3]] == [("target", brawler), ("pay", hb[0]), ("pay", knight)]
+    assert ev[3].kind == "recruit" and ev[3].info == (1, 0)
+    assert names(s, s.discard[0]) == ["badass", "rust-knight"] and s.hand[0] == [hb[1]]
+
+
+def test_the_legal_list_offers_each_needed_payment_once(data):
+    """Alike cards are one choice (the lowest numbers named); a payment with a card that could be
+    left out is not offered; the least wasteful comes first."""
+    s = table(data, hands={0: ["badass", "badass", "badass"]}, assists={0: ["rust-knight", "chrome-brawler"]},
+              zones=["neon-ronin"] + [None] * 5)                   # badass 2
+    knight, brawler = find(s, s.assist[0], "rust-knight"), find(s, s.assist[0], "chrome-brawler")
+    hb = sorted(s.hand[0])
+    offered = [a.args[1:] for a in s.legal_actions(0) if a.kind == "recruit"]
+    assert offered == [(knight,), (hb[0], hb[1]), (brawler,)]      # no waste, fewest cards first; the brawler wastes 1
+    # a starter alike the one offered, or an extra card, still pays (as older games recorded them)
+    assert s.clone().apply(A(0, "recruit", 1, hb[2], hb[0]))
+    assert s.clone().apply(A(0, "recruit", 1, hb[0], knight))
 
 
 def test_the_helper_proposes_the_least_waste_or_says_none(data):
@@ -110,14 +130,6 @@ def test_the_helper_prefers_the_hand_when_all_else_is_equal(data):
     assert s.propose_payment("recruit", 1).payers == (find(s, s.hand[0], "bubble-bard"),)
 
 
-def test_the_helper_completes_a_payment_under_way(data):
-    s = table(data, hands={0: ["badass"] * 3}, assists={0: ["rust-knight"]}, zones=["onyx-gladiator"] + [None] * 5)
-    s.apply(A(0, "recruit", 1))
-    s.apply(A(0, "pay", s.hand[0][0]))
-    plan = s.propose_payment("", None)          # 4 badass still owed: knight + two starters
-    assert plan.waste == 0 and len(plan.payers) == 3 and find(s, s.assist[0], "rust-knight") in plan.payers
-
-
 def test_the_helper_agrees_with_trying_every_subset():
     rng = random.Random(5)
     for _ in range(300):
@@ -136,3 +148,34 @@ def test_the_helper_agrees_with_trying_every_subset():
             assert plan.waste == best
             chosen = [u for u in units if u.key in plan.payers]
             assert covers([sum(u.gives[j] for u in chosen) for j in range(3)], cost)
+
+
+def test_the_offered_payments_are_every_needed_one_once():
+    """:func:`payments` against trying every subset: the covering subsets none of whose units could
+    be left out, alike units counted as one, the least wasteful first."""
+    rng = random.Random(7)
+    for _ in range(300):
+        units = []
+        for i in range(rng.randint(0, 8)):
+            kind = rng.randrange(5)
+            units.append(Unit(i, ((1, 0, 0), (0, 1, 0), (0, 0, 1), (2, 0, 0), (0, 3, 1))[kind], i < 4,
+                              None if kind == 4 else ("kind", kind, i < 4)))
+        cost = (rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 2), rng.randint(0, 4))
+
+        def pts(comb):
+            return [sum(u.gives[j] for u in comb) for j in range(3)]
+
+        want = set()
+        for r in range(len(units) + 1):
+            for comb in itertools.combinations(units, r):
+                if covers(pts(comb), cost) and not any(covers(pts([u for u in comb if u is not v]), cost) for v in comb):
+                    want.add(tuple(sorted(repr(u.key if u.alike is None else u.alike) for u in comb)))
+        got = payments(units, cost)
+        by_key = {u.key: u for u in units}
+        kinds = [tuple(sorted(repr(by_key[k].key if by_key[k].alike is None else by_key[k].alike) for k in p.payers))
+                 for p in got]
+        assert sorted(kinds) == sorted(want) and len(set(kinds)) == len(kinds)
+        wastes = [p.waste for p in got]
+        assert wastes == sorted(wastes)
+        best = cheapest(units, cost)
+        assert (best is None) == (not got) and (best is None or best.waste == got[0].waste)

@@ -4,8 +4,8 @@ rulebook's French sentence it interprets; the decisions are in docs/rules.md."""
 import json
 
 import pytest
+from cosplay_table import find, names, table
 
-from cosplay_table import find, names, pay_all, table
 from engine.cosplay import GAME
 from engine.cosplay.state import MAIN, PREPARE, CosplayState
 from engine.errors import IllegalAction
@@ -106,10 +106,10 @@ def test_equipment_points_add_to_its_character_and_pay_as_one_unit(data):
     units = {u.key: u.gives for u in s.units(0)}
     assert units == {knight: (2, 0, 2)}
     assert cape not in units                                       # never pays alone
-    s.apply(A(0, "recruit", 1))
     with pytest.raises(IllegalAction):
-        s.apply(A(0, "pay", cape))
-    s.apply(A(0, "pay", knight))                                   # the character brings the cape's craft
+        s.apply(A(0, "recruit", 1, cape))
+    assert [a.args for a in s.legal_actions(0) if a.kind == "recruit"] == [(1, knight)]
+    s.apply(A(0, "recruit", 1, knight))                            # the character brings the cape's craft
     assert sorted(names(s, s.discard[0])) == ["rust-knight", "sequin-cape"]
     assert s.attached == {} and names(s, s.assist[0]) == ["led-visor"]
 
@@ -119,7 +119,7 @@ def test_unattached_equipment_does_not_pay(data):
     utiliser leurs compétences. »"""
     s = table(data, assists={0: ["cardboard-armor", "glue-gun"]}, zones=["foam-sword"] + [None] * 5)
     assert s.units(0) == []
-    assert A(0, "recruit", 1) not in s.legal_actions(0)
+    assert not [a for a in s.legal_actions(0) if a.kind == "recruit"]
     assert A(0, "use", find(s, s.assist[0], "glue-gun")) not in s.legal_actions(0)
 
 
@@ -159,8 +159,7 @@ def test_recruiting_discards_the_payers_and_lays_the_recruit_face_down(data):
     s = table(data, hands={0: ["badass", "badass", "kawaii"]}, assists={0: ["chrome-brawler"]},
               zones=["rust-knight"] + [None] * 5)                # cost badass 2
     brawler = find(s, s.assist[0], "chrome-brawler")             # gives badass 3
-    s.apply(A(0, "recruit", 1))
-    ev = pay_all(s, 0, [brawler])
+    ev = s.apply(A(0, "recruit", 1, *[brawler]))
     knight = find(s, s.assist[0], "rust-knight")
     assert knight in s.facedown and s.zones[0] == -1
     assert names(s, s.discard[0]) == ["chrome-brawler"]
@@ -175,10 +174,9 @@ def test_resources_by_kind_and_multicolour_costs(data):
     combinaison. »"""
     s = table(data, hands={0: ["kawaii", "kawaii", "kawaii", "craft", "craft"]},
               zones=["rust-knight"] + [None] * 5, objectives=["first-photo", None, None])
-    assert A(0, "recruit", 1) not in s.legal_actions(0)          # badass 2: kawaii cannot pay it
-    assert A(0, "complete", 1) in s.legal_actions(0)             # any 5: any mix
-    s.apply(A(0, "complete", 1))
-    pay_all(s, 0, list(s.hand[0]))
+    assert not [a for a in s.legal_actions(0) if a.kind == "recruit"]     # badass 2: kawaii cannot pay it
+    assert A(0, "complete", 1, *s.hand[0]) in s.legal_actions(0)        # any 5: any mix
+    s.apply(A(0, "complete", 1, *list(s.hand[0])))
     assert s.obj_points[0] == 2 and s.completed[0] == 1
 
 
@@ -187,8 +185,7 @@ def test_completing_an_objective_scores_and_lays_it_face_down(data):
     ... sont placées faces cachées dans la zone d'assistance du joueur. »"""
     s = table(data, hands={0: ["badass", "badass", "craft", "kawaii", "kawaii"]},
               objectives=["hall-parade", None, None])            # badass 2 + any 3
-    s.apply(A(0, "complete", 1))
-    pay_all(s, 0, list(s.hand[0]))
+    s.apply(A(0, "complete", 1, *list(s.hand[0])))
     parade = find(s, s.assist[0], "hall-parade")
     assert parade in s.facedown and s.obj_zones[0] == -1 and s.obj_points[0] == 2
 
@@ -209,8 +206,7 @@ def test_drama_count_is_the_points_spent_over_its_cost(data):
     assert data.drama_cost == 3
     most = max(a.args[1] for a in s.legal_actions(0) if a.kind == "drama")
     assert most == 2                                             # 6 points, 3 a card
-    s.apply(A(0, "drama", 2, 2))
-    pay_all(s, 0, [find(s, s.assist[0], "chrome-brawler"), *[c for c in s.hand[0]]])
+    s.apply(A(0, "drama", 2, 2, *[find(s, s.assist[0], "chrome-brawler"), *[c for c in s.hand[0]]]))
     assert names(s, s.discard[2]).count("drama") == 2
     assert len(s.drama_pile) == 18 and s.discard[1] == []
 
@@ -340,8 +336,7 @@ def test_la_passion_recruits_from_another_assistance_zone(data):
     s = table(data, hands={0: ["la-passion", "badass", "badass"]},
               assists={1: ["rust-knight", "foam-sword"]}, attached=[(1, "foam-sword", "rust-knight")])
     knight = find(s, s.assist[1], "rust-knight")
-    s.apply(A(0, "steal", 1, knight))
-    pay_all(s, 0, [c for c in s.hand[0] if c != find(s, s.hand[0], "la-passion")])
+    s.apply(A(0, "steal", 1, knight, *[c for c in s.hand[0] if c != find(s, s.hand[0], "la-passion")]))
     assert knight in s.assist[0] and knight in s.facedown
     assert names(s, s.discard[0]) == ["badass", "badass", "la-passion"]
     assert names(s, s.discard[1]) == ["foam-sword"]              # the equipment stays behind
@@ -403,9 +398,7 @@ def test_gained_points_and_discounts_last_for_the_turn(data):
     s.apply(A(0, "use", find(s, s.assist[0], "aurora-siren")))       # recruits cost 2 badass less
     assert s.pool == [2, 0, 0] and s.discount == [2, 0, 0]
     assert s.recruit_cost(s.zones[0]) == (3, 0, 0, 0)                # onyx: 5 - 2
-    s.apply(A(0, "recruit", 1))
-    s.apply(A(0, "pay", "pool"))
-    s.apply(A(0, "pay", find(s, s.hand[0], "badass")))
+    s.apply(A(0, "recruit", 1, "pool", find(s, s.hand[0], "badass")))
     assert s.pool == [0, 0, 0] and find(s, s.assist[0], "onyx-gladiator") in s.facedown
     s.pool = [1, 0, 0]
     s.apply(A(0, "end"))

@@ -82,7 +82,7 @@ def hook(app):
         phase = st["phase"]
         n = len(t.actions)
         if phase == "start":
-            if pub["choice"] is not None or pub["pending"] is not None:
+            if pub["choice"] is not None:
                 tap(bottom.ids.choice0)
                 if len(t.actions) == n:
                     raise AssertionError("the choice row played nothing")
@@ -146,12 +146,15 @@ def hook(app):
                 shot("cosplay-pay")
             if "other_paid_as_shown" not in out and "choice1" in bottom.ids and bottom.ids.choice1.what == ("other",):
                 first = list(scr.proposal(0).payers)
-                tap(bottom.ids.choice1)              # "Other payment": the best one without the first payer
+                tap(bottom.ids.choice1)              # "Other payment": the next payment the engine offers
                 expected = list(scr.proposal(0).payers)
-                out["other_payers"] = [first, expected, sorted(map(str, scr.excluded))]
+                out["other_payers"] = [first, expected, scr.skip]
                 tap(bottom.ids.choice0)
-                paid = [a.args[0] for a in t.actions[n:] if a.kind == "pay"]
-                out["other_paid_as_shown"] = paid == expected
+                done = t.actions[n:]
+                paid = list(done[0].args[1:]) if len(done) >= 1 else None
+                out["other_paid_as_shown"] = paid == expected and first != expected
+                out["one_action_per_payment"] = out.get("one_action_per_payment", True) and \
+                    not any(a.kind == "pay" for a in done) and done[0].player == 0
                 out["recruits" if t.actions[n].kind == "recruit" else "completes"] += 1
                 out["decisions"] += 1
                 st["phase"] = "start"
@@ -159,7 +162,7 @@ def hook(app):
             what = "complete" if st["target"] in [scr.ids.get(f"objective{z + 1}") for z in range(4)] else "recruit"
             tap(bottom.ids.choice0)
             kinds = [a.kind for a in t.actions[n:]]
-            if not kinds or kinds[0] != what or t.state.pending is not None:
+            if not kinds or kinds[0] != what or "pay" in kinds:
                 raise AssertionError(f"'Pay' did not {what}: {kinds}")
             out["recruits" if what == "recruit" else "completes"] += 1
             out["decisions"] += 1

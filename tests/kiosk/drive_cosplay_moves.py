@@ -368,7 +368,13 @@ def hook(app):
             tap(next(f for f in strip.faces() if f.card == str(in_hand[0])))
             yield
             after = scr.proposal(0)
-            changed = {"without": after is None or in_hand[0] not in after.payers,
+            kind = t.state.inst.types[in_hand[0]].id
+
+            def spent(payers):
+                return sum(1 for k in payers if k in t.state.hand[0] and t.state.inst.types[k].id == kind)
+
+            # one card fewer of that kind (alike cards are one choice: the lowest numbers are named)
+            changed = {"without": after is None or spent(after.payers) < spent(shown),
                        "status": bottom.status, "payers": None if after is None else list(after.payers)}
         final = list(scr.proposal(0).payers)
         pts = t.state.obj_points[0]
@@ -377,10 +383,10 @@ def hook(app):
         yield
         key("a", False)
         yield
-        paid = [a.args[0] for a in t.actions[n:] if a.kind == "pay"]
+        paid = list(t.actions[n].args[1:]) if len(t.actions) == n + 1 else None      # one action
         did["complete"] = {"engine": t.actions[n].kind == "complete" and obj in t.state.assist[0]
                            and t.state.obj_points[0] == pts + t.state.inst.types[obj].points,
-                           "paid_as_shown": paid == final, "ringed": ringed == sorted(
+                           "paid_as_shown": paid == final, "paid": [paid, final, [a.to_text() for a in t.actions[n:]]], "ringed": ringed == sorted(
                                str(k) for k in shown if k in t.state.hand[0] or str(k) in ringed),
                            "screen": scr.card_name(obj) in bottom.assist and str(t.state.score(0)) in bottom.who,
                            "refused": refused, "changed": changed, "wrong": scr.card_name(wrong)}

@@ -33,10 +33,10 @@ GAMES = ("between", "wacky", "cosplay")
 #: sent to the cemetery; then games of random moves only, (seed, moves or None for the whole
 #: game), each reaching a rare moment: Between Battle's three rarer ends (a Coup fatal leaving
 #: both alive, a Coup fatal tie, a player with nothing to play), Wacky Challenge's win on speeds,
-#: Cosplay Team Battle's take-back ability and a combo laid out.
+#: Cosplay Team Battle's take-back ability, a combo laid out and a recruit its discounts make free.
 SEEDS = {"between": (3, 11, 1), "wacky": (3, 11, 10), "cosplay": (3, 11)}
 RANDOM_GAMES = {"between": ((16, None), (106, None), (334, None)), "wacky": ((1, None),),
-                "cosplay": ((4, 57), (51, 9))}
+                "cosplay": ((283, 8), (51, 9), (41, 2))}
 
 out = {"error": None, "stages": {}, "lang_at": {}, "keys": [], "moves": {}, "games_over": {}, "shots": []}
 
@@ -125,7 +125,7 @@ def hook(app):
     def cosplay_moments(t, scr, seat, half, stage):
         pub = t.observation(None)
         w = scr.half_widget(half)
-        if pub["phase"] == "prepare" or pub["choice"] is not None or pub["pending"] is not None:
+        if pub["phase"] == "prepare" or pub["choice"] is not None:
             t.look(half, True)
             collect(stage + "-look")
             t.look(half, False)

@@ -110,10 +110,12 @@ def _vocabularies() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 
 
 def _event_sentences(games: int = 4, steps: int = 5000):
-    """(sentence, language) of every event of a few seeded random-bot games of each table game."""
+    """(sentence, language) of every event of a few seeded games of each table game, between
+    random bots and between sensible ones (random bots alone leave out moves that need a plan:
+    Cosplay's random bots seldom lay a card whose ability scores)."""
     import random
 
-    from engine.game import GameSetup
+    from engine.game import GameSetup, RandomPolicy
 
     for name in ("between", "wacky", "cosplay"):
         game = registry.get(name)
@@ -121,15 +123,31 @@ def _event_sentences(games: int = 4, steps: int = 5000):
         for seed in range(games):
             players = max(game.min_players, min(2 + seed, game.max_players))
             state = game.new(data, GameSetup(name, tuple(f"P{i}" for i in range(players)), seed))
+            planned = "sensible" in game.policies and seed % 2 == 1
+            bots = [game.policies["sensible"](data, p, seed) if planned else RandomPolicy(seed * 31 + p)
+                    for p in range(state.num_players)]
             rng = random.Random(seed)
             for _ in range(steps):
                 who = sorted(state.to_act())
                 if not who:
                     break
                 seat = who[0]
-                for e in state.apply(rng.choice(state.legal_actions(seat))):
+                legal = state.legal_actions(seat)
+                action = bots[seat].act(state.observation(seat), legal) if planned else rng.choice(legal)
+                for e in state.apply(action):
                     for lang in ("en", "fr"):
                         yield game.describe_event(e, lang), lang
+    # Every Cosplay ability said once, whether or not those games used it.
+    from engine.events import Event
+    game = registry.get("cosplay")
+    for t in game.load(cards).types.values():
+        for eff in (t.ability, t.combo):
+            if eff is None:
+                continue
+            info = (eff.do, max(eff.kind, 0)) if eff.do in ("gain", "discount") else \
+                (eff.do, t.id) if eff.do in ("cemetery", "recover") else eff.do
+            for lang in ("en", "fr"):
+                yield game.describe_event(Event("ability", 0, t.id, 1, info), lang), lang
 
 
 def english_only_words() -> set[str]:

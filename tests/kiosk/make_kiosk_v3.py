@@ -268,16 +268,21 @@ def picture(table: LocalTable, store: Store) -> dict[str, Any]:
 
 def finished_record(store: Store, table_id: int) -> dict[str, Any]:
     """A finished game's record: its stored outcome, and its actions replayed (count, digest of
-    the events, the outcome they reach)."""
+    the events, the outcome they reach), read in today's vocabulary where the game says how
+    (``Game.upgrade_actions``, as :meth:`LocalTable.resume` does; the count is the stored one)."""
     from engine.game import GameSetup
     from kiosk.table import game_data
     game_name, setup_json, outcome_json = store.db.conn.execute(
         "select game, setup_json, outcome_json from table_games where id = ?", (table_id,)).fetchone()
     game = registry.get(game_name)
-    actions = [Action.from_json(json.loads(a)) for a in store.table_actions(table_id)]
-    state, events = replay(game, game_data(game), GameSetup.from_json(json.loads(setup_json)), actions)
+    stored = [Action.from_json(json.loads(a)) for a in store.table_actions(table_id)]
+    actions = stored
+    setup = GameSetup.from_json(json.loads(setup_json))
+    if getattr(game, "upgrade_actions", None) is not None:     # as a resume reads them (older code: none)
+        actions = game.upgrade_actions(game_data(game), setup, actions)
+    state, events = replay(game, game_data(game), setup, actions)
     outcome = state.outcome()
-    return {"id": table_id, "actions": len(actions), "stored_outcome": json.loads(outcome_json),
+    return {"id": table_id, "actions": len(stored), "stored_outcome": json.loads(outcome_json),
             "outcome": None if outcome is None else outcome.to_json(),
             "events_sha256": hashlib.sha256("\n".join(repr(tuple(e)) for e in events).encode()).hexdigest()}
 

@@ -74,7 +74,7 @@ def test_every_move_by_taps(runs, lang):
     # The payment: hand cards paying are ringed; a card that pays nothing is refused, saying why,
     # with the payment and the game unchanged; a payer set aside is replaced; paid as shown.
     done = did["complete"]
-    assert done["ringed"] and done["paid_as_shown"]
+    assert done["ringed"] and done["paid_as_shown"], done
     refused = done["refused"]
     assert refused["same_payment"] and refused["same_state"]
     assert done["wrong"] in refused["status"] and refused["status"].startswith(("Refused", "Refusé"))

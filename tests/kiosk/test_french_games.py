@@ -44,7 +44,7 @@ NOT_WALKED |= {key: "a wrong-moment hint" for key in (
     "wk_hint_booster", "wk_hint_choose", "wk_hint_over", "wk_hint_pick", "wk_hint_wait_all", "wk_hint_wait_booster",
     "wk_hint_wait_one", "wk_hint_wait_pick", "wk_hint_wait_pick_bot",
     "cp_hint_cannot_pay", "cp_hint_card", "cp_hint_choose_first", "cp_hint_end_later", "cp_hint_over",
-    "cp_hint_pay_first", "cp_hint_prepare", "cp_hint_wait_bot", "cp_hint_wait_turn")}
+    "cp_hint_prepare", "cp_hint_wait_bot", "cp_hint_wait_turn")}
 # Cosplay's seats on no half, La Passion and payments changed by hand: played in French by
 # tests/kiosk/test_cosplay_moves_app.py (a 4-player game), which this two-player walk is not.
 NOT_WALKED |= {key: "walked in French by the Cosplay moves test" for key in (

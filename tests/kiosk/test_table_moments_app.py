@@ -14,7 +14,7 @@ HINT_KEYS = {
                 "bb_hint_no_pile", "bb_hint_card"),
     "wacky": ("wk_hint_choose", "wk_hint_wait_one", "wk_hint_wait_all", "wk_hint_pick", "wk_hint_wait_pick",
               "wk_hint_wait_pick_bot", "wk_hint_booster", "wk_hint_wait_booster", "wk_hint_over"),
-    "cosplay": ("cp_hint_over", "cp_hint_wait_turn", "cp_hint_wait_bot", "cp_hint_choose_first", "cp_hint_pay_first",
+    "cosplay": ("cp_hint_over", "cp_hint_wait_turn", "cp_hint_wait_bot", "cp_hint_choose_first",
                 "cp_hint_prepare", "cp_hint_card", "cp_hint_cannot_pay", "cp_hint_end_later"),
 }
 #: What the secondary button's press says while the bot thinks at the start of each game.

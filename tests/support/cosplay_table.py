@@ -87,11 +87,3 @@ def names(state: CosplayState, place) -> list[str]:
     """Card ids of a list of instances (or -1 for an empty zone: None)."""
     return [state.inst.types[i].id if i >= 0 else None for i in place]
 
-
-def pay_all(state: CosplayState, player: int, payers) -> list:
-    """Apply ``pay`` for every payer; the events."""
-    from engine.game import Action
-    ev = []
-    for k in payers:
-        ev += state.apply(Action(player, "pay", (k,)))
-    return ev

@@ -1,7 +1,7 @@
 """Cosplay Team Battle at the table: its screen, its buttons and its LEDs.
 
-Primary button: hold to look at your hand.  Secondary button, on your turn while nothing is
-being paid: end the turn (a first press asks, a second press confirms; the screen's "End turn"
+Primary button: hold to look at your hand.  Secondary button, on your turn while no choice is
+asked: end the turn (a first press asks, a second press confirms; the screen's "End turn"
 button asks on a long press).  LEDs: on for the side whose turn it is.  A press or tap at the
 wrong moment says why on that half (:func:`hint`).  The hard level is the search bot, which
 thinks on the table's worker thread.
@@ -46,8 +46,6 @@ def hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Action], pre
         return words.t("cp_hint_wait_turn", name=words.player_name(current))
     if observation.get("choice") is not None:
         return words.t("cp_hint_choose_first")
-    if observation.get("pending") is not None:
-        return words.t("cp_hint_pay_first")
     if observation.get("phase") == "prepare":
         return words.t("cp_hint_prepare")          # the turn's recruiting starts with "Ready"
     if pressed == CARD:

@@ -1,7 +1,9 @@
 """Cosplay Team Battle on a phone: the seat's hand and moves in words, the table in a few lines.
 
 Read from the seat's own observation and legal actions (and the game's card list, which is
-public): card numbers become the cards' names, each move a sentence.  No Kivy here.
+public): card numbers become the cards' names, each move a sentence.  A payment is one move,
+as at the table: the phone offers the same list, one button per target and payment ("Recruit
+Neon Ronin (zone 2): pay with Badass ×2, Rust Knight").  No Kivy here.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.cosplay.state import POOL
+from engine.cosplay.view import payment_move, target_cost_in_view
 from engine.game import Action
 from kiosk import i18n
 
@@ -41,20 +45,33 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
             return names[q]
         return _say("cpp_seat", lang, number=q + 1)
 
-    def label(a: Action) -> str:
-        k, args = a.kind, a.args
+    def payers(keys: Sequence[int | str]) -> str:
+        """The payers by name, alike cards once with their number ("Badass ×2")."""
+        counted: dict[str, int] = {}
+        for key in keys:
+            said = _say("cp_pool", lang) if key == POOL else name(int(key))
+            counted[said] = counted.get(said, 0) + 1
+        return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counted.items()) or _say("cp_free", lang)
+
+    def target(k: str, args: Sequence[Any]) -> str:
         if k == "recruit":
             return _say("cpp_recruit", lang, card=name(obs["zones"][args[0] - 1]), z=args[0])
         if k == "complete":
             return _say("cpp_complete", lang, card=name(obs["objectives"][args[0] - 1]))
         if k == "drama":
             return _say("cpp_drama", lang, n=args[1], who=seat(args[0]))
-        if k == "steal":
-            return _say("cpp_steal", lang, card=name(args[1]), who=seat(args[0]))
+        return _say("cpp_steal", lang, card=name(args[1]), who=seat(args[0]))
+
+    def label(a: Action) -> str:
+        k, args = a.kind, a.args
+        move = payment_move(a)
+        if move is not None:
+            lost = sum(move.points(data, obs, a.player)) - sum(target_cost_in_view(data, obs, move))
+            if lost > 0:
+                return _say("cpp_pay_lost", lang, move=target(k, move.target), payers=payers(move.payers), lost=lost)
+            return _say("cpp_pay_move", lang, move=target(k, move.target), payers=payers(move.payers))
         if k in ("use", "combo"):
             return _say(f"cp_{k}", lang, card=name(args[0]))
-        if k == "pay":
-            return _say("cpp_pay", lang, card=card(args[0]))
         if k == "place":
             return _say("cpp_place", lang, card=name(args[0]))
         if k == "attach":
@@ -74,10 +91,6 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
 
     hand = [card(c) for c in obs.get("hand") or []]
     lines = []
-    if obs.get("pending"):
-        p = obs["pending"]
-        lines.append(_say("cpp_paying", lang, paid=_gives(p["points"]) or "0",
-                        payers=", ".join(name(c) for c in p["payers"]) or "—"))
     lines.append(_say("cpp_zones", lang, cards=", ".join(f"{z + 1}. {name(c)}" for z, c in enumerate(obs["zones"]))))
     lines.append(_say("cpp_objectives", lang, cards=", ".join(name(c) for c in obs["objectives"] if c is not None)))
     if obs.get("ending"):

@@ -9,18 +9,24 @@ what it may do now, and its hand in a :class:`kiosk.hand.HandStrip`, face down u
 looks.  Seats no half shows (3-4 players) are tiles in a column of the middle, written twice too.
 
 Recruiting: tap a zone (or an objective, or the Drama pile, or La Passion in the hand); the half
-whose turn it is shows the payment the engine proposes (the one wasting the fewest points,
-:mod:`engine.cosplay.payment`); tapping hand cards changes it (a change the rules refuse says why
-and changes nothing); "Pay" plays the target and its payers.  Ending the turn asks for a
-confirmation: a long press on "End turn", or the secondary button (twice).
+whose turn it is shows the first payment the engine offers for it (the legal list offers each
+needed payment once, the least wasteful first: :func:`engine.cosplay.payment.payments`); tapping
+hand cards picks another of the offered payments, with more or fewer cards of that kind (a
+change no offered payment makes says why and changes nothing); "Other payment" shows the next;
+"Pay" plays the shown action, target and payers in one.  A phone's page offers the same list.
+Ending the turn asks for a confirmation: a long press on "End turn", or the secondary button
+(twice).
 
-What a half puts in its widgets comes from the public view, and from the seat's own view only
-while its owner is looking: the other hand is never in this screen's widgets.
+The screen reads its table's protocol only (observations, legal actions, who sits where, what
+may be shown) and the game's public card list (``table.data``), never the state.  What a half
+puts in its widgets comes from the public view, and from the seat's own view only while its
+owner is looking: the other hand is never in this screen's widgets.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from kivy.clock import Clock
@@ -32,9 +38,17 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
-from engine.cosplay.payment import Payment, add, cheapest
+from engine.cosplay.payment import Payment
+from engine.cosplay.state import POOL
 from engine.cosplay.text import describe_event, remember_names
-from engine.errors import IllegalAction
+from engine.cosplay.view import (
+    PaymentMove,
+    payment_move,
+    points_in_view,
+    recruited_cost_in_view,
+    target_cost_in_view,
+    zone_costs,
+)
 from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk.games.descriptor import CARD, TABLE
@@ -59,6 +73,8 @@ MOVES = ("place", "attach", "recruit", "complete", "steal", "drama", "use", "com
 #: any resource (a diamond).  Colour and shape both, so that neither is needed alone.
 COLOURS = ("ff6a55", "ff8fd6", "6cc4ff", "f2f2f2")
 ICONS = ("★", "♥", "✂", "◆")
+#: Kivy markup tags (``[b]``, ``[color=...]``): not letters on screen.
+_MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 #: How long "End turn" must be held before it asks for a confirmation (seconds).
 LONG_PRESS = 0.6
 
@@ -139,8 +155,9 @@ class CosplayScreen(GameScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
-        self.excluded: set = set()                      # payers set aside by "Other payment" or a tap
-        self.forced: list = []                          # hand cards the player tapped to pay with
+        self.most: dict[str, int] = {}                  # hand card kind -> at most so many pay (taps)
+        self.least: dict[str, int] = {}                 # hand card kind -> at least so many pay (taps)
+        self.skip = 0                                   # "Other payment": the n-th payment that fits
         self.passion = False                            # La Passion tapped: choosing what to take
         self.notice: dict[int, str] = {}                # half -> a sentence for its status (a refusal, an effect)
         self.last_move: tuple[int, str] | None = None   # (seat, sentence): the last move of the turn
@@ -152,7 +169,8 @@ class CosplayScreen(GameScreen):
 
     # ------------------------------------------------------------------ helpers
     def ctype(self, c: int):
-        return self.table.state.inst.types[c]
+        """Card instance ``c``'s printed card (the game's public card list)."""
+        return self.table.data.with_players(len(self.table.seats)).types[c]
 
     def card_name(self, c: int) -> str:
         return self.ctype(c).title(self.lang)
@@ -180,12 +198,12 @@ class CosplayScreen(GameScreen):
         if c is None:
             return f"[size={small}]{label}[/size]\n[size={int(sp(12))}]{self.t('cp_empty')}[/size]"
         t = self.ctype(c)
-        st = self.table.state
         if t.type == "objective":
             cost = t.cost
             last = self.t("cp_points", n=t.points)
         else:
-            cost = st.recruit_cost(c)
+            pub = self.table.observation(None)
+            cost = zone_costs(self.table.data, pub)[pub["zones"].index(c)]
             last = "+" + cost_markup(t.gives)
         if t.logo:
             # a narrow objective tile says its logo on a line of its own
@@ -203,7 +221,6 @@ class CosplayScreen(GameScreen):
     # ------------------------------------------------------------------ refreshing
     def update(self, table, events):
         pub = table.observation(None)
-        st = table.state
         self.over = pub["over"]
         self.home_text, self.again_text = self.t("home"), self.t("bb_again")
         cur = pub["current"]
@@ -211,7 +228,8 @@ class CosplayScreen(GameScreen):
         # on its phone (what it can afford would tell of its hand).
         person_turn = not pub["over"] and not table.is_bot(cur) and table.half_of(cur) is not None
         legal = table.legal(cur) if person_turn else []
-        kinds = {(a.kind, a.args) for a in legal}
+        kinds = {(a.kind, a.args) for a in legal} | {(m.kind, m.target) for m in map(payment_move, legal)
+                                                     if m is not None}
         if self.target is not None and (not person_turn or self._target_action() not in kinds):
             self.drop_target()
         if self.passion and (not person_turn or not any(a.kind == "steal" for a in legal)):
@@ -256,7 +274,7 @@ class CosplayScreen(GameScreen):
                                   f"\n[size={int(sp(8)) if compact else small}]{last}[/size]")
         self.end_text = self.end_sentence(pub) if pub["over"] else ""
         for half in (0, 1):
-            self._update_half(half, pub, st)
+            self._update_half(half, pub)
         self._update_others(pub)
 
     # ------------------------------------------------------------------ seats without a half
@@ -278,11 +296,13 @@ class CosplayScreen(GameScreen):
             tile = self.ids[f"seat_tile{i}"]
             tile.seat = q
             tile.lit = pub["current"] == q and not pub["over"]
-            tile.face = self._seat_text(q, pub["seats"][q], budget=3 if len(others) > 1 else 7)
+            tile.face = (self._seat_text(q, pub["seats"][q], budget=3, letters=24) if len(others) > 1
+                         else self._seat_text(q, pub["seats"][q], budget=7, letters=70))
 
-    def _seat_text(self, q: int, me: dict, budget: int) -> str:
+    def _seat_text(self, q: int, me: dict, budget: int, letters: int) -> str:
         """A seat's public information in a few short lines: name and score, counts and where
-        its La Passion is, then its assistance zone (at most ``budget`` entries, "+n" for the rest)."""
+        its La Passion is, then its assistance zone on one line (at most ``budget`` entries and
+        about ``letters`` letters of names, "+n" for the rest)."""
         small, big = int(sp(8.5)), int(sp(10))
         head = self.t("cp_seat_head", name=self.player(q), score=me["score"])
         counts = self.t("cp_seat_counts", hand=me["hand"], reserve=me["reserve"], discard=len(me["discard"]))
@@ -290,17 +310,24 @@ class CosplayScreen(GameScreen):
         if not entries:
             assist = self.t("cp_assist_empty")
         else:
-            more = len(entries) - budget
-            shown = entries[:budget - 1] + [self.t("cp_more", n=more + 1)] if more > 0 else entries
-            assist = ", ".join(shown)
+            fit = 0
+            used = 0
+            for i, entry in enumerate(entries):
+                used += len(_MARKUP.sub("", entry)) + 2
+                room = budget if i == len(entries) - 1 else budget - 1      # the last keeps a place for "+n"
+                if i >= room or used > letters - (0 if i == len(entries) - 1 else 3):
+                    break
+                fit = i + 1
+            fit = max(1, fit)
+            more = len(entries) - fit
+            assist = ", ".join(entries[:fit] + ([self.t("cp_more", n=more)] if more > 0 else []))
         return (f"[size={big}]{head}[/size]\n[size={small}]{counts}\n{self._passion_text(me)}\n"
                 f"{assist}[/size]")
 
     def _passion_text(self, me: dict) -> str:
         """Where this seat's La Passion is, as far as everyone can tell: its discard is public;
         otherwise it is in its hand or its reserve."""
-        t = self.table.state.inst.types
-        in_discard = any(t[c].ability is not None and t[c].ability.do == "passion" for c in me["discard"])
+        in_discard = any((a := self.ctype(c).ability) is not None and a.do == "passion" for c in me["discard"])
         return self.t("cp_passion_discard" if in_discard else "cp_passion_hidden")
 
     def _notice_events(self, table, events: list) -> None:
@@ -331,23 +358,23 @@ class CosplayScreen(GameScreen):
 
     def end_sentence(self, pub: dict) -> str:
         """The final score, line by line: objectives, the recruits' bonus, the total; the winner."""
-        st = self.table.state
         lines = []
         for q in range(pub["players"]):
-            rc = st.recruited_cost(q)
-            lines.append(self.t("cp_score_line", name=self.player(q), obj=st.obj_points[q], n=st.completed[q],
-                                cost=rc, bonus=rc // 10, total=st.score(q)))
+            rc = recruited_cost_in_view(self.table.data, pub, q)
+            me = pub["seats"][q]
+            lines.append(self.t("cp_score_line", name=self.player(q), obj=me["objective_points"], n=me["completed"],
+                                cost=rc, bonus=rc // 10, total=me["score"]))
         out = self.table.outcome
         if out is None or not out.winners:
             lines.append(self.t("cp_draw"))
         else:
             names = ", ".join(self.player(w) for w in out.winners)
-            scores = sorted(st.score(q) for q in range(pub["players"]))
+            scores = sorted(me["score"] for me in pub["seats"])
             tied = len(scores) > 1 and scores[-1] == scores[-2]
             lines.append(self.t("cp_winner_tie" if tied else "cp_winner", name=names))
         return "\n".join(lines)
 
-    def _update_half(self, half: int, pub: dict, st) -> None:
+    def _update_half(self, half: int, pub: dict) -> None:
         table = self.table
         w = self.half_widget(half)
         seat = table.seat_on(half)
@@ -362,7 +389,10 @@ class CosplayScreen(GameScreen):
         w.who = self.t("cp_who", name=self.player(seat), score=me["score"], obj=me["objective_points"])
         w.counts = (self.t("cp_counts", reserve=me["reserve"], discard=len(me["discard"]), hand=me["hand"])
                     + " · " + self._passion_text(me))
-        w.assist = self._assist_text(me, seat)
+        box = w.ids.assist
+        # Room for one line only (a 3-4 player table): as many entries as its width takes, then "+n".
+        one_line = 0 < box.height < box.font_size * 2.4
+        w.assist = self._assist_text(me, seat, int(box.width / (box.font_size * 0.62)) if one_line else None)
         w.end_text = self.t("cp_end_turn")
         legal = table.legal(seat) if is_person and w.active else []
         w.can_end = any(a.kind == "end" for a in legal)
@@ -372,13 +402,13 @@ class CosplayScreen(GameScreen):
         n = me["hand"]
         w.hand_label = self.t("hold_to_look", n=n) if is_person else self.t("cards_n", n=n)
         if mine is not None:
-            strip.show([str(c) for c in mine["hand"]], self._lit_in_hand(seat, pub, legal))
+            strip.show([str(c) for c in mine["hand"]], self._lit_in_hand(seat, pub, legal, mine))
         else:
             strip.hide(n)
         w.status = self._status(pub, seat, mine)
         self._choices(half, pub, seat, legal, mine)
 
-    def _lit_in_hand(self, seat: int, pub: dict, legal: list) -> set[str]:
+    def _lit_in_hand(self, seat: int, pub: dict, legal: list, mine: dict) -> set[str]:
         """The hand cards ringed while their owner looks: those to lay out in preparation; La
         Passion when it may take a card; while a target is picked, the hand cards paying for it."""
         if pub["phase"] == "prepare":
@@ -387,7 +417,7 @@ class CosplayScreen(GameScreen):
             pay = self.proposal(seat)
             return {str(k) for k in (pay.payers if pay is not None else ())}
         if any(a.kind == "steal" for a in legal):
-            return {str(c) for c in self.table.state.hand[seat] if self._is_passion(c)}
+            return {str(c) for c in mine["hand"] if self._is_passion(c)}
         return set()
 
     def _is_passion(self, c: int) -> bool:
@@ -404,7 +434,8 @@ class CosplayScreen(GameScreen):
             attached.setdefault(c, []).append(e)
             on.add(e)
         down = set(me["facedown"])
-        used = set(self.table.state.used) if self.table.state.current == seat else set()
+        pub = self.table.observation(None)
+        used = set(pub["used"]) if pub["current"] == seat else set()
         parts = []
         for c in me["assist"]:
             if c in on:
@@ -419,11 +450,21 @@ class CosplayScreen(GameScreen):
             parts.append(f"[color=8a8f9c]{text}[/color]" if c in down else text)
         return parts
 
-    def _assist_text(self, me: dict, seat: int) -> str:
+    def _assist_text(self, me: dict, seat: int, letters: int | None = None) -> str:
+        """The half's assistance zone line; at most about ``letters`` letters when given (the
+        entries that do not fit are counted: "+n")."""
         parts = self._assist_entries(me, seat)
         if not parts:
             return self.t("cp_assist_empty")
-        return self.t("cp_assist") + " " + " · ".join(parts)
+        head = self.t("cp_assist")
+        if letters is not None:
+            used = len(_MARKUP.sub("", head)) + 4          # and room for "+n"
+            for i, part in enumerate(parts):
+                used += len(_MARKUP.sub("", part)) + 3
+                if used > letters and i > 0:
+                    parts = parts[:i] + [self.t("cp_more", n=len(parts) - i)]
+                    break
+        return head + " " + " · ".join(parts)
 
     def _status(self, pub: dict, seat: int, mine: dict | None) -> str:
         if pub["over"]:
@@ -437,8 +478,6 @@ class CosplayScreen(GameScreen):
             return self.t("cp_confirm_end")
         if pub["choice"] is not None:
             return self.t(f"cp_choose_{pub['choice']['word']}", card=self.card_name(pub["choice"]["source"]))
-        if pub["pending"] is not None:
-            return self.t("cp_paying")
         note = self.notice.get(self.table.half_of(seat))
         if note:
             return note
@@ -454,24 +493,25 @@ class CosplayScreen(GameScreen):
             return self.t("cp_confirm_drama", n=k, name=self.player(q))
         if self.target is not None:
             return self.t("cp_confirm_pay")
-        text = self.t("cp_your_turn", pts=self._points_text(seat))
+        text = self.t("cp_your_turn", pts=self._points_text(seat, pub if mine is None else mine))
         if pub["ending"]:
             text += " " + self.t("cp_last_round")
         return text
 
-    def _points_text(self, seat: int) -> str:
-        return cost_markup(self.table.state.available_points(seat))
+    def _points_text(self, seat: int, view: dict) -> str:
+        """The points ``seat`` may pay with, as ``view`` shows them: with the hand while its owner
+        looks; otherwise its assistance zone and the points gained this turn."""
+        return cost_markup(points_in_view(self.table.data, view, seat))
 
     # ------------------------------------------------------------------ the choice row
     def _payers_text(self, payers, seat: int, mine: dict | None) -> str:
         """The proposed payers: names of assistance cards, and of hand cards only while looking."""
-        st = self.table.state
-        hand = set(st.hand[seat])
+        assist = set(self.table.observation(None)["seats"][seat]["assist"])
         names, hidden = [], 0
         for k in payers:
-            if k == "pool":
+            if k == POOL:
                 names.append(self.t("cp_pool"))
-            elif k in hand and mine is None:
+            elif k not in assist and mine is None:
                 hidden += 1
             else:
                 names.append(self.card_name(k))
@@ -492,7 +532,6 @@ class CosplayScreen(GameScreen):
 
     def _choices(self, half: int, pub: dict, seat: int, legal: list, mine: dict | None) -> None:
         """The buttons of this half's choice row for what the seat may do now."""
-        st = self.table.state
         options: list[tuple[str, Any, str]] = []        # text, what it does, its palette colour
         gold, grey, blue = "lit", "neutral", "option"     # what each button means: its palette colour
         w = self.half_widget(half)
@@ -509,10 +548,6 @@ class CosplayScreen(GameScreen):
                     else:
                         text = self.card_name(o)
                     options.append((text, ("act", "choose", o), gold))
-            elif pub["pending"] is not None:
-                pay = st.propose_payment("", None, seat)
-                if pay is not None:
-                    options.append((self._pay_text(pay, seat, mine), ("finish",), gold))
             elif pub["phase"] == "prepare":
                 for a in legal:
                     if a.kind == "attach":
@@ -520,17 +555,17 @@ class CosplayScreen(GameScreen):
                                         ("act", "attach", *a.args), blue))
                 options.append((self.t("cp_ready"), ("act", "ready"), gold))
             elif self.passion and self.target is None:
-                for a in legal:
-                    if a.kind == "steal" and len(options) < 3:
-                        q, c = a.args
-                        options.append((self.t("cp_take", card=self.card_name(c), name=self.player(q)),
-                                        ("steal", q, c), gold))
+                takes = list(dict.fromkeys(m.target for m in map(payment_move, legal) if m is not None
+                                           and m.kind == "steal"))
+                for q, c in takes[:3]:
+                    options.append((self.t("cp_take", card=self.card_name(c), name=self.player(q)), ("steal", q, c),
+                                    gold))
                 options.append((self.t("cp_cancel"), ("cancel",), grey))
             elif self.target is not None:
                 pay = self.proposal(seat)
                 if pay is not None:
                     options.append((self._pay_text(pay, seat, mine), ("pay",), gold))
-                    if len(st.units(seat)) > len(pay.payers) or self.excluded:
+                    if len(self._offered(seat)) > 1:
                         options.append((self.t("cp_other"), ("other",), blue))
                 options.append((self.t("cp_cancel"), ("cancel",), grey))
             else:
@@ -548,7 +583,7 @@ class CosplayScreen(GameScreen):
         for old in [k for k in w.ids if k.startswith("choice") and k != "choices"]:
             del w.ids[old]
         for i, (text, what, colour) in enumerate(options):
-            paying = what[0] in ("pay", "finish")
+            paying = what[0] == "pay"
             b = ChoiceButton(text=text, font_size=sp(11.5 if paying else 13), bold=True, meaning=colour,
                        markup=True, halign="center", valign="middle", shorten=True,
                        size_hint_x=2.2 if paying else 1)
@@ -589,13 +624,11 @@ class CosplayScreen(GameScreen):
             self.pay(seat)
         elif kind == "other":
             self.other_payment(seat)
-        elif kind == "finish":
-            self.finish_payment(seat)
 
     def tap_target(self, what: str, zone: int) -> None:
         """A tap on a zone or an objective: the target whose payment the current player's half proposes."""
         table = self.table
-        if table is None or table.state is None or table.over:
+        if table is None or table.game is None or table.over:
             return
         seat = table.observation(None)["current"]
         if table.is_bot(seat) or table.half_of(seat) is None:
@@ -611,14 +644,14 @@ class CosplayScreen(GameScreen):
             opponent = (seat + 1) % len(table.seats)
             count = self.target[1][1] + 1 if self.target is not None and self.target[0] == "drama" else 1
             action = ("drama", (opponent, count))
-            if not any(a.kind == "drama" and a.args == (opponent, count) for a in table.legal(seat)):
+            if ("drama", (opponent, count)) not in self._targets(seat):
                 self.drop_target()
                 self.refresh(table)
                 return
             self.pick(seat, action)
             return
         action = (what, zone)
-        if not any(a.kind == what and a.args == (zone,) for a in table.legal(seat)):
+        if (what, (zone,)) not in self._targets(seat):
             table.refuse(half, TABLE, "that cannot be paid now", (seat, "tap", what, zone))
             return
         if self.target == action:
@@ -628,79 +661,102 @@ class CosplayScreen(GameScreen):
             self.pick(seat, action)
 
     def pick(self, seat: int, action: tuple) -> None:
-        """``action`` (what, argument) becomes the target; its payment is proposed afresh."""
+        """``action`` (what, argument) becomes the target; its first offered payment is shown."""
         self.drop_target()
         self.target = action
         self.refresh(self.table)
 
     def drop_target(self) -> None:
         self.target = None
-        self.excluded = set()
-        self.forced = []
+        self.most, self.least = {}, {}
+        self.skip = 0
 
     def _target_action(self) -> tuple:
+        assert self.target is not None, "a target is picked"
         what, arg = self.target
         return (what, tuple(arg) if isinstance(arg, tuple) else (arg,))
 
-    def proposal(self, seat: int) -> Payment | None:
-        """The payment shown for the target: the cards the player tapped to pay with first, then
-        the engine's least wasteful completion among the units not set aside
-        (:func:`engine.cosplay.payment.cheapest`)."""
-        st = self.table.state
-        what, arg = self.target
-        cost = st.target_cost(what, arg)
-        units = {u.key: u for u in st.units(seat)}
-        start = (0, 0, 0)
-        for k in self.forced:
-            if k not in units:
-                return None
-            start = add(start, units[k].gives)
-        rest = [u for k, u in units.items() if k not in self.excluded and k not in self.forced]
-        more = cheapest(rest, cost, start)
-        if more is None:
-            return None
-        return Payment(tuple(self.forced) + more.payers, more.waste)
+    def _targets(self, seat: int) -> set[tuple]:
+        """(what, target arguments) of every target ``seat`` may pay for now."""
+        return {(m.kind, m.target) for m in map(payment_move, self.table.legal(seat)) if m is not None}
 
-    def _engine_refusal(self, seat: int, payers: list) -> str | None:
-        """Why the engine refuses to take ``payers``, in this order, for the target (tried on a
-        copy of the state, which nobody sees), or None when it takes them all."""
-        trial = self.table.state.clone()
-        try:
-            trial.apply(Action(seat, *self._target_action()))
-            for k in payers:
-                trial.apply(Action(seat, "pay", (k,)))
-        except IllegalAction as e:
-            return str(e)
-        return None
+    def _offered(self, seat: int) -> list[Action]:
+        """The legal actions paying for the picked target, as the engine offers them (the least
+        wasteful first): the same list a phone shows."""
+        if self.target is None:
+            return []
+        what, args = self._target_action()
+        return [a for a in self.table.legal(seat) if a.kind == what and a.args[:len(args)] == args]
+
+    def _from_hand(self, seat: int, move: PaymentMove) -> dict[str, int]:
+        """How many hand cards of each kind (card id) the payment spends."""
+        assist = set(self.table.observation(None)["seats"][seat]["assist"])
+        out: dict[str, int] = {}
+        for k in move.payers:
+            if k != POOL and k not in assist:
+                cid = self.ctype(int(k)).id
+                out[cid] = out.get(cid, 0) + 1
+        return out
+
+    def _fits(self, seat: int) -> list[Action]:
+        """The offered payments that spend as many hand cards of each kind as the taps ask."""
+        fits = []
+        for a in self._offered(seat):
+            move = payment_move(a)
+            assert move is not None, "an offered payment"
+            spent = self._from_hand(seat, move)
+            if (all(spent.get(k, 0) <= n for k, n in self.most.items())
+                    and all(spent.get(k, 0) >= n for k, n in self.least.items())):
+                fits.append(a)
+        return fits
+
+    def _proposed(self, seat: int) -> Action | None:
+        """The offered payment shown: the first that fits the taps (after "Other payment", the next)."""
+        fits = self._fits(seat)
+        return fits[self.skip % len(fits)] if fits else None
+
+    def proposal(self, seat: int) -> Payment | None:
+        """The payment shown for the target: its payers and the points it loses."""
+        action = self._proposed(seat)
+        move = None if action is None else payment_move(action)
+        if move is None:
+            return None
+        data, pub = self.table.data, self.table.observation(None)
+        lost = sum(move.points(data, pub, seat)) - sum(target_cost_in_view(data, pub, move))
+        return Payment(tuple(move.payers), lost)
 
     def change_payment(self, seat: int, card: int) -> None:
-        """A tap on a hand card while a target is picked: a card that pays is set aside (the rest
-        of the payment is proposed again); one that does not pay yet is added first.  A change the
-        rules refuse, or that leaves the target unpaid, says why and changes nothing."""
+        """A tap on a hand card while a target is picked: a card that pays is set aside (an offered
+        payment with one card fewer of its kind is shown); one that does not pay yet is added (one
+        with a card more of its kind).  A change that no offered payment makes says why and
+        changes nothing."""
         half = self.table.half_of(seat)
-        before = (list(self.forced), set(self.excluded))
-        pay = self.proposal(seat)
+        before = (dict(self.most), dict(self.least), self.skip)
+        action = self._proposed(seat)
+        move = None if action is None else payment_move(action)
+        spent = {} if move is None else self._from_hand(seat, move)
+        t = self.ctype(card)
+        cid, has = t.id, spent.get(t.id, 0)
         name = self.card_name(card)
-        refusal = None
-        if pay is not None and card in pay.payers:
-            if card in self.forced:
-                self.forced.remove(card)
-            self.excluded.add(card)
-            if self.proposal(seat) is None:
-                refusal = self.t("cp_refused_short", card=name)
+        paying = move is not None and card in move.payers
+        if paying:
+            self.most[cid] = has - 1
+            if self.least.get(cid, 0) > has - 1:
+                del self.least[cid]
         else:
-            units = {u.key for u in self.table.state.units(seat)}
-            if card not in units:
+            self.least[cid] = has + 1
+            if self.most.get(cid, has + 1) < has + 1:
+                del self.most[cid]
+        self.skip = 0
+        refusal = None
+        if self._proposed(seat) is None:
+            if paying:
+                refusal = self.t("cp_refused_short", card=name)
+            elif not sum(t.gives) or t.type in ("equipment", "drama"):
                 refusal = self.t("cp_refused_nopay", card=name)
-            elif self._engine_refusal(seat, [*self.forced, card]) is not None:
-                refusal = self.t("cp_refused_wrong", card=name)
             else:
-                self.excluded.discard(card)
-                self.forced.append(card)
-                if self.proposal(seat) is None:
-                    refusal = self.t("cp_refused_short", card=name)
-        if refusal is not None:
-            self.forced, self.excluded = before
+                refusal = self.t("cp_refused_wrong", card=name)
+            self.most, self.least, self.skip = before
             if half is not None:
                 self.notice[half] = refusal
         elif half is not None:
@@ -708,39 +764,22 @@ class CosplayScreen(GameScreen):
         self.refresh(self.table)
 
     def other_payment(self, seat: int) -> None:
-        """Set the first payer the player did not choose aside and propose the best without it;
-        when nothing else pays, back to the engine's first proposal."""
-        pay = self.proposal(seat)
-        free = [k for k in (pay.payers if pay is not None else ()) if k not in self.forced]
-        if free:
-            self.excluded.add(free[0])
-        if self.proposal(seat) is None:
-            self.excluded = set()
-            self.forced = []
+        """The next offered payment that fits the player's taps; when no other fits them, the taps
+        are forgotten and the engine's first payment is shown again."""
+        if len(self._fits(seat)) > 1:
+            self.skip += 1
+        else:
+            self.most, self.least, self.skip = {}, {}, 0
         self.refresh(self.table)
 
     def pay(self, seat: int) -> None:
-        """Play the target, then the shown payers, one action each."""
-        table = self.table
-        what, arg = self.target
-        pay = self.proposal(seat)
+        """Play the shown payment: the target and its payers, one action."""
+        action = self._proposed(seat)
         self.drop_target()
-        if pay is None:
+        if action is None:
+            self.refresh(self.table)
             return
-        args = tuple(arg) if isinstance(arg, tuple) else (arg,)
-        if table.submit(seat, what, *args) is None:
-            return
-        for key in pay.payers:
-            if table.state.pending is None or table.submit(seat, "pay", key) is None:
-                break
-        self.finish_payment(seat)
-
-    def finish_payment(self, seat: int) -> None:
-        table = self.table
-        while table.state.pending is not None:
-            pay = table.state.propose_payment("", None, seat)
-            if pay is None or not pay.payers or table.submit(seat, "pay", pay.payers[0]) is None:
-                return
+        self.table.submit(seat, action.kind, *action.args)
 
     def choose_card(self, half: int, card: str) -> None:
         """A tap on a shown card: laid in the assistance zone during preparation; while a target
@@ -749,16 +788,17 @@ class CosplayScreen(GameScreen):
         seat = table.seat_on(half)
         if seat is None or not table.may_show(seat):
             return
-        if table.state.current != seat:
+        pub = table.observation(None)
+        if pub["current"] != seat:
             table.refuse(half, CARD, "not this seat's turn", (seat, "tap", card))
             return
         self.notice.pop(half, None)
         c = int(card)
-        if table.state.phase == "prepare":
+        if pub["phase"] == "prepare":
             table.submit(seat, "place", c)
         elif self.target is not None:
             self.change_payment(seat, c)
-        elif self._is_passion(c) and any(a.kind == "steal" for a in table.legal(seat)):
+        elif self._is_passion(c) and any(what == "steal" for what, _ in self._targets(seat)):
             self.passion = not self.passion
             self.refresh(table)
         elif self._is_passion(c):
