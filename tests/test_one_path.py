@@ -5,7 +5,10 @@ Read from the code (``ast``), as the house test reads imports:
 - nothing under ``kiosk/`` or ``coordinator/`` outside ``kiosk/games/challengers/`` reads a
   Challengers! match's ``expect`` (what the engine waits for: the legal actions say it) or
   compares a Challengers! phase string (the game's descriptor routes screens);
-- every screen class in ``kiosk/games/*/`` is a :class:`kiosk.games.screen.GameScreen`.
+- every screen class in ``kiosk/games/*/`` is a :class:`kiosk.games.screen.GameScreen`;
+- no module of a game's screens reads the table's ``state`` (screens see the table's protocol:
+  seats, legal actions, observations, submit, look), Challengers!' board over the engine aside
+  (``kiosk/games/challengers/local.py``, until its views come from observations alone).
 
 A café tournament still runs Challengers! on a path of its own -- the coordinator, and the
 kiosk's park of a café (its controller, its inputs, its seating screen, its network client) --
@@ -17,8 +20,10 @@ reader.
 from __future__ import annotations
 
 import ast
-import importlib
-import inspect
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -99,18 +104,51 @@ def test_the_reader_finds_expect_and_a_phase_compared(tmp_path):
     assert sorted(reaches_into_challengers(sample, phases=False)) == [found[1], found[2]]
 
 
-def test_every_game_screen_is_a_game_screen():
-    from kivy.uix.screenmanager import Screen
+def reads_table_state(path: Path) -> list[str]:
+    """Where ``path`` reads ``table.state`` (``self.table.state``, ``t.state``...)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and n.attr == "state":
+            owner = n.value
+            if (isinstance(owner, ast.Attribute) and owner.attr == "table") or \
+                    (isinstance(owner, ast.Name) and owner.id in ("table", "t")):
+                found.append(f"{path.relative_to(ROOT)}:{n.lineno}")
+    return found
 
-    from kiosk.games import registry
-    from kiosk.games.screen import GameScreen
-    screens = []
-    for path in sorted((ROOT / "kiosk" / "games").glob("*/*.py")):
-        module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
-        screens += [cls for _, cls in inspect.getmembers(module, inspect.isclass)
-                    if issubclass(cls, Screen) and cls.__module__ == module.__name__]
-    for kg in registry.games():
-        screens += [registry.load_class(spec) for spec in kg.screens.values()]
-    assert len({c.__name__ for c in screens}) >= 6        # every game's play screen, Challengers!' three
-    not_game = sorted({f"{c.__module__}.{c.__name__}" for c in screens if not issubclass(c, GameScreen)})
-    assert not_game == []
+
+def test_no_screen_reads_the_table_state():
+    board = CHALLENGERS / "local.py"
+    found = [f for p in sorted((ROOT / "kiosk" / "games").rglob("*.py")) if p != board for f in reads_table_state(p)]
+    assert found == [], "\n".join(found)
+
+
+#: Imports every module of every game's kiosk package and prints its screen classes, each with
+#: whether it is a GameScreen -- in a child process, so that this test's imports do not reach the
+#: others' (a test checks that listing the games loads no screen).
+_SCREENS_SCRIPT = """
+import importlib, inspect, json, pathlib, sys
+from kivy.uix.screenmanager import Screen
+from kiosk.games import registry
+from kiosk.games.screen import GameScreen
+root = pathlib.Path(sys.argv[1])
+classes = []
+for path in sorted((root / "kiosk" / "games").glob("*/*.py")):
+    module = importlib.import_module(".".join(path.relative_to(root).with_suffix("").parts))
+    classes += [c for _, c in inspect.getmembers(module, inspect.isclass)
+                if issubclass(c, Screen) and c.__module__ == module.__name__]
+for kg in registry.games():
+    classes += [registry.load_class(spec) for spec in kg.screens.values()]
+print(json.dumps({f"{c.__module__}.{c.__name__}": issubclass(c, GameScreen) for c in classes}))
+"""
+
+
+def test_every_game_screen_is_a_game_screen():
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1",
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    p = subprocess.run([sys.executable, "-c", _SCREENS_SCRIPT, str(ROOT)], capture_output=True, text=True, check=False,
+                       env=env, cwd=ROOT, timeout=120)
+    assert p.returncode == 0, p.stderr[-3000:]
+    screens = json.loads(p.stdout.strip().splitlines()[-1])
+    assert len(screens) >= 6, screens           # every game's play screen, Challengers!' three
+    assert [name for name, is_game_screen in screens.items() if not is_game_screen] == []
