@@ -104,7 +104,7 @@ def time_helper(states) -> tuple[list[float], int, int]:
     for s in states:
         targets = [("recruit", z + 1) for z, c in enumerate(s.zones) if c >= 0]
         targets += [("complete", z + 1) for z, c in enumerate(s.obj_zones) if c >= 0]
-        targets += [("drama", (q, k)) for q in range(s.n) if q != s.current for k in (1, 3)]
+        targets += [("drama", (k, *[q] * k)) for q in range(s.n) if q != s.current for k in (1, 3)]
         for what, target in targets:
             t = time.thread_time()
             plan = s.propose_payment(what, target)

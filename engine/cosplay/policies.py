@@ -22,7 +22,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 
 from .cards import CardType, Catalogue
-from .state import TARGET_ARGS, CosplayState, determinize
+from .state import CosplayState, determinize, target_size
 
 __all__ = ["SensiblePolicy", "card_value"]
 
@@ -65,13 +65,13 @@ class SensiblePolicy:
         targets: set[tuple] = set()
         for a in legal:
             # A target is offered once per payment, the least wasteful first: the bot pays with that.
-            target = (a.kind, a.args[:TARGET_ARGS.get(a.kind, len(a.args))])
+            target = (a.kind, a.args[:target_size(a) or len(a.args)])
             if target not in targets:
                 targets.add(target)
                 by_kind.setdefault(a.kind, []).append(a)
         view = determinize(self.data, observation, self.seat, self.rng)
         pick = self._pick(observation, legal, by_kind, view)
-        n = TARGET_ARGS.get(pick.kind)
+        n = target_size(pick)
         return pick if n is None else self._payment(view, pick.kind, pick.args[:n], legal)
 
     def _payment(self, view: CosplayState, kind: str, target: tuple, legal: Sequence[Action]) -> Action:
@@ -124,9 +124,9 @@ class SensiblePolicy:
             others = [q for q in range(view.n) if q != me]
             leader = max(others, key=lambda q: (pace[q], -q))
             if pace[me] > pace[leader] or (observation["ending"] and pace[me] >= pace[leader]):
-                sends = [a for a in by_kind["drama"] if a.args[0] == leader]
+                sends = [a for a in by_kind["drama"] if all(q == leader for q in a.args[1:1 + _number(a, 0)])]
                 if sends:
-                    return max(sends, key=lambda a: _number(a, 1))
+                    return max(sends, key=lambda a: _number(a, 0))
         return by_kind["end"][0] if "end" in by_kind else legal[0]
 
     def _choose(self, view: CosplayState, options: list[Action]) -> Action:

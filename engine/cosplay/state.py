@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import combinations_with_replacement
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -37,7 +38,7 @@ from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outco
 from .cards import Catalogue, Effect, Instances
 from .payment import Payment, Purse, Unit, add, cheapest, covers, payments, valid
 
-__all__ = ["MAIN", "POOL", "PREPARE", "TARGET_ARGS", "CosplayState", "determinize", "less_by", "recruit_cost_now"]
+__all__ = ["MAIN", "POOL", "PREPARE", "CosplayState", "determinize", "less_by", "recruit_cost_now", "target_size"]
 
 PREPARE, MAIN = "prepare", "main"
 
@@ -59,8 +60,18 @@ _RECRUITABLE = ("character", "equipment")
 _PLACEABLE = ("character", "equipment", "objective")
 
 
-#: How many of a paying action's arguments name its target; its payers follow.
-TARGET_ARGS = {"recruit": 1, "complete": 1, "drama": 2, "steal": 2}
+#: How many of a paying action's arguments name its target (Drama: the count, then one more per card);
+#: its payers follow.
+_TARGET_ARGS = {"recruit": 1, "complete": 1, "steal": 2}
+
+
+def target_size(action: Action) -> int | None:
+    """How many of ``action``'s arguments name its target (its payers follow), or ``None`` when it
+    pays for nothing: ``recruit Z``, ``complete Z``, ``steal P C``, ``drama N P1 .. PN``."""
+    if action.kind == "drama":
+        n = action.args[0] if action.args else None
+        return 1 + n if type(n) is int and n >= 0 else None
+    return _TARGET_ARGS.get(action.kind)
 
 
 def recruit_cost_now(inst: Instances, card: int, turn: Sequence[int], influence: Sequence[int]) -> tuple[int, int, int, int]:
@@ -117,7 +128,8 @@ class CosplayState:
         self.turns = [0] * n                     # turns begun, per player
         self.current = 0
         self.phase = MAIN
-        self.choice: list | None = None          # [word, options, source, count left]
+        self.choice: list | None = None          # [word, options, source, count left, in the preparation]
+        self._starting = False                   # (during an action only) the turn's preparation resolves
         self.agenda: list[tuple[Effect, int, int]] = []   # abilities waiting: (effect, player, source)
         self.used: set[int] = set()              # used for an ability this turn: pays nothing
         self.combos_used: set[int] = set()
@@ -291,12 +303,12 @@ class CosplayState:
         if what == "complete":
             return self.inst.cost[self.obj_zones[target - 1]]
         if what == "drama":
-            return 0, 0, 0, self.drama_cost() * target[1]
+            return 0, 0, 0, self.drama_cost() * target[0]
         return self.recruit_cost(target[1])                   # steal
 
     def propose_payment(self, what: str, target: Any, player: int | None = None) -> Payment | None:
         """The payment helper: for a target (``"recruit", zone``; ``"complete", zone``;
-        ``"drama", (opponent, count)``; ``"steal", (opponent, card)``), the payment that
+        ``"drama", (count, recipient, ...)``; ``"steal", (opponent, card)``), the payment that
         wastes the fewest points, or ``None`` when the available cards cannot pay it."""
         p = self.current if player is None else player
         return cheapest(self.units(p), self.target_cost(what, target))
@@ -381,10 +393,11 @@ class CosplayState:
                 offer("complete", (z + 1,), inst.cost[c])
         dc = max(1, self.data.drama_cost + dramod)
         most = min(len(self.drama_pile), sum(total) // dc)
-        for q in range(self.n):
-            if q != p:
-                for k in range(1, most + 1):
-                    offer("drama", (q, k), (0, 0, 0, dc * k))
+        others = [q for q in range(self.n) if q != p]
+        for k in range(1, most + 1):
+            # « dans la défausse d'un ou plusieurs autres joueurs dans la quantité de votre choix »
+            for recipients in combinations_with_replacement(others, k):
+                offer("drama", (k, *recipients), (0, 0, 0, dc * k))
         if any((a := inst.types[c].ability) is not None and a.do == "passion" for c in self.hand[p]):
             for q in range(self.n):
                 if q != p:
@@ -471,6 +484,8 @@ class CosplayState:
         ev.append(Event("place", p, self.inst.types[c].id, c))
         self._arrive_face_up(p, c, ev)
         self._run_agenda(ev)
+        if self.choice is None:
+            self._drama_back(p, ev)                  # a Soutien draw of the preparation
 
     def _do_attach(self, p: int, args: tuple, ev: list[Event]) -> None:
         e, c = self._int_args(args, 2, "attach")
@@ -538,11 +553,16 @@ class CosplayState:
         self._pay(p, "complete", z, self.obj_zones[z - 1], payers, ev)
 
     def _do_drama(self, p: int, args: tuple, ev: list[Event]) -> None:
-        (q, k), payers = self._payers(p, args, 2, "drama")
+        if not args or type(args[0]) is not int or args[0] < 1:
+            raise IllegalAction("'drama' takes how many cards, then whose discard each goes to, then the payers")
+        k = args[0]
+        target, payers = self._payers(p, args, 1 + k, "drama")
         self._not_waiting("drama")
-        self._check(0 <= q < self.n and q != p, "Drama goes to another player's discard")
-        self._check(1 <= k <= len(self.drama_pile), f"the Drama pile holds {len(self.drama_pile)} card(s)")
-        self._pay(p, "drama", (q, k), -1, payers, ev)
+        recipients = target[1:]
+        self._check(all(0 <= q < self.n and q != p for q in recipients), "Drama goes to other players' discards")
+        self._check(list(recipients) == sorted(recipients), "name the Drama cards' recipients by seat, in order")
+        self._check(k <= len(self.drama_pile), f"the Drama pile holds {len(self.drama_pile)} card(s)")
+        self._pay(p, "drama", target, -1, payers, ev)
 
     def _do_steal(self, p: int, args: tuple, ev: list[Event]) -> None:
         (q, c), payers = self._payers(p, args, 2, "steal")
@@ -597,8 +617,9 @@ class CosplayState:
             ev.append(Event("complete", p, inst.types[c].id, c, (target, lost, inst.types[c].points)))
             self._trigger(p, c, "recruit")
         elif what == "drama":
-            q, k = target
-            self._send_drama(p, q, k, ev)
+            recipients = target[1:]
+            for q in sorted(set(recipients)):           # one event per recipient, as many cards as named
+                self._send_drama(p, q, recipients.count(q), ev)
         else:
             q, c = target
             passion = self._passion(p)
@@ -722,17 +743,23 @@ class CosplayState:
         if len(options) == 1:                          # one way to do it: not asked
             self._choose(p, word, options[0], src, count, ev)
             return
-        self.choice = [word, options, src, count]
+        self.choice = [word, options, src, count, self._starting or self.phase == PREPARE]
 
     def _do_choose(self, p: int, args: tuple, ev: list[Event]) -> None:
         (x,) = self._int_args(args, 1, "choose")
         if self.choice is None:
             raise IllegalAction("there is nothing to choose")
-        word, options, src, count = self.choice
+        word, options, src, count, preparing = self.choice
         self._check(x in options, f"choose one of {options}")
         self.choice = None
-        self._choose(p, word, x, src, count, ev)
-        self._run_agenda(ev)
+        self._starting = preparing
+        try:
+            self._choose(p, word, x, src, count, ev)
+            self._run_agenda(ev)
+        finally:
+            self._starting = False
+        if preparing:
+            self._drama_back(p, ev)
 
     def _choose(self, p: int, word: str, x: int, src: int, count: int, ev: list[Event]) -> None:
         name = self.inst.types[src].id
@@ -803,8 +830,8 @@ class CosplayState:
 
     def _begin_turn(self, p: int, ev: list[Event] | None) -> None:
         """A new turn: preparation (not on the first turn) turns the assistance zone face up
-        (Soutien abilities apply), sends Drama in hand back to the pile, then waits while
-        the player lays cards or attaches equipment."""
+        (Soutien abilities apply), sends Drama in hand back to the pile -- also those the
+        Soutien abilities draw --, then waits while the player lays cards or attaches equipment."""
         self.current = p
         self.used = set()
         self.combos_used = set()
@@ -823,15 +850,27 @@ class CosplayState:
                 ev.append(Event("face-up", p, self.inst.types[c].id, c))
             self._trigger(p, c, "support")
         kind = self.inst.kind
+        self._drama_back(p, ev)
+        if any(kind[c] in _PLACEABLE for c in self.hand[p]) or self._attachable(p):
+            self.phase = PREPARE
+        self._starting = True
+        try:
+            self._run_agenda(ev if ev is not None else [])
+        finally:
+            self._starting = False
+        self._drama_back(p, ev)                      # drawn by a Soutien ability: back too
+
+    def _drama_back(self, p: int, ev: list[Event] | None) -> None:
+        """« Si vous avez des cartes Drama en main, placez-les sur la réserve de cartes Drama »: the
+        Drama cards in ``p``'s hand go back to the pile (at the start of the turn, and whenever the
+        preparation's abilities draw one)."""
+        kind = self.inst.kind
         dramas = [c for c in self.hand[p] if kind[c] == "drama"]
         if dramas:
             self.hand[p] = [c for c in self.hand[p] if kind[c] != "drama"]
             self.drama_pile.extend(dramas)
             if ev is not None:
                 ev.append(Event("drama-back", p, None, len(dramas)))
-        if any(kind[c] in _PLACEABLE for c in self.hand[p]) or self._attachable(p):
-            self.phase = PREPARE
-        self._run_agenda(ev if ev is not None else [])
 
     def _draw(self, p: int, k: int, ev: list[Event] | None) -> int:
         """Draw ``k`` cards; an empty reserve is rebuilt by shuffling the discard."""
@@ -880,7 +919,7 @@ class CosplayState:
             "seats": seats, "hand": list(self.hand[player]) if player is not None else None,
             "choice": None if self.choice is None else
             {"word": self.choice[0], "options": list(self.choice[1]), "source": self.choice[2],
-             "count": self.choice[3]},
+             "count": self.choice[3], "preparation": self.choice[4]},
             "agenda": [[e.do, e.n, e.kind, q, src] for e, q, src in self.agenda],
             "pool": list(self.pool), "discount": list(self.discount), "used": sorted(self.used),
             "combos_used": sorted(self.combos_used), "drama_cost": self.drama_cost(),
@@ -913,7 +952,8 @@ class CosplayState:
         c.current = self.current
         c.phase = self.phase
         c.choice = None if self.choice is None else [self.choice[0], self.choice[1][:], self.choice[2],
-                                                      self.choice[3]]
+                                                      self.choice[3], self.choice[4]]
+        c._starting = False
         c.agenda = self.agenda[:]
         c.used = set(self.used)
         c.combos_used = set(self.combos_used)
@@ -988,7 +1028,7 @@ def determinize(data: Catalogue, obs: dict[str, Any], player: int, rng: random.R
     s.over = obs["over"]
     ch = obs["choice"]
     if ch is not None:
-        s.choice = [ch["word"], list(ch["options"]), ch["source"], ch["count"]]
+        s.choice = [ch["word"], list(ch["options"]), ch["source"], ch["count"], ch["preparation"]]
     s.agenda = [(Effect(do, k, kind), q, src) for do, k, kind, q, src in obs["agenda"]]
     s.pool = list(obs["pool"])
     s.discount = list(obs["discount"])

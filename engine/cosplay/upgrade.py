@@ -4,7 +4,8 @@ In the first versions a payment was several actions: the target (``recruit 3``, 
 ``drama 1 2``, ``steal 1 17``), then one ``pay C`` per payer (``pay pool`` for the points
 gained), the target taken as soon as the payers covered it.  Today the target and its payers
 are one action (``recruit 3 12 17``).  :func:`upgrade_actions` joins each old target with the
-``pay`` actions that follow it.  The events, and so the game, are the same: the new action
+``pay`` actions that follow it; an old Drama purchase, ``drama P N`` (N cards to seat P), is
+today's ``drama N P .. P`` (how many, then each card's recipient: several may share one purchase).  The events, and so the game, are the same: the new action
 says the target, each payer and what was taken, as the old sequence did.
 
 A game stored in the middle of a payment (a target named, its payers not yet covering it)
@@ -47,9 +48,21 @@ def upgrade_actions(data: Any, setup: GameSetup, actions: Sequence[Action]) -> l
         else:
             out.append(a)
             old_target = len(a.args) == _TARGETS.get(a.kind)
+    out = [_split_drama(a) for a in out]
     if old_target and not _takes(data, setup, out):
         out.pop()
     return out
+
+
+def _split_drama(action: Action) -> Action:
+    """An old Drama purchase, ``drama P N`` and its payers, as today's ``drama N P .. P`` (N cards,
+    each to P) and its payers."""
+    if action.kind != "drama":
+        return action
+    q, k, *payers = action.args
+    if type(k) is not int or k < 1:
+        raise IllegalAction(f"{action}: not an old Drama purchase")
+    return Action(action.player, "drama", (k, *[q] * k, *payers))
 
 
 def _takes(data: Any, setup: GameSetup, actions: Sequence[Action]) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 from engine.game import Action
 
 from .cards import Catalogue, Instances
-from .state import POOL, TARGET_ARGS, less_by, recruit_cost_now
+from .state import POOL, less_by, recruit_cost_now, target_size
 
 __all__ = ["PaymentMove", "payment_move", "points_in_view", "recruited_cost_in_view", "target_cost_in_view",
            "zone_costs"]
@@ -75,7 +75,8 @@ def recruited_cost_in_view(data: Catalogue, obs: Mapping[str, Any], seat: int) -
 
 class PaymentMove:
     """A paying action read: its ``kind`` (``recruit``, ``complete``, ``drama``, ``steal``),
-    its ``target`` arguments and its ``payers`` (card numbers, ``"pool"``)."""
+    its ``target`` arguments (Drama: how many, then each card's recipient) and its ``payers``
+    (card numbers, ``"pool"``)."""
 
     __slots__ = ("kind", "payers", "target")
 
@@ -110,14 +111,14 @@ def target_cost_in_view(data: Catalogue, obs: Mapping[str, Any], move: PaymentMo
     if move.kind == "complete":
         return inst.cost[obs["objectives"][move.target[0] - 1]]
     if move.kind == "drama":
-        return 0, 0, 0, obs["drama_cost"] * move.target[1]
+        return 0, 0, 0, obs["drama_cost"] * move.target[0]
     disc = less_by(inst, [c for c in (*obs["zones"], *obs["objectives"]) if c is not None])
     return recruit_cost_now(inst, move.target[1], obs["discount"], disc)
 
 
 def payment_move(action: Action) -> PaymentMove | None:
     """``action`` read as a payment, or ``None`` when it pays for nothing."""
-    n = TARGET_ARGS.get(action.kind)
+    n = target_size(action)
     if n is None:
         return None
     return PaymentMove(action.kind, action.args[:n], action.args[n:])

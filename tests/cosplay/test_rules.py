@@ -204,11 +204,61 @@ def test_drama_count_is_the_points_spent_over_its_cost(data):
     Points are pooled for one recipient: a 3 and three 1s send two cards at cost 3."""
     s = table(data, players=3, hands={0: ["badass", "kawaii", "craft"]}, assists={0: ["chrome-brawler"]})
     assert data.drama_cost == 3
-    most = max(a.args[1] for a in s.legal_actions(0) if a.kind == "drama")
+    most = max(a.args[0] for a in s.legal_actions(0) if a.kind == "drama")
     assert most == 2                                             # 6 points, 3 a card
-    s.apply(A(0, "drama", 2, 2, *[find(s, s.assist[0], "chrome-brawler"), *[c for c in s.hand[0]]]))
+    s.apply(A(0, "drama", 2, 2, 2, *[find(s, s.assist[0], "chrome-brawler"), *[c for c in s.hand[0]]]))
     assert names(s, s.discard[2]).count("drama") == 2
     assert len(s.drama_pile) == 18 and s.discard[1] == []
+
+
+def test_one_drama_purchase_is_split_between_opponents_as_you_like(data):
+    """« les envoyer dans la défausse d'un ou plusieurs autres joueurs dans la quantité de votre
+    choix »: the points of one purchase pay for every card, and the cards go where the buyer says.
+    Six points in two cards (the Brawler's 3, three starters) buy one for each opponent, which
+    two purchases could not (the Brawler's points are not split)."""
+    s = table(data, players=3, hands={0: ["badass", "kawaii", "craft"]}, assists={0: ["chrome-brawler"]})
+    splits = {a.args[1:1 + a.args[0]] for a in s.legal_actions(0) if a.kind == "drama"}
+    assert splits == {(1,), (2,), (1, 1), (1, 2), (2, 2)}                  # each way once, in seat order
+    brawler = find(s, s.assist[0], "chrome-brawler")
+    refused_before = json.dumps([s.observation(p) for p in range(3)])
+    for bad in (A(0, "drama", 2, 2, 1, brawler, *s.hand[0]),               # recipients out of order
+                A(0, "drama", 2, 0, 1, brawler, *s.hand[0]),               # to oneself
+                A(0, "drama", 2, 1, brawler, *s.hand[0])):                 # one recipient short
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+    assert json.dumps([s.observation(p) for p in range(3)]) == refused_before
+    ev = s.apply(A(0, "drama", 2, 1, 2, brawler, *s.hand[0]))
+    assert names(s, s.discard[1]).count("drama") == 1 and names(s, s.discard[2]).count("drama") == 1
+    assert [(e.value, e.info) for e in ev if e.kind == "drama"] == [(1, 1), (1, 2)]
+    assert len(s.drama_pile) == 18
+
+
+def test_a_drama_purchase_can_reach_both_opponents_seed_3000(data):
+    """The reproduction: 3 players, seed 3000, sensible bots seeded 3000 * 7 + seat.  Seat 1 once had
+    9 points at a Drama cost of 3 and was offered Drama for one opponent at a time; after one
+    purchase nothing bought one for the other.  Now, whenever a seat could buy two Drama cards,
+    one purchase sends one to each opponent."""
+    state = GAME.new(data, GameSetup("cosplay", ("P1", "P2", "P3"), 3000))
+    bots = {p: GAME.policies["sensible"](data, p, 3000 * 7 + p) for p in range(3)}
+    checked = 0
+    while not state.over:
+        p = state.current
+        legal = state.legal_actions(p)
+        if state.phase == "main" and state.choice is None and \
+                sum(state.available_points(p)) >= 2 * state.drama_cost() and len(state.drama_pile) >= 2:
+            others = {q for q in range(3) if q != p}
+            both = False
+            for a in legal:
+                if a.kind == "drama":
+                    twin = state.clone()
+                    ev = twin.apply(a)
+                    if {e.info for e in ev if e.kind == "drama"} == others:
+                        both = True
+                        break
+            assert both, f"seat {p} cannot send Drama to both opponents in one purchase"
+            checked += 1
+        state.apply(bots[p].act(state.observation(p), legal))
+    assert checked >= 1
 
 
 def test_a_card_used_for_its_ability_does_not_pay(data):
@@ -414,3 +464,31 @@ def test_a_character_leaving_for_its_ability_leaves_its_equipment_to_the_discard
     assert princess in s.cemetery
     assert sorted(names(s, s.discard[0])) == ["foam-sword", "glue-gun"] and s.attached == {}
     assert s.assist[0] == []
+
+
+def test_a_drama_drawn_by_a_soutien_ability_in_the_preparation_goes_back_too(data):
+    """« Le joueur actif retourne les cartes de sa zone d'assistance ... Si vous avez des cartes Drama
+    en main, placez-les sur la réserve de cartes Drama faces visibles. »  A Soutien ability that draws
+    at the start of the turn brings a Drama: it goes back to the pile too, and the hand keeps its
+    other cards.  (The sensible game of seed 1013 at 3 players once kept one in seat 1's hand for a
+    whole turn, 169 actions in.)"""
+    s = table(data, assists={0: ["cinder-paladin"]}, facedown=[(0, "cinder-paladin")], hands={0: ["badass"]},
+              reserves={0: ["drama", "kawaii"]})                      # the Paladin's draw 1 brings the Drama
+    pile = len(s.drama_pile)
+    s.turns = [1, 1]
+    ev = []
+    s._begin_turn(0, ev)
+    assert names(s, s.hand[0]) == ["badass"] and len(s.drama_pile) == pile + 1
+    assert [e.kind for e in ev if e.kind in ("draw", "drama-back")] == ["draw", "drama-back"]
+
+
+def test_no_drama_stays_in_hand_through_a_preparation_seed_1013(data):
+    """The reproduction: 3 players, seed 1013, the sensible bot at every seat (seeded 1013 * 7 +
+    seat): at no moment of the preparation does the player's hand hold a Drama card."""
+    state = GAME.new(data, GameSetup("cosplay", ("P1", "P2", "P3"), 1013))
+    bots = {p: GAME.policies["sensible"](data, p, 1013 * 7 + p) for p in range(3)}
+    while not state.over:
+        p = state.current
+        if state.phase == "prepare":
+            assert "drama" not in names(state, state.hand[p]), f"seat {p} holds a Drama in its preparation"
+        state.apply(bots[p].act(state.observation(p), state.legal_actions(p)))

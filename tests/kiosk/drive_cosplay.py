@@ -224,7 +224,7 @@ def hook(app):
                 t.submit(0, "ready")
             drama, bottom = screen().ids.drama, screen().ids.bottom
             if drama.lit:                     # Drama: each tap asks one more card, as far as the points go
-                most = max(a.args[1] for a in t.legal(0) if a.kind == "drama")
+                most = max(a.args[0] for a in t.legal(0) if a.kind == "drama")
                 seen = []
                 for _ in range(most + 1):
                     tap(drama)

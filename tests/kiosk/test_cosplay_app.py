@@ -74,7 +74,7 @@ def test_two_players_the_other_hand_never_shows(tmp_path):
     assert r["done"] and r["leaks"] == [] and r["checks"] > 20
     # Tapping the Drama pile: one card to the other player, one more per tap, then dropped.
     most = r["drama_most"]
-    assert most >= 1 and r["drama_targets"] == [["drama", [1, k]] for k in range(1, most + 1)] + [None]
+    assert most >= 1 and r["drama_targets"] == [["drama", [k] + [1] * k] for k in range(1, most + 1)] + [None]
     for lang in ("en", "fr"):
         hidden, bottom = (art / f"cosplay-{name}-{lang}.png" for name in ("two", "look0"))
         top_hand, bottom_hand = TOP_HAND, BOTTOM_HAND

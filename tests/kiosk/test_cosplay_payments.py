@@ -56,17 +56,19 @@ def _table_with_choices(tmp_path, seed=3):
 def test_the_table_and_the_phone_offer_the_same_payments(tmp_path):
     pytest.importorskip("kivy")
     from kiosk.games.cosplay.phone import words
-    from kiosk.widgets import Flip                   # the shared widgets the screen's rules use, loaded
     from kiosk.games.cosplay.play import CosplayScreen
+    from kiosk.widgets import Flip  # the shared widgets the screen's rules use, loaded
 
     assert Flip is not None
     table, targets = _table_with_choices(tmp_path)
     (kind, target), offered = max(targets.items(), key=lambda kv: len(kv[1]))
     screen = CosplayScreen()
     screen.refresh(table)
-    if kind == "drama":
-        for _ in range(target[1]):
+    if kind == "drama":                                      # each tap: the next purchase offered
+        for _ in range(60):
             screen.tap_target("drama", 0)
+            if screen.target == ("drama", target):
+                break
     else:
         screen.tap_target(kind, target[-1] if kind == "steal" else target[0])
     assert screen._target_action() == (kind, target)
@@ -115,3 +117,44 @@ def test_the_phone_says_every_payment_in_words(tmp_path):
                     if k != "pool" and k in obs["hand"]:
                         assert data.with_players(3).types[k].title(lang) in label
         assert hand_names
+
+
+def test_a_drama_purchase_split_between_opponents_on_the_table_and_the_phone(tmp_path):
+    """At three players, tapping the Drama pile goes through the purchases the engine offers: one
+    card to each opponent, then two dealt out every way; a split one says where each card goes,
+    on the table (in both languages) and on a phone, and "Pay" plays it as one action."""
+    pytest.importorskip("kivy")
+    from kiosk.games.cosplay.phone import words
+    from kiosk.games.cosplay.play import CosplayScreen
+    from kiosk.table import solo
+    from kiosk.widgets import Flip
+
+    assert Flip is not None
+    table = LocalTable(Store(tmp_path / "kiosk.db"))
+    table.new_game("cosplay", solo(2, "sensible"), names=("Ana", "Zoé", "Léo"), seed=5)
+    assert table.observation(None)["current"] == 0
+    table.state.pool = [6, 0, 0]                     # points gained this turn: two Drama cards' worth
+    screen = CosplayScreen()
+    screen.refresh(table)
+    seen = []
+    for _ in range(8):
+        screen.tap_target("drama", 0)
+        if screen.target is None:
+            break
+        seen.append(screen.target[1])
+    assert seen[:5] == [(1, 1), (1, 2), (2, 1, 1), (2, 1, 2), (2, 2, 2)]
+    while screen.target != ("drama", (2, 1, 2)):
+        screen.tap_target("drama", 0)
+    for lang, want in (("en", "1 to Zoé, 1 to Léo"), ("fr", "1 à Zoé, 1 à Léo")):
+        screen.lang = lang
+        screen.refresh(table)
+        assert want in screen.ids.bottom.status, screen.ids.bottom.status
+        legal = table.legal(0)
+        labels = words(table.data, table.observation(0), legal, lang, names=("Ana", "Zoé", "Léo"))["labels"]
+        split = [label for a, label in zip(legal, labels, strict=True) if a.kind == "drama" and a.args[:3] == (2, 1, 2)]
+        assert split and all(want in label for label in split)
+    n = len(table.actions)
+    screen.do(0, ("pay",))
+    assert [a.args[:3] for a in table.actions[n:]] == [(2, 1, 2)]
+    assert [sum(1 for c in table.observation(None)["seats"][q]["discard"]
+                if table.data.with_players(3).types[c].type == "drama") for q in (1, 2)] == [1, 1]

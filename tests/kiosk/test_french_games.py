@@ -36,6 +36,10 @@ NOT_WALKED |= {key: "a phone's words" for key in (
     "wk_phone_booster", "wk_phone_chosen", "wk_phone_swap", "wk_phone_take", "cpp_steal")}
 # A phone's seat by number: only when the table gives no names (tests/phones/test_phone_words.py).
 NOT_WALKED |= {"cpp_seat": "a phone's words without the seats' names"}
+# A Drama purchase dealt out between opponents: three players and more, which this walk is not;
+# tests/kiosk/test_cosplay_payments.py says it on the table and a phone in French.
+NOT_WALKED |= {key: "a split Drama purchase (3+ players)" for key in (
+    "cp_confirm_drama_split", "cp_drama_part", "cpp_drama_split")}
 # Said at a wrong moment (a hint on the half): tests/kiosk/test_table_moments_app.py presses and
 # taps at such moments in French, tests/kiosk/test_table_hints.py says every game's in French.
 NOT_WALKED |= {key: "a wrong-moment hint" for key in (

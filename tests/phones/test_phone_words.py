@@ -68,6 +68,6 @@ def test_cosplay_moves_on_a_phone_name_the_seats_by_their_names():
         named = words(data, obs, legal, lang, names=names)["labels"]
         plain = words(data, obs, legal, lang)["labels"]
         for i in drama:
-            who = legal[i].args[0]
+            who = legal[i].args[1]                       # how many, then each card's recipient
             assert names[who] in named[i] and "Ana" not in plain[i], (named[i], plain[i])
             assert plain[i] != named[i]

@@ -59,7 +59,12 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
         if k == "complete":
             return _say("cpp_complete", lang, card=name(obs["objectives"][args[0] - 1]))
         if k == "drama":
-            return _say("cpp_drama", lang, n=args[1], who=seat(args[0]))
+            n, recipients = int(args[0]), [int(q) for q in args[1:]]
+            if len(set(recipients)) == 1:
+                return _say("cpp_drama", lang, n=n, who=seat(recipients[0]))
+            split = ", ".join(_say("cp_drama_part", lang, n=recipients.count(q), name=seat(q))
+                              for q in sorted(set(recipients)))
+            return _say("cpp_drama_split", lang, n=n, split=split)
         return _say("cpp_steal", lang, card=name(args[1]), who=seat(args[0]))
 
     def label(a: Action) -> str:

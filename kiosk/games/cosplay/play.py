@@ -73,6 +73,12 @@ MOVES = ("place", "attach", "recruit", "complete", "steal", "drama", "use", "com
 #: any resource (a diamond).  Colour and shape both, so that neither is needed alone.
 COLOURS = ("ff6a55", "ff8fd6", "6cc4ff", "f2f2f2")
 ICONS = ("★", "♥", "✂", "◆")
+def _in_order(target: tuple) -> tuple:
+    """Targets in the engine's order of Drama purchases: fewer cards first, then by recipients."""
+    kind, args = target
+    return (kind, len(args), args)
+
+
 #: Kivy markup tags (``[b]``, ``[color=...]``): not letters on screen.
 _MARKUP = re.compile(r"\[/?[a-z]+(=[^\]]*)?\]")
 #: How long "End turn" must be held before it asks for a confirmation (seconds).
@@ -489,8 +495,10 @@ class CosplayScreen(GameScreen):
             q, c = self.target[1]
             return self.t("cp_confirm_steal", card=self.card_name(c), name=self.player(q))
         if self.target is not None and self.target[0] == "drama":
-            q, k = self.target[1]
-            return self.t("cp_confirm_drama", n=k, name=self.player(q))
+            k, *recipients = self.target[1]
+            if len(set(recipients)) == 1:
+                return self.t("cp_confirm_drama", n=k, name=self.player(recipients[0]))
+            return self.t("cp_confirm_drama_split", n=k, split=self.drama_split(recipients))
         if self.target is not None:
             return self.t("cp_confirm_pay")
         text = self.t("cp_your_turn", pts=self._points_text(seat, pub if mine is None else mine))
@@ -639,16 +647,18 @@ class CosplayScreen(GameScreen):
             self.notice.pop(half, None)
         self.passion = False
         if what == "drama":
-            # One Drama card to the next player; each further tap asks one more, as far as the
-            # points go, then the target is dropped.
-            opponent = (seat + 1) % len(table.seats)
-            count = self.target[1][1] + 1 if self.target is not None and self.target[0] == "drama" else 1
-            action = ("drama", (opponent, count))
-            if ("drama", (opponent, count)) not in self._targets(seat):
+            # The Drama purchases the engine offers, one per tap in its order (one card to each
+            # opponent, then two cards, dealt out every way...; at two players: one more each
+            # tap), as far as the points go; then the target is dropped.
+            ways = list(dict.fromkeys(args for kind, args in sorted(self._targets(seat), key=_in_order)
+                                      if kind == "drama"))
+            now = self.target[1] if self.target is not None and self.target[0] == "drama" else None
+            at = ways.index(now) + 1 if now in ways else 0
+            if at >= len(ways):
                 self.drop_target()
                 self.refresh(table)
                 return
-            self.pick(seat, action)
+            self.pick(seat, ("drama", ways[at]))
             return
         action = (what, zone)
         if (what, (zone,)) not in self._targets(seat):
@@ -659,6 +669,11 @@ class CosplayScreen(GameScreen):
             self.refresh(table)
         else:
             self.pick(seat, action)
+
+    def drama_split(self, recipients) -> str:
+        """Where a purchase's Drama cards go: "1 to Ana, 2 to Léo"."""
+        return ", ".join(self.t("cp_drama_part", n=list(recipients).count(q), name=self.player(q))
+                         for q in sorted(set(recipients)))
 
     def pick(self, seat: int, action: tuple) -> None:
         """``action`` (what, argument) becomes the target; its first offered payment is shown."""
