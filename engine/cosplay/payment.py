@@ -179,17 +179,24 @@ def valid(units: Sequence[Unit], cost: Cost) -> bool:
     return covers(s, cost)
 
 
+#: At most this many payments are offered for one target (the least wasteful first): a Drama
+#: purchase of many cards from a crowded hand has tens of thousands of needed payments.
+MOST_WAYS = 16
+#: ... and the search for them takes at most this many steps (then it offers the best it found).
+MOST_STEPS = 1500
+
 #: Needed payments by shape (the cost, and each kind of unit's points, count and place): the same
 #: few shapes come back all game long, and a bot's search asks for them thousands of times.
 _PLANS: dict[tuple, list[tuple[int, tuple[int, ...]]]] = {}
 
 
 def payments(units: Sequence[Unit], cost: Cost) -> list[Payment]:
-    """Every *needed* payment of ``cost``: payers that cover it, none of which could be left
+    """The *needed* payments of ``cost``: payers that cover it, none of which could be left
     out; alike units (equal ``alike``) count as one choice, and the lowest keys of each kind
     are named.  Best first: the fewest points wasted, then the fewest cards, then the fewest
     from the assistance zone, then those using the kinds of unit that come first (the hand's
-    lowest card numbers first).  The payers of each in :func:`cheapest`'s order (the hand by
+    lowest card numbers first); the first :data:`MOST_WAYS` of them (of those found within
+    :data:`MOST_STEPS` steps of the search: a bound only a crowded hand reaches).  The payers of each in :func:`cheapest`'s order (the hand by
     card number, then the assistance zone, the gained points last).  ``[]`` when nothing pays;
     ``[Payment((), waste)]`` when the cost is nothing.  (:class:`Purse` answers the same for
     several costs from one set of units.)"""
@@ -263,6 +270,7 @@ def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[in
         left[i] = (t[0] + g[0] * m, t[1] + g[1] * m, t[2] + g[2] * m)
     found: list[tuple[tuple, int, tuple[int, ...]]] = []
     counts = [0] * n
+    steps = [MOST_STEPS]
 
     def needed_all(s: Vec) -> bool:
         # Each kind taken: one unit of it less must leave the cost unpaid.
@@ -274,7 +282,8 @@ def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[in
         return True
 
     def walk(i: int, s: Vec) -> None:
-        if i == n or not covers(add(s, left[i]), cost):
+        steps[0] -= 1
+        if i == n or steps[0] < 0 or not covers(add(s, left[i]), cost):
             return
         walk(i + 1, s)                                 # none of this kind
         g, m, _ = kinds[i]
@@ -296,4 +305,4 @@ def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[in
 
     walk(0, (0, 0, 0))
     found.sort()
-    return [(waste, kept) for _, waste, kept in found]
+    return [(waste, kept) for _, waste, kept in found[:MOST_WAYS]]

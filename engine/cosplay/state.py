@@ -60,6 +60,10 @@ _RECRUITABLE = ("character", "equipment")
 _PLACEABLE = ("character", "equipment", "objective")
 
 
+#: At most this many Drama cards in one purchase (more: another purchase), so that a purchase, its
+#: recipients and its payers stay one short action.
+DRAMA_AT_ONCE = 6
+
 #: How many of a paying action's arguments name its target (Drama: the count, then one more per card);
 #: its payers follow.
 _TARGET_ARGS = {"recruit": 1, "complete": 1, "steal": 2}
@@ -392,7 +396,7 @@ class CosplayState:
             if c >= 0:
                 offer("complete", (z + 1,), inst.cost[c])
         dc = max(1, self.data.drama_cost + dramod)
-        most = min(len(self.drama_pile), sum(total) // dc)
+        most = min(len(self.drama_pile), sum(total) // dc, DRAMA_AT_ONCE)
         others = [q for q in range(self.n) if q != p]
         for k in range(1, most + 1):
             # « dans la défausse d'un ou plusieurs autres joueurs dans la quantité de votre choix »
@@ -562,6 +566,7 @@ class CosplayState:
         self._check(all(0 <= q < self.n and q != p for q in recipients), "Drama goes to other players' discards")
         self._check(list(recipients) == sorted(recipients), "name the Drama cards' recipients by seat, in order")
         self._check(k <= len(self.drama_pile), f"the Drama pile holds {len(self.drama_pile)} card(s)")
+        self._check(k <= DRAMA_AT_ONCE, f"one purchase buys at most {DRAMA_AT_ONCE} Drama cards")
         self._pay(p, "drama", target, -1, payers, ev)
 
     def _do_steal(self, p: int, args: tuple, ev: list[Event]) -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 from cosplay_table import find, names, table
 
-from engine.cosplay.payment import Unit, cheapest, covers, payments
+from engine.cosplay.payment import MOST_WAYS, Unit, cheapest, covers, payments
 from engine.errors import IllegalAction
 from engine.game import Action
 
@@ -152,7 +152,7 @@ def test_the_helper_agrees_with_trying_every_subset():
 
 def test_the_offered_payments_are_every_needed_one_once():
     """:func:`payments` against trying every subset: the covering subsets none of whose units could
-    be left out, alike units counted as one, the least wasteful first."""
+    be left out, alike units counted as one, the least wasteful first (at most ``MOST_WAYS``)."""
     rng = random.Random(7)
     for _ in range(300):
         units = []
@@ -174,8 +174,42 @@ def test_the_offered_payments_are_every_needed_one_once():
         by_key = {u.key: u for u in units}
         kinds = [tuple(sorted(repr(by_key[k].key if by_key[k].alike is None else by_key[k].alike) for k in p.payers))
                  for p in got]
-        assert sorted(kinds) == sorted(want) and len(set(kinds)) == len(kinds)
+        assert set(kinds) <= want and len(set(kinds)) == len(kinds)
+        assert len(kinds) == min(len(want), MOST_WAYS)           # every one, or the best MOST_WAYS
         wastes = [p.waste for p in got]
         assert wastes == sorted(wastes)
         best = cheapest(units, cost)
         assert (best is None) == (not got) and (best is None or best.waste == got[0].waste)
+
+
+def test_a_crowded_hand_is_offered_a_bounded_list(data):
+    """Twenty units (five starters, fifteen characters, six of them equipped) have tens of
+    thousands of needed payments for a big Drama purchase: each target is offered at most
+    ``MOST_WAYS`` of them, a purchase buys at most ``DRAMA_AT_ONCE`` cards, and every action is
+    one short line."""
+    from engine.cosplay import GAME
+    from engine.cosplay.state import DRAMA_AT_ONCE
+    from engine.cosplay.view import payment_move
+    from engine.game import GameSetup
+    for seed in range(2):
+        rng = random.Random(seed)
+        s = GAME.new(data, GameSetup("cosplay", ("P1", "P2"), seed))
+        types = s.inst.types
+        chars = rng.sample([c for c in s.library if types[c].type == "character"], 15)
+        gear = rng.sample([c for c in s.library if types[c].type == "equipment"], 6)
+        s.library = [c for c in s.library if c not in chars and c not in gear]
+        s.assist[0] = chars + gear
+        s.attached.update(zip(gear, chars))
+        s.reserve[0] += s.hand[0]
+        s.hand[0] = [c for c in s.reserve[0] if types[c].type == "starter" and types[c].ability is None][:5]
+        s.reserve[0] = [c for c in s.reserve[0] if c not in s.hand[0]]
+        legal = s.legal_actions(0)
+        targets: dict = {}
+        for a in legal:
+            m = payment_move(a)
+            if m is not None:
+                targets.setdefault((m.kind, m.target), []).append(a)
+                assert Action.from_text(a.to_text()) == a
+        assert targets and all(len(ways) <= MOST_WAYS for ways in targets.values())
+        assert max(target[0] for kind, target in targets if kind == "drama") == DRAMA_AT_ONCE
+        assert len(legal) < 400
