@@ -1,7 +1,7 @@
 """Walk every screen and moment of Between Battle, Wacky Challenge and Cosplay Team Battle in the
 real app, in French, and record every text in the widget tree.
 
-    python drive_french_games.py DATA_DIR ARTIFACTS_DIR PHONE_PORT   ->   "FRENCH-GAMES-RESULT {...}"
+    python drive_french_games.py DATA_DIR ARTIFACTS_DIR   ->   "FRENCH-GAMES-RESULT {...}"
 
 One app start.  English first, on home with Between Battle chosen (the baseline the check must
 catch), then the operator switches the kiosk to French and, for each game: home with the game
@@ -25,7 +25,13 @@ from app_driver import Driver, arguments, run_app
 
 from engine import registry
 
-DATA, ART, PORT, _ = arguments()
+DATA, ART, _, _ = arguments()
+#: The phones' port, held by this process from the start (an address the system chose, so no other
+#: process can take it first) until the first game has found it taken; then the kiosk may use it.
+held = socket.socket()
+held.bind(("0.0.0.0", 0))
+held.listen()
+PORT = str(held.getsockname()[1])
 GAMES = ("between", "wacky", "cosplay")
 #: The games walked, by the table's seed: played by the game's bots (one move in five random) to
 #: the end -- Between Battle's four characters (the Pirate's card from the deck, the Knight's
@@ -261,9 +267,6 @@ def hook(app):
         yield 0.05
         # The phones' port is taken while the first game starts (in English): the table says so
         # (a crossed-out phone, the reason kept in words), and keeps the reason in French.  Then phones may take seats (the QR panels).
-        held = socket.socket()
-        held.bind(("0.0.0.0", int(PORT)))
-        held.listen()
         for game in GAMES:
             yield from options(game)
             for seed in SEEDS[game]:

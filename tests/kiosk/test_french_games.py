@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 
 from babel.messages.pofile import read_po
 from french_check import LOCALE, MARKUP, _keys, english_in, english_only_words, french_vocabulary, unknown_in
@@ -56,12 +55,6 @@ NOT_WALKED |= {key: "walked in French by the Cosplay moves test" for key in (
     "cp_refused_nopay", "cp_refused_short", "cp_refused_wrong", "cp_seat_counts", "cp_seat_head", "cp_take")}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _game_keys(game: str) -> set[str]:
     with open(LOCALE / "fr" / "LC_MESSAGES" / f"{game}.po", "rb") as f:
         return {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(f) if m.id}
@@ -90,8 +83,7 @@ def test_the_games_french_catalogues_have_no_english():
 
 
 def test_every_screen_of_the_table_games_in_french_shows_no_english(tmp_path):
-    p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "french-games", _free_port(),
-                   timeout=300)
+    p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "french-games", timeout=300)
     r = script_result(p, "FRENCH-GAMES-RESULT ")
     stages = r["stages"]
     assert {"coup-fatal", "coup-fatal-hit-points", "coup-fatal-tie", "no-cards"} <= set(r["games_over"]["between"])

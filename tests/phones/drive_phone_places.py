@@ -72,6 +72,13 @@ def hook(app):
                 app.table.seed_games(20261123)
                 app.table.new_game(game, seats, names=NAMES[:len(seats)])
                 yield 0.3
+                # The phone server starts with the first game that offers seats: wait until both
+                # halves' phone buttons can show their codes (a loaded machine takes a while).
+                qr = app.seat_qr
+                for _ in range(150):
+                    if qr.ids.bottom.available and qr.ids.top.available:
+                        break
+                    yield 0.1
                 if app.seat_qr.panel_open:
                     out.setdefault("panel_opened", []).append(game)
                     app.seat_qr.toggle_panel()          # closed: the game under it is looked at
