@@ -1,4 +1,4 @@
-"""The inputs every table controller shares: reveal, toss, choices, Deck Phase taps, keys.
+"""The inputs a café park shares with its screens: reveal, toss, choices, Deck Phase taps.
 
 Inputs name *halves* of the table (0 = the bottom half, 1 = the top half, turned 180°), where
 people sit; the engine's match names *sides* (0 = the plan's light side, 1 = dark).
@@ -27,7 +27,7 @@ STORAGE_RETRY = 3.0
 
 
 class TableInputs:
-    """Match inputs, Deck Phase taps by name, and the digit / redraw / done keys."""
+    """Match inputs and Deck Phase taps by name (keys reach them through the screens)."""
 
     def match_side(self, half):
         """The engine's side of the current match played on ``half``."""
@@ -102,28 +102,6 @@ class TableInputs:
     def deck_undo(self, side):
         """Take back the last pick, when-picked choice or removal of ``side``'s Deck Phase."""
         return self._deck(side, "undo")
-
-    def key_digit(self, n):
-        """Digit ``n`` (1-9): answer the pending match choice, or act in the active Deck Phase."""
-        m = self.match
-        if m is not None and m.pending is not None and m.expect[0] == "choose":
-            return self.tap_choice(self.half_of(m.pending.player), n - 1)
-        side = self.active_deck_side()
-        if side is None:
-            return self._ignore(("digit", n), "nothing to choose")
-        dp = self.deck_phase_at(side)
-        act = {"option": "option", "pick": "pick", "choose": "choose", "remove": "remove"}.get(dp.stage)
-        if act is None:
-            return self._ignore(("digit", n), f"stage {dp.stage}")
-        return self._deck(side, act, n - 1)
-
-    def key_redraw(self):
-        side = self.active_deck_side()
-        return self.deck_redraw(side) if side is not None else self._ignore(("redraw",), "no Deck Phase")
-
-    def key_done(self):
-        side = self.active_deck_side()
-        return self.deck_done(side) if side is not None else self._ignore(("done",), "no Deck Phase")
 
     def _maybe_robot(self):
         if self._robot_scheduled or self.robot_action() is None:
