@@ -124,9 +124,9 @@ def hook(app):
             yield 0.05
         raise TimeoutError(f"the phone did not get an answer: {what}")
 
-    def until(test, what):
-        """Wait (at most 10 s) for the table to show something; what never came is recorded."""
-        for _ in range(200):
+    def until(test, what, limit=200):
+        """Wait (at most limit frames of 50 ms) for the table to show something; what never came is recorded."""
+        for _ in range(limit):
             if test():
                 return
             yield 0.05
@@ -155,7 +155,9 @@ def hook(app):
         phones = out["phones"]
         app.table.seed_games(SEED)
         app.start_table("wacky", "two", phones=1)
-        yield 0.5
+        # The phone server starts with the first game: the codes show once it is listening.
+        yield from until(lambda: qr.ids.loose.children and qr.ids.loose.children[0].url and qr.ids.bottom.url,
+                         "the codes at start", limit=600)
         out["names"] = list(app.table.setup.players)
         look("start")
         drv.shot("per-seat-start")
@@ -172,7 +174,7 @@ def hook(app):
                          "the bottom seat taken")
         look("b took")
         touch(qr.ids.bottom.children[-1])         # a tap on the bottom half's phone button
-        yield 0.3
+        yield from until(lambda: qr.ids.bottom.showing, "the bottom half's card")
         look("bottom tapped")
         drv.shot("per-seat-taken")
         phones["a_cookie_is_code"] = a.cookie() == panel_url.rsplit("/t/", 1)[1]
@@ -201,7 +203,8 @@ def hook(app):
 
         # ---- the operator frees the panel's seat: a new code; C takes it
         operator_free(2)
-        yield 0.3
+        yield from until(lambda: qr.ids.loose.children and qr.ids.loose.children[0].url not in ("", panel_url),
+                         "a new code for seat 2")
         look("freed 2")
         new_url = qr.ids.loose.children[0].url if qr.ids.loose.children else ""
         phones["new_panel_url_differs"] = bool(new_url) and new_url != panel_url
@@ -218,7 +221,7 @@ def hook(app):
         if hasattr(qr, "hide_news"):
             qr.hide_news()
         operator_free(0)
-        yield 0.3
+        yield from until(lambda: qr.ids.bottom.url not in ("", half_url), "a new code for the bottom half")
         look("freed 0")
         phones["b_view_after_free"] = yield from wait(b.get(BASE + "/api/view"), "B's view after")
         new_half = qr.ids.bottom.url
