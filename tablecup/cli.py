@@ -1,6 +1,6 @@
 """`tablecup`: the command line, and the one place that wires the layers together.
 
-Subcommands: ``games``, ``match``, ``simulate``, ``cards``, ``kiosk``, ``coordinator``,
+Subcommands: ``games``, ``match``, ``simulate``, ``cafe``, ``cards``, ``kiosk``, ``coordinator``,
 ``hardware``, ``doctor``, ``backup``.  A bad value prints one line saying
 what is wrong and exits 2.
 """
@@ -260,6 +260,48 @@ def cmd_simulate_game(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- cafe
+def cmd_cafe(args) -> int:
+    """`tablecup cafe`: a whole café tournament of any game (but Challengers!, which keeps its
+    printed plans: `tablecup simulate`) with every entrant a bot; its record, seeded."""
+    import cards
+    from engine.cafe import new_setup, tournament_game
+    from engine.cafe.bots import play_with_bots
+
+    names = [f"Player {i + 1}" for i in range(max(0, args.players))]
+    setup = new_setup(args.game, names, args.seed, format=args.format, rounds=args.rounds,
+                      table_size=args.table_size, seeding=args.seeding)
+    try:
+        cafe = tournament_game(setup)
+        inner = _game_named(args.game)
+        bot = args.bot or ("sensible" if "sensible" in inner.policies else "random")
+        state = play_with_bots(cafe.load(cards), setup, bot, args.level)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    record = state.record()
+    if args.json:
+        print(json.dumps(record, indent=1, ensure_ascii=False))
+        return 0
+    rules = record["rules"]
+    bots = f"{bot} bots" + (f" (level {args.level})" if args.level else "")
+    print(f"{cafe.title()}: {rules['format']}, {len(names)} entrants, {rules['rounds']} round(s)"
+          + (f", tables of at most {rules['table_size']}" if rules["format"] == "tables" else "")
+          + f", {bots}, seed {args.seed}")
+    for r in record["rounds"]:
+        print(f"\nRound {r['round']}")
+        for t in r["tables"]:
+            seats = ", ".join(f"{place}. {name} ({points})" for name, place, points
+                              in sorted(zip(t["names"], t["places"], t["points"], strict=True), key=lambda x: x[1]))
+            print(f"  park {t['park']}: {seats}")
+        for b in r["byes"]:
+            print(f"  bye: {b['name']}")
+    print("\nStandings")
+    for s in record["standings"]:
+        print(f"  {s['place']:>3}. {s['name']:<12} {s['points']:>4} points, {s['wins']} win(s)")
+    print(f"\nWinner: {record['winner']}")
+    return 0
+
+
 # ---------------------------------------------------------------------- cards
 def cmd_cards(args) -> int:
     from engine.challengers.text import LANGS, card_text, set_names_for
@@ -499,6 +541,18 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true", help="Challengers!: one JSON result; other games: JSON lines")
 
+    f = sub.add_parser("cafe", help="a whole café tournament of any game, every entrant a bot")
+    f.add_argument("--game", required=True, help="the game at every table (see `tablecup games`)")
+    f.add_argument("--format", help="swiss or knockout (a duel), tables (more players); default the game's first")
+    f.add_argument("--players", type=int, required=True, help="how many entrants")
+    f.add_argument("--rounds", type=int, help="swiss, tables: how many rounds (a knockout plays to the end)")
+    f.add_argument("--table-size", type=int, help="tables: the most players at a table (default: the game's most)")
+    f.add_argument("--seeding", help="knockout: entry (entry order) or draw (a seeded draw)")
+    f.add_argument("--bot", help="the game's bot for every entrant (default: sensible, else random), or search")
+    f.add_argument("--level", help="the search bot's level: easy, medium or hard")
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--json", action="store_true", help="the whole record as JSON")
+
     c = sub.add_parser("cards", help="the card catalogue")
     csub = c.add_subparsers(dest="cards_cmd", required=True, parser_class=_Parser)
     cl = csub.add_parser("list", help="every card with its id")
@@ -536,7 +590,7 @@ def main(argv=None) -> int:
         if game != "challengers":
             _game_named(game)       # an unknown game: one clear line before the options
         args = build_parser(game).parse_args(argv)
-        handler = {"match": cmd_match, "simulate": cmd_simulate, "games": cmd_games, "cards": cmd_cards,
+        handler = {"match": cmd_match, "simulate": cmd_simulate, "cafe": cmd_cafe, "games": cmd_games, "cards": cmd_cards,
                    "hardware": cmd_hardware, "doctor": cmd_doctor, "backup": cmd_backup}[args.cmd]
         return handler(args)
     except UsageError as e:
