@@ -20,6 +20,15 @@ setup, actions)``.  Every random draw (lots, a knockout's draw, seats at a table
 seed, a drawn knockout match's toss) comes from the generator in the state, so the set-up and
 the actions replay a tournament event for event.  The formats' rules are in
 :mod:`engine.cafe.formats` and ``docs/rules.md`` ("Café tournaments").
+
+A host (the coordinator) needs :attr:`CafeTournament.parks` (the most parks any round uses),
+:meth:`~CafeTournament.table_at` (a park's :class:`Table`: its entrants by seat, the set-up and
+actions a kiosk replays the park's game from), :meth:`~CafeTournament.player_action` and
+:meth:`~CafeTournament.seat_action` (a park's seat action to the tournament's and back),
+:meth:`~CafeTournament.park_of` and :meth:`~CafeTournament.record` (every finished round and the
+standings, as JSON).  Its events: ``("park", park, None, round, <the table's event>)`` for each
+event of a table's game (seats as the table numbers them), then ``table-over``, ``round-over``,
+``bye``, ``round`` (the next seating) and ``tournament-over`` as they happen.
 """
 
 from __future__ import annotations
@@ -113,6 +122,8 @@ def _whole(options: Mapping[str, Any], key: str) -> int | None:
 def rules_of(game: Game, setup: GameSetup) -> CafeRules:
     """The tournament's rules from its set-up, checked against ``game``: a clear ``ValueError``
     naming the option (or the entrants) that cannot work."""
+    if setup.game != CAFE:
+        raise ValueError(f"not a café tournament's set-up: its game is {setup.game!r}, not {CAFE!r}")
     options = setup.options
     unknown = sorted(set(map(str, options)) - set(OPTIONS))
     if unknown:
@@ -383,6 +394,8 @@ class CafeTournament:
     def seat_action(self, action: Action) -> tuple[int, Action]:
         """The park and the table's own action (``player`` its seat) of a tournament action;
         ``IllegalAction`` saying why when the player has no table now."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"not an action: {action!r}")
         if self.over:
             raise IllegalAction("the tournament is over")
         at = self.where.get(action.player)

@@ -297,3 +297,19 @@ def test_entrants_are_seated_with_a_fresh_generator_for_each_tables_game(data):
     state = whole(data, "wacky", 8, 6, format="tables", rounds=2, table_size=4)
     seeds = [t["seed"] for r in state.record()["rounds"] for t in r["tables"]]
     assert len(set(seeds)) == len(seeds)
+
+
+def test_after_the_end_nothing_is_played_and_the_outcome_holds_the_final_standings(data):
+    state = whole(data, "between", 4, format="knockout")
+    assert state.to_act() == frozenset() and state.next_to_act() is None
+    assert all(state.legal_actions(p) == [] for p in range(4))
+    with pytest.raises(IllegalAction, match="the tournament is over"):
+        state.apply(Action(0, "damage"))
+    assert state.outcome().detail["standings"] == state.record()["standings"]
+    assert state.park_of(0) is None
+
+
+def test_a_single_games_set_up_is_not_a_tournaments(data):
+    s = GameSetup("between", ("a", "b", "c"), 1, {"game": "between", "format": "swiss"})
+    with pytest.raises(ValueError, match="not a café tournament's set-up: its game is 'between'"):
+        CafeTournament(registry.get("between"), data["between"], s)
