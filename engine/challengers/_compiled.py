@@ -26,6 +26,7 @@ pure Python.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import sys
@@ -105,8 +106,11 @@ def _decide() -> bool:
     return not compiled
 
 
-#: Whether the whole engine runs pure Python: decided once, when the package is first imported.
-RUNS_PURE = _decide()
+@functools.cache
+def runs_pure() -> bool:
+    """Whether the whole engine runs pure Python: decided once, when the first compiled module
+    is imported (the package alone, listed by the registry, looks at no build)."""
+    return _decide()
 
 
 class _PureModules:
@@ -115,7 +119,7 @@ class _PureModules:
     @staticmethod
     def find_spec(name, path=None, target=None):
         package, _, module = name.rpartition(".")
-        if package != PACKAGE or module not in COMPILED or not RUNS_PURE:
+        if package != PACKAGE or module not in COMPILED or not runs_pure():
             return None
         return spec_from_file_location(name, os.path.join(_HERE, module + ".py"))
 

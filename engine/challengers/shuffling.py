@@ -25,12 +25,12 @@ import random
 from _random import Random as _CoreRandom
 from typing import Any
 
-from engine.challengers._compiled import RUNS_PURE
+from engine.challengers._compiled import runs_pure
 
 _twister: Any = None
 # The pure-Python engine is pure: it never takes the C helper (which is built, and goes
 # stale, with the rest of the compiled engine).
-if not RUNS_PURE:
+if not runs_pure():
     try:
         _twister = importlib.import_module("engine.challengers._twister")
     except ImportError:
