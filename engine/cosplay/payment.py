@@ -266,7 +266,7 @@ class Purse:
         number = self._number if self._number >= 0 else self._looks()
         found = _BY_PURSE.get((number, cost))
         if found is None:
-            if len(_BY_PURSE) > 100_000:
+            if len(_BY_PURSE) > 20_000:
                 _BY_PURSE.clear()
             found = _BY_PURSE[(number, cost)] = self._plans(cost)
         kinds, plans = found
@@ -348,14 +348,21 @@ def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[in
     steps = MOST_STEPS
 
     def walk(i: int, s0: int, s1: int, s2: int) -> None:
+        # Called only where the kinds from i on could cover the cost (else the step is counted
+        # without a call: a step that would have done nothing).
         nonlocal steps
         steps -= 1
-        if i == n or steps < 0:
+        if steps < 0:
             return
-        t0, t1, t2 = s0 + left0[i], s1 + left1[i], s2 + left2[i]
-        if t0 < b or t1 < k or t2 < c or t0 - b + t1 - k + t2 - c < a:
-            return                                     # what is left cannot cover the cost
-        walk(i + 1, s0, s1, s2)                        # none of this kind
+        j = i + 1
+        if j < n:                                      # none of this kind
+            t0, t1, t2 = s0 + left0[j], s1 + left1[j], s2 + left2[j]
+            if t0 >= b and t1 >= k and t2 >= c and t0 - b + t1 - k + t2 - c >= a:
+                walk(j, s0, s1, s2)
+            else:
+                steps -= 1
+        else:
+            steps -= 1
         g0, g1, g2 = gives[i]
         for taken in range(1, most[i] + 1):
             # useful(): does one more bring a point a resource still needs, or toward the multicolour part?
@@ -388,9 +395,18 @@ def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[in
                                 away += x
                     found.append(((waste, len(order), away, tuple(order)), waste, tuple(picked)))
                 break
-            walk(i + 1, s0, s1, s2)
+            j = i + 1
+            if j < n:
+                t0, t1, t2 = s0 + left0[j], s1 + left1[j], s2 + left2[j]
+                if t0 >= b and t1 >= k and t2 >= c and t0 - b + t1 - k + t2 - c >= a:
+                    walk(j, s0, s1, s2)
+                else:
+                    steps -= 1
+            else:
+                steps -= 1
         counts[i] = 0
 
-    walk(0, 0, 0, 0)
+    if n and left0[0] >= b and left1[0] >= k and left2[0] >= c and left0[0] - b + left1[0] - k + left2[0] - c >= a:
+        walk(0, 0, 0, 0)
     found.sort()
     return [(waste, kept) for _, waste, kept in found[:MOST_WAYS]]

@@ -258,6 +258,28 @@ class CosplayState:
             out.append(Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL))
         return out
 
+    def _unit(self, p: int, key: int | str) -> Unit | None:
+        """The unit of :meth:`units` whose key is ``key``, or ``None`` (without building the others)."""
+        if key == POOL:
+            pool = self.pool
+            return Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL) if pool[0] or pool[1] or pool[2] else None
+        inst = self.inst
+        if key in self.hand[p]:
+            if inst.total_gives[key] and inst.kind[key] != "equipment":
+                return Unit(key, inst.gives[key], True, (inst.types[key].id, True))
+            return None
+        if key not in self.assist[p] or inst.kind[key] != "character" or key in self.facedown or key in self.used:
+            return None
+        g = inst.gives[key]
+        eq = [e for e, c in self.attached.items() if c == key]
+        if not eq:
+            return Unit(key, g, False, (inst.types[key].id, False))
+        if any(e in self.used for e in eq):
+            return None
+        for e in eq:
+            g = add(g, inst.gives[e])
+        return Unit(key, g, False, (inst.types[key].id, False, *sorted(inst.types[e].id for e in eq)))
+
     def _purse(self, p: int) -> tuple[Purse, int, int, int]:
         """:meth:`units` as a :class:`Purse` (sorted and grouped as it would sort and group them),
         and their points by resource together: what every legal list starts from."""
@@ -613,10 +635,9 @@ class CosplayState:
         cover it together.  The events are the target's, each payer's, then what was taken."""
         cost = self.target_cost(what, target)
         self._check(len(set(payers)) == len(payers), "a card pays once: its points are not split")
-        mine = {u.key: u for u in self.units(p)}
         chosen = []
         for key in payers:
-            unit = mine.get(key)
+            unit = self._unit(p, key)
             if unit is None:
                 raise IllegalAction(f"{key} cannot pay: not in your hand or face up in your assistance zone "
                                     "(equipment pays with its character; a card used for its ability pays nothing)")

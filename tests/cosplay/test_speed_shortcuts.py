@@ -216,3 +216,29 @@ def test_a_clone_draws_as_its_original_would(data):
     third = twin.clone()
     twin.rng.random()                         # one draws: the other's generator is left as it was
     assert third.rng.getstate() == s.rng.getstate() != twin.rng.getstate()
+
+
+def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
+    """What the legal list and a payment read without building every unit (``_purse``, ``_unit``)
+    against :meth:`units`: the same keys in the same order, grouped alike, the same points."""
+    from engine.cosplay.payment import Purse
+    from engine.cosplay.state import POOL
+    checked = attached = 0
+    for seed in range(12):
+        s = GAME.new(data, GameSetup("cosplay", ("P0", "P1", "P2"), seed))
+        rng = random.Random(seed)
+        while not s.over:
+            p = s.current
+            units = s.units(p)
+            purse, *total = s._purse(p)
+            plain = Purse(units)
+            assert (purse.keys, purse.groups) == (plain.keys, plain.groups)
+            assert tuple(total) == s.available_points(p)
+            by_key = {u.key: u for u in units}
+            for key in [*s.hand[p], *s.assist[p], *s.assist[(p + 1) % 3], *s.discard[p], POOL]:
+                assert s._unit(p, key) == by_key.get(key)
+            checked += 1
+            attached += bool(s.attached)
+            legal = s.legal_actions(p)
+            s.apply(legal[rng.randrange(len(legal))])
+    assert checked > 1000 and attached > 50
