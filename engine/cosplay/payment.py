@@ -187,13 +187,15 @@ MOST_STEPS = 1500
 
 #: Needed payments by shape (the cost, and each kind of unit's points, count and place): the same
 #: few shapes come back all game long, and a bot's search asks for them thousands of times.
-_PLANS: dict[tuple, list[tuple[int, tuple[tuple[int, int], ...]]]] = {}
+#: (Kept as tuples of numbers, which the garbage collector stops tracking: lists of cached plans
+#: made every collection walk them, a fifth of a bot's time.)
+_PLANS: dict[tuple, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
 
 #: A number for each look of a purse (its kinds' points, counts and whether from the hand, in
 #: order), so that a purse and a cost find their payments with one small key: (that number, the
 #: cost) -> the purse's kinds that bring a resource the cost asks for, and the plans of the shape.
 _PURSES: dict[tuple, int] = {}
-_BY_PURSE: dict[tuple[int, Cost], tuple[list[int], list[tuple[int, tuple[tuple[int, int], ...]]]]] = {}
+_BY_PURSE: dict[tuple[int, Cost], tuple[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]] = {}
 
 
 def payments(units: Sequence[Unit], cost: Cost) -> list[Payment]:
@@ -286,13 +288,13 @@ class Purse:
         self._ways[cost] = out
         return out
 
-    def _plans(self, cost: Cost) -> tuple[list[int], list[tuple[int, tuple[tuple[int, int], ...]]]]:
+    def _plans(self, cost: Cost) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:
         """The kinds (places in :attr:`groups`) that bring a resource ``cost`` asks for, and the needed
         payments of ``cost`` as (points wasted, (place among those kinds, how many) of each taken)."""
         b, k, c, a = cost
         asked = (b > 0 or a > 0, k > 0 or a > 0, c > 0 or a > 0)
-        useful_kinds = [i for i, g in enumerate(self.groups)
-                        if (asked[0] and g[1][0]) or (asked[1] and g[1][1]) or (asked[2] and g[1][2])]
+        useful_kinds = tuple([i for i, g in enumerate(self.groups)
+                              if (asked[0] and g[1][0]) or (asked[1] and g[1][1]) or (asked[2] and g[1][2])])
         # A kind's units beyond those that alone would cover the cost are never all needed: the
         # shape counts at most so many, so that more shapes are alike.  The fewest that alone
         # cover it: enough of each resource asked, and enough points in all.
@@ -321,7 +323,7 @@ class Purse:
         return useful_kinds, plans
 
 
-def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """The needed payments of ``cost`` from ``kinds`` (each: points, how many, from the hand),
     as (points wasted, (kind, how many) of each kind taken), best first (:func:`payments`).
 
@@ -409,4 +411,4 @@ def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[in
     if n and left0[0] >= b and left1[0] >= k and left2[0] >= c and left0[0] - b + left1[0] - k + left2[0] - c >= a:
         walk(0, 0, 0, 0)
     found.sort()
-    return [(waste, kept) for _, waste, kept in found[:MOST_WAYS]]
+    return tuple([(waste, kept) for _, waste, kept in found[:MOST_WAYS]])
