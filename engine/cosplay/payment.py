@@ -187,15 +187,9 @@ MOST_STEPS = 1500
 
 #: Needed payments by shape (the cost, and each kind of unit's points, count and place): the same
 #: few shapes come back all game long, and a bot's search asks for them thousands of times.
-#: (Kept as tuples of numbers, which the garbage collector stops tracking: lists of cached plans
-#: made every collection walk them, a fifth of a bot's time.)
+#: (Kept as tuples of numbers, which the garbage collector stops tracking: every object a cache
+#: keeps is walked by each full collection, and a bot's search spent a tenth of its time there.)
 _PLANS: dict[tuple, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
-
-#: A number for each look of a purse (its kinds' points, counts and whether from the hand, in
-#: order), so that a purse and a cost find their payments with one small key: (that number, the
-#: cost) -> the purse's kinds that bring a resource the cost asks for, and the plans of the shape.
-_PURSES: dict[tuple, int] = {}
-_BY_PURSE: dict[tuple[int, Cost], tuple[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]] = {}
 
 
 def payments(units: Sequence[Unit], cost: Cost) -> list[Payment]:
@@ -237,19 +231,6 @@ class Purse:
         #: each kind: its units' places in ``keys`` (in order), its points, and whether from the hand
         self.groups = groups
         self._ways: dict[Cost, list[tuple[tuple[int | str, ...], int]]] = {}
-        self._number = -1
-
-    def _looks(self) -> int:
-        """This purse's number in :data:`_PURSES` (given on first use)."""
-        looks = tuple((g, len(places), hand) for places, g, hand in self.groups)
-        number = _PURSES.get(looks)
-        if number is None:
-            if len(_PURSES) > 20_000:
-                _PURSES.clear()
-                _BY_PURSE.clear()
-            number = _PURSES[looks] = len(_PURSES)
-        self._number = number
-        return number
 
     def payments(self, cost: Cost) -> list[Payment]:
         """:func:`payments` of ``cost`` from these units."""
@@ -265,13 +246,7 @@ class Purse:
             out: list[tuple[tuple[int | str, ...], int]] = [((), -(b + k + c + a))]
             self._ways[cost] = out
             return out
-        number = self._number if self._number >= 0 else self._looks()
-        found = _BY_PURSE.get((number, cost))
-        if found is None:
-            if len(_BY_PURSE) > 20_000:
-                _BY_PURSE.clear()
-            found = _BY_PURSE[(number, cost)] = self._plans(cost)
-        kinds, plans = found
+        kinds, plans = self._plans(cost)
         groups = self.groups
         keys = self.keys
         out = []
@@ -292,27 +267,28 @@ class Purse:
         """The kinds (places in :attr:`groups`) that bring a resource ``cost`` asks for, and the needed
         payments of ``cost`` as (points wasted, (place among those kinds, how many) of each taken)."""
         b, k, c, a = cost
-        asked = (b > 0 or a > 0, k > 0 or a > 0, c > 0 or a > 0)
-        useful_kinds = tuple([i for i, g in enumerate(self.groups)
-                              if (asked[0] and g[1][0]) or (asked[1] and g[1][1]) or (asked[2] and g[1][2])])
-        # A kind's units beyond those that alone would cover the cost are never all needed: the
-        # shape counts at most so many, so that more shapes are alike.  The fewest that alone
-        # cover it: enough of each resource asked, and enough points in all.
+        ask0, ask1, ask2 = b > 0 or a > 0, k > 0 or a > 0, c > 0 or a > 0
         whole = b + k + c + a
+        useful_kinds = []
         kinds = []
-        for i in useful_kinds:
-            places, g, hand = self.groups[i]
+        for i, (places, g, hand) in enumerate(self.groups):
             g0, g1, g2 = g
+            if not ((ask0 and g0) or (ask1 and g1) or (ask2 and g2)):
+                continue                               # brings no resource the cost asks for
+            # A kind's units beyond those that alone would cover the cost are never all needed: the
+            # shape counts at most so many, so that more shapes are alike.  The fewest that alone
+            # cover it: enough of each resource asked, and enough points in all.
             m = len(places)
-            if not ((b > 0 and not g0) or (k > 0 and not g1) or (c > 0 and not g2)):
+            if m > 1 and not ((b > 0 and not g0) or (k > 0 and not g1) or (c > 0 and not g2)):
                 alone = -(-whole // (g0 + g1 + g2))
-                if b > 0:
-                    alone = max(alone, -(-b // g0))
-                if k > 0:
-                    alone = max(alone, -(-k // g1))
-                if c > 0:
-                    alone = max(alone, -(-c // g2))
-                m = min(m, max(alone, 1))
+                if b > 0 and -(-b // g0) > alone:
+                    alone = -(-b // g0)
+                if k > 0 and -(-k // g1) > alone:
+                    alone = -(-k // g1)
+                if c > 0 and -(-c // g2) > alone:
+                    alone = -(-c // g2)
+                m = min(m, alone)                      # alone >= 1: the cost asks for something
+            useful_kinds.append(i)
             kinds.append((g, m, hand))
         shape = (cost, tuple(kinds))
         plans = _PLANS.get(shape)
@@ -320,7 +296,7 @@ class Purse:
             if len(_PLANS) > 20_000:
                 _PLANS.clear()
             plans = _PLANS[shape] = _plan(cost, shape[1])
-        return useful_kinds, plans
+        return tuple(useful_kinds), plans
 
 
 def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:

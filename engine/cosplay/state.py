@@ -26,6 +26,7 @@ pick from the same list and one decision is one stored action.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
@@ -33,7 +34,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
+from engine.game import MAX_ARGS, OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 
 from .cards import Catalogue, Effect, Instances
 from .payment import Payment, Purse, Unit, add, cheapest, covers, payments, valid
@@ -42,19 +43,25 @@ __all__ = ["MAIN", "POOL", "PREPARE", "CosplayState", "determinize", "less_by", 
 
 PREPARE, MAIN = "prepare", "main"
 
-_ACTIONS: dict[tuple, Action] = {}
+_FIELDS = tuple(f.name for f in dataclasses.fields(Action))
+assert _FIELDS == ("player", "kind", "args"), f"engine.game.Action's fields changed: {_FIELDS}"
+_set_field = object.__setattr__
 
 
-def _action(p: int, kind: str, args: tuple) -> Action:
-    """An Action, built once: actions are immutable values and the legal lists repeat the
-    same few hundred of them all game long (checking a new one costs more than the rules)."""
-    key = (p, kind, args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        if len(_ACTIONS) > 50_000:
-            _ACTIONS.clear()
-        a = _ACTIONS[key] = Action(p, kind, args)
-    return a
+def _action(p: int, kind: str, args: tuple[int | str, ...]) -> Action:
+    """``Action(p, kind, args)`` without its checks of the form: the legal lists make tens of
+    thousands a second in a bot's search, from seat numbers, this module's words and card numbers
+    (``pool``), and the checks were a tenth of the search's time.  (Caching the actions instead
+    kept so many objects alive that the garbage collector's passes cost more.)  Too many arguments
+    are still refused as :class:`Action` refuses them."""
+    if len(args) > MAX_ARGS:
+        return Action(p, kind, args)
+    action = Action.__new__(Action)
+    _set_field(action, "player", p)
+    _set_field(action, "kind", kind)
+    _set_field(action, "args", args)
+    return action
+
 POOL = "pool"
 _RECRUITABLE = ("character", "equipment")
 _PLACEABLE = ("character", "equipment", "objective")

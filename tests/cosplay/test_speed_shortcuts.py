@@ -126,13 +126,9 @@ def test_a_purse_offers_what_the_plain_search_offers():
             units.append(Unit(key, points[kind], hand, (kind, hand)))
         cost = (rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 3), rng.randint(0, 6))
         payment._PLANS.clear()
-        payment._BY_PURSE.clear()
-        payment._PURSES.clear()
         fast = payment.payments(units, cost)
         original = payment._plan
         payment._PLANS.clear()
-        payment._BY_PURSE.clear()
-        payment._PURSES.clear()
         try:
             payment._plan = lambda c, k: [(w, tuple((j, x) for j, x in enumerate(counts) if x))
                                           for w, counts in plain_plan(c, k)]
@@ -140,8 +136,6 @@ def test_a_purse_offers_what_the_plain_search_offers():
         finally:
             payment._plan = original
             payment._PLANS.clear()
-            payment._BY_PURSE.clear()
-            payment._PURSES.clear()
         assert fast == plain
 
 
@@ -242,3 +236,22 @@ def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
             legal = s.legal_actions(p)
             s.apply(legal[rng.randrange(len(legal))])
     assert checked > 1000 and attached > 50
+
+
+def test_an_unchecked_action_is_the_action_it_names():
+    """The legal lists' actions are built without :class:`Action`'s checks: equal, alike, as frozen;
+    too many arguments are still refused."""
+    import dataclasses
+
+    import pytest
+
+    from engine.cosplay.state import _action
+    from engine.game import MAX_ARGS, Action, ActionSyntaxError
+    for p, kind, args in ((0, "end", ()), (1, "recruit", (3, 12, "pool")), (2, "drama", (2, 0, 1, 5, 6))):
+        made, checked = _action(p, kind, args), Action(p, kind, args)
+        assert made == checked and hash(made) == hash(checked) and repr(made) == repr(checked)
+        assert made.to_text() == checked.to_text() and Action.from_json(made.to_json()) == made
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, "kind", "end")
+    with pytest.raises(ActionSyntaxError):
+        _action(0, "drama", tuple(range(MAX_ARGS + 1)))
