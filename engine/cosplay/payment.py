@@ -306,7 +306,7 @@ def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> tuple[tuple[i
     A search over the kinds, each taken 0, 1, 2... times: a branch stops when its payers cover
     the cost (one more would not be needed), when the next unit would bring nothing the cost
     still needs (it could be left out of anything this branch pays), or when all the units left
-    could not cover what is owed.  Each call of ``walk`` is a step of :data:`MOST_STEPS`; once
+    could not cover what is owed.  Each branch tried is a step of :data:`MOST_STEPS`; once
     they are spent, no branch goes deeper, but the kinds being walked still finish their counts
     (what the step bound offers depends on this order, so it stays as it is).  The arithmetic of
     :func:`covers` and :func:`useful` is written out: this is the innermost loop of every legal list.

@@ -129,7 +129,7 @@ class CosplayState:
         self.inst: Instances = data.with_players(n)
         self.setup = setup
         self._rng = random.Random(setup.seed)
-        self._rng_shared = False                 # a clone's: its parent's, copied before first use
+        self._rng_shared = False                 # shared with a clone or an original: copied on first use
         self.n = n
         z = data.rules["zones"]
         self.library: list[int] = []          # top card last
