@@ -51,6 +51,7 @@ from engine.cosplay.view import (
 )
 from engine.game import Action
 from kiosk import hand as hand_widgets
+from kiosk import lastmove
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -65,9 +66,6 @@ PICKED_BY_NAME = (
     N_("cp_use"), N_("cp_combo"), N_("cp_winner"), N_("cp_winner_tie"),
     N_("cp_passion_discard"), N_("cp_passion_hidden"), N_("cp_library"), N_("cp_library_short"),
 )
-
-#: The events said on the other halves while someone plays (what they just did).
-MOVES = ("place", "attach", "recruit", "complete", "steal", "drama", "use", "combo", "ability")
 
 #: Resource colours (hex for markup) and icons: BADASS (a star), KAWAII (a heart), CRAFT (scissors),
 #: any resource (a diamond).  Colour and shape both, so that neither is needed alone.
@@ -145,7 +143,7 @@ class CosplayHalf(GameHalf):
     end_text = StringProperty("")
 
 
-assert hand_widgets.HandStrip is HandStrip
+assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -166,7 +164,6 @@ class CosplayScreen(GameScreen):
         self.skip = 0                                   # "Other payment": the n-th payment that fits
         self.passion = False                            # La Passion tapped: choosing what to take
         self.notice: dict[int, str] = {}                # half -> a sentence for its status (a refusal, an effect)
-        self.last_move: tuple[int, str] | None = None   # (seat, sentence): the last move of the turn
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
@@ -183,6 +180,10 @@ class CosplayScreen(GameScreen):
 
     def player(self, seat: int) -> str:
         return self.player_name(seat)
+
+    def said_face(self, card: str) -> SmallCard:
+        """A card a sentence names, small: its name (the sentence says what became of it)."""
+        return SmallCard(card=card, seen=True, font_size=sp(9), text=self.card_name(int(card)))
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
         t = self.ctype(int(card))
@@ -342,12 +343,8 @@ class CosplayScreen(GameScreen):
         events = [e for e in events if isinstance(e, tuple) and hasattr(e, "kind")]
         said = [e for e in events if e.kind in ("ability", "attach", "steal", "drama", "combo", "use")
                 and e.player is not None and not table.is_bot(e.player)]
-        for e in events:
-            if e.kind == "turn":
-                self.notice = {}
-                self.last_move = None
-            elif e.kind in MOVES and e.player is not None:
-                self.last_move = (e.player, self.say(e))
+        if any(e.kind == "turn" for e in events):
+            self.notice = {}
         if said:
             best = [e for e in said if e.kind in ("ability", "attach", "steal", "drama")] or said
             half = table.half_of(best[-1].player)
@@ -477,8 +474,6 @@ class CosplayScreen(GameScreen):
             return self.t("cp_over")
         if pub["current"] != seat or self.table.is_bot(seat):
             # (a bot's own half says what it does: "your turn" would speak to nobody there)
-            if self.last_move is not None and self.last_move[0] == pub["current"]:
-                return self.last_move[1]                 # what the player whose turn it is just did
             return self.t("cp_their_turn", name=self.player(pub["current"]))
         if self.half_widget(self.table.half_of(seat)).confirming:
             return self.t("cp_confirm_end")

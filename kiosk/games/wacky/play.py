@@ -29,6 +29,7 @@ from kivy.uix.widget import Widget
 from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
+from kiosk import lastmove
 from kiosk import widgets as kiosk_widgets
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
@@ -110,7 +111,7 @@ class WackyHalf(GameHalf):
 
 
 # The kv rules name HandStrip and Flip; make sure their modules (and Factory entries) are loaded first.
-assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None
+assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None and lastmove.LastMoves
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -165,6 +166,13 @@ class WackyScreen(GameScreen):
                      f"[size={int(sp(20))}]{data.speed[c]}[/size]\n"
                      f"[size={int(sp(11))}]{self.t('wk_stages_short', stages=self.stages(c))}[/size]")
         return face
+
+    def said_face(self, card: str) -> SmallCard:
+        """A card a sentence names, small: its vehicle and speed (the sentence says the rest)."""
+        data = self.table.data
+        c = data.index[card]
+        return SmallCard(card=card, seen=True, font_size=sp(11),
+                         text=f"{self.vehicle(VEHICLES[data.vehicle[c]])} {data.speed[c]}")
 
     def names(self) -> tuple[str, ...]:
         return tuple(self.player_name(q) for q in range(len(self.table.setup.players)))
