@@ -37,17 +37,29 @@ MAX_CARDS = 6
 
 
 class FitLabel(Label):
-    """A label for ``whole``: its type shrinks, from ``max_font`` down to :data:`MIN_SAID_SP`,
-    until the text wrapped to its width fits its height; a text that does not fit even then
-    loses its first sentences ("… " stands for them: the latest part of a turn is the one to
-    read here, the log has it all)."""
+    """A label for ``whole``: its type shrinks, from ``max_font`` down to ``least`` (sp), until
+    the text wrapped to its width fits its height, no word broken inside.  A text that does not
+    fit even then is shortened: with ``trim`` "first" it loses its first sentences ("… " stands
+    for them: the latest part of a turn is the one to read on a half, the log has it all), with
+    "last" its last words ("…")."""
 
     whole = StringProperty("")
     max_font = NumericProperty(sp(15))
+    least = NumericProperty(MIN_SAID_SP)
+    trim = StringProperty("first")
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.bind(size=self._fit, whole=self._fit, max_font=self._fit)
+        self.bind(size=self._fit, whole=self._fit, max_font=self._fit, least=self._fit)
+
+    def fits(self, text: str, fs: int) -> bool:
+        w, h = int(self.width), int(self.height)
+        tw, th = text_extent(text, fs, w, self.bold, self.halign, self.markup)
+        if th > h or tw > w:
+            return False
+        # no word wider than a line (Kivy would break it inside)
+        return all(text_extent(word, fs, None, self.bold, "left", self.markup)[0] <= w
+                   for word in text.split())
 
     def _fit(self, *_):
         w, h = int(self.width), int(self.height)
@@ -56,17 +68,41 @@ class FitLabel(Label):
         if not text or w < 8 or h < 4:
             self.text = text
             return
-        least = int(sp(MIN_SAID_SP))
-
-        def fits(words: str, fs: int) -> bool:
-            return text_extent(words, fs, w, self.bold, self.halign, self.markup)[1] <= h
-
-        sentences = text.split(". ")
-        while len(sentences) > 1 and not fits(text, least):
-            sentences = sentences[1:]
-            text = "… " + ". ".join(sentences)
-        self.font_size = largest_font(least, max(least, int(self.max_font)), lambda fs: fits(text, fs))
+        least = int(sp(self.least))
+        if self.trim == "first":
+            sentences = text.split(". ")
+            while len(sentences) > 1 and not self.fits(text, least):
+                sentences = sentences[1:]
+                text = "… " + ". ".join(sentences)
+        words = text.split(" ")
+        while len(words) > 1 and not self.fits(text, least):
+            words = words[:-1]
+            text = " ".join(words).rstrip(":;,") + "…"
+        self.font_size = largest_font(least, max(least, int(self.max_font)), lambda fs: self.fits(text, fs))
         self.text = text
+
+
+def fit_font(label, least_sp: float, most: float | None = None) -> None:
+    """Keep ``label``'s type the largest, from ``most`` (default: its font size now) down to
+    ``least_sp``, at which its text wrapped to its width fits its height with no word broken."""
+    top = int(most if most is not None else label.font_size)
+
+    def refit(*_):
+        w, h = int(label.width), int(label.height)
+        if not label.text or w < 8 or h < 4:
+            return
+        label.text_size = (w, None)
+        text = label.text
+
+        def fits(fs: int) -> bool:
+            tw, th = text_extent(text, fs, w, label.bold, label.halign, label.markup)
+            return th <= h and tw <= w and all(
+                text_extent(word, fs, None, label.bold, "left", label.markup)[0] <= w for word in text.split())
+
+        label.font_size = largest_font(int(sp(least_sp)), max(int(sp(least_sp)), top), fits)
+
+    label.bind(size=refit, text=refit)
+    refit()
 
 
 class SaidRow(BoxLayout):
@@ -92,7 +128,7 @@ class LastMoves(BoxLayout):
         self._said: list[Said] = []
         self._face: Callable[[Any], Widget] | None = None
         self._drawable: Collection[Any] = ()
-        self.bind(height=lambda *_: self._build(force=True))
+        self.bind(size=lambda *_: self._build(force=True))
 
     def rows(self) -> int:
         return max(1, int(self.height // max(1.0, self.row_height)))
@@ -111,14 +147,18 @@ class LastMoves(BoxLayout):
         self._shown = key
         box = self.ids.rows
         box.clear_widgets()
+        # the cards leave the sentence at least half the row
+        room = max(0, int((self.width - dp(60)) * 0.5 // max(1.0, (self.row_height * self.face_ratio + dp(3)))))
         for text, cards in key:
             row = SaidRow(text=text)
-            for card in cards[:MAX_CARDS]:
+            for card in cards[:min(MAX_CARDS, room)]:
                 face = self._face(card) if self._face is not None else Widget()
                 face.size_hint_x = None
                 ratio = self.face_ratio
                 face.bind(height=lambda w, h, ratio=ratio: setattr(w, "width", h * ratio))
-                face.width = row.height * ratio
+                face.width = self.row_height * ratio
+                if isinstance(face, Label):
+                    fit_font(face, 7)
                 row.ids.cards.add_widget(face)
             box.add_widget(row)
 
@@ -128,7 +168,8 @@ class LastMoves(BoxLayout):
 
     def drawn_cards(self) -> list[Any]:
         """The cards drawn on the strip now, row by row (tests)."""
-        return [c for _, cards in self._shown for c in cards[:MAX_CARDS]]
+        return [w.card for row in reversed(self.ids.rows.children)
+                for w in reversed(row.ids.cards.children) if getattr(w, "card", None)]
 
     def open_log(self) -> None:
         if self.screen is not None:
@@ -142,6 +183,7 @@ class LogPage(ModalLayer):
     underneath adds its line)."""
 
     turned = BooleanProperty(False)
+    title = StringProperty("")          # "" : the match log's title (Challengers!)
 
     def __init__(self, **kw):
         super().__init__(**kw)

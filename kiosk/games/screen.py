@@ -180,6 +180,7 @@ class GameScreen(Screen):
     def open_log(self, half: int) -> None:
         """The game's log, facing the player of ``half``."""
         page = self.log_page
+        page.title = self.t("game_log_title")
         page.open(self.log_lines(), self.t("log_empty"))
         page.turned = bool(half)
 

@@ -56,6 +56,8 @@ from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
+from kiosk.lastmove import fit_font
+from kiosk.widgets import text_extent
 
 #: Sentences this screen picks by a computed name (a logo, what a choice asks, an ability's
 #: button): named here so that extraction keeps them in this game's catalogue.
@@ -141,6 +143,7 @@ class CosplayHalf(GameHalf):
     can_end = BooleanProperty(False)
     confirming = BooleanProperty(False)
     end_text = StringProperty("")
+    has_choices = BooleanProperty(False)    # the choice row shows buttons (else: what the others did)
 
 
 assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
@@ -158,6 +161,9 @@ class CosplayScreen(GameScreen):
 
     def __init__(self, **kw):
         super().__init__(**kw)
+        for half in (0, 1):
+            # "End turn (hold)" in smaller type where a word would not fit ("(maintenir)")
+            fit_font(self.half_widget(half).ids.end_turn, 10)
         self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
         self.most: dict[str, int] = {}                  # hand card kind -> at most so many pay (taps)
         self.least: dict[str, int] = {}                 # hand card kind -> at least so many pay (taps)
@@ -393,9 +399,10 @@ class CosplayScreen(GameScreen):
         w.counts = (self.t("cp_counts", reserve=me["reserve"], discard=len(me["discard"]), hand=me["hand"])
                     + " · " + self._passion_text(me))
         box = w.ids.assist
-        # Room for one line only (a 3-4 player table): as many entries as its width takes, then "+n".
-        one_line = 0 < box.height < box.font_size * 2.4
-        w.assist = self._assist_text(me, seat, int(box.width / (box.font_size * 0.62)) if one_line else None)
+        # As many entries as the box holds, then "+n" (it printed over the line above when the
+        # zone held more than its lines: the count of letters was a guess).
+        w.assist = self._assist_text(me, seat, fits=lambda text: box.width < 8 or text_extent(
+            text, box.font_size, box.width, False, "left", True)[1] <= box.height)
         w.end_text = self.t("cp_end_turn")
         legal = table.legal(seat) if is_person and w.active else []
         w.can_end = any(a.kind == "end" for a in legal)
@@ -453,13 +460,20 @@ class CosplayScreen(GameScreen):
             parts.append(f"[color=8a8f9c]{text}[/color]" if c in down else text)
         return parts
 
-    def _assist_text(self, me: dict, seat: int, letters: int | None = None) -> str:
-        """The half's assistance zone line; at most about ``letters`` letters when given (the
-        entries that do not fit are counted: "+n")."""
+    def _assist_text(self, me: dict, seat: int, letters: int | None = None, fits=None) -> str:
+        """The half's assistance zone line; at most about ``letters`` letters when given, or as
+        much as ``fits(text)`` takes (the entries that do not fit are counted: "+n")."""
         parts = self._assist_entries(me, seat)
         if not parts:
             return self.t("cp_assist_empty")
         head = self.t("cp_assist")
+        if fits is not None:
+            for i in range(len(parts), 0, -1):
+                shown = parts[:i] + ([self.t("cp_more", n=len(parts) - i)] if i < len(parts) else [])
+                text = head + " " + " · ".join(shown)
+                if fits(text):
+                    return text
+            return head + " " + self.t("cp_more", n=len(parts))
         if letters is not None:
             used = len(_MARKUP.sub("", head)) + 4          # and room for "+n"
             for i, part in enumerate(parts):
@@ -588,13 +602,14 @@ class CosplayScreen(GameScreen):
         for i, (text, what, colour) in enumerate(options):
             paying = what[0] == "pay"
             b = ChoiceButton(text=text, font_size=sp(11.5 if paying else 13), bold=True, meaning=colour,
-                       markup=True, halign="center", valign="middle", shorten=True,
+                       markup=True, halign="center", valign="middle",
                        size_hint_x=2.2 if paying else 1)
-            b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, None)))
+            fit_font(b, 9)          # a long card name in smaller type, whole, on two lines if need be
             b.what = what
             b.bind(on_release=lambda b, half=half: self.do(half, b.what))
             row.add_widget(b)
             w.ids[f"choice{i}"] = b
+        w.has_choices = bool(options)
         if not options:
             row.add_widget(Label())
 

@@ -30,18 +30,13 @@ def public_cards(observation: Mapping[str, Any]) -> set[str]:
 
 
 def card_words(card: str, words: Any) -> str:
-    """A card on one line, as the table writes it ("Car 5 · 1½")."""
+    """A card in a sentence, plain (the log's lines have no markup): "Car 5 (1½ st.)"."""
     data = words.game_data
     c = data.index[card]
     n = data.stages[c]
     stages = (f"{n}½" if n else "½") if data.half[c] else str(n)
-    return words.t("wk_chip", vehicle=words.t(f"wk_short_{VEHICLES[data.vehicle[c]]}"), speed=data.speed[c],
+    return words.t("wk_did_card", vehicle=words.t(f"wk_short_{VEHICLES[data.vehicle[c]]}"), speed=data.speed[c],
                    stages=stages)
-
-
-def booster_words(word: str, words: Any) -> str:
-    b = next((b for b in words.game_data.boosters if b is not None and b.id == word), None)
-    return word if b is None else (b.text.get(words.lang) or b.text["en"])
 
 
 def say(run: Run, reader: int | None, words: Any) -> Said | None:
@@ -70,7 +65,7 @@ def say(run: Run, reader: int | None, words: Any) -> Said | None:
         elif k == "shift":
             parts.append(t("wk_did_shift", card=card(e.card)))
         elif k == "booster":
-            parts.append(t("wk_did_booster", name=name, text=booster_words(str(e.info), words)))
+            parts.append(t("wk_did_booster", name=name))
         elif k == "boost":
             word, *rest = e.info
             if word == "raise":
