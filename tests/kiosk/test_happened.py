@@ -159,7 +159,7 @@ def test_the_table_keeps_each_move_with_the_cards_shown_around_it(tmp_path):
     table = LocalTable(store)
     table.new_game("between", [Seat.person(0), Seat.bot("random", 1)], seed=5)
     for _ in range(12):
-        seat = sorted(table.to_act())[0]
+        seat = min(table.to_act())
         table.act(table.legal(seat)[0])
     moves = list(table.history.moves)
     assert len(moves) == 12 and [m.seat for m in moves] == [a.player for a in table.actions]
