@@ -416,7 +416,7 @@ async def _one_finished(data: Path):
         n = 0
         while not c.entry(tid).finished:
             e = c.entry(tid)
-            t = e.t
+            t = e.state.tournament
             who = t.next_waiting()
             actor = who[1] if who[0] == "deck" else who[2]
             action = policies[actor].act(t, who)

@@ -38,7 +38,9 @@ from engine.events import Event
 from engine.game import ObservationSchemaError
 from engine.challengers.policies import make_policy
 from engine.challengers.tournament import match_from_spec
+from engine.challengers.cafe import match_action, match_tuple
 from engine.challengers.game import match_actions, observe_match
+from engine.game import Action
 from engine.challengers.steps import upgrade_observation
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.local import end_held, match_view, shown_match
@@ -70,6 +72,11 @@ def deck_observation(d: dict) -> dict:
         "player": d["player"], "stage": d["stage"], "options": options, "option": chosen, "drawn": d["drawn"],
         "deck": d["deck"], "picks_left": d["picks_left"], "redraw_used": d["redraw_used"],
         "fans": d.get("fans", 0), "pending": d.get("pending")})
+
+
+def _player(action) -> int:
+    """The player of an action this park sent: the contract's JSON (or a list of the old wire)."""
+    return action["player"] if isinstance(action, dict) else action[1]
 
 
 def players_events(m, events) -> list[Event]:
@@ -148,7 +155,7 @@ class ParkController(TableInputs):
         self.unassigned = []              # running tournaments, while waiting for an assignment
         self.deck_states: dict = {}       # player -> DeckView (their own observation of their Deck Phase)
         self._deck_version: dict = {}     # player -> coordinator version of the newest state we have
-        self.inflight = {json.loads(r["body"])["action"][1] for r in store.outbox_rows() if r["kind"] == "deck"}
+        self.inflight = {_player(json.loads(r["body"])["action"]) for r in store.outbox_rows() if r["kind"] == "deck"}
         self.local = None                 # SimpleNamespace(id, key, match, n, acked, conflict, events)
         self.result = None
         self.seats_acked = store.get("park_seats_acked")
@@ -410,7 +417,7 @@ class ParkController(TableInputs):
         body = entry["body"]
         action = body["action"]
         if entry["kind"] == "deck":
-            p = action[1]
+            p = _player(action)
             self.inflight.discard(p)
             if status == 200 and answer.get("deck_phase") is not None and self.t is not None \
                     and self.t.phase in ("deck", "final-deck"):
@@ -422,7 +429,7 @@ class ParkController(TableInputs):
             # The engine's reason is for the log; people read what it means for the table.
             log.warning("the coordinator refused %s: %s %s", action, status, answer.get("error"))
             if entry["kind"] == "deck":
-                self._say("refused_deck", name=self._name(action[1]))
+                self._say("refused_deck", name=self._name(_player(action)))
             else:
                 self._say("refused_match")
             if entry["kind"] == "match" and self.local is not None and self.local.id == entry["match_id"]:
@@ -463,7 +470,7 @@ class ParkController(TableInputs):
 
     def _sync_match(self, rnd, pm):
         spec = pm["spec"]
-        coord = [("match", self.park, *a) for a in pm["actions"]]
+        coord = [("match", self.park, *match_tuple(spec["players"], Action.from_json(a))) for a in pm["actions"]]
         key = (self.tid, rnd, self.park)
         if self.local is None or self.local.key != key:
             got = self.store.park_match(self.tid, rnd, self.park)
@@ -525,7 +532,7 @@ class ParkController(TableInputs):
             return self._ignore(action, str(exc))
         seq = loc.n
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
-        body = {"request_id": rid, "action": list(action), "match_seq": seq}
+        body = {"request_id": rid, "action": match_action(m.players, action[2:]).to_json(), "match_seq": seq}
         # On disk (local log + outbox) before anybody sees it; a failed write is taken back.
         try:
             self.store.park_play(self.tid, loc.id, seq, action, rid, body)
@@ -556,7 +563,8 @@ class ParkController(TableInputs):
             return self._ignore(action, "waiting for the coordinator's answer")
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
         try:
-            self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": list(action)})
+            wire = Action(p, "deck." + action[2], tuple(action[3:])).to_json()
+            self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": wire})
         except StorageError as exc:
             log.error("Deck Phase action %s not saved, so not sent: %s", action, exc)
             self.storage_error = str(exc)

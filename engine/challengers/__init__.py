@@ -43,4 +43,5 @@ GAME = Game(
     determinize=determinize,
     options=OPTIONS,
     describe_event=_describe,
+    cafe="engine.challengers.cafe",
 )
