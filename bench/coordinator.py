@@ -70,7 +70,9 @@ sys.path.insert(0, str(ROOT))
 import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy  # noqa: E402
-from engine.challengers.tournament import match_from_spec  # noqa: E402
+from engine.challengers.cafe import ParkMatch, match_action  # noqa: E402
+from engine.challengers.game import from_tuple  # noqa: E402
+from engine.game import Action  # noqa: E402
 from kiosk.games.challengers.view import DeckView  # noqa: E402
 
 PIN = "9753108642"
@@ -218,19 +220,21 @@ class Park:
                         while d and d["stage"] != "done" and time.monotonic() < self.deadline:
                             a = self.deck_action(v["round"], d)
                             kind = "pile draw" if a[0] in ("option", "redraw") else "deck other"
-                            d = (await self.post(kind, {"action": ["deck", d["player"], *a]}))["deck_phase"]
+                            wire = Action(d["player"], "deck." + a[0], tuple(a[1:])).to_json()
+                            d = (await self.post(kind, {"action": wire}))["deck_phase"]
                             acted = True
                 elif v["private"]["match"] and v["match"]["state"] == "playing":
                     m = v["private"]["match"]
-                    match = match_from_spec(LIB.catalogue, m["spec"], record=False)
+                    game = ParkMatch(LIB, m["spec"], record=False)
                     for a in m["actions"]:
-                        match.apply(tuple(a))
+                        game.apply(Action.from_json(a))
+                    match = game.match
                     seq = m["match_seq"]
                     t = SimpleNamespace(matches={self.park: match})
                     while match.winner is None and time.monotonic() < self.deadline:
-                        action = self.policy.act(t, ("match", self.park, None))
-                        await self.post("match action", {"action": list(action), "match_seq": seq})
-                        match.apply(tuple(action[2:]))
+                        action = match_action(game.players, self.policy.act(t, ("match", self.park, None))[2:])
+                        await self.post("match action", {"action": action.to_json(), "match_seq": seq})
+                        game.apply(action)
                         seq += 1
                         acted = True
             except TimeoutError:
@@ -416,16 +420,17 @@ async def _one_finished(data: Path):
         n = 0
         while not c.entry(tid).finished:
             e = c.entry(tid)
-            t = e.t
+            t = e.state.tournament
             who = t.next_waiting()
             actor = who[1] if who[0] == "deck" else who[2]
             action = policies[actor].act(t, who)
             park = action[1] if action[0] == "match" else t.seat_of(action[1])[0]
             seq = len(e.match_entries(park)) if action[0] == "match" else None
+            wire = from_tuple(t, action).to_json()
             n += 1
-            req = api.ActionRequest(request_id=f"k{kids[park - 1]}-{n}", action=list(action), match_seq=seq)
+            req = api.ActionRequest(request_id=f"k{kids[park - 1]}-{n}", action=wire, match_seq=seq)
             await c.act(e, c.kiosks[kids[park - 1]], req, json.dumps(
-                {"request_id": req.request_id, "action": list(action), "match_seq": seq}))
+                {"request_id": req.request_id, "action": wire, "match_seq": seq}))
     finally:
         await c.stop()
     return n

@@ -1,86 +1,117 @@
-"""Engine actions on the wire: the one place that decodes and encodes them.
+"""Actions on the wire: the one place that decodes them, checks their form and describes it.
 
-Actions travel as JSON lists, the engine's tuples today (``["match", 2, "reveal", 1]``).
-:func:`decode_action` turns a wire action into the engine's value, :func:`encode_action` the
-other way, and :data:`ACTION_FORMS` lists the forms accepted (the OpenAPI schema is built from
-it).  Moving to the engine's own typed action codec changes this module only.
+A kiosk sends the engine contract's :class:`~engine.game.Action` in its JSON form,
+``{"player": 3, "kind": "match.reveal", "args": []}``, decoded once by the contract's codec
+(:meth:`Action.from_json`, in :func:`decode_action`).  Its form against the tournament's game
+(a kind of its vocabulary, the arguments that kind takes) is :func:`check_form`'s; whether it is
+legal now is the game state's (``legal_actions``).  The forms come from each café game's module
+(``ACTION_KINDS``: kind -> argument names, ``ARG_RANGE``, ``PLAYERS``), and so does the OpenAPI
+schema (:func:`action_request_schema`).
+
+The list form of older kiosks (``["match", 2, "reveal", 1]``, Challengers!' own tuples) is
+refused with a message naming the new one; what the store kept in that form is read by the
+game's café module (``legacy_action``) when a tournament is loaded.
 """
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
-MAX_INDEX = 1000
+from engine.errors import IllegalAction
+from engine.game import Action
 
-#: Every action form: (kind, verb, the names of the integer arguments after the verb, their ranges).
-#: ``player``/``park`` is the action's second element; ``i``/``side`` follow the verb.
-ACTION_FORMS = (
-    ("deck", "option", ("index",)), ("deck", "pick", ("index",)), ("deck", "choose", ("index",)),
-    ("deck", "remove", ("index",)), ("deck", "redraw", ()), ("deck", "done", ()),
-    ("match", "toss", ()), ("match", "reveal", ("side",)), ("match", "choose", ("side", "option")),
-)
-_RANGES = {"player": (0, 7), "park": (1, 4), "index": (0, MAX_INDEX), "side": (0, 1), "option": (0, MAX_INDEX)}
-_FORMS = {(k, v): args for k, v, args in ACTION_FORMS}
+EXAMPLE = '{"player": 3, "kind": "match.reveal", "args": []}'
+NEW_FORM = (f"an action is the engine contract's JSON, e.g. {EXAMPLE} (the list form "
+            '["match", park, "reveal", side] of older kiosks is no longer read: update the kiosk)')
 
 
-def _is_int(v) -> bool:
-    return (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer())
+class ActionFormError(ValueError):
+    """A wire action that is not of the contract's JSON form (a 400, saying the form)."""
 
 
-def decode_action(value) -> tuple:
-    """A wire action (a JSON list such as ``["match", 2, "reveal", 1]``) -> the engine's action.
-
-    Checks the shape only (kind, verb, argument count and ranges); whether the action is legal
-    now is the engine's business.  Raises ``ValueError`` naming the element that is wrong.
-    A number such as 2.0 counts as the integer 2 (as JSON Schema has it)."""
-    if not isinstance(value, list) or not 3 <= len(value) <= 5:
-        raise ValueError('must be a list like ["deck", player, "pick", 0] or ["match", park, "reveal", side]')
-    kind = value[0]
-    if kind not in ("deck", "match"):
-        raise ValueError('action[0] must be "deck" or "match"')
-    who = "player" if kind == "deck" else "park"
-    lo, hi = _RANGES[who]
-    if not _is_int(value[1]) or not lo <= value[1] <= hi:
-        raise ValueError(f"action[1] ({who}) must be an integer {lo} to {hi}")
-    args = _FORMS.get((kind, value[2])) if isinstance(value[2], str) else None
-    if args is None:
-        verbs = [v for k, v, _ in ACTION_FORMS if k == kind]
-        raise ValueError(f"action[2]: a {kind} action is one of: {', '.join(verbs)}")
-    if len(value) != 3 + len(args):
-        raise ValueError(f"'{value[2]}' takes {len(args)} argument(s): {', '.join(args) or 'none'}")
-    for i, name in enumerate(args, start=3):
-        lo, hi = _RANGES[name]
-        if not _is_int(value[i]) or not lo <= value[i] <= hi:
-            raise ValueError(f"action[{i}] ({name}) must be an integer {lo} to {hi}")
-    return tuple(int(x) if isinstance(x, float) else x for x in value)
+def _integral(v: Any) -> Any:
+    """JSON Schema counts 2.0 as an integer: take it as 2 (a bool or 1.5 is still refused)."""
+    return int(v) if isinstance(v, float) and v.is_integer() else v
 
 
-def _int_schema(name):
-    lo, hi = _RANGES[name]
-    return {"type": "integer", "minimum": lo, "maximum": hi}
+def decode_action(value: Any) -> Action:
+    """A wire action (the contract's JSON) -> an :class:`Action`.  Checks the form only; raises
+    ``ValueError`` saying what is wrong (for the old list form: what the new one is)."""
+    if not isinstance(value, dict):          # the list form of older kiosks among others
+        raise ActionFormError(NEW_FORM)
+    value = dict(value)
+    if "player" in value:
+        value["player"] = _integral(value["player"])
+    if isinstance(value.get("args"), list):
+        value["args"] = [_integral(a) for a in value["args"]]
+    try:
+        return Action.from_json(value)
+    except IllegalAction as exc:
+        raise ValueError(f"{exc} ({NEW_FORM})") from None
 
 
-def action_schema(kind: str) -> dict:
+def check_form(cafe: Any, action: Action) -> None:
+    """``ValueError`` naming what is wrong unless ``action`` has a form of the game's vocabulary
+    (``cafe``: the game's café module): a known kind, its arguments' count and ranges."""
+    lo, hi = cafe.PLAYERS
+    if not lo <= action.player <= hi:
+        raise ValueError(f"'action.player' must be an integer {lo} to {hi}")
+    names = cafe.ACTION_KINDS.get(action.kind)
+    if names is None:
+        raise ValueError(f"'action.kind': an action of {cafe.GAME} is one of {', '.join(cafe.ACTION_KINDS)}")
+    if len(action.args) != len(names):
+        raise ValueError(f"'{action.kind}' takes {len(names)} argument(s): {', '.join(names) or 'none'}")
+    lo, hi = cafe.ARG_RANGE
+    for i, (name, a) in enumerate(zip(names, action.args)):
+        if type(a) is not int or not lo <= a <= hi:
+            raise ValueError(f"'action.args[{i}]' ({name}) must be an integer {lo} to {hi}")
+
+
+def action_schema(cafe: Any, kinds) -> dict:
+    """The JSON Schema of the actions of ``kinds`` of one game (``cafe``: its café module)."""
+    lo, hi = cafe.PLAYERS
     forms = []
-    for k, verb, args in ACTION_FORMS:
-        if k != kind:
-            continue
-        items = [{"const": k}, _int_schema("player" if k == "deck" else "park"), {"const": verb},
-                 *(_int_schema(a) for a in args)]
-        forms.append({"type": "array", "prefixItems": items, "items": False,
-                      "minItems": len(items), "maxItems": len(items),
-                      "description": f'["{k}", {"player" if k == "deck" else "park"}, "{verb}"'
-                                     + "".join(f", {a}" for a in args) + "]"})
+    for kind in kinds:
+        names = cafe.ACTION_KINDS[kind]
+        arg = {"type": "integer", "minimum": cafe.ARG_RANGE[0], "maximum": cafe.ARG_RANGE[1]}
+        args = ({"type": "array", "prefixItems": [arg for _ in names], "items": False,
+                 "minItems": len(names), "maxItems": len(names)} if names else {"type": "array", "maxItems": 0})
+        forms.append({"title": f"{cafe.GAME} {kind}", "type": "object", "additionalProperties": False,
+                      "required": ["player", "kind"] + (["args"] if names else []),
+                      "properties": {"player": {"type": "integer", "minimum": lo, "maximum": hi},
+                                     "kind": {"const": kind}, "args": args},
+                      "description": f'{{"player": seat, "kind": "{kind}", "args": [{", ".join(names)}]}}'})
     return {"oneOf": forms}
 
 
+def action_request_schema(cafes) -> dict:
+    """The body of ``POST .../actions`` for every café game (``cafes``: their café modules): an
+    action of a park's table game (a match) carries ``match_seq``; the others do not."""
+    rid = {"type": "string", "pattern": r"^[A-Za-z0-9_.:\-]{1,64}$"}
+    seq = {"type": "integer", "minimum": 0, "maximum": 100_000}
+    forms = []
+    for cafe in cafes:
+        table = [k for k in cafe.ACTION_KINDS if k in cafe.TABLE_KINDS]
+        other = [k for k in cafe.ACTION_KINDS if k not in cafe.TABLE_KINDS]
+        if other:
+            forms.append({"title": f"{cafe.GAME}: a tournament action", "type": "object",
+                          "additionalProperties": False, "required": ["request_id", "action"],
+                          "properties": {"request_id": rid, "action": action_schema(cafe, other)}})
+        if table:
+            forms.append({"title": f"{cafe.GAME}: a park's table action", "type": "object",
+                          "additionalProperties": False, "required": ["request_id", "action", "match_seq"],
+                          "properties": {"request_id": rid, "action": action_schema(cafe, table), "match_seq": seq}})
+    return {"oneOf": forms}
 
 
-def encode_action(action) -> list:
-    """The engine's action -> its JSON value."""
-    return list(action)
+def cafe_games() -> list:
+    """The café modules of every registered game that has one (imported now)."""
+    from engine import registry
+    return [registry.cafe(g.name) for g in registry.games() if g.cafe is not None]
 
 
-def decode_stored(text: str) -> tuple:
-    """An action as the store keeps it (JSON text, checked when it was received)."""
-    return tuple(json.loads(text))
+def decode_stored(text: str) -> Any:
+    """An action as the store keeps it: JSON text (an object, or a list written before the
+    contract wire: the game's café module reads those)."""
+    return json.loads(text)

@@ -6,7 +6,8 @@ fields are refused) and every constraint a request can break by its shape alone 
 so a body that matches the schema is never answered 400: what the rules of the game refuse after
 that (an illegal action, a set-up the engine does not allow) is a 409 with the engine's reason.
 
-Actions are decoded by ``actions.py`` (the one place that knows their wire form).
+Actions are the engine contract's JSON, decoded by ``actions.py`` (the one place that knows their
+wire form); their schema is each café game's vocabulary (``actions.action_request_schema``).
 """
 
 from __future__ import annotations
@@ -23,12 +24,11 @@ from pydantic import (
     StringConstraints,
     ValidationError,
     WithJsonSchema,
-    model_validator,
 )
 
 from appliance.lan import MAX_JSON_DEPTH, json_depth_ok
 
-from .actions import ACTION_FORMS, action_schema, decode_action  # noqa: F401 (ACTION_FORMS: the table)
+from .actions import action_request_schema, cafe_games, decode_action
 from .service import ApiError
 
 MAX_BODY = 64 * 1024
@@ -68,8 +68,7 @@ class Loose(BaseModel):
     model_config = ConfigDict(extra="allow", defer_build=True)
 
 
-Action = Annotated[Any, AfterValidator(decode_action),
-                   WithJsonSchema({"oneOf": action_schema("deck")["oneOf"] + action_schema("match")["oneOf"]})]
+Action = Annotated[Any, AfterValidator(decode_action), WithJsonSchema({"type": "object"})]
 
 
 # ---------------------------------------------------------------------- requests
@@ -121,8 +120,9 @@ MatchSeq = Int(0, 100_000)
 
 
 class ActionRequest(Strict):
-    """One engine action.  A match action carries ``match_seq`` (its index in the park's current
-    match); a deck action does not."""
+    """One engine action (the contract's JSON).  An action of a park's table game (a match)
+    carries ``match_seq`` (its index in the park's current match); the others do not.  The
+    action's form against the tournament's game is checked with the tournament (``actions.py``)."""
 
     request_id: RequestId = Field(description="unique per kiosk forever; a resend reuses it")
     action: Action
@@ -130,24 +130,7 @@ class ActionRequest(Strict):
 
     @classmethod
     def __get_pydantic_json_schema__(cls, core_schema, handler):
-        rid = {"type": "string", "pattern": r"^[A-Za-z0-9_.:\-]{1,64}$"}
-        seq = {"type": "integer", "minimum": 0, "maximum": 100_000}
-        return {"oneOf": [
-            {"title": "DeckAction", "type": "object", "additionalProperties": False,
-             "required": ["request_id", "action"],
-             "properties": {"request_id": rid, "action": action_schema("deck")}},
-            {"title": "MatchAction", "type": "object", "additionalProperties": False,
-             "required": ["request_id", "action", "match_seq"],
-             "properties": {"request_id": rid, "action": action_schema("match"), "match_seq": seq}},
-        ]}
-
-    @model_validator(mode="after")
-    def _match_seq_with_match_actions(self):
-        if self.action[0] == "match" and self.match_seq is None:
-            raise ValueError("a match action needs 'match_seq' (its index within the park's match)")
-        if self.action[0] == "deck" and self.match_seq is not None:
-            raise ValueError("'match_seq' belongs to match actions only")
-        return self
+        return action_request_schema(cafe_games())
 
 
 # ---------------------------------------------------------------------- responses
@@ -200,8 +183,10 @@ class MePark(Loose):
     tournament: int
     park: int
     name: str
+    game: str = Field("challengers", description="the game played (engine.registry's name)")
     phase: str
     round: int
+    over: bool = Field(False, description="the tournament is over (its game has an outcome)")
 
 
 class Me(Loose):
@@ -284,6 +269,8 @@ class Result(Loose):
 class Tournament(Loose):
     id: int
     name: str
+    game: str = Field("challengers", description="the game played (engine.registry's name)")
+    over: bool = Field(False, description="the tournament is over (its game has an outcome)")
     version: int = Field(description="the number of applied actions")
     round: int
     rounds: int
@@ -307,6 +294,8 @@ class Tournament(Loose):
 class TournamentSummary(Loose):
     id: int
     name: str
+    game: str = Field("challengers", description="the game played (engine.registry's name)")
+    over: bool = Field(False, description="the tournament is over (its game has an outcome)")
     players: list[str]
     parks: int
     round: int
@@ -323,7 +312,7 @@ class TournamentList(Loose):
 class Record(Loose):
     tournament: int
     setup: dict[str, Any]
-    actions: list[list[Any]]
+    actions: list[dict[str, Any]] = Field(description="every applied action, the contract's JSON {player, kind, args}")
     meta: list[dict[str, Any]] = Field(description="per action: {seq, request_id, kiosk_id, match_seq}")
     snapshot: dict[str, Any]
     digest: str
@@ -344,6 +333,8 @@ class FinalParkSet(Loose):
 class Park(Loose):
     tournament: int
     park: int
+    game: str = Field("challengers", description="the game played (engine.registry's name)")
+    over: bool = Field(False, description="the tournament is over (its game has an outcome)")
     version: int
     round: int
     phase: Phase
@@ -378,7 +369,7 @@ class ActionResponse(Loose):
     ok: Literal[True]
     tournament: int
     seq: int
-    action: list[Any]
+    action: dict[str, Any] = Field(description="the action applied: the contract's JSON {player, kind, args}")
     round: int
     phase: Phase
     events: list[Event]

@@ -25,10 +25,10 @@ from pathlib import Path
 from appliance import dbcheck, paths, sdnotify
 from appliance.house import DataFileError, house_set_texts
 from appliance.lan import RateLimitFilter
-from engine.challengers.cards import CardFileError
+from engine.errors import GameDataError
 
 from .discovery import lan_addresses
-from .service import Coordinator
+from .service import DEFAULT_GAME, Coordinator
 from .store import DB_NAME, LOG_TABLES, SchemaError, stored_organiser_pin
 from .web import new_guard
 from .web import serve as serve_app
@@ -151,13 +151,11 @@ EXIT_BAD_DATA = 2
 
 
 def load_library(data: Path):
-    """The bundled card data plus the café's house sets (the data folder's cards/), as the
-    command line and the kiosk load them: a tournament may use a house set."""
+    """The default game's bundled card data plus the café's house sets (the data folder's cards/),
+    as the command line and the kiosk load them: a tournament may use a house set."""
     import cards
-    from engine.challengers.library import load
-    lib = load(cards)
-    lib.add_sets(house_set_texts(data))
-    return lib
+    from engine import registry
+    return registry.cafe(DEFAULT_GAME).load(cards, house_set_texts(data))
 
 
 #: Exit status for "the database is damaged": the unit's RestartPreventExitStatus, so systemd
@@ -175,7 +173,7 @@ async def serve(args) -> int:
     db_path = Path(data) / "coordinator.db"
     try:
         library = load_library(Path(data))
-    except (CardFileError, DataFileError) as exc:
+    except (GameDataError, DataFileError) as exc:
         print(f"tablecup coordinator: house set not loaded: {exc}", file=sys.stderr, flush=True)
         return EXIT_BAD_DATA
     # What the start reads is checked before anything is served; the action and request logs,

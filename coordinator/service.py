@@ -1,9 +1,16 @@
 """The coordinator's state: live tournaments in memory (rebuilt by replay), finished ones as their
 final records, kiosks, pairing, and the one path that changes a tournament: :meth:`Coordinator.act`.
 
-Every write: validate the body (``api.py``) -> check the token / organiser PIN / park
-ownership -> ``Tournament.apply`` (``IllegalAction`` -> 409, state unchanged) -> persist the action
-and its request id in one transaction -> answer.  Nothing here awaits between the checks and
+A tournament is a contract :class:`~engine.game.GameState` and the name of its game.  The game is
+found through :mod:`engine.registry`; what a café needs of it beyond the contract (the set-up as
+the organiser gives it, the park of an action, the views, its bot entrants) is its café module
+(``Game.cafe``, :func:`engine.registry.cafe`), imported when a tournament of that game is first
+created or loaded.  No module here imports a game's package.
+
+Every write: validate the body (``api.py``; the action decoded once by the contract's codec,
+``Action.from_json``) -> check the token / organiser PIN / park ownership -> the action among
+the state's ``legal_actions`` -> ``GameState.apply`` (``IllegalAction`` -> 409, state unchanged) ->
+persist the action (the contract's JSON) and its request id in one transaction -> answer.  Nothing here awaits between the checks and
 the apply, so an apply is atomic on the event loop; the per-tournament lock only orders the
 rare long operations (changing the Final's park replays the tournament).
 
@@ -26,23 +33,25 @@ import json
 import logging
 import secrets
 from concurrent.futures import BrokenExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from typing import Any
 
 import cards
-from engine import IllegalAction
-from engine.challengers.game import ChallengersState
-from engine.challengers.library import load
-from engine.challengers.tournament import Setup, Tournament, OVER, FINAL, FINAL_DECK, DECK
+from engine import IllegalAction, registry
+from engine.game import Action, GameSetup
 
 from . import bots as botplay
 from . import store
-from .actions import decode_stored, encode_action
+from .actions import check_form, decode_stored
 from .limits import Backoff
-from .views import plain, public_view, park_view, deck_state, scrub_events, snapshot_digest
+from .views import plain, public_view, park_view, snapshot_digest
 
 log = logging.getLogger("tablecup.coordinator")
 
-SIDES = ("light", "dark")
+#: The game of a tournament created without naming one, and of every tournament stored before
+#: tournaments named their game.
+DEFAULT_GAME = "challengers"
 PAIRING_DIGITS = 12          # 10^12 codes: out of reach of guessing at a few checks per address per hour
 ORGANISER_DIGITS = 10
 
@@ -79,26 +88,38 @@ class Kiosk:
     revoked: bool = False
 
 
+def cafe_of(game: str) -> Any:
+    """The café module of ``game`` (:func:`engine.registry.cafe`); ``ApiError(409)`` saying why."""
+    try:
+        return registry.cafe(game)
+    except KeyError as exc:
+        raise ApiError(409, str(exc.args[0])) from None
+
+
 @dataclass
 class Entry:
-    """One tournament held in memory."""
+    """One tournament held in memory: its game's state and what the coordinator keeps beside it."""
 
     id: int
     name: str
-    setup: Setup
-    t: Tournament
+    game: str
+    setup: GameSetup
+    state: Any                                        # the tournament: a contract GameState
+    cafe: Any                                         # its game's café module (engine.registry.cafe)
     kiosks: dict = field(default_factory=dict)        # park -> kiosk id
     rows: list = field(default_factory=list)          # per applied action: (request_id, kiosk_id, match_seq)
-    cur: dict = field(default_factory=dict)           # park -> (Match, [global seq index of its actions])
+    actions: list = field(default_factory=list)       # the contract actions applied, in order
+    cur: dict = field(default_factory=dict)           # park -> (its table game, [indexes in actions])
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set = field(default_factory=set)     # asyncio.Queue per WebSocket
     created: float = 0.0
-    cache: dict = field(default_factory=dict)         # views.py: derived views, each with its validity key
+    cache: dict = field(default_factory=dict)         # the café module's derived views, each with its key
     bots: dict = field(default_factory=dict)          # player index -> level (bot entrants: bots.py)
 
-    def match_entries(self, park):
-        """The global indexes of the actions applied to the park's current match."""
-        m = self.t.matches.get(park)
+    def table_entries(self, park):
+        """The indexes (in :attr:`actions`) of the actions applied to the park's current table game
+        (a Challengers! match), or None when the park has none."""
+        m = self.cafe.table_game(self.state, park)
         if m is None:
             return None
         got = self.cur.get(park)
@@ -106,17 +127,20 @@ class Entry:
             got = self.cur[park] = (m, [])
         return got[1]
 
+    match_entries = table_entries
+
     @property
     def version(self) -> int:
-        return len(self.t.actions)
+        return len(self.actions)
+
+    @property
+    def over(self) -> bool:
+        return self.state.outcome() is not None
 
     finished = False
 
     def summary(self) -> dict:
-        t = self.t
-        return {"id": self.id, "name": self.name, "players": [p.name for p in t.players if not p.robot],
-                "parks": t.parks, "round": t.round, "phase": t.phase, "version": self.version,
-                "winner": t.winner, "created": self.created}
+        return self.cafe.summary(self)
 
 
 @dataclass
@@ -135,14 +159,28 @@ class Finished:
     def version(self) -> int:
         return self.info["version"]
 
+    @property
+    def game(self) -> str:
+        return self.info["game"]
+
     def summary(self) -> dict:
         return self.info
 
+    def __post_init__(self):
+        # A summary kept by a coordinator before summaries named their game and whether it was over.
+        self.info.setdefault("game", DEFAULT_GAME)
+        self.info.setdefault("over", True)
+
 
 class Coordinator:
+    """``library``: the data of the default game (:data:`DEFAULT_GAME`: the café's house sets
+    added); other games' data is loaded from the bundled cards when first needed."""
+
     def __init__(self, data_dir, organiser_pin: str | None = None, library=None):
         self.data_dir = data_dir
-        self.lib = library or load(cards)
+        self.data: dict[str, Any] = {}
+        if library is not None:
+            self.data[DEFAULT_GAME] = library
         self.db = store.open_db(data_dir)
         self.reader = store.open_reader(data_dir)
         self.writer = store.Writer(self.db)
@@ -162,6 +200,32 @@ class Coordinator:
         self.bot_decisions = 0
         self._load_meta(organiser_pin)
         self._load()
+
+    def data_of(self, game: str) -> Any:
+        """The data (cards) tournaments of ``game`` are played with."""
+        got = self.data.get(game)
+        if got is None:
+            got = self.data[game] = registry.get(game).load(cards)
+        return got
+
+    @property
+    def lib(self) -> Any:
+        """The default game's data (the café's house sets added)."""
+        return self.data_of(DEFAULT_GAME)
+
+    def new_entry(self, tid: int, name: str, game: str, setup: GameSetup, **kw) -> Entry:
+        """A tournament of ``game`` as ``setup`` starts it (``ValueError`` saying why the rules refuse it)."""
+        cafe = cafe_of(game)
+        return Entry(tid, name, game, setup, cafe.new_state(self.data_of(game), setup), cafe, **kw)
+
+    @staticmethod
+    def stored_action(e: Entry, text: str) -> Action:
+        """An action as the store keeps it: the contract's JSON, or (written before the contract
+        wire) the game's own tuple, read against the tournament as it stands before it is applied."""
+        value = decode_stored(text)
+        if isinstance(value, dict):
+            return Action.from_json(value)
+        return e.cafe.legacy_action(e.state, value)
 
     # ------------------------------------------------------------------ start-up
     def _load_meta(self, organiser_pin):
@@ -199,38 +263,46 @@ class Coordinator:
                 "ON f.tournament_id = t.id ORDER BY t.id"):
             self.tournaments[tid] = Finished(tid, name, created, json.loads(summary), kiosks=parks.get(tid, {}))
             finished += 1
-        bot_settings = {tid: botplay.settings_from_json(json.loads(text or "{}"))
-                        for tid, text in conn.execute("SELECT id, settings FROM tournaments WHERE id NOT IN "
-                                                      "(SELECT tournament_id FROM finished)")}
+        settings = {tid: json.loads(text or "{}")
+                    for tid, text in conn.execute("SELECT id, settings FROM tournaments WHERE id NOT IN "
+                                                  "(SELECT tournament_id FROM finished)")}
         live = conn.execute("SELECT id, name, setup, created FROM tournaments WHERE id NOT IN "
                             "(SELECT tournament_id FROM finished) ORDER BY id").fetchall()
         for tid, name, setup_text, created in live:
-            setup = setup_from_json(json.loads(setup_text))
-            e = Entry(tid, name, setup, Tournament(self.lib, setup), created=created, bots=bot_settings[tid])
+            game = settings[tid].get("game", DEFAULT_GAME)
+            setup = cafe_of(game).setup_from_stored(json.loads(setup_text))
+            e = self.new_entry(tid, name, game, setup, created=created,
+                               bots=botplay.settings_from_json(settings[tid]))
             for action, rid, kid, ms in conn.execute("SELECT action, request_id, kiosk_id, match_seq FROM actions "
                                                      "WHERE tournament_id = ? ORDER BY seq", (tid,)):
-                self._apply_tracked(e, decode_stored(action), (rid, kid, ms))
+                self._apply_tracked(e, self.stored_action(e, action), (rid, kid, ms))
             e.kiosks = parks.get(tid, {})
             self.tournaments[tid] = e
-            for rid, kid, body, response in conn.execute("SELECT request_id, kiosk_id, body, response FROM requests "
-                                                         "WHERE tournament_id = ?", (tid,)):
-                self.requests[rid] = {"tid": tid, "kiosk": kid, "body": body, "response": response, "fut": None}
-            if e.t.phase == OVER:
+            for rid, kid, seq, body, response in conn.execute("SELECT request_id, kiosk_id, seq, body, response "
+                                                              "FROM requests WHERE tournament_id = ?", (tid,)):
+                self.requests[rid] = {"tid": tid, "kiosk": kid, "body": body, "response": response, "fut": None,
+                                      "action": _kept_action(e, seq)}
+            if e.over:
                 # Over, but without its final record: written by a coordinator that kept none.
                 self._to_finish.append(tid)
+            s = e.summary()
             log.info("tournament %d (%s) resumed: %d actions replayed, round %s, phase %s",
-                     e.id, e.name, len(e.t.actions), e.t.round, e.t.phase)
+                     e.id, e.name, len(e.actions), s.get("round"), s.get("phase"))
         if finished:
             log.info("%d finished tournaments kept as records (not replayed)", finished)
 
     @staticmethod
-    def _apply_tracked(e: Entry, action, row):
-        """Apply an action and keep the per-park match bookkeeping (match_seq)."""
-        entries = e.match_entries(action[1]) if action[0] == "match" else None
-        events = e.t.apply(action)
+    def _apply_tracked(e: Entry, action: Action, row, table=None):
+        """Apply an action through the state and keep the per-park table bookkeeping (match_seq).
+        ``table``: the park whose table game it belongs to, when the caller found it already."""
+        if table is None:
+            table = e.cafe.table_of(e.state, action)
+        entries = e.table_entries(table) if table is not None else None
+        events = e.state.apply(action)
+        e.actions.append(action)
         e.rows.append(row)
         if entries is not None:
-            entries.append(len(e.t.actions) - 1)
+            entries.append(len(e.actions) - 1)
         return events
 
     async def start(self):
@@ -314,8 +386,9 @@ class Coordinator:
 
     @staticmethod
     def check_park(e: Entry, park: int):
-        if not 1 <= park <= e.t.parks:
-            raise ApiError(404, f"tournament {e.id} has parks 1 to {e.t.parks}, not {park}")
+        parks = e.cafe.parks(e.state)
+        if not 1 <= park <= parks:
+            raise ApiError(404, f"tournament {e.id} has parks 1 to {parks}, not {park}")
 
     @staticmethod
     def check_park_number(e: Entry | Finished, park: int):
@@ -400,26 +473,26 @@ class Coordinator:
             raise ApiError(409, "'Robot' is the name of the Robot player")
         bots = {len(people) + i: b.level for i, b in enumerate(body.bots)}
         seed = body.seed if body.seed is not None else secrets.randbits(63)
-        setup = Setup(players=tuple(players), box=body.box, sets=tuple(body.sets) if body.sets else None,
-                      robot_level=body.robot_level, solo_cards=body.solo_cards, seed=seed,
-                      final_park=body.final_park)
-        try:
-            t = Tournament(self.lib, setup)
-        except (ValueError, KeyError) as exc:
-            raise ApiError(409, str(exc).strip("'\"")) from None
+        game = DEFAULT_GAME
+        cafe = cafe_of(game)
+        setup = cafe.setup_from_request(players, seed, body.box, body.sets, body.robot_level, body.solo_cards,
+                                        body.final_park)
         name = (body.name or "").strip() or "Tournament"
         created = store.now()
-        setup_json = store.dumps(setup_to_json(setup))
-        settings_json = store.dumps(botplay.settings_to_json(bots))
+        try:
+            e = self.new_entry(0, name, game, setup, created=created, bots=bots)
+        except ValueError as exc:
+            raise ApiError(409, str(exc).strip("'\"")) from None
+        setup_json = store.dumps(cafe.setup_to_stored(setup))
+        settings_json = store.dumps({"game": game, **botplay.settings_to_json(bots)})
 
         def write(conn):
             return conn.execute("INSERT INTO tournaments(name, setup, settings, status, created) VALUES (?,?,?,?,?)",
                                 (name, setup_json, settings_json, "running", created)).lastrowid
-        tid = await self.writer.write(write)
-        e = Entry(tid, name, setup, t, created=created, bots=bots)
+        e.id = tid = await self.writer.write(write)
         self.tournaments[tid] = e
-        log.info("tournament %d (%s) created: %d players (%d bots), %d parks", tid, name, len(setup.players),
-                 len(bots), t.parks)
+        log.info("tournament %d (%s) created: %s, %d players (%d bots), %d parks", tid, name, game,
+                 len(setup.players), len(bots), cafe.parks(e.state))
         if bots:
             self.kick_bots(tid)
         return public_view(e)
@@ -449,20 +522,18 @@ class Coordinator:
     async def set_final_park(self, e: Entry, park: int) -> dict:
         self.check_park(e, park)
         async with e.lock:
-            t = e.t
-            if t.phase in (FINAL, OVER):
-                raise ApiError(409, "the Final has started: its park can no longer change")
-            if t.phase == FINAL_DECK and any(a[0] == "deck" for a in t.actions[self._final_deck_start(e):]):
-                raise ApiError(409, "the finalists have begun their last Deck Phase: the Final's park can no longer change")
-            if park != e.setup.final_park:
-                # Setup.final_park is read only when the Final is seated; replaying the same
-                # actions with the new set-up gives the same state with the new Final park.
-                setup = replace(e.setup, final_park=park)
-                fresh = Entry(e.id, e.name, setup, Tournament(self.lib, setup), kiosks=e.kiosks,
-                              lock=e.lock, subscribers=e.subscribers, created=e.created, bots=e.bots)
-                for action, row in zip(t.actions, e.rows):
+            try:
+                setup = e.cafe.final_park_setup(e.state, e.setup, e.actions, park)
+            except IllegalAction as exc:
+                raise ApiError(409, str(exc)) from None
+            if setup != e.setup:
+                # The rules read the Final's park only when the Final is seated; replaying the
+                # same actions with the new set-up gives the same state with the new Final park.
+                fresh = self.new_entry(e.id, e.name, e.game, setup, kiosks=e.kiosks, lock=e.lock,
+                                       subscribers=e.subscribers, created=e.created, bots=e.bots)
+                for action, row in zip(e.actions, e.rows):
                     self._apply_tracked(fresh, action, row)
-                setup_json = store.dumps(setup_to_json(setup))
+                setup_json = store.dumps(e.cafe.setup_to_stored(setup))
                 await self.writer.write(lambda conn: conn.execute(
                     "UPDATE tournaments SET setup = ? WHERE id = ?", (setup_json, e.id)))
                 self.tournaments[e.id] = fresh
@@ -471,72 +542,82 @@ class Coordinator:
         self.notify(e, "final-park")
         return {"tournament": e.id, "final_park": park}
 
-    @staticmethod
-    def _final_deck_start(e: Entry) -> int:
-        # The last match action ends round 7; the final Deck Phase's actions follow it.
-        for i in range(len(e.t.actions) - 1, -1, -1):
-            if e.t.actions[i][0] == "match":
-                return i + 1
-        return 0
-
     # ------------------------------------------------------------------ the write path
     async def act(self, e: Entry | Finished, kiosk: Kiosk, request, raw_body: str) -> tuple[str, bool]:
-        """Apply one action (``request``: an ``api.ActionRequest``) for ``kiosk``; returns
-        (response JSON text, duplicate)."""
+        """Apply one action (``request``: an ``api.ActionRequest``, its action already decoded by
+        the contract's codec) for ``kiosk``; returns (response JSON text, duplicate)."""
         rid = request.request_id
-        action = request.action
-        body = {"request_id": rid, "action": encode_action(action), "match_seq": request.match_seq}
+        action: Action = request.action
+        cafe = e.cafe if not e.finished else cafe_of(e.game)
+        try:
+            check_form(cafe, action)
+        except ValueError as exc:
+            raise ApiError(400, str(exc)) from None
+        table_kind = action.kind in cafe.TABLE_KINDS
+        if table_kind and request.match_seq is None:
+            raise ApiError(400, "a match action needs 'match_seq' (its index within the park's match)")
+        if not table_kind and request.match_seq is not None:
+            raise ApiError(400, "'match_seq' belongs to match actions only")
+        body = {"request_id": rid, "action": action.to_json(), "match_seq": request.match_seq}
         over = False
         known = self.requests.get(rid) or self._stored_request(rid)
         if known is not None:
             return await self._duplicate(e, kiosk, rid, known, body), True
         if e.finished:
             raise ApiError(409, f"illegal action: tournament {e.id} is over")
-        t = e.t
         async with e.lock:
             known = self.requests.get(rid)       # arrived while we waited for the lock
             if known is None:
-                park = self._owner_park(e, action)
+                state = e.state
+                try:
+                    park = cafe.park_of(state, action)
+                    table = cafe.table_of(state, action)
+                except IllegalAction as exc:
+                    raise ApiError(409, f"illegal action: {exc}") from None
                 owner = e.kiosks.get(park)
                 if owner is None:
                     raise ApiError(403, f"no kiosk is assigned to park {park} of tournament {e.id}")
                 if owner != kiosk.id:
                     raise ApiError(403, f"kiosk {kiosk.id} ({kiosk.name}) is not park {park}'s kiosk")
-                self._check_not_bots(e, action)
+                why = cafe.coordinator_plays(state, e.bots, action)
+                if why is not None:
+                    raise ApiError(409, why)
                 match_seq = None
-                if action[0] == "match":
-                    entries = e.match_entries(park)
+                if table is not None:
+                    entries = e.table_entries(table)
                     if entries is None:
-                        raise ApiError(409, f"no match at park {park} now (phase: {t.phase})")
+                        raise ApiError(409, f"no match at park {table} now")
                     match_seq = request.match_seq
                     expected = len(entries)
                     if match_seq < expected:
+                        held = e.actions[entries[match_seq]]
                         earlier = e.rows[entries[match_seq]][0]
                         prev = self.requests.get(earlier)
-                        if prev is None or list(t.actions[entries[match_seq]]) != list(action):
-                            raise ApiError(409, f"match_seq {match_seq} at park {park} already holds "
-                                                f"{list(t.actions[entries[match_seq]])}; expected {expected}",
-                                           expected=expected)
+                        if prev is None or held != action:
+                            raise ApiError(409, f"match_seq {match_seq} at park {table} already holds "
+                                                f"{held.to_json()}; expected {expected}", expected=expected)
                         known = prev
                         rid = earlier
                     elif match_seq > expected:
                         raise ApiError(409, f"out of order: expected match_seq {expected}", expected=expected)
                 if known is None:
-                    m = t.matches.get(park) if action[0] == "match" else None
+                    if action not in state.legal_actions(action.player):
+                        raise ApiError(409, f"illegal action: {_not_legal(state, action)}")
+                    m = cafe.table_game(state, table) if table is not None else None
                     try:
-                        events = self._apply_tracked(e, action, (rid, kiosk.id, match_seq))
+                        events = self._apply_tracked(e, action, (rid, kiosk.id, match_seq), table)
                     except IllegalAction as exc:
                         raise ApiError(409, f"illegal action: {exc}") from None
-                    seq = len(t.actions)
-                    response = self._response(e, action, seq, match_seq, events, m)
+                    seq = len(e.actions)
+                    response = self._response(e, action, seq, table, match_seq, events, m)
                     resp_json = store.dumps(response)
                     write = self._persist_fn(e.id, seq, action, rid, kiosk.id, match_seq, raw_body, resp_json)
-                    over = t.phase == OVER
+                    over = e.over
                     if over:        # the last action and the final record: one transaction
                         write = _both(write, self._finish_fn(e, final_record(e)))
                     fut = self.writer.submit(write)
                     self.requests[rid] = {"tid": e.id, "kiosk": kiosk.id, "body": raw_body,
-                                          "response": resp_json, "fut": fut}
+                                          "response": resp_json, "fut": fut, "action": action.to_json()}
         if known is not None:
             return await self._duplicate(e, kiosk, rid, known, body), True
         try:
@@ -545,25 +626,12 @@ class Coordinator:
             await self._reload_after_failure(e)
             raise ApiError(503, f"the coordinator could not store the action ({exc}); send it again") from None
         self.requests[rid]["fut"] = None
-        self.notify(e, _what(action, events))
+        self.notify(e, cafe.news(events))
         if over:
             self._finished(e)
         elif e.bots:
             self.kick_bots(e.id)
         return resp_json, False
-
-    @staticmethod
-    def _check_not_bots(e: Entry, action):
-        """A kiosk never plays what the coordinator plays (bots.py): a bot entrant's Deck Phase, a
-        match with no person in it."""
-        t = e.t
-        if action[0] == "deck" and action[1] in e.bots:
-            raise ApiError(409, f"player {action[1]} ({t.players[action[1]].name}) is a bot: "
-                                "the coordinator plays its Deck Phase")
-        if action[0] == "match":
-            m = t.matches.get(action[1])
-            if m is not None and not botplay.people_at(t, e.bots, m.players):
-                raise ApiError(409, f"nobody at park {action[1]} is a person: the coordinator plays its match")
 
     # ------------------------------------------------------------------ bot entrants (bots.py)
     def kick_bots(self, tid: int):
@@ -588,24 +656,23 @@ class Coordinator:
             e = self.tournaments.get(tid)
             if e is None or e.finished:
                 return
-            seat = botplay.next_turn(e.t, e.bots)
+            seat = e.cafe.bot_turn(e.state, e.bots)
             if seat is None:
                 await wake.wait()
                 continue
-            t = e.t
             version = e.version
-            observation, legal = botplay.question(t, seat)
+            observation, legal = botplay.question(e.state, seat)
             if len(legal) == 1:
                 action = legal[0]
             else:
-                kind = "robot" if t.players[seat].robot else e.bots[seat]
+                kind = e.cafe.bot_kind(e.state, e.bots, seat)
                 key = (tid, seat, kind)
                 seed = (e.setup.seed * 31 + seat) % (2 ** 63)
                 if self._bot_executor is None:
-                    self._bot_executor = botplay.new_executor()
+                    self._bot_executor = botplay.new_executor(e.game)
                 try:
-                    action = await loop.run_in_executor(self._bot_executor, botplay.decide, key, kind, seat, seed,
-                                                        observation, legal)
+                    action = await loop.run_in_executor(self._bot_executor, botplay.decide, key, e.game, kind, seat,
+                                                        seed, observation, legal)
                 except asyncio.CancelledError:
                     raise
                 except BrokenExecutor:
@@ -624,7 +691,7 @@ class Coordinator:
                 self.bot_decisions += 1
             await self._apply_bot(tid, seat, version, action)
 
-    async def _apply_bot(self, tid: int, seat: int, version: int, action):
+    async def _apply_bot(self, tid: int, seat: int, version: int, action: Action):
         """Apply a bot's decision, if the tournament is where the bot saw it (else it asks again),
         and store it as a kiosk's action is stored (request id ``bot-<tournament>-<seq>``, kiosk 0)."""
         e = self.tournaments.get(tid)
@@ -632,29 +699,32 @@ class Coordinator:
             return
         async with e.lock:
             e = self.tournaments[tid]          # the Final's park may have made a new entry
-            t = e.t
-            if e.version != version and action not in ChallengersState(None, t).legal_actions(seat):
+            state, cafe = e.state, e.cafe
+            if e.version != version and action not in state.legal_actions(seat):
                 return
-            tup = botplay.answer_to_tuple(t, action)
-            match_seq = None
-            if tup[0] == "match":
-                match_seq = len(e.match_entries(tup[1]))
-            m = t.matches.get(tup[1]) if tup[0] == "match" else None
-            rid = f"bot-{tid}-{len(t.actions) + 1}"
             try:
-                events = self._apply_tracked(e, tup, (rid, 0, match_seq))
+                table = cafe.table_of(state, action)
             except IllegalAction as exc:
-                log.warning("tournament %d: player %d's bot played %s: %s", tid, seat, tup, exc)
+                log.warning("tournament %d: player %d's bot played %s: %s", tid, seat, action, exc)
                 return
-            seq = len(t.actions)
-            resp_json = store.dumps(self._response(e, tup, seq, match_seq, events, m))
-            body = store.dumps({"request_id": rid, "action": encode_action(tup), "match_seq": match_seq})
-            write = self._persist_fn(e.id, seq, tup, rid, 0, match_seq, body, resp_json)
-            over = t.phase == OVER
+            match_seq = len(e.table_entries(table)) if table is not None else None
+            m = cafe.table_game(state, table) if table is not None else None
+            rid = f"bot-{tid}-{len(e.actions) + 1}"
+            try:
+                events = self._apply_tracked(e, action, (rid, 0, match_seq), table)
+            except IllegalAction as exc:
+                log.warning("tournament %d: player %d's bot played %s: %s", tid, seat, action, exc)
+                return
+            seq = len(e.actions)
+            resp_json = store.dumps(self._response(e, action, seq, table, match_seq, events, m))
+            body = store.dumps({"request_id": rid, "action": action.to_json(), "match_seq": match_seq})
+            write = self._persist_fn(e.id, seq, action, rid, 0, match_seq, body, resp_json)
+            over = e.over
             if over:
                 write = _both(write, self._finish_fn(e, final_record(e)))
             fut = self.writer.submit(write)
-            self.requests[rid] = {"tid": e.id, "kiosk": 0, "body": body, "response": resp_json, "fut": fut}
+            self.requests[rid] = {"tid": e.id, "kiosk": 0, "body": body, "response": resp_json, "fut": fut,
+                                  "action": action.to_json()}
         try:
             await fut
         except store.StoreError:
@@ -662,7 +732,7 @@ class Coordinator:
             await asyncio.sleep(1.0)          # the disk refused it: the bot tries again in a while
             return
         self.requests[rid]["fut"] = None
-        self.notify(e, _what(tup, events))
+        self.notify(e, cafe.news(events))
         if over:
             self._finished(e)
         else:
@@ -670,11 +740,11 @@ class Coordinator:
 
     def _stored_request(self, rid: str) -> dict | None:
         """A request id of a finished tournament (they are not kept in memory)."""
-        row = self.reader.execute("SELECT tournament_id, kiosk_id, body, response FROM requests WHERE request_id = ?",
-                                  (rid,)).fetchone()
+        row = self.reader.execute("SELECT tournament_id, kiosk_id, seq, body, response FROM requests "
+                                  "WHERE request_id = ?", (rid,)).fetchone()
         if row is None:
             return None
-        return {"tid": row[0], "kiosk": row[1], "body": row[2], "response": row[3], "fut": None}
+        return {"tid": row[0], "kiosk": row[1], "seq": row[2], "body": row[3], "response": row[4], "fut": None}
 
     @staticmethod
     def _finish_fn(e: Entry, rec: dict):
@@ -694,14 +764,26 @@ class Coordinator:
         for rid in [rid for rid, r in self.requests.items() if r["tid"] == e.id and r.get("fut") is None]:
             del self.requests[rid]
 
+    def _kept_request_action(self, e: Entry | Finished, known: dict):
+        """The action (contract JSON) of a request kept before: its body's, or -- a body of the
+        wire before the contract -- the action stored at its place in the tournament."""
+        if known.get("action") is not None:
+            return known["action"]
+        stored = json.loads(known["body"]).get("action")
+        if isinstance(stored, dict):
+            return stored
+        seq = known.get("seq")
+        actions = self.record(e)["actions"] if e.finished else [a.to_json() for a in e.actions]
+        return actions[seq - 1] if isinstance(seq, int) and 0 < seq <= len(actions) else stored
+
     async def _duplicate(self, e, kiosk, rid, known, body):
         if known["tid"] != e.id:
             raise ApiError(409, f"request id {rid!r} was used in tournament {known['tid']}")
         if known["kiosk"] != kiosk.id:
             raise ApiError(403, f"request id {rid!r} belongs to another kiosk")
-        stored = json.loads(known["body"])
-        if stored.get("action") != body["action"]:
-            raise ApiError(409, f"request id {rid!r} was already used for the action {stored.get('action')}")
+        held = self._kept_request_action(e, known)
+        if held != body["action"]:
+            raise ApiError(409, f"request id {rid!r} was already used for the action {held}")
         if known.get("fut") is not None:
             try:
                 await asyncio.shield(known["fut"])
@@ -710,8 +792,8 @@ class Coordinator:
         return known["response"]
 
     @staticmethod
-    def _persist_fn(tid, seq, action, rid, kid, match_seq, raw_body, resp_json):
-        action_json = store.dumps(encode_action(action))
+    def _persist_fn(tid, seq, action: Action, rid, kid, match_seq, raw_body, resp_json):
+        action_json = store.dumps(action.to_json())
         created = store.now()
 
         def write(conn):
@@ -729,64 +811,58 @@ class Coordinator:
                 self.requests.pop(rid, None)
             rows = self.db.conn.execute("SELECT action, request_id, kiosk_id, match_seq FROM actions "
                                         "WHERE tournament_id = ? ORDER BY seq", (e.id,)).fetchall()
-            fresh = Entry(e.id, e.name, e.setup, Tournament(self.lib, e.setup), kiosks=e.kiosks, lock=e.lock,
-                          subscribers=e.subscribers, created=e.created, bots=e.bots)
+            fresh = self.new_entry(e.id, e.name, e.game, e.setup, kiosks=e.kiosks, lock=e.lock,
+                                   subscribers=e.subscribers, created=e.created, bots=e.bots)
             for action, rid, kid, ms in rows:
-                self._apply_tracked(fresh, decode_stored(action), (rid, kid, ms))
+                self._apply_tracked(fresh, self.stored_action(fresh, action), (rid, kid, ms))
             self.tournaments[e.id] = fresh
 
-    def _owner_park(self, e: Entry, action) -> int:
-        t = e.t
-        if action[0] == "match":
-            park = action[1]
-            if not 1 <= park <= t.parks:      # the tournament exists: its rules refuse the action (409)
-                raise ApiError(409, f"illegal action: tournament {e.id} has parks 1 to {t.parks}, not {park}")
-            return park
-        player = action[1]
-        if not 0 <= player < len(t.players):
-            raise ApiError(409, f"illegal action: tournament {e.id} has players 0 to {len(t.players) - 1}")
-        if t.phase not in (DECK, FINAL_DECK) or player not in t.deck_phases:
-            raise ApiError(409, f"illegal action: player {player} ({t.players[player].name}) has no Deck Phase now")
-        return t.seat_of(player)[0]
-
-    def _response(self, e, action, seq, match_seq, events, m) -> dict:
-        t = e.t
-        resp = {"ok": True, "tournament": e.id, "seq": seq, "action": list(action), "round": t.round,
-                "phase": t.phase, "events": scrub_events(t, events)}
-        if action[0] == "deck":
-            resp["deck_phase"] = deck_state(t, action[1])
-        else:
-            resp["match_seq"] = match_seq
-            resp["next_match_seq"] = match_seq + 1
-            resp["match"] = {"park": action[1], "expect": plain(m.expect), "winner": m.winner,
-                             "winner_player": None if m.winner is None else m.players[m.winner],
-                             "reason": m.reason}
-        return resp
+    @staticmethod
+    def _response(e: Entry, action: Action, seq, table, match_seq, events, m) -> dict:
+        return {"ok": True, "tournament": e.id, "seq": seq, "action": action.to_json(),
+                "events": e.cafe.events_json(e.state, events), **e.cafe.answer(e, action, table, match_seq, m)}
 
     # ------------------------------------------------------------------ reads
     def record(self, e: Entry | Finished) -> dict:
+        """Set-up, every action (the contract's JSON) with its request, snapshot and digest."""
         if not e.finished:
-            return {"tournament": e.id, "setup": setup_to_json(e.setup), "actions": [encode_action(a) for a in e.t.actions],
+            return {"tournament": e.id, "game": e.game, "setup": e.cafe.setup_to_stored(e.setup),
+                    "actions": [a.to_json() for a in e.actions],
                     "meta": [{"seq": i + 1, "request_id": rid, "kiosk_id": kid, "match_seq": ms}
                              for i, (rid, kid, ms) in enumerate(e.rows)],
-                    "snapshot": plain(e.t.snapshot()), "digest": snapshot_digest(e.t)}
+                    "snapshot": e.cafe.snapshot(e.state), "digest": snapshot_digest(e)}
         r = self.reader
         setup = json.loads(r.execute("SELECT setup FROM tournaments WHERE id = ?", (e.id,)).fetchone()[0])
-        actions, meta = [], []
+        texts, meta = [], []
         for seq, action, rid, kid, ms in r.execute("SELECT seq, action, request_id, kiosk_id, match_seq FROM actions "
                                                    "WHERE tournament_id = ? ORDER BY seq", (e.id,)):
-            actions.append(encode_action(decode_stored(action)))
+            texts.append(action)
             meta.append({"seq": seq, "request_id": rid, "kiosk_id": kid, "match_seq": ms})
         snapshot, digest = r.execute("SELECT snapshot, digest FROM finished WHERE tournament_id = ?", (e.id,)).fetchone()
-        return {"tournament": e.id, "setup": setup, "actions": actions, "meta": meta,
-                "snapshot": json.loads(snapshot), "digest": digest}
+        return {"tournament": e.id, "game": e.game, "setup": setup, "actions": self._finished_actions(e, setup, texts),
+                "meta": meta, "snapshot": json.loads(snapshot), "digest": digest}
+
+    def _finished_actions(self, e: Finished, setup: dict, texts: list[str]) -> list:
+        """A finished tournament's stored actions as contract JSON; one stored before the contract
+        wire (its actions the game's tuples) is replayed once to read them."""
+        values = [decode_stored(text) for text in texts]
+        if all(isinstance(v, dict) for v in values):
+            return values
+        cafe = cafe_of(e.game)
+        replayed = self.new_entry(e.id, e.name, e.game, cafe.setup_from_stored(setup))
+        out = []
+        for text in texts:
+            action = self.stored_action(replayed, text)
+            replayed.state.apply(action)
+            out.append(action.to_json())
+        return out
 
     def public(self, e: Entry | Finished) -> dict:
         """The public view (what the TV shows)."""
         if not e.finished:
             return public_view(e)
-        return json.loads(self.reader.execute("SELECT public FROM finished WHERE tournament_id = ?",
-                                              (e.id,)).fetchone()[0])
+        return _with_game(json.loads(self.reader.execute("SELECT public FROM finished WHERE tournament_id = ?",
+                                                         (e.id,)).fetchone()[0]), e.game)
 
     def park(self, e: Entry | Finished, park: int, private: bool) -> dict:
         if not e.finished:
@@ -794,7 +870,7 @@ class Coordinator:
         parks = json.loads(self.reader.execute("SELECT parks FROM finished WHERE tournament_id = ?",
                                                (e.id,)).fetchone()[0])
         got = parks[str(park)]
-        view = got["view"]
+        view = _with_game(got["view"], e.game)
         view["private"] = got["private"] if private else None
         return view
 
@@ -808,23 +884,13 @@ class Coordinator:
             for park, kid in sorted(e.kiosks.items()):
                 if kid == k.id:
                     s = e.summary()
-                    parks.append({"tournament": e.id, "park": park, "name": e.name, "phase": s["phase"],
-                                  "round": s["round"]})
+                    parks.append({"tournament": e.id, "park": park, "name": e.name, "game": s["game"],
+                                  "phase": s["phase"], "round": s["round"], "over": s["over"]})
         return {"kiosk_id": k.id, "name": k.name, "revoked": k.revoked, "parks": parks}
 
     def catalogue(self) -> dict:
-        """Boxes and playable sets, for a set-up form (``GET /api/catalogue/sets``)."""
-        cat = self.lib.catalogue
-        boxes = []
-        for b in self.lib.boxes.values():
-            boxes.append({"id": b.id, "name": b.name, "basic": b.basic, "additional": list(b.additional),
-                          "first_game_out": b.first_game_out, "default_sets": list(self.lib.default_sets(b.id))})
-        sets = [{"id": s.id, "name": s.name, "kind": s.kind, "box": s.box}
-                for s in cat.sets.values() if s.kind in ("basic", "additional", "house")]
-        multi = self.lib.rules.robot_multiplayer_max
-        return {"boxes": boxes, "sets": sets,
-                "robot_levels": {"multiplayer": list(range(1, multi + 1)), "solo": list(range(1, 6))},
-                "players": {"min": 1, "max": 8}}
+        """Boxes and playable sets of the default game, for a set-up form (``GET /api/catalogue/sets``)."""
+        return cafe_of(DEFAULT_GAME).catalogue(self.lib)
 
     # ------------------------------------------------------------------ live updates
     def notify(self, e: Entry, what):
@@ -838,14 +904,27 @@ class Coordinator:
                 q.put_nowait(msg)
 
 
-def _what(action, events) -> list:
-    kinds = []
-    for ev in events:
-        k = ev.kind
-        if k in ("round", "match", "win", "trophy", "trophy-to-box", "round-done", "finalists", "champion",
-                 "draw", "redraw", "deck-done") and k not in kinds:
-            kinds.append(k)
-    return kinds or ["action"]
+def _kept_action(e: Entry, seq) -> dict | None:
+    """The contract JSON of the action applied at ``seq`` (1-based), for a request kept with it."""
+    return e.actions[seq - 1].to_json() if isinstance(seq, int) and 0 < seq <= len(e.actions) else None
+
+
+def _not_legal(state, action: Action) -> str:
+    """Why ``action`` is refused: it is not among its player's legal actions now (which are said)."""
+    if not 0 <= action.player < state.num_players:
+        return f"there is no player {action.player}"
+    legal = state.legal_actions(action.player)
+    if not legal:
+        return f"player {action.player} has nothing to do now"
+    kinds = sorted({a.kind for a in legal})
+    return f"{action.to_text()} is not a legal action of player {action.player} now (legal: {', '.join(kinds)})"
+
+
+def _with_game(view: dict, game: str) -> dict:
+    """A view kept by a coordinator before views named their game and whether it was over."""
+    view.setdefault("game", game)
+    view.setdefault("over", True)
+    return view
 
 
 def _both(first, second):
@@ -860,19 +939,9 @@ def final_record(e: Entry) -> dict:
     """What is kept of a finished tournament: its summary, public view, every park's view (with
     the private part, given only to that park's kiosk), the engine's snapshot and its digest."""
     parks = {}
-    for park in range(1, e.t.parks + 1):
+    for park in range(1, e.cafe.parks(e.state) + 1):
         view = park_view(e, park, private=True)
         private = view.pop("private")
         parks[str(park)] = {"view": plain(view), "private": plain(private)}
     return {"summary": e.summary(), "public": plain(public_view(e)), "parks": parks,
-            "snapshot": plain(e.t.snapshot()), "digest": snapshot_digest(e.t)}
-
-
-def setup_to_json(s: Setup) -> dict:
-    return {"players": list(s.players), "box": s.box, "sets": list(s.sets) if s.sets else None,
-            "robot_level": s.robot_level, "solo_cards": s.solo_cards, "seed": s.seed, "final_park": s.final_park}
-
-
-def setup_from_json(d: dict) -> Setup:
-    return Setup(players=tuple(d["players"]), box=d["box"], sets=tuple(d["sets"]) if d["sets"] else None,
-                 robot_level=d["robot_level"], solo_cards=d["solo_cards"], seed=d["seed"], final_park=d["final_park"])
+            "snapshot": e.cafe.snapshot(e.state), "digest": snapshot_digest(e)}

@@ -315,6 +315,10 @@ class Game:
     ``upgrade_actions(data, setup, actions)`` gives a stored game's actions in today's
     vocabulary when the game's actions changed form (a store calls it before replaying an
     old game; the same list when nothing is old).
+    ``cafe`` names the module (dotted path) a café host imports to run tournaments of the game
+    across a café's tables (the set-up as an organiser gives it, the park of an action, the
+    views of a park and of a TV); None: not a café game.  It is imported only by a café host,
+    when it first needs it (:func:`engine.registry.cafe`).
     """
 
     name: str
@@ -332,6 +336,7 @@ class Game:
     describe_event: Callable[[Event, str], str] | None = None
     describe_action: Callable[[Action, str], str] | None = None
     upgrade_actions: Callable[[Any, GameSetup, Sequence[Action]], list[Action]] | None = None
+    cafe: str | None = None
 
     def title(self, lang: str = "en") -> str:
         return self.titles.get(lang) or self.titles["en"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import lru_cache
+from types import ModuleType
 
 import engine
 from engine.game import About, Game
@@ -79,3 +80,12 @@ def get(name: str) -> Game:
         return _games()[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r} (one of {', '.join(_games())})") from None
+
+
+def cafe(name: str) -> ModuleType:
+    """The café module of the game called ``name`` (its ``Game.cafe``, imported now): what a café
+    host needs to run tournaments of it.  ``KeyError`` saying why for a game without one."""
+    game = get(name)
+    if game.cafe is None:
+        raise KeyError(f"{game.title()} has no café tournaments")
+    return importlib.import_module(game.cafe)

@@ -272,7 +272,7 @@ class Client:
             key = (view["round"], view["phase"])
             # A coordinator whose park view carries the names, the tournament's name and the winner
             # needs no second request; an older one: the public view when the round or phase changes.
-            if "players" not in view and (key != self._pub_key or view["phase"] == "over"):
+            if "players" not in view and (key != self._pub_key or view.get("over")):
                 st2, pub, _ = await self._req("GET", f"/api/tournaments/{tid}", auth=False)
                 if st2 != 200:
                     pub = None
@@ -289,14 +289,14 @@ class Client:
         st, me, _ = await self._req("GET", "/api/me")
         if st == 200:
             parks = me.get("parks") or []
-            live = [p for p in parks if p.get("phase") != "over"]
+            live = [p for p in parks if not p.get("over")]
             if live:
                 got = max(live, key=lambda p: p["tournament"])      # the newest running tournament
                 self._emit("on_assignment", got["tournament"], got["park"])
                 return
             st, j, _ = await self._req("GET", "/api/tournaments", auth=False)
             if st == 200:
-                self._emit("on_unassigned", [t for t in j["tournaments"] if t["phase"] != "over"])
+                self._emit("on_unassigned", [t for t in j["tournaments"] if not t.get("over")])
             return
         if st in (401, 403):                            # unknown or revoked token: pair again
             self._emit("on_unauthorized", (me or {}).get("error", ""))
@@ -308,7 +308,7 @@ class Client:
         if st != 200:
             return
         kid = self.creds[0]
-        running = sorted((t for t in j["tournaments"] if t["phase"] != "over"), key=lambda t: -t["id"])
+        running = sorted((t for t in j["tournaments"] if not t.get("over")), key=lambda t: -t["id"])
         for t in running:
             st, pub, _ = await self._req("GET", f"/api/tournaments/{t['id']}", auth=False)
             if st != 200:

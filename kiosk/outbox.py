@@ -14,6 +14,7 @@ import sqlite3
 import time
 import uuid
 
+from engine.challengers.cafe import wire_action
 from kiosk.store import create_park_tables
 
 COLS = ("id", "tournament", "kind", "match_id", "match_seq", "request_id", "body")
@@ -34,7 +35,17 @@ class Outbox:
             return None
         e = dict(zip(COLS, r))
         e["body"] = json.loads(e["body"])
+        if not isinstance(e["body"].get("action"), dict):
+            e["body"]["action"] = self._contract(e, e["body"]["action"]).to_json()
         return e
+
+    def _contract(self, e, value):
+        """An action kept in the old wire's form (before the contract's JSON): as the contract's."""
+        players = None
+        if e["kind"] == "match":
+            row = self.conn.execute("select spec_json from park_matches where id = ?", (e["match_id"],)).fetchone()
+            players = json.loads(row[0])["players"] if row is not None else None
+        return wire_action(value, players)
 
     def count(self) -> int:
         return self.conn.execute("select count(*) from outbox").fetchone()[0]
@@ -68,12 +79,15 @@ class Outbox:
         mid = e["match_id"]
         rows = c.execute("select seq, action_json from park_actions where match_id = ? and seq >= ? order by seq",
                          (mid, expected)).fetchall()
+        spec = c.execute("select spec_json from park_matches where id = ?", (mid,)).fetchone()
+        players = json.loads(spec[0])["players"] if spec is not None else None
         c.execute("BEGIN IMMEDIATE")
         try:
             c.execute("delete from outbox where match_id = ?", (mid,))
             for seq, action_json in rows:
                 rid = f"k{kiosk_id}-{uuid.uuid4().hex}"
-                body = {"request_id": rid, "action": json.loads(action_json), "match_seq": seq}
+                body = {"request_id": rid, "action": wire_action(json.loads(action_json), players).to_json(),
+                        "match_seq": seq}
                 c.execute("update park_actions set request_id = ? where match_id = ? and seq = ?", (rid, mid, seq))
                 c.execute("insert into outbox(tournament, kind, match_id, match_seq, request_id, body_json, created) "
                           "values (?, 'match', ?, ?, ?, ?, ?)", (e["tournament"], mid, seq, rid, json.dumps(body),

@@ -1,29 +1,37 @@
-"""Tournament play at one park: :class:`ParkController`, with the reading API of
-:class:`kiosk.games.challengers.local.ChallengersTable` so the Deck Phase, match and result screens show it.
+"""A park of a café tournament: :class:`ParkController`, the park's table on the engine contract.
+
+It offers its screens what a :class:`kiosk.table.LocalTable` offers its own: the seat on each half
+(:meth:`ParkController.seat_on`; at a park the plan's light side is the bottom half), each seat's
+legal actions and observation (:meth:`legal`, :meth:`observation`), :meth:`submit` (a person's
+input on a half as a contract action of the seat there) and :meth:`act` (any contract action:
+checked, **stored, then applied**), :meth:`look` and its ``listeners``.  Challengers!' screens
+read it as they read the local table's board (:class:`kiosk.games.challengers.local.ChallengersTable`):
+``tournament_view``, ``match_view()``, ``deck_phase_at(half)``, ``result``.
 
 * The coordinator is the authority.  What the kiosk knows of the tournament is the last park
   view (and public view) it read: :func:`park_view` makes them the ``TableView`` the screens
-  read (players, round, phase, standings as the coordinator scrubbed them), the view the local
-  table builds from the engine's observations; the match played here is read through its
-  observation (``match_view()``).
-* Deck Phase: an input becomes a deck action in the outbox; the player's half waits for the
-  coordinator's answer (draws come from its shared piles) and shows it.  The coordinator sends
-  the player's own observation of their Deck Phase, which the screens read as the local table's
-  (:class:`~kiosk.games.challengers.view.DeckView`).  A side's drawn cards
-  are only ever on that side's half (the Deck Phase screen's rule).
-* Match: played **locally** from the coordinator's match spec (``match_from_spec``).  Each
-  action is applied locally, then written to the local log and the outbox in one SQLite
-  transaction, then shown; the network thread delivers the outbox in order.  A kill -9 resumes
-  the match from the local log; if the coordinator ever holds something else for this match,
-  its actions win and the local copy is rebuilt from them.  The match's events are kept for the
-  match log (``match_events()``), rebuilt with it on a replay.
+  read; the match played here is read through its observation (``match_view()``).
+* Deck Phase: an input is checked against the player's own Deck Phase (its observation, which
+  the coordinator sends: :class:`~kiosk.games.challengers.view.DeckView`), then written to the
+  outbox; the player's half waits for the coordinator's answer (draws come from its shared piles)
+  and shows it.  A side's drawn cards are only ever on that side's half.
+* Match: played **here** from the coordinator's match spec
+  (:class:`engine.challengers.cafe.ParkMatch`, a contract view of the match: legal actions,
+  observations, contract actions applied).  Each action is checked against the match's legal
+  actions, written to the local log and the outbox in one SQLite transaction, and only then
+  applied and shown (a failed write changes nothing); the network thread delivers the outbox in
+  order.  A kill -9 resumes the match from the local log; if the coordinator ever holds something
+  else for this match, its actions win and the local copy is rebuilt from them.  The match's
+  events are kept for the match log (``match_events()``).
 * The end of a match is held on screen until a tap, as at the local table: its players keep
   their halves (``player_at``) even once the coordinator has seated the next round.
 * The Robot's reveals and choices at this park are made here, as in solo play; so are a bot
-  entrant's (the search bot, entered by the organiser) when it plays a person here, by the
-  search bot's match rule (the greedy bot's choice: microseconds, on the UI thread).  A bot
-  entrant's Deck Phase, and a match with no person in it, are the coordinator's to play
-  (``coordinator/bots.py``): this park shows them and never acts for them.
+  entrant's when it plays a person here (the greedy bot's choice: microseconds, on the UI thread).
+  A bot entrant's Deck Phase, and a match with no person in it, are the coordinator's to play:
+  this park shows them and never acts for them.
+* Which moment of the tournament is on screen (its Deck Phase, its matches, its end) is the
+  game's kiosk descriptor's word (``KIOSK.screen``), and what may be done now the legal actions':
+  nothing here reads the rules' internals.
 """
 
 from __future__ import annotations
@@ -33,23 +41,24 @@ import logging
 import uuid
 from types import SimpleNamespace
 
-from engine.errors import IllegalAction
-from engine.events import Event
-from engine.game import ObservationSchemaError
-from engine.challengers.policies import make_policy
-from engine.challengers.tournament import match_from_spec
+from engine.challengers.cafe import TABLE_KINDS, ParkMatch, match_action, wire_action
 from engine.challengers.game import match_actions, observe_match
+from engine.challengers.policies import make_policy
 from engine.challengers.steps import upgrade_observation
+from engine.errors import IllegalAction
+from engine.game import Action, ObservationSchemaError
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.local import end_held, match_view, shown_match
 from kiosk.games.challengers.view import DeckView, PlayerView, TableView
 from kiosk.i18n import tr
-from kiosk.inputs import TableInputs
 from kiosk.store import StorageError
+from kiosk.table import notify
 
 log = logging.getLogger("tablecup.kiosk.park")
 
 SIDE_NO = {"light": 0, "dark": 1}
+#: Seconds between the Robot's attempts while the store cannot write.
+STORAGE_RETRY = 3.0
 
 
 def deck_observation(d: dict) -> dict:
@@ -72,11 +81,9 @@ def deck_observation(d: dict) -> dict:
         "fans": d.get("fans", 0), "pending": d.get("pending")})
 
 
-def players_events(m, events) -> list[Event]:
-    """The match's ``events`` with its sides (0, 1) named as the tournament's players, as the
-    tournament's own log names them (the match log reads them so)."""
-    return [Event(e.kind, m.players[e.player] if isinstance(e.player, int) else e.player, e.card, e.value, e.info)
-            for e in events]
+def _player(action) -> int:
+    """The player of an action this park sent: the contract's JSON (or a list of the old wire)."""
+    return action["player"] if isinstance(action, dict) else action[1]
 
 
 def _trophies(row):
@@ -99,7 +106,6 @@ def park_view(view, pub, local_match) -> TableView:
         # A newer coordinator puts name, players, winner, end_reason, finalists and fans_visible in
         # the park view itself; an older one only in the public view.
         return view[key] if key in view else pub.get(key, default)
-    phase = view["phase"]
     rows = {r["player"]: r for r in view.get("standings", [])}
     names = {p["player"]: p for p in (get("players") or [])}
     for s in view.get("seats", []):
@@ -114,14 +120,14 @@ def park_view(view, pub, local_match) -> TableView:
         r = rows.get(i, {})
         players.append(PlayerView(i, d.get("name", "?"), bool(d.get("robot")), r.get("fan_tokens", 0),
                                   tuple(_trophies(r)), r.get("fans")))
-    return TableView(round=view["round"], phase=phase, players=players, standings=list(view.get("standings", [])),
-                     winner=get("winner"), end_reason=get("end_reason"), finalists=get("finalists"),
-                     results=list(view.get("results", [])), id=view["tournament"],
-                     name=get("name", "") or "", fans_visible=bool(get("fans_visible", phase == "over")))
+    return TableView(round=view["round"], phase=view["phase"], players=players,
+                     standings=list(view.get("standings", [])), winner=get("winner"), end_reason=get("end_reason"),
+                     finalists=get("finalists"), results=list(view.get("results", [])), id=view["tournament"],
+                     name=get("name", "") or "", fans_visible=bool(get("fans_visible", bool(view.get("over")))))
 
 
-class ParkController(TableInputs):
-    """A park's table in a tournament, read by the same screens as :class:`TableController`."""
+class ParkController:
+    """A park's table in a café tournament, on the contract (see the module's docstring)."""
 
     def __init__(self, lib, store, schedule=None, robot_delay=0.6):
         self.lib = lib
@@ -131,6 +137,7 @@ class ParkController(TableInputs):
         self.listeners: list = []
         self.client = None
         self.ignored: list = []
+        self.on_ignored = None            # fn(what, why): an input did nothing (the app's hint)
         self.kiosk_id = store.get("coord_kiosk_id")
         self.kiosk_name = store.get("coord_kiosk_name")
         self.tid = store.get("park_tournament")
@@ -148,10 +155,11 @@ class ParkController(TableInputs):
         self.unassigned = []              # running tournaments, while waiting for an assignment
         self.deck_states: dict = {}       # player -> DeckView (their own observation of their Deck Phase)
         self._deck_version: dict = {}     # player -> coordinator version of the newest state we have
-        self.inflight = {json.loads(r["body"])["action"][1] for r in store.outbox_rows() if r["kind"] == "deck"}
-        self.local = None                 # SimpleNamespace(id, key, match, n, acked, conflict, events)
+        self.inflight = {_player(json.loads(r["body"])["action"]) for r in store.outbox_rows() if r["kind"] == "deck"}
+        self.local = None                 # SimpleNamespace(id, key, game: ParkMatch, n, acked, conflict, events)
         self.result = None
         self.seats_acked = store.get("park_seats_acked")
+        self.looking: frozenset[int] = frozenset()    # halves whose person is looking at their cards
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
         self._bot_policy = make_policy("greedy", 0)     # a bot entrant's match choices (its search bot's rule)
@@ -163,15 +171,122 @@ class ParkController(TableInputs):
             self._resume_local()
         self._rebuild_t()
 
-    # ------------------------------------------------------------------ reading API (screens)
+    # ------------------------------------------------------------------ the table's protocol
     @property
-    def match(self):
-        """The local match of this park in the current round (None between rounds)."""
+    def game(self) -> ParkMatch | None:
+        """The match of this park in the current round, on the contract (None between rounds)."""
         loc = self.local
         if loc is None or (self.view is not None and loc.key[1] != self.view["round"]):
             return None
-        return loc.match
+        return loc.game
 
+    @property
+    def match(self):
+        """The rules' match of :attr:`game` (Challengers!' match screens read its cards' powers)."""
+        g = self.game
+        return None if g is None else g.match
+
+    def seat_on(self, half):
+        """The player on ``half`` (:meth:`player_at`)."""
+        return self.player_at(half)
+
+    def half_of(self, side, m=None):
+        """The half of the engine's ``side`` (at a park the plan's sides are the halves)."""
+        return side
+
+    def match_side(self, half):
+        """The engine's side of the match played on ``half`` (the same: a park's halves are its sides)."""
+        return half
+
+    def to_act(self) -> frozenset:
+        """Who may act at this table now: the players of its running match who have a legal action,
+        or its players whose Deck Phase waits for them (and is not in flight)."""
+        g = self.game
+        if g is not None and self.result is None:
+            return g.to_act()
+        return frozenset(p for p, dp in self.deck_states.items()
+                         if dp.legal_actions() and p not in self.inflight and p not in self.bots)
+
+    def legal(self, seat) -> list[Action]:
+        """``seat``'s legal actions at this table now: in its match (while no end is held), or in its
+        own Deck Phase (as its observation says; the coordinator checks it again)."""
+        g = self.game
+        if g is not None and self.result is None and seat in g.players:
+            return g.legal_actions(seat)
+        dp = self.deck_states.get(seat)
+        if dp is None or seat in self.inflight:
+            return []
+        return [Action(seat, "deck." + a[0], tuple(a[1:])) for a in dp.legal_actions()]
+
+    def observation(self, seat):
+        """What ``seat`` may see of this park's match (the one played here, or whose end is held):
+        ``{"matches": [its observation of it]}``, as Challengers!' LEDs and hints read it."""
+        m = shown_match(self)
+        return {"matches": [] if m is None else [observe_match(m, seat, self.lib)]}
+
+    def look(self, half, on) -> None:
+        """The person on ``half`` starts or stops looking at their own cards (hold to look)."""
+        self.looking = self.looking | {half} if on else self.looking - {half}
+        self._changed([])
+
+    def is_bot(self, seat) -> bool:
+        """Whether a bot plays ``seat`` (the Robot or a bot entrant): no person acts for it here."""
+        t = self.t
+        return t is not None and seat is not None and 0 <= seat < len(t.players) and \
+            (t.players[seat].robot or seat in self.bots)
+
+    def submit(self, half, kind, *args):
+        """A person's input on ``half`` as a contract action of the seat there (``"match.reveal"``,
+        ``"deck.pick", 2``), as the screens give it to the local table; the flag's toss is the
+        tossing seat's, whichever half pressed it.  Returns the events ([] for a Deck Phase
+        action, which the coordinator answers), or None with the reason in :attr:`ignored`."""
+        if kind == "match.toss":
+            g = self.game
+            seat = None if g is None else next((p for p in g.players if any(a.kind == kind for a in g.legal_actions(p))),
+                                               None)
+            if seat is None:
+                return self.ignore((kind, half), "no toss expected")
+        else:
+            seat = self.player_at(half)
+            if seat is None:
+                return self.ignore((kind, half, *args), "nobody sits on this half")
+            if self.is_bot(seat):
+                return self.ignore((kind, half, *args), "a bot plays this side" if kind in TABLE_KINDS
+                                   else "a bot drafts on this side")
+        try:
+            action = Action(seat, kind, tuple(args))
+        except IllegalAction as exc:
+            return self.ignore((kind, half, *args), str(exc))
+        return self.act(action, (kind, half, *args))
+
+    def act(self, action: Action, what=None):
+        """Play ``action`` at this park if it is legal now: a match's is stored (local log and
+        outbox, one transaction), then applied; a Deck Phase's is stored in the outbox, for the
+        coordinator.  The events (or [] for a Deck Phase action), or None: nothing stored, nothing
+        changed, the reason in :attr:`ignored` (with ``what``: a person's input as pressed, the
+        kind and its half, which is then told on that half)."""
+        if action.kind in TABLE_KINDS:
+            return self._play(action, what or action)
+        return self._send_deck(action, what or action)
+
+    def ignore(self, what, why):
+        """An input that does nothing now: logged, kept, and said on its half (``on_ignored``:
+        a person's input, ``(kind, half, *args)``)."""
+        self.ignored.append((what, why))
+        log.info("ignored %s: %s", what, why)
+        if self.on_ignored is not None and isinstance(what, tuple):
+            try:
+                self.on_ignored(what, why)
+            except Exception:          # a hint must never stop the game
+                log.exception("hint failed")
+
+    _ignore = ignore
+
+    def _changed(self, events):
+        notify(self.listeners, self, events)
+        self._maybe_robot()
+
+    # ------------------------------------------------------------------ reading API (screens)
     @property
     def tournament_view(self):
         """The tournament as the screens show it (:func:`park_view`)."""
@@ -181,7 +296,7 @@ class ParkController(TableInputs):
         """The events of the match shown (the one played here, or the one whose end is held), for
         the match log: this park played it, so it has all of them, from its spec on."""
         loc, m = self.local, shown_match(self)
-        return list(loc.events) if loc is not None and m is not None and m is loc.match else []
+        return list(loc.events) if loc is not None and m is not None and m is loc.game.match else []
 
     def match_view(self):
         """The match the screens show (the one played here, or the one that just ended, held
@@ -219,21 +334,15 @@ class ParkController(TableInputs):
 
     def is_robot(self, side) -> bool:
         """Whether a bot plays ``side`` (the Robot or a bot entrant): no person acts for it here."""
-        p = self.player_at(side)
-        return p is not None and self.t is not None and p < len(self.t.players) and \
-            (self.t.players[p].robot or p in self.bots)
+        return self.is_bot(self.player_at(side))
 
-    def _nobody_here(self, m) -> bool:
+    def _nobody_here(self, players) -> bool:
         """A match with no person in it: the coordinator plays it (this park only shows it)."""
-        t = self.t
-        return t is not None and all(p < len(t.players) and (t.players[p].robot or p in self.bots)
-                                     for p in m.players)
+        return self.t is not None and all(self.is_bot(p) for p in players)
 
     def deck_phase_at(self, side):
-        if self.t is None or self.t.phase not in ("deck", "final-deck"):
-            return None
-        p = self.player_at(side)
-        return self.deck_states.get(p)
+        """The Deck Phase of the player on ``side``, from their own observation (None: none now)."""
+        return self.deck_states.get(self.player_at(side))
 
     def seat_view(self, side):
         """(observation, seat, legal actions) of the player on ``side``, as its LEDs read it
@@ -244,18 +353,21 @@ class ParkController(TableInputs):
         if seat is None:
             return None
         m = shown_match(self)
-        if m is None:
-            return {"matches": []}, seat, []
-        return {"matches": [observe_match(m, seat, self.lib)]}, seat, match_actions(m, seat)
+        return self.observation(seat), seat, [] if m is None else match_actions(m, seat)
 
     def lights(self) -> tuple[str, str]:
         """Each side's LED, from Challengers!' ``KIOSK.lights`` (the same as at the local table)."""
         return KIOSK.half_lights(self.seat_view)
 
+    def moment(self) -> str:
+        """Which screen of the game the tournament's moment is for (its descriptor's word,
+        ``KIOSK.screen``: "deck", "match" or "result")."""
+        return KIOSK.screen({"phase": self.view["phase"]}) if self.view is not None else "match"
+
     def needs_seats_ack(self) -> bool:
         """A new round's seating is shown until someone at this table taps "Go"."""
         t = self.t
-        if t is None or t.phase not in ("deck", "final-deck") or not self._here():
+        if t is None or self.moment() != "deck" or not self._here():
             return False
         return self.seats_acked != [self.tid, t.round]
 
@@ -268,10 +380,10 @@ class ParkController(TableInputs):
             return "match"                # the last state of a finished match, until a tap
         if t.over or self.result is not None:
             return "result"
-        m = self.match
-        if m is not None and m.winner is None and t.phase in ("match", "final"):
+        g = self.game
+        if g is not None and g.winner is None:
             return "match"
-        if t.phase in ("deck", "final-deck") and self._here():
+        if self.moment() == "deck" and self._here():
             return "park" if self.needs_seats_ack() else "deck"
         return "park"
 
@@ -363,26 +475,24 @@ class ParkController(TableInputs):
             self.store.put("park_last_public", pub)
         self.store.put("park_last_view", view)
         priv = view.get("private") or {}
-        # Deck Phases: the view's state, unless we hold a newer answer or wait for one.
-        if view["phase"] in ("deck", "final-deck"):
-            fresh = {}
-            for d in priv.get("deck_phases") or []:
-                p = d["player"]
-                if p in self.inflight or self._deck_version.get(p, -1) > view["version"]:
-                    if p in self.deck_states:
-                        fresh[p] = self.deck_states[p]
-                        continue
-                seen = self._deck_view(d)
-                if seen is not None:
-                    fresh[p] = seen
-            self.deck_states = fresh
-        else:
-            self.deck_states = {}
+        # Deck Phases (the coordinator sends this park's players' while they draft): the view's
+        # state, unless we hold a newer answer or wait for one.
+        fresh = {}
+        for d in priv.get("deck_phases") or []:
+            p = d["player"]
+            if p in self.inflight or self._deck_version.get(p, -1) > view["version"]:
+                if p in self.deck_states:
+                    fresh[p] = self.deck_states[p]
+                    continue
+            seen = self._deck_view(d)
+            if seen is not None:
+                fresh[p] = seen
+        self.deck_states = fresh
         pm = priv.get("match")
         if pm is not None and view.get("match") is not None:
             # Between rounds (the finalists' Deck Phase, the end) the view still holds the last match
-            # (``match.current`` false on a newer coordinator): key it by its round (8 = the Final),
-            # from the view's ``match.round``, else from its spec.
+            # (``match.current`` false): key it by its round (8 = the Final), from the view's
+            # ``match.round``, else from its spec.
             spec = pm["spec"]
             rnd = view["match"].get("round")
             self._sync_match(rnd if isinstance(rnd, int) else (8 if spec.get("final") else spec["round"]), pm)
@@ -410,10 +520,9 @@ class ParkController(TableInputs):
         body = entry["body"]
         action = body["action"]
         if entry["kind"] == "deck":
-            p = action[1]
+            p = _player(action)
             self.inflight.discard(p)
-            if status == 200 and answer.get("deck_phase") is not None and self.t is not None \
-                    and self.t.phase in ("deck", "final-deck"):
+            if status == 200 and answer.get("deck_phase") is not None and p in self.deck_states:
                 seen = self._deck_view(answer["deck_phase"])
                 if seen is not None:
                     self.deck_states[p] = seen
@@ -422,7 +531,7 @@ class ParkController(TableInputs):
             # The engine's reason is for the log; people read what it means for the table.
             log.warning("the coordinator refused %s: %s %s", action, status, answer.get("error"))
             if entry["kind"] == "deck":
-                self._say("refused_deck", name=self._name(action[1]))
+                self._say("refused_deck", name=self._name(_player(action)))
             else:
                 self._say("refused_match")
             if entry["kind"] == "match" and self.local is not None and self.local.id == entry["match_id"]:
@@ -449,21 +558,26 @@ class ParkController(TableInputs):
             self._say("park_replay_failed", why=type(exc).__name__)
 
     def _load_local(self, mid, rnd, spec, actions, acked):
-        m = match_from_spec(self.lib.catalogue, spec)
+        """The match ``mid`` from its spec with ``actions`` applied (contract actions, or the old
+        wire's tuples a kiosk stored before: read as the contract's)."""
+        game = ParkMatch(self.lib, spec)
         for a in actions:
-            m.apply(tuple(a[2:]))
-        events = players_events(m, m.log)         # the match log's, from the spec on
-        m.log.clear()
-        self.local = SimpleNamespace(id=mid, key=(self.tid, rnd, self.park), match=m, n=len(actions),
+            game.apply(wire_action(a, game.players))
+        events = game.take_log()                  # the match log's, from the spec on
+        self.local = SimpleNamespace(id=mid, key=(self.tid, rnd, self.park), game=game, n=len(actions),
                                      acked=acked, conflict=False, events=events)
         self._policy = make_policy("robot", spec["seed"] + len(actions))
         self._bot_policy = make_policy("greedy", spec["seed"] + len(actions))
-        if m.winner is not None and not acked:
-            self.result = self._result_of(m)
+        if game.winner is not None and not acked:
+            self.result = self._result_of(game)
+
+    def _local_actions(self, mid, players):
+        """The local log of match ``mid``, as contract JSON."""
+        return [wire_action(a, players).to_json() for a in self.store.park_actions(mid)]
 
     def _sync_match(self, rnd, pm):
         spec = pm["spec"]
-        coord = [("match", self.park, *a) for a in pm["actions"]]
+        coord = [Action.from_json(a).to_json() for a in pm["actions"]]
         key = (self.tid, rnd, self.park)
         if self.local is None or self.local.key != key:
             got = self.store.park_match(self.tid, rnd, self.park)
@@ -481,7 +595,7 @@ class ParkController(TableInputs):
                 self.store.park_reset_match(mid, coord)
                 self._load_local(mid, rnd, spec, coord, acked)
                 return
-        local = self.store.park_actions(self.local.id)
+        local = self._local_actions(self.local.id, spec["players"])
         if local[:len(coord)] == coord and not (self.local.conflict and len(local) > len(coord)
                                                 and not self._pending(self.local.id)):
             if len(coord) > len(local):              # the coordinator knows more (should not happen)
@@ -498,9 +612,10 @@ class ParkController(TableInputs):
     def _pending(self, mid):
         return any(r["match_id"] == mid for r in self.store.outbox_rows(self.tid))
 
-    def _result_of(self, m):
-        return {"round": m.round, "winner": m.players[m.winner], "loser": m.players[1 - m.winner],
-                "reason": m.reason, "trophy": None, "over": False, "match": m, "events": []}
+    def _result_of(self, game):
+        m = game.match
+        return {"round": m.round, "winner": game.winner, "loser": game.loser, "reason": game.reason,
+                "trophy": None, "over": False, "match": m, "events": []}
 
     def _rebuild_t(self):
         if self.tid is None or self.view is None:
@@ -511,52 +626,66 @@ class ParkController(TableInputs):
         self.bots = {q["player"]: q["bot"] for q in players if q.get("bot")}
         self.t = park_view(self.view, self.pub, self.match)
 
-    # ------------------------------------------------------------------ the one path for match actions
-    def _apply(self, action):
-        if action[0] == "deck":
-            return self._send_deck(action)
-        loc = self.local
-        if loc is None or loc.match.winner is not None:
-            return self._ignore(action, "no match running")
-        m = loc.match
-        try:
-            events = m.apply(tuple(action[2:]))
-        except IllegalAction as exc:
-            return self._ignore(action, str(exc))
+    # ------------------------------------------------------------------ the one path: stored, then applied
+    def _play(self, action: Action, what):
+        """A match action: checked against the match's legal actions, written to the local log and
+        the outbox (one transaction), then applied and shown."""
+        loc, game = self.local, self.game
+        if game is None or game.winner is not None or self.result is not None:
+            return self.ignore(what, "no match running")
+        if self._nobody_here(game.players):
+            return self.ignore(what, "bots play this match: the coordinator plays it")
+        if action not in game.legal_actions(action.player):
+            return self.ignore(what, f"{action.kind} is not an action of the match now")
         seq = loc.n
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
-        body = {"request_id": rid, "action": list(action), "match_seq": seq}
-        # On disk (local log + outbox) before anybody sees it; a failed write is taken back.
+        body = {"request_id": rid, "action": action.to_json(), "match_seq": seq}
+        # On disk (local log + outbox) before it is applied; a failed write changes nothing.
         try:
-            self.store.park_play(self.tid, loc.id, seq, action, rid, body)
+            self.store.park_play(self.tid, loc.id, seq, action.to_json(), rid, body)
         except StorageError as exc:
             log.error("action %s not saved, so not played: %s", action, exc)
-            self._load_local(loc.id, loc.key[1], m.spec, self.store.park_actions(loc.id), loc.acked)
             self.storage_error = str(exc)
-            self._rebuild_t()
             self._changed([])
             return None
         self.storage_error = None
+        try:
+            events = game.apply(action)
+        except IllegalAction as exc:              # listed but refused by the rules: never sent
+            log.error("the match refused a listed action %s: %s", action, exc)
+            self.store.park_unplay(loc.id, seq)
+            return self.ignore(what, f"refused: {exc}")
+        game.match.log.clear()
         loc.n += 1
         self.outbox_n += 1
-        loc.events += players_events(m, m.log)
-        m.log.clear()
+        loc.events += events
         if self.client is not None:
             self.client.kick()
-        if m.winner is not None:
-            self.result = self._result_of(m)
+        if game.winner is not None:
+            self.result = self._result_of(game)
             self.result["events"] = list(events)
         self._rebuild_t()
         self._changed(events)
         return events
 
-    def _send_deck(self, action):
-        p = action[1]
+    def _send_deck(self, action: Action, what):
+        """A Deck Phase action: checked against the player's own Deck Phase, written to the
+        outbox; the player's half waits for the coordinator's answer."""
+        p = action.player
+        dp = self.deck_states.get(p)
+        if dp is None or dp.stage == "done":
+            return self.ignore(what, "no Deck Phase on this side")
+        if self.is_bot(p):
+            return self.ignore(what, "a bot drafts on this side")
         if p in self.inflight:
-            return self._ignore(action, "waiting for the coordinator's answer")
+            return self.ignore(what, "waiting for the coordinator's answer")
+        if action not in self.legal(p):
+            # Checked here against the player's own Deck Phase, as the local table checks its
+            # legal actions: the coordinator would only refuse it.
+            return self.ignore(what, f"not an action of this Deck Phase now ({dp.stage})")
         rid = f"k{self.kiosk_id}-{uuid.uuid4().hex}"
         try:
-            self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": list(action)})
+            self.store.outbox_deck(self.tid, rid, {"request_id": rid, "action": action.to_json()})
         except StorageError as exc:
             log.error("Deck Phase action %s not saved, so not sent: %s", action, exc)
             self.storage_error = str(exc)
@@ -601,36 +730,6 @@ class ParkController(TableInputs):
             except Exception:
                 log.exception("listener failed")
 
-    # ------------------------------------------------------------------ inputs
-    def submit(self, half, kind, *args):
-        """A person's input on ``half`` as a contract action's kind and arguments, as the screens
-        give it to the local table (:meth:`ChallengersTable.submit`).  A park still plays its
-        match from tuples and sends its Deck Phase to the coordinator as tuples
-        (:class:`kiosk.inputs.TableInputs`): this is the one place that turns one into the other."""
-        if kind == "match.reveal" and not args:
-            return self.press_reveal(half)
-        if kind == "match.toss" and not args:
-            return self.press_toss()
-        if kind == "match.choose" and len(args) == 1:
-            return self.tap_choice(half, args[0])
-        if kind.startswith("deck.") and len(args) <= 1:
-            return self._deck(half, kind[len("deck."):], *args)
-        return self._ignore((kind, half, *args), "not an action of a park")
-
-    # (reveal, toss, choices: kiosk.inputs.TableInputs)
-    def _deck(self, side, *act):
-        p = self.player_at(side)
-        dp = self.deck_phase_at(side)
-        if dp is None or dp.stage == "done":
-            return self._ignore(("deck", side, *act), "no Deck Phase on this side")
-        if self.is_robot(side):
-            return self._ignore(("deck", side, *act), "a bot drafts on this side")
-        if tuple(act) not in dp.legal_actions():
-            # Checked here against the player's own Deck Phase, as the local table checks its
-            # legal actions: the coordinator would only refuse it.
-            return self._ignore(("deck", side, *act), f"not an action of this Deck Phase now ({dp.stage})")
-        return self._apply(("deck", p, *act))
-
     def active_deck_side(self):
         for side in (0, 1):
             dp = self.deck_phase_at(side)
@@ -639,33 +738,45 @@ class ParkController(TableInputs):
                 return side
         return None
 
-    def press_toss(self):
-        m = self.match
-        if m is not None and self._nobody_here(m):
-            return self._ignore(("toss",), "bots play this match: the coordinator tosses")
-        return super().press_toss()
-
     # ------------------------------------------------------------------ the Robot (as in solo play)
-    def robot_action(self):
-        m = self.match
-        if m is None or m.winner is not None or self.result is not None or self.t is None:
+    def robot_action(self) -> Action | None:
+        """What the bot whose moment it is in this park's match plays (None: no bot's moment; the
+        Robot never tosses: a person does, as at the local table)."""
+        g = self.game
+        if g is None or g.winner is not None or self.result is not None or self.t is None:
             return None
-        kind, side = m.expect
-        if kind == "toss":
+        if self._nobody_here(g.players):
             return None
-        who = side if kind == "reveal" else m.pending.player
-        if not self.is_robot(who) or self._nobody_here(m):
-            return None
-        policy = self._bot_policy if m.players[who] in self.bots else self._policy
-        return policy.act(SimpleNamespace(matches={self.park: m}, round=self.t.round),
-                          ("match", self.park, m.players[who]))
+        for p in sorted(g.to_act()):
+            legal = [a for a in g.legal_actions(p) if a.kind != "match.toss"]
+            if legal and self.is_bot(p):
+                policy = self._bot_policy if p in self.bots else self._policy
+                step = policy.act(SimpleNamespace(matches={self.park: g.match}, round=self.t.round),
+                                  ("match", self.park, p))
+                return match_action(g.players, step[2:])
+        return None
+
+    def _maybe_robot(self):
+        if self._robot_scheduled or self.robot_action() is None:
+            return
+        self._robot_scheduled = True
+        # After a failed write the Robot stops and only tries again now and then: its next
+        # move is the probe that finds storage working again (a person's press is another).
+        self.schedule(self.robot_step, STORAGE_RETRY if self.storage_error is not None else self.robot_delay)
+
+    def robot_step(self, *_):
+        self._robot_scheduled = False
+        act = self.robot_action()
+        if act is not None:
+            self.act(act)
 
     # ------------------------------------------------------------------ tests
     def dump(self) -> dict:
-        m = self.match
+        g = self.game
         return {"tournament": self.tid, "park": self.park, "kiosk_id": self.kiosk_id, "online": self.online,
                 "outbox": self.outbox_n, "round": self.t.round if self.t else None,
                 "phase": self.t.phase if self.t else None, "screen": self.screen(),
-                "match": None if m is None else {"players": list(m.players), "n": self.local.n,
-                                                 "winner": m.winner, "expect": list(m.expect)},
+                "match": None if g is None else {"players": list(g.players), "n": self.local.n,
+                                                 "winner": g.match.winner,
+                                                 "to_act": sorted(g.to_act())},
                 "message": self.message}

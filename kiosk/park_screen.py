@@ -59,11 +59,12 @@ class ParkScreen(Screen):
             return
         t = c.t
         rnd = tr("final_round", lang) if t.round > 7 else tr("round", lang, round=t.round)
+        moment = c.moment()               # the game's word for the screen of the tournament's moment
         if self.can_go:
             what = tr("take_seats", lang)
-        elif t.phase in ("match", "final"):
+        elif moment == "match":
             what = tr("wait_matches", lang)
-        elif t.phase in ("deck", "final-deck"):
+        elif moment == "deck":
             what = tr("wait_decks", lang) if c._here() else tr("no_match_here", lang)
         else:
             what = ""

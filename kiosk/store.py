@@ -391,11 +391,13 @@ class Store:
                             "values (?,?,?,?,?,0)", (tournament, round_no, park, json.dumps(spec), time.time())).lastrowid
             for i, a in enumerate(actions):
                 c.execute("insert into park_actions(match_id, seq, action_json, request_id) values (?,?,?,NULL)",
-                          (mid, i, json.dumps(list(a))))
+                          (mid, i, _action_text(a)))
         return mid
 
     def park_actions(self, match_id) -> list:
-        return [tuple(json.loads(r[0])) for r in self.db.conn.execute(
+        """The match's local log: each action as kept (the contract's JSON; a list: the old wire's
+        tuple, from a kiosk before the contract wire)."""
+        return [json.loads(r[0]) for r in self.db.conn.execute(
             "select action_json from park_actions where match_id = ? order by seq", (match_id,))]
 
     @_writing
@@ -403,7 +405,7 @@ class Store:
         """One match action played here: the local log AND the outbox, in one transaction."""
         with self._txn() as c:
             c.execute("insert into park_actions(match_id, seq, action_json, request_id) values (?,?,?,?)",
-                      (match_id, seq, json.dumps(list(action)), request_id))
+                      (match_id, seq, _action_text(action), request_id))
             c.execute("insert into outbox(tournament, kind, match_id, match_seq, request_id, body_json, created) "
                       "values (?, 'match', ?, ?, ?, ?, ?)", (tournament, match_id, seq, request_id, json.dumps(body),
                                                             time.time()))
@@ -416,7 +418,14 @@ class Store:
             c.execute("delete from park_actions where match_id = ?", (match_id,))
             for i, a in enumerate(actions):
                 c.execute("insert into park_actions(match_id, seq, action_json, request_id) values (?,?,?,NULL)",
-                          (match_id, i, json.dumps(list(a))))
+                          (match_id, i, _action_text(a)))
+
+    @_writing
+    def park_unplay(self, match_id, seq) -> None:
+        """Take back a match action stored but refused by the rules: its log row and its outbox entry."""
+        with self._txn() as c:
+            c.execute("delete from outbox where match_id = ? and match_seq = ?", (match_id, seq))
+            c.execute("delete from park_actions where match_id = ? and seq = ?", (match_id, seq))
 
     @_writing
     def park_ack(self, match_id) -> None:
@@ -482,6 +491,11 @@ PARK_TABLES = [
     ("create table if not exists sent_log (request_id text primary key, tournament integer, kind text, "
      "action_json text, seq integer, duplicate_checks integer default 0, created real)"),
 ]
+
+
+def _action_text(action) -> str:
+    """A park's action as ``park_actions`` keeps it: the contract's JSON (a dict), else a list."""
+    return json.dumps(action if isinstance(action, dict) else list(action))
 
 
 def create_park_tables(conn) -> None:

@@ -10,11 +10,8 @@ Read from the code (``ast``), as the house test reads imports:
   seats, legal actions, observations, submit, look), Challengers!' board over the engine aside
   (``kiosk/games/challengers/local.py``, until its views come from observations alone).
 
-A café tournament still runs Challengers! on a path of its own -- the coordinator, and the
-kiosk's park of a café (its controller, its inputs, its seating screen, its network client) --
-until issue 31 moves it onto the contract: that part of the first check is expected to
-fail until then, and fails the suite once it passes, so that the exception goes with the last
-reader.
+A café tournament plays Challengers! on the contract too: the coordinator, and the kiosk's park
+of a café (its table, its seating screen, its network client) are read by the same check.
 """
 
 from __future__ import annotations
@@ -30,8 +27,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHALLENGERS = ROOT / "kiosk" / "games" / "challengers"
-#: The kiosk's side of a café tournament, still on Challengers!' own wire (issue 31).
-CAFE = {ROOT / "kiosk" / name for name in ("park.py", "inputs.py", "park_screen.py", "network.py")}
+#: The kiosk's side of a café tournament.
+CAFE = {ROOT / "kiosk" / name for name in ("park.py", "park_screen.py", "network.py", "outbox.py")}
 #: Challengers!' tournament phases (engine.challengers.tournament).
 PHASES = {"deck", "final-deck", "match", "final", "over"}
 
@@ -87,7 +84,6 @@ def test_the_kiosk_reads_no_challengers_internals_outside_its_package():
     assert found == [], "\n".join(found)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31: a café tournament still plays Challengers! on its own wire")
 def test_the_cafe_reads_no_challengers_internals():
     found = [f for p in [*sorted(CAFE), *_product_files("coordinator")] for f in reaches_into_challengers(p)]
     assert found == [], "\n".join(found)

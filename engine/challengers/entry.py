@@ -27,4 +27,5 @@ GAME = ABOUT.game(
               "search": search_policy()},
     determinize=determinize,
     describe_event=_describe,
+    cafe="engine.challengers.cafe",
 )

@@ -17,9 +17,10 @@ from types import SimpleNamespace
 import aiohttp
 
 import cards
+from engine.challengers.cafe import ParkMatch, match_action
 from engine.challengers.library import load
 from engine.challengers.policies import make_policy
-from engine.challengers.tournament import match_from_spec
+from engine.game import Action
 from kiosk.games.challengers.view import DeckView
 
 ORG_PIN = "424242"
@@ -147,7 +148,7 @@ async def record(s, base, tid, token):
 class Bot:
     """One park's kiosk, played by the greedy policy.  It knows only what the park endpoint tells
     it (its players' Deck Phases, the match spec and the match actions so far) and rebuilds the
-    match locally with ``match_from_spec``.  Requests that fail on the network are resent with the
+    match locally from its spec (``ParkMatch``); it sends contract actions.  Requests that fail on the network are resent with the
     same request id (an outbox of one)."""
 
     def __init__(self, session, base, tid, park, token, seed=0, policy="greedy"):
@@ -191,21 +192,22 @@ class Bot:
         if view["phase"] in ("deck", "final-deck"):
             for d in priv["deck_phases"]:
                 if d["stage"] != "done":
-                    return {"action": ["deck", d["player"], *self.deck_action(view, d)]}
+                    verb, *args = self.deck_action(view, d)
+                    return {"action": Action(d["player"], "deck." + verb, tuple(args)).to_json()}
             return None
         m = priv and priv["match"]
         if not m or view["match"]["state"] != "playing":
             return None
         spec = m["spec"]
         if self.mirror is None or self.mirror[0] != (spec["seed"], spec["round"], spec["park"]):
-            self.mirror = ((spec["seed"], spec["round"], spec["park"]), match_from_spec(self.cat, spec, record=False), 0)
-        key, match, applied = self.mirror
+            self.mirror = ((spec["seed"], spec["round"], spec["park"]), ParkMatch(lib(), spec, record=False), 0)
+        key, park_match, applied = self.mirror
         for a in m["actions"][applied:]:
-            match.apply(tuple(a))
-        self.mirror = (key, match, len(m["actions"]))
-        t = SimpleNamespace(matches={self.park: match}, round=view["round"])
+            park_match.apply(Action.from_json(a))
+        self.mirror = (key, park_match, len(m["actions"]))
+        t = SimpleNamespace(matches={self.park: park_match.match}, round=view["round"])
         action = self.policy.act(t, ("match", self.park, None))
-        return {"action": list(action), "match_seq": m["match_seq"]}
+        return {"action": match_action(park_match.players, action[2:]).to_json(), "match_seq": m["match_seq"]}
 
     def deck_action(self, view, d):
         """The policy's Deck Phase action, from the player's observation of it (as the kiosk reads it)."""
@@ -230,7 +232,18 @@ class Bot:
                 if status != 200:
                     raise AssertionError(f"park {self.park}: {body} -> {status} {j}")
                 self.sent += 1
-                self.acked.append(tuple(body["action"]))
+                self.acked.append(Action.from_json(body["action"]))
         finally:
             if ws is not None:
                 await ws.close()
+
+
+def replay_record(rec):
+    """The tournament a record's set-up and actions (the contract's JSON) replay to, through the
+    contract (:func:`engine.game.replay`), as a local table would."""
+    from engine import registry
+    from engine.challengers.cafe import setup_from_stored
+    from engine.game import replay
+    state, _ = replay(registry.get("challengers"), lib(), setup_from_stored(rec["setup"]),
+                      [Action.from_json(a) for a in rec["actions"]])
+    return state.tournament

@@ -13,7 +13,6 @@ import aiohttp
 import coordbots as cb
 from coordinator.store import row_counts
 from coordinator.views import plain
-from engine.challengers.tournament import replay
 
 
 def test_the_organisers_bot_entrants_are_validated_and_nothing_is_stored_when_refused(tmp_path):
@@ -47,7 +46,7 @@ def test_the_organisers_bot_entrants_are_validated_and_nothing_is_stored_when_re
                     v = await r.json()
                 with sqlite3.connect(db) as conn:
                     (settings,), = conn.execute("SELECT settings FROM tournaments WHERE id = ?", (v["id"],))
-                assert settings == '{"bots":{"1":"hard"}}'
+                assert settings == '{"bots":{"1":"hard"},"game":"challengers"}'
                 assert [(p["name"], p["robot"], p["bot"]) for p in v["players"]] == [("Ann", False, None),
                                                                                    ("Ada", False, "hard")]
                 assert {r["name"]: r["bot"] for r in v["standings"]} == {"Ann": None, "Ada": "hard"}
@@ -62,14 +61,14 @@ def test_a_kiosk_may_not_act_for_a_bot(tmp_path):
                 tid, tokens, _ = await cb.new_tournament(s, base, ["Ann"], 4, bots=[{"name": "Ada", "level": "easy"}])
                 tok = tokens[1]
                 # the bot drafts by itself (the coordinator); the kiosk's try for it is refused
-                await until(lambda: coord.tournaments[tid].t.deck_phases[1].stage == "done", 30)
+                await until(lambda: coord.tournaments[tid].state.tournament.deck_phases[1].stage == "done", 30)
                 version = coord.tournaments[tid].version
                 async with s.post(f"{base}/api/tournaments/{tid}/actions", headers=cb.bearer(tok),
-                                  json={"request_id": "k-try-1", "action": ["deck", 1, "done"]}) as r:
+                                  json={"request_id": "k-try-1", "action": {"player": 1, "kind": "deck.done", "args": []}}) as r:
                     assert r.status == 409
                     assert "player 1 (Ada) is a bot" in (await r.json())["error"]
                 assert coord.tournaments[tid].version == version
-                assert coord.tournaments[tid].t.deck_phases[0].stage != "done"     # the person's is theirs
+                assert coord.tournaments[tid].state.tournament.deck_phases[0].stage != "done"     # the person's is theirs
     asyncio.run(main())
 
 
@@ -133,12 +132,8 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
     tid, tok = asyncio.run(first_half())
     rec = asyncio.run(second_half(tid, tok))
     assert all(m["kiosk_id"] == 0 and m["request_id"].startswith(f"bot-{tid}-") for m in rec["meta"])
-    assert any(a[0] == "match" and a[2] == "choose" for a in rec["actions"])
-    s = rec["setup"]
-    from engine.challengers.tournament import Setup
-    setup = Setup(players=tuple(s["players"]), box=s["box"], sets=tuple(s["sets"]) if s["sets"] else None,
-                  robot_level=s["robot_level"], solo_cards=s["solo_cards"], seed=s["seed"], final_park=s["final_park"])
-    again = replay(cb.lib(), setup, [tuple(a) for a in rec["actions"]])
+    assert any(a["kind"] == "match.choose" for a in rec["actions"])
+    again = cb.replay_record(rec)
     assert again.phase == "over" and plain(again.snapshot()) == rec["snapshot"]
     # The event loop never waited for a bot's search (it runs in the worker process): a GET of the
     # public view answered well within a second every time.  How many GETs fit in the tournament

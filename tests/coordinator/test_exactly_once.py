@@ -60,26 +60,28 @@ def test_every_action_twice_applied_once(tmp_path):
                 e = coord.tournaments[tid]
                 await asyncio.sleep(0.1)
                 counts = store.row_counts(tmp_path / "data" / store.DB_NAME)
-                assert counts["actions"] == len(e.t.actions) == sum(b.sent for b in bots)
+                assert counts["actions"] == len(e.state.tournament.actions) == sum(b.sent for b in bots)
                 assert counts["requests"] == counts["actions"]
                 # a match_seq below the current one with a different action: 409, nothing changes
-                digest = snapshot_digest(e.t)
-                for park, m in e.t.matches.items():
+                digest = snapshot_digest(e)
+                for park, m in e.state.tournament.matches.items():
                     if m.winner is None and e.match_entries(park):
-                        body = {"request_id": uuid.uuid4().hex, "action": ["match", park, "toss"], "match_seq": 0}
-                        first = list(e.t.actions[e.match_entries(park)[0]])
-                        if first == body["action"]:
-                            body["action"] = ["match", park, "reveal", 0]
+                        light = m.players[0]
+                        body = {"request_id": uuid.uuid4().hex, "action": {"player": light, "kind": "match.toss"},
+                                "match_seq": 0}
+                        first = e.actions[e.match_entries(park)[0]].to_json()
+                        if first["kind"] == "match.toss":
+                            body["action"] = {"player": light, "kind": "match.reveal", "args": []}
                         async with s.post(f"{base}/api/tournaments/{tid}/actions", json=body,
                                           headers=cb.bearer(tokens[park])) as r:
                             assert r.status == 409, await r.text()
                 # a request id reused for another action: 409
                 rid = coord.tournaments[tid].rows[0][0]
-                first_body = {"request_id": rid, "action": list(e.t.actions[0])}
+                first_body = {"request_id": rid, "action": e.actions[0].to_json()}
                 async with s.post(f"{base}/api/tournaments/{tid}/actions", headers=cb.bearer(tokens[1]),
-                                  json={"request_id": rid, "action": ["deck", 0, "done"]}) as r:
+                                  json={"request_id": rid, "action": {"player": 0, "kind": "deck.done", "args": []}}) as r:
                     assert r.status == 409 and "already used" in (await r.json())["error"]
-                assert snapshot_digest(e.t) == digest
+                assert snapshot_digest(e) == digest
                 assert store.row_counts(tmp_path / "data" / store.DB_NAME) == counts
                 # and the tournament still finishes normally
                 plain_bots = [cb.Bot(s, base, tid, park, tok, seed=park) for park, tok in tokens.items()]
@@ -93,6 +95,6 @@ def test_every_action_twice_applied_once(tmp_path):
                     assert r.status == 200 and r.headers.get("X-Tablecup-Duplicate") == "1", await r.text()
                     assert (await r.json())["seq"] == 1
                 async with s.post(f"{base}/api/tournaments/{tid}/actions", headers=cb.bearer(tokens[1]),
-                                  json={"request_id": uuid.uuid4().hex, "action": ["deck", 0, "done"]}) as r:
+                                  json={"request_id": uuid.uuid4().hex, "action": {"player": 0, "kind": "deck.done", "args": []}}) as r:
                     assert r.status == 409 and "over" in (await r.json())["error"]
     asyncio.run(main())

@@ -36,7 +36,7 @@ def test_trophy_fans_hidden_until_the_end(tmp_path):
                 tid, tokens, _ = await cb.new_tournament(s, base, ["Ann", "Bob", "Cy", "Di"], seed=8)
                 bots = [Watch(s, base, tid, p, tok, seed=p) for p, tok in tokens.items()]
                 await asyncio.gather(*(b.run(until=lambda v: v["round"] >= 4) for b in bots))
-                t = coord.tournaments[tid].t
+                t = coord.tournaments[tid].state.tournament
                 assert any(p.trophies for p in t.players)
                 secret = {(r, f) for p in t.players for r, f in p.trophies}
                 async with s.get(f"{base}/api/tournaments/{tid}") as r:

@@ -8,7 +8,7 @@ import asyncio
 import aiohttp
 
 from coordinator.views import plain
-from engine.challengers.tournament import Setup, replay
+from engine.game import Action
 
 import coordbots as cb
 
@@ -54,12 +54,13 @@ def test_kill9_and_resume(tmp_path):
                 final = await cb.record(s, server.base, tid, tokens[1])
         finally:
             server.stop()
-        actions = [tuple(a) for a in final["actions"]]
+        actions = [Action.from_json(a) for a in final["actions"]]
         for acked in acked_before_kill:
             assert is_subsequence(acked, actions)
         # every bot's acknowledged actions, each exactly once: the record holds exactly what was acknowledged
         assert len(actions) == len(before["actions"]) + sum(b.sent for b in bots)
-        local = replay(cb.lib(), Setup(players=tuple(players), seed=99, final_park=2), actions)
+        assert final["setup"]["seed"] == 99 and final["setup"]["final_park"] == 2
+        local = cb.replay_record(final)
         assert local.phase == "over"
         assert plain(local.snapshot()) == final["snapshot"]
         assert final["snapshot"]["results"][-1][:2] == ["final", 2]

@@ -36,7 +36,7 @@ def test_a_schema_0_database_is_migrated_and_play_carries_on(tmp_path):
         async with cb.inprocess(data) as (base, coord):
             # the finished tournament became its record; the live one was replayed
             assert isinstance(coord.tournaments[1], Finished)
-            assert not coord.tournaments[2].finished and coord.tournaments[2].t.round == 2
+            assert not coord.tournaments[2].finished and coord.tournaments[2].state.tournament.round == 2
             # the 6-digit pairing PIN is retired: a 12-digit code replaces it
             assert coord.pairing_pin != old_pin and len(coord.pairing_pin) == 12
             async with aiohttp.ClientSession() as s:

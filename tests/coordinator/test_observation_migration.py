@@ -10,7 +10,7 @@ import sqlite3
 import aiohttp
 
 from coordinator import store
-from coordinator.views import deck_state
+from engine.challengers.cafe import deck_state
 from engine.challengers.steps import upgrade_observation
 from engine.game import OBSERVATION_SCHEMA
 
@@ -54,7 +54,7 @@ def test_the_kept_answers_of_an_old_database_are_todays_and_play_carries_on(tmp_
     async def main():
         async with cb.inprocess(data) as (base, coord):
             e = coord.tournaments[1]
-            t = e.t
+            t = e.state.tournament
             after = kept_answers(data / store.DB_NAME)
             assert set(after) == set(before)
             for rid, answer in after.items():

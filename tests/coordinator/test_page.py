@@ -123,7 +123,7 @@ def test_standings_page_in_chromium(tmp_path):
                 fans_cells = re.findall(r'<td class="num fans([^"]*)">([^<]*)</td>', dom)
                 assert len(fans_cells) == 8 and all(c == (" hidden", "?") for c in fans_cells), fans_cells
                 badges = re.findall(r'<span class="badge">R(\d)</span>', dom)
-                assert sorted(map(int, badges)) == sorted(r for p in e.t.players for r, _ in p.trophies)
+                assert sorted(map(int, badges)) == sorted(r for p in e.state.tournament.players for r, _ in p.trophies)
 
                 # 2. a live tab: post the rest of park 3's match and watch the page change without reloading
                 tab = await DevTools().open(s, f"{base}/")
@@ -133,7 +133,7 @@ def test_standings_page_in_chromium(tmp_path):
                         == "match in progress"
                     await tab.js("window.__same_page = 1")
                     await bots[2].run(until=lambda v: v["match"] and v["match"]["state"] == "won")
-                    winner = e.t.players[e.t.matches[3].players[e.t.matches[3].winner]].name
+                    winner = e.state.tournament.players[e.state.tournament.matches[3].players[e.state.tournament.matches[3].winner]].name
                     await tab.wait_for(f"document.body.dataset.version === '{e.version}'")
                     status = await tab.js("document.querySelector('[data-park=\"3\"] .status').textContent")
                     assert status.startswith(f"{winner} won"), status

@@ -24,7 +24,7 @@ def test_the_park_view_is_the_coordinators_tournament(tmp_path):
                 tid, tokens, _ = await cb.new_tournament(s, base, ["Ann", "Bob", "Cy", "Di"], seed=8)
                 bots = [cb.Bot(s, base, tid, p, tok, seed=p) for p, tok in tokens.items()]
                 await asyncio.gather(*(b.run(until=lambda v: v["round"] >= 3) for b in bots))
-                t = coord.tournaments[tid].t
+                t = coord.tournaments[tid].state.tournament
                 async with s.get(f"{base}/api/tournaments/{tid}") as r:
                     pub = await r.json()
                 async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tokens[1])) as r:
@@ -68,7 +68,7 @@ def test_the_parks_deck_phase_is_the_players_observation_read_as_at_the_local_ta
         async with cb.inprocess(tmp_path / "data") as (base, coord):
             async with aiohttp.ClientSession() as s:
                 tid, tokens, _ = await cb.new_tournament(s, base, ["Ann", "Bob", "Cy", "Di"], seed=8)
-                t = coord.tournaments[tid].t
+                t = coord.tournaments[tid].state.tournament
                 async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tokens[1])) as r:
                     view = await r.json()
                 sent = view["private"]["deck_phases"]
@@ -82,7 +82,7 @@ def test_the_parks_deck_phase_is_the_players_observation_read_as_at_the_local_ta
                 body["request_id"] = "a-deck-action"
                 status, answer = await bot.post(body)
                 assert status == 200, answer
-                p = body["action"][1]
+                p = body["action"]["player"]
                 assert answer["deck_phase"] == {"player": p, "name": t.players[p].name, "schema": OBSERVATION_SCHEMA,
                                                 **observe(t, p)["deck_phases"][p]}
                 # The kiosk of park 1 reads those as the local table does.
@@ -137,10 +137,10 @@ def test_a_parks_kiosk_leaves_a_bot_entrants_draft_to_the_coordinator(tmp_path):
                 assert pc.active_deck_side() == 1 - bot_side
                 # meanwhile the coordinator drafts for the bot, and only for it
                 end = asyncio.get_running_loop().time() + 30
-                while coord.tournaments[tid].t.deck_phases[1].stage != "done":
+                while coord.tournaments[tid].state.tournament.deck_phases[1].stage != "done":
                     assert asyncio.get_running_loop().time() < end
                     await asyncio.sleep(0.02)
-                assert coord.tournaments[tid].t.deck_phases[0].stage != "done"
+                assert coord.tournaments[tid].state.tournament.deck_phases[0].stage != "done"
     asyncio.run(main())
 
 
@@ -173,7 +173,7 @@ def test_a_parks_deck_input_is_checked_here_and_a_refusal_is_said_in_words(tmp_p
                 assert len(store.outbox_rows()) == 1
                 # The coordinator refuses a stale removal: said in words, in each language.
                 p = pc.player_at(1)
-                body = {"request_id": "a-stale-removal", "action": ["deck", p, "remove", 0]}
+                body = {"request_id": "a-stale-removal", "action": {"player": p, "kind": "deck.remove", "args": [0]}}
                 async with s.post(f"{base}/api/tournaments/{tid}/actions", json=body,
                                   headers=cb.bearer(tokens[1])) as r:
                     status, answer = r.status, await r.json()

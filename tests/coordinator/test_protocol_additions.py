@@ -7,8 +7,6 @@ import asyncio
 import aiohttp
 
 import coordbots as cb
-from coordinator.service import setup_from_json
-from engine.challengers.tournament import replay
 
 
 async def get(s, url, headers=None):
@@ -73,14 +71,17 @@ def test_park_view_additions_and_record_meta(tmp_path):
                 # the record: per action its kiosk and match_seq
                 rec = await cb.record(s, base, tid, tokens[1])
                 assert len(rec["meta"]) == len(rec["actions"])
+                # round 1's parks, by player (its results name both players of each park)
+                pub = (await get(s, f"{base}/api/tournaments/{tid}"))[1]
+                park_of = {p: r["park"] for r in pub["results"] for p in (r["winner"], r["loser"])}
                 for i, (a, meta) in enumerate(zip(rec["actions"], rec["meta"])):
                     assert meta["seq"] == i + 1
-                    park = a[1] if a[0] == "match" else None
+                    park = park_of[a["player"]] if a["kind"].startswith("match.") else None
                     if park is not None:
                         assert meta["kiosk_id"] == kids[park] and isinstance(meta["match_seq"], int)
                     else:
                         assert meta["kiosk_id"] in kids.values() and meta["match_seq"] is None
-                seqs = [mt["match_seq"] for a, mt in zip(rec["actions"], rec["meta"]) if a[:2] == ["match", 1]]
+                seqs = [mt["match_seq"] for a, mt in zip(rec["actions"], rec["meta"]) if a["kind"].startswith("match.") and park_of[a["player"]] == 1]
                 assert seqs == list(range(len(seqs)))
                 # during round 2's matches the match is current again
                 at = lambda v: v["round"] >= 2 and v["phase"] == "match"  # noqa: E731
@@ -103,7 +104,7 @@ def test_park_view_additions_and_record_meta(tmp_path):
                 assert v["phase"] == "over" and v["winner"] is not None and v["end_reason"]
                 assert v["match"]["current"] is False
                 rec = await cb.record(s, base, tid, tokens[1])
-                t = replay(cb.lib(), setup_from_json(rec["setup"]), [tuple(a) for a in rec["actions"]])
+                t = cb.replay_record(rec)
                 for r in v["standings"]:
                     want = sorted(t.players[r["player"]].trophies)
                     assert [(x["round"], x["fans"]) for x in r["trophies"]] == [tuple(w) for w in want]

@@ -5,7 +5,6 @@ import asyncio
 import aiohttp
 
 from coordinator.views import plain
-from engine.challengers.tournament import Setup, replay
 
 import coordbots as cb
 
@@ -26,8 +25,7 @@ def test_eight_players_over_http_matches_local_replay(tmp_path):
                 rec = await cb.record(s, base, tid, tokens[1])
                 async with s.get(f"{base}/api/tournaments/{tid}") as r:
                     pub = await r.json()
-        setup = Setup(players=tuple(players), seed=1234, final_park=1)
-        local = replay(cb.lib(), setup, [tuple(a) for a in rec["actions"]])
+        local = cb.replay_record(rec)
         assert local.phase == "over" and local.winner is not None
         assert plain(local.snapshot()) == rec["snapshot"]
         assert rec["setup"]["seed"] == 1234
@@ -47,11 +45,11 @@ def test_final_park_changes_until_the_final_deck_phase(tmp_path):
                 tid, tokens, _ = await cb.new_tournament(s, base, players, seed=31)
                 bots = [cb.Bot(s, base, tid, park, tok, seed=park) for park, tok in tokens.items()]
                 await asyncio.gather(*(b.run(until=lambda v: v["round"] >= 5) for b in bots))
-                digest = coord.tournaments[tid].t.snapshot()
+                digest = coord.tournaments[tid].state.tournament.snapshot()
                 async with s.post(f"{base}/api/tournaments/{tid}/final", json={"park": 2},
                                   headers=cb.org(tokens[1])) as r:
                     assert r.status == 200, await r.text()
-                assert plain(coord.tournaments[tid].t.snapshot()) == plain(digest)
+                assert plain(coord.tournaments[tid].state.tournament.snapshot()) == plain(digest)
                 async with s.get(f"{base}/api/tournaments/{tid}") as r:
                     assert (await r.json())["setup"]["final_park"] == 2
                 await asyncio.gather(*(b.run() for b in bots))
@@ -61,7 +59,8 @@ def test_final_park_changes_until_the_final_deck_phase(tmp_path):
                 rec = await cb.record(s, base, tid, tokens[1])
         assert rec["setup"]["final_park"] == 2
         assert rec["snapshot"]["results"][-1][:2] == ["final", 2]
-        local = replay(cb.lib(), Setup(players=tuple(players), seed=31, final_park=2), [tuple(a) for a in rec["actions"]])
+        assert rec["setup"]["final_park"] == 2
+        local = cb.replay_record(rec)
         assert plain(local.snapshot()) == rec["snapshot"]
     run(main())
 
@@ -83,7 +82,7 @@ def test_several_tournaments_run_at_once_on_one_coordinator(tmp_path):
         assert len(games) == 2
         for tid, (players, seed, _) in games.items():
             rec = records[tid]
-            local = replay(cb.lib(), Setup(players=tuple(players), seed=seed, final_park=1),
-                           [tuple(a) for a in rec["actions"]])
+            assert rec["setup"]["players"] == list(players) and rec["setup"]["seed"] == seed
+            local = cb.replay_record(rec)
             assert local.phase == "over" and plain(local.snapshot()) == rec["snapshot"]
     run(main())

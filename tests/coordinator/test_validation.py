@@ -61,7 +61,7 @@ class World:
         c = self.c
         self.run(self._settle())        # let any queued commit land
         return (store.row_counts(self.tmp / "data" / store.DB_NAME),
-                {tid: (snapshot_digest(e.t), dict(e.kiosks), e.setup) for tid, e in c.tournaments.items()},
+                {tid: (snapshot_digest(e), dict(e.kiosks), e.setup) for tid, e in c.tournaments.items()},
                 {k.id: (k.name, k.revoked) for k in c.kiosks.values()}, c.pairing_pin)
 
     async def _settle(self):
@@ -107,7 +107,7 @@ def test_every_endpoint_rejects_bad_requests(world):
     T = f"/api/tournaments/{w.tid}"
     own, other = cb.bearer(w.tokens[1]), cb.bearer(w.tokens[2])
     org = cb.org(w.tokens[1])
-    m = w.c.tournaments[w.tid].t.matches[1]
+    m = w.c.tournaments[w.tid].state.tournament.matches[1]
     seq = len(w.c.tournaments[w.tid].match_entries(1))
     good_action = w.bot1.decide(w.run(w.bot1._get_park()))
     writes = [  # (path, a valid body)
@@ -163,15 +163,23 @@ def test_every_endpoint_rejects_bad_requests(world):
         check(w, 400, "POST", f"{T}/final", org, body=bad)
     check(w, 404, "POST", f"{T}/final", org, body={"park": 3}, contains="parks 1 to 2")
     rid = {"request_id": "r1"}
-    for bad in ({"action": ["match", 1, "toss"], "match_seq": 0}, dict(rid, action="reveal"), dict(rid, action=[]),
-                dict(rid, action=["deck"]), dict(rid, action=["deck", 0, "jump"]), dict(rid, action=["deck", 0, "pick"]),
-                dict(rid, action=["deck", 0, "pick", -1]), dict(rid, action=["deck", 0, "pick", True]),
-                dict(rid, action=["deck", 9, "done"]), dict(rid, action=["deck", 0, "done"], match_seq=0),
-                dict(rid, action=["match", 1, "reveal", 0]), dict(rid, action=["match", 1, "reveal", 2], match_seq=0),
-                dict(rid, action=["match", 5, "toss"], match_seq=0), dict(rid, action=["match", 1, "toss"], match_seq=-1),
-                dict(rid, action=["match", 1, "choose", 0], match_seq=0), dict(rid, action=["trade", 1, 2]),
-                {"request_id": "", "action": ["deck", 0, "done"]}, {"request_id": "a b", "action": ["deck", 0, "done"]},
-                {"request_id": "x" * 65, "action": ["deck", 0, "done"]}, {"request_id": 5, "action": ["deck", 0, "done"]}):
+
+    def act(player, kind, *args, **more):
+        return dict(rid, action={"player": player, "kind": kind, "args": list(args)}, **more)
+    light = m.players[0]
+    for bad in ({"action": {"player": light, "kind": "match.toss", "args": []}, "match_seq": 0},
+                dict(rid, action="reveal"), dict(rid, action=[]), dict(rid, action={}),
+                dict(rid, action={"player": 0}), act(0, "deck.jump"), act(0, "deck.pick"), act(0, "deck.pick", -1),
+                act(0, "deck.pick", True), act(0, "deck.pick", "x"), act(9, "deck.done"), act(-1, "deck.done"),
+                act(True, "deck.done"), act(0, "deck.done", match_seq=0), act(light, "match.reveal"),
+                act(light, "match.reveal", 0, match_seq=0), act(light, "match.toss", match_seq=-1),
+                act(light, "match.choose", match_seq=0), act(1, "trade", 2),
+                dict(rid, action={"player": 0, "kind": "deck.done", "args": [], "extra": 1}),
+                dict(rid, action={"player": 0, "kind": "Deck.Done", "args": []}),
+                {"request_id": "", "action": {"player": 0, "kind": "deck.done"}},
+                {"request_id": "a b", "action": {"player": 0, "kind": "deck.done"}},
+                {"request_id": "x" * 65, "action": {"player": 0, "kind": "deck.done"}},
+                {"request_id": 5, "action": {"player": 0, "kind": "deck.done"}}):
         check(w, 400, "POST", f"{T}/actions", own, body=bad)
     # unauthenticated: no header, wrong scheme, unknown token -> 401; revoked -> 403
     for path, body in writes:
@@ -202,10 +210,13 @@ def test_every_endpoint_rejects_bad_requests(world):
     # out of order and illegal
     check(w, 409, "POST", f"{T}/actions", own, body=dict(good_action, request_id="r-ahead", match_seq=seq + 3),
           contains=f"expected match_seq {seq}")
-    check(w, 409, "POST", f"{T}/actions", own, body={"request_id": "r-deck", "action": ["deck", 0, "done"]},
+    check(w, 409, "POST", f"{T}/actions", own, body={"request_id": "r-deck", "action": {"player": 0, "kind": "deck.done"}},
           contains="no Deck Phase")
-    bad_side = ["match", 1, "reveal", 1 - m.expect[1]] if m.expect[0] == "reveal" else ["match", 1, "toss"]
-    check(w, 409, "POST", f"{T}/actions", own, body={"request_id": "r-illegal", "action": bad_side, "match_seq": seq},
+    # the player of the match who may not reveal now (or the dark side tossing)
+    acting = {p for p in m.players if w.c.tournaments[w.tid].state.legal_actions(p)}
+    idle = next(p for p in m.players if p not in acting)
+    bad = {"player": idle, "kind": "match.reveal" if idle == m.players[0] else "match.toss", "args": []}
+    check(w, 409, "POST", f"{T}/actions", own, body={"request_id": "r-illegal", "action": bad, "match_seq": seq},
           contains="illegal")
     # ids that do not exist
     check(w, 404, "GET", "/api/tournaments/999")
@@ -235,12 +246,13 @@ json_values = st.recursive(
     lambda kids: st.lists(kids, max_size=5) | st.dictionaries(st.text(max_size=10), kids, max_size=5),
     max_leaves=12)
 ints = st.integers(-3, 12) | st.booleans() | st.none() | st.text(max_size=3)
+kinds = st.sampled_from(["deck.option", "deck.redraw", "deck.pick", "deck.choose", "deck.remove", "deck.done",
+                         "deck.undo", "match.toss", "match.reveal", "match.choose", "x", "match"]) | json_values
 actions = st.one_of(
-    st.lists(st.sampled_from(["deck", "match"]) | ints, max_size=6),
-    st.tuples(st.just("deck"), ints, st.sampled_from(["option", "redraw", "pick", "choose", "remove", "done", "x"]),
-              ints).map(list),
-    st.tuples(st.just("match"), ints, st.sampled_from(["toss", "reveal", "choose", "x"]), ints, ints).map(list),
-    st.tuples(st.just("match"), ints, st.sampled_from(["toss", "reveal"]), ints).map(list))
+    st.lists(st.sampled_from(["deck", "match"]) | ints, max_size=6),          # the old wire: refused
+    st.fixed_dictionaries({"player": ints, "kind": kinds}, optional={"args": st.lists(ints, max_size=3) | json_values}),
+    st.fixed_dictionaries({"player": ints, "kind": kinds, "args": st.lists(ints, max_size=2)},
+                          optional={"extra": json_values}))
 action_bodies = st.fixed_dictionaries(
     {"request_id": st.text("abc-", min_size=1, max_size=8) | json_values, "action": actions},
     optional={"match_seq": ints, "extra": json_values})

@@ -27,7 +27,7 @@ import zlib
 from kivy.clock import Clock
 
 from engine.challengers.policies import make_policy
-from kiosk.inputs import STORAGE_RETRY
+from kiosk.park import STORAGE_RETRY
 
 log = logging.getLogger("tablecup.kiosk.bot")
 

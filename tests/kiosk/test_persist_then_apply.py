@@ -4,11 +4,13 @@ The store's connection raises sqlite3.OperationalError("database or disk is full
 (the app test, test_storage_faults.py, fills a real file system instead).
 """
 
+import json
 import sqlite3
 
 import pytest
 
 import cards
+from engine.challengers.game import match_actions
 from engine.challengers.library import load
 from engine.challengers.tournament import Setup, Tournament
 from kiosk.games.challengers.local import ChallengersTable, state_dump
@@ -94,6 +96,39 @@ def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):
     assert len(store.park_actions(pc.local.id)) == pc.local.n == n_before + 1
 
 
+def test_park_controller_stores_a_match_action_before_it_applies_it(lib, tmp_path):
+    """The park's table writes a match action (its local log and the outbox) while the match is
+    still as it was before it: stored first, then applied, as the local table does."""
+    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
+    while t.phase == "deck":
+        who = t.waiting()[0]
+        dp = t.deck_phases[who[1]]
+        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
+                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
+    store = Store(tmp_path / "k.db")
+    store.put("park_tournament", 1)
+    store.put("park_number", 1)
+    store.new_park_match(1, 1, 1, t.matches[1].spec)
+    pc = ParkController(lib, store)
+    seen = []
+    write = store.park_play
+
+    def watched(*a, **kw):
+        seen.append((pc.match.snapshot(), pc.local.n))      # what the match is while the write happens
+        return write(*a, **kw)
+    store.park_play = watched
+    for _ in range(4):
+        before = (pc.match.snapshot(), pc.local.n)
+        m = pc.match
+        seat = next(p for p in m.players if match_actions(m, p))
+        action = match_actions(m, seat)[0]
+        assert pc.submit(pc.half_of(m.players.index(seat)), action.kind, *action.args)
+        assert seen[-1] == before and pc.local.n == before[1] + 1
+        stored = store.park_actions(pc.local.id)[-1]
+        assert stored == action.to_json()                   # the contract's JSON, as the coordinator gets it
+        assert json.loads(store.outbox_rows()[-1]["body"])["action"] == action.to_json()
+
+
 def test_a_park_match_that_cannot_be_replayed_does_not_stop_the_kiosk(lib, tmp_path):
     """A restart in tournament mode replays the saved park match; if that fails the kiosk starts
     anyway (the coordinator's record of the match is used when it answers), the saved rows kept."""
@@ -109,4 +144,4 @@ def test_a_park_match_that_cannot_be_replayed_does_not_stop_the_kiosk(lib, tmp_p
     mid = store.new_park_match(1, 1, 1, t.matches[1].spec, [("match", 1, "reveal", 0)])   # before the toss
     pc = ParkController(lib, store)
     assert pc.local is None and "could not be replayed" in pc.message
-    assert store.park_actions(mid) == [("match", 1, "reveal", 0)]
+    assert store.park_actions(mid) == [["match", 1, "reveal", 0]]

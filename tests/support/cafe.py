@@ -17,6 +17,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from engine.challengers.cafe import wire_action
+
 ROOT = Path(__file__).resolve().parents[2]
 PY = str(ROOT / ".venv" / "bin" / "python")
 if not os.path.exists(PY):
@@ -238,8 +240,10 @@ class Kiosk:
         """{(round, park): [actions]} of every match this kiosk played."""
         out = {}
         with self.db() as c:
-            for mid, rnd, park in c.execute("select id, round, park from park_matches where tournament = ?", (tid,)):
-                out[(rnd, park)] = [json.loads(a) for (a,) in c.execute(
+            for mid, rnd, park, spec in c.execute("select id, round, park, spec_json from park_matches "
+                                                  "where tournament = ?", (tid,)):
+                players = json.loads(spec)["players"]
+                out[(rnd, park)] = [wire_action(json.loads(a), players).to_json() for (a,) in c.execute(
                     "select action_json from park_actions where match_id = ? order by seq", (mid,))]
         return out
 
@@ -254,18 +258,50 @@ class Kiosk:
 
 
 def record_matches(lib, setup_json, actions):
-    """{(round, park): [match actions]} from the coordinator's record (round 8 = the Final)."""
-    from engine.challengers.tournament import Setup, Tournament
-    s = setup_json
-    setup = Setup(players=tuple(s["players"]), box=s["box"], sets=tuple(s["sets"]) if s["sets"] else None,
-                  robot_level=s["robot_level"], solo_cards=s["solo_cards"], seed=s["seed"], final_park=s["final_park"])
-    t = Tournament(lib, setup)
+    """(set-up, the replayed tournament, {(round, park): [match actions, the contract's JSON]}) from the
+    coordinator's record (round 8 = the Final)."""
+    from engine import registry
+    from engine.challengers import cafe
+    from engine.game import Action
+    setup = cafe.setup_from_stored(setup_json)
+    state = registry.get("challengers").new(lib, setup)
     out = {}
     for a in actions:
-        if a[0] == "match":
-            out.setdefault((t.round, a[1]), []).append(list(a))
-        t.apply(tuple(a))
-    return setup, t, out
+        action = Action.from_json(a)
+        park = cafe.table_of(state, action)
+        if park is not None:
+            out.setdefault((state.tournament.round, park), []).append(action.to_json())
+        state.apply(action)
+    return setup, state.tournament, out
+
+
+def record_tuples(lib, rec):
+    """The record's actions as the tournament's own tuples (what its rules applied), for the tests
+    that read them so."""
+    from engine import registry
+    from engine.challengers.cafe import setup_from_stored
+    from engine.game import Action
+    state = registry.get("challengers").new(lib, setup_from_stored(rec["setup"]))
+    for a in rec["actions"]:
+        state.apply(Action.from_json(a))
+    return [list(t) for t in state.tournament.actions]
+
+
+def fresh_tournament(lib, rec):
+    """The tournament of a record's set-up, before any action (the rules' own object)."""
+    from engine import registry
+    from engine.challengers.cafe import setup_from_stored
+    return registry.get("challengers").new(lib, setup_from_stored(rec["setup"])).tournament
+
+
+def replay_record(lib, rec):
+    """The tournament a record replays to (its set-up and contract actions, through the contract)."""
+    from engine import registry
+    from engine.challengers.cafe import setup_from_stored
+    from engine.game import Action, replay
+    state, _ = replay(registry.get("challengers"), lib, setup_from_stored(rec["setup"]),
+                      [Action.from_json(a) for a in rec["actions"]])
+    return state.tournament
 
 
 def start_cafe(tmp, n_kiosks, players, seed, kiosk_env=None, **create):

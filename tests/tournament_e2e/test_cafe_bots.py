@@ -5,13 +5,13 @@ bot's side of every match against the person; the coordinator is killed (-9) and
 the middle, and the tournament still ends, every action where it belongs.  (Bot against bot
 matches, played by the coordinator alone: tests/coordinator/test_bot_entrants.py.)"""
 
+import json
 import time
 
 import cafe
 import cards
 from coordinator.views import plain
 from engine.challengers.library import load
-from engine.challengers.tournament import replay
 
 PEOPLE = ["Ann"]
 BOTS = [{"name": "Ada", "level": "easy"}]
@@ -33,12 +33,12 @@ def test_bot_entrants_played_to_the_end_through_a_restart(tmp_path):
         rec = coord.record(tid)
         lib = load(cards)
         setup, t, by_match = cafe.record_matches(lib, rec["setup"], rec["actions"])
-        again = replay(lib, setup, [tuple(a) for a in rec["actions"]])
+        again = cafe.replay_record(lib, rec)
         assert plain(again.snapshot()) == rec["snapshot"]
         bots = {1}
         # Who played what: the coordinator (kiosk 0) the bot's Deck Phases; the kiosk the rest,
         # the bot's side of every match included.
-        walk = load_walk(lib, setup, rec)
+        walk = load_walk(lib, rec)
         by_coordinator = [(a, players) for a, players, kid in walk if kid == 0]
         by_kiosks = [(a, players) for a, players, kid in walk if kid != 0]
         assert by_coordinator and by_kiosks
@@ -56,8 +56,9 @@ def test_bot_entrants_played_to_the_end_through_a_restart(tmp_path):
         assert set(local) == set(by_match)
         for key in by_match:
             assert local[key] == by_match[key], key
-        sent = sorted(str(a) for k in kiosks for _, a, _ in k.sent(tid))
-        assert sent == sorted(str(list(a)) for a, _ in by_kiosks)
+        sent = sorted(json.dumps(a, sort_keys=True) for k in kiosks for _, a, _ in k.sent(tid))
+        assert sent == sorted(json.dumps(rec["actions"][i], sort_keys=True) for i, (_, _, kid) in enumerate(walk)
+                              if kid != 0)
         assert all(k.outbox_len() == 0 for k in kiosks)
     finally:
         for k in kiosks:
@@ -65,12 +66,11 @@ def test_bot_entrants_played_to_the_end_through_a_restart(tmp_path):
         coord.stop()
 
 
-def load_walk(lib, setup, rec):
-    """[(action, players of its match or None, kiosk id)] in the record's order."""
-    from engine.challengers.tournament import Tournament
-    t = Tournament(lib, setup)
+def load_walk(lib, rec):
+    """[(action as the tournament's tuple, players of its match or None, kiosk id)] in the record's order."""
+    t = cafe.fresh_tournament(lib, rec)
     out = []
-    for a, meta in zip(rec["actions"], rec["meta"]):
+    for a, meta in zip(cafe.record_tuples(lib, rec), rec["meta"]):
         players = list(t.matches[a[1]].players) if a[0] == "match" else None
         out.append((a, players, meta["kiosk_id"]))
         t.apply(tuple(a))

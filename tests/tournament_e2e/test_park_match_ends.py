@@ -25,7 +25,7 @@ from kiosk_helpers import artifacts_dir
 
 import cards
 from engine.challengers.library import load
-from engine.challengers.tournament import Setup, Tournament
+
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.i18n import tr
@@ -48,13 +48,10 @@ def match_ends(rec):
     the end of every match of the coordinator's record (round 8 = the Final), and {(round,
     park): the match log's lines, newest first} from the events the coordinator's tournament
     gave for that match's actions."""
-    s = rec["setup"]
-    setup = Setup(players=tuple(s["players"]), box=s["box"], sets=tuple(s["sets"]) if s["sets"] else None,
-                  robot_level=s["robot_level"], solo_cards=s["solo_cards"], seed=s["seed"], final_park=s["final_park"])
     lib = load(cards)
-    t = Tournament(lib, setup)
+    t = cafe.fresh_tournament(lib, rec)
     ends, events = {}, {}
-    for a in rec["actions"]:
+    for a in cafe.record_tuples(lib, rec):
         m = t.matches.get(a[1]) if a[0] == "match" else None
         rnd = t.round
         got = t.apply(tuple(a))

@@ -2,7 +2,7 @@
 
 No Kivy here.  ``what`` is the input as a board (:class:`~kiosk.games.challengers.local.ChallengersTable`
 or a café park) keeps it in its ``ignored`` list: a contract action's kind and its half
-(``("match.reveal", 0)``, ``("deck.pick", 1, 2)``), or a park's own tuple (``("reveal", 0)``).
+(``("match.reveal", 0)``, ``("deck.pick", 1, 2)``), at the local table as at a café park.
 The sentence is read from what the screens read (the board's views), never from the engine.
 """
 
