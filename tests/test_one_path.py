@@ -11,7 +11,9 @@ Read from the code (``ast``), as the house test reads imports:
   (``kiosk/games/challengers/local.py``, until its views come from observations alone).
 
 A café tournament plays Challengers! on the contract too: the coordinator, and the kiosk's park
-of a café (its table, its seating screen, its network client) are read by the same check.
+of a café (its table, its seating screen, its network client) are read by the same check, and no
+coordinator module imports a game's package when it is imported (it finds games through the
+registry: ``engine.registry.get`` and ``engine.registry.cafe``).
 """
 
 from __future__ import annotations
@@ -22,8 +24,6 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHALLENGERS = ROOT / "kiosk" / "games" / "challengers"
@@ -148,3 +148,41 @@ def test_every_game_screen_is_a_game_screen():
     screens = json.loads(p.stdout.strip().splitlines()[-1])
     assert len(screens) >= 6, screens           # every game's play screen, Challengers!' three
     assert [name for name, is_game_screen in screens.items() if not is_game_screen] == []
+
+
+def _module_body_nodes(tree: ast.AST):
+    """Every node of a module outside its functions' bodies."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(c for c in ast.iter_child_nodes(node)
+                     if not isinstance(c, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda))
+
+
+def game_imports_at_the_top(path: Path, games: set[str]) -> list[str]:
+    """The imports of a game's package (``engine.<game>``) in ``path``'s module body (not inside
+    a function, where they run only when the game is used)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    where = path.relative_to(ROOT) if ROOT in path.parents else path.name
+    found = []
+    for node in _module_body_nodes(tree):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+        found += [f"{where}:{node.lineno}: imports {name}" for name in names
+                  if name.split(".")[:2] in [["engine", g] for g in games]]
+    return found
+
+
+def test_no_coordinator_module_imports_a_game_at_the_top():
+    from engine import registry
+    games = {about.name for about in registry.abouts()}
+    found = [f for p in _product_files("coordinator") for f in game_imports_at_the_top(p, games)]
+    assert found == [], "\n".join(found)
+
+
+def test_the_import_reader_finds_a_game_imported_at_the_top(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("import json\nfrom engine.wacky.state import X\n"
+                      "def later():\n    from engine.between import GAME\n")
+    assert game_imports_at_the_top(module, {"wacky", "between"}) == ["m.py:2: imports engine.wacky.state"]
