@@ -38,6 +38,7 @@ from kiosk.router import route
 from kiosk.session import Session
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
+from kiosk.history import HistoryScreen
 from kiosk.home import HomeScreen
 from kiosk.join import JoinScreen
 from kiosk.launch import challengers_names, seat_game, seat_names
@@ -160,7 +161,7 @@ class TablecupApp(App):
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
         sm = Screens(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (OperatorScreen, "operator"), (JoinScreen, "join"),
-                          (ParkScreen, "park")):
+                          (ParkScreen, "park"), (HistoryScreen, "history")):
             sm.add_widget(cls(name=name))
         self.sm = sm
         # Tournament play: a one-line banner over every screen while the coordinator is unreachable.
@@ -458,10 +459,17 @@ class TablecupApp(App):
         names = seat_names(seats, mode, self.t, self.chrome.people)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
 
-    def resume_table(self):
-        self.table.resume()
+    def resume_table(self, table_id=None):
+        """Play on from the saved game ``table_id`` (default: the latest saved game)."""
+        self.table.resume(table_id)
         if self.table.state is None:
             self.sync()
+
+    def show_finished(self, finished):
+        """A finished game of home's list opened: its result and its log (:mod:`kiosk.history`)."""
+        self.sm.get_screen("history").open(finished)
+        self.sm.current = "history"
+        self.sync()
 
     def leave_table(self, abandon=False):
         self.table.leave(abandon=abandon)
@@ -577,6 +585,8 @@ class TablecupApp(App):
             self.leave_operator()
         elif cur == "join":
             self.leave_tournament()
+        elif cur == "history":
+            self.sm.get_screen("history").leave()
         elif self.table_active():
             self.leave_table()
         else:

@@ -155,6 +155,8 @@ def hook(app):
 
     def two_players():
         touch(home().ids.two)
+        out["stages"]["asked_before_two"] = home().asking   # the solo game left is saved: it asks first
+        touch(home().ids.ask_end)
         c = app.controller
         out["stages"]["two"] = {"players": [p.name for p in c.t.players]}
 

@@ -58,6 +58,7 @@ def test_names_typed_on_the_grid_and_a_keyboard_reach_the_games(chrome):
     assert names["cancelled"] == ""                                    # Escape keeps the default
     assert names["names"] == ["Anna", "Bob"] and names["store"] == ["Anna", "Bob"]
     assert chrome["solo"]["players"][0] == "Anna"                      # Challengers! solo
+    assert chrome["asked_before_two"] is True                          # over the saved solo game
     assert chrome["two"]["players"] == ["Anna", "Bob"]                 # Challengers! for two
     assert chrome["table"]["players"] == ["Anna", "Bob"]               # a LocalTable game (a real touch)
     assert chrome["fr"] == {"prompt": "Nom du joueur 1", "key_z": True}
