@@ -198,7 +198,7 @@ class TablecupApp(App):
         root.add_widget(self.hints)
         self.chrome.attach(root, sm)          # the settings screen, the "?" and its rules, the name grid
         sm.get_screen("home").level = self.robot_level
-        Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
+        Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up, on_textinput=self.on_textinput)
         Clock.schedule_once(self._first_frame, 0)
         if self.store.get("park_mode"):
             self.enter_tournament(sync=False)    # a restart resumes the tournament (match, outbox)
@@ -539,6 +539,16 @@ class TablecupApp(App):
     def on_key(self, window, key, scancode, codepoint, modifiers):
         name = Window._system_keyboard.keycode_to_string(key) if hasattr(Window, "_system_keyboard") else codepoint
         return self.handle_key(codepoint or name, key)
+
+    def on_textinput(self, window, text):
+        """Text typed on a keyboard, as its layout made it (Shift, AltGr, dead keys: "A", "é"):
+        the name grid takes it while open; nothing else reads text (the keys are read by
+        :meth:`on_key`)."""
+        entry = getattr(self.chrome, "names_entry", None)
+        if entry is not None and entry.shown:
+            entry.typed(text)
+            return True
+        return False
 
     def on_key_up(self, window, key, scancode=None, *_):
         ch = chr(key) if 0 < key < 0x110000 and chr(key).isprintable() else ""

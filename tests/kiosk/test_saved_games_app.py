@@ -4,6 +4,7 @@ real touches and key events through the window: tests/kiosk/drive_saved_games.py
 The table keeps one saved game of each game: a new game of another game leaves it resumable; a
 new game of the same game first asks, saying what would end.  Every game's panel on home has
 its Resume row; every game's finished games are listed and a tap opens the result and its log.
+Also: the name grid reads a keyboard's text (Shift+a is "A", not Shift's key code "İ").
 """
 
 from __future__ import annotations
@@ -117,3 +118,8 @@ def test_every_games_finished_games_are_listed_and_open_their_result_and_log(run
         assert len(opened["log"]) > 10, game
         assert "\n".join(opened["shown"]).count("\n") + len(opened["shown"]) >= len(opened["log"]), game
         assert opened["faults"] == [], (game, opened["faults"])
+
+
+def test_the_name_grid_reads_the_keyboards_text_not_its_key_codes(run):
+    assert run["typed"] == "Ana"                 # not "İana": Shift's own key code is no character
+    assert run["name"] == {"names": ["Ana", ""], "button": "Ana", "grid_shown": False}
