@@ -76,6 +76,15 @@ class Alert(Button):
         return super().on_touch_up(touch)
 
 
+def _walk(widget):
+    """``widget`` and every widget under it."""
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        yield w
+        stack.extend(w.children)
+
+
 def freeze_start_up_objects() -> None:
     """What start-up built (modules, kv rules, screens, catalogues: about 230,000 objects) lives
     as long as the kiosk: Python's full collections stop visiting it.  Each full collection
@@ -601,6 +610,64 @@ class TablecupApp(App):
             self.leave_table()
         else:
             self.controller.close_game()
+
+    # ------------------------------------------------------------------ text size
+    def apply_font_scale(self, scale):
+        """The players chose another text size: every text at ``scale`` (Kivy's
+        ``Metrics.fontscale``, which every ``sp`` multiplies) from now on.  A size in sp is worked
+        out when its widget is built, so the screens are built again (:meth:`rebuild_screens`,
+        on the next frame: the tap that asked is still being handled), and the layers over every
+        screen (the hints, the alert, the name grid, the rules' "?", the phones' panel) have
+        their texts scaled where they are."""
+        from kivy.metrics import Metrics
+        ratio = scale / Metrics.fontscale
+        if abs(ratio - 1) < 1e-6:
+            return
+        # Scaled before the change: a size Kivy keeps in sp units (a label's default "15sp")
+        # would follow the change by itself, and then be scaled twice.
+        for layer in self.root.children:
+            if layer is not self.sm:
+                for w in _walk(layer):
+                    size = getattr(w, "font_size", None)
+                    if isinstance(size, (int, float)) and size > 0:
+                        w.font_size = size * ratio
+        Metrics.fontscale = scale
+        Clock.schedule_once(lambda dt: self.rebuild_screens(), 0)
+
+    def rebuild_screens(self):
+        """Every screen made again, with the sizes of the text size now, the one on display
+        staying on display.  Home, the operator's, the settings, the tournament's and the
+        history screens keep their own state (their class's ``KEPT`` properties, else every
+        property of their own class); a game's screen is dropped and made again when next shown,
+        from the table (its listeners on the table go with it)."""
+        from kivy.uix.screenmanager import Screen
+        sm = self.sm
+        current = sm.current
+        base = set(Screen().properties())
+        olds = list(sm.screens)
+        news = []
+        for old in olds:
+            if getattr(old, "kiosk", None) is not None:        # a game's screen: made again when shown
+                self.table.listeners[:] = [fn for fn in self.table.listeners if getattr(fn, "__self__", None) is not old]
+                continue
+            news.append((old, type(old)(name=old.name)))
+        sm.clear_widgets()
+        for _old, new in news:
+            sm.add_widget(new)
+        if sm.has_screen(current):
+            sm.current = current
+        for old, new in news:
+            names = getattr(type(old), "KEPT", None) or [n for n in old.properties() if n not in base]
+            for name in names:
+                try:
+                    setattr(new, name, getattr(old, name))
+                except Exception:
+                    log.exception("screen %s: %s not kept", old.name, name)
+            carry = getattr(new, "carry_over", None)
+            if carry is not None:
+                carry(old)
+        self.chrome.help.follow(sm.current_screen)
+        self.sync()
 
     def save_screenshot(self, path):
         """A PNG of the whole screen as drawn now (:func:`kiosk.rendering.save_screenshot`)."""

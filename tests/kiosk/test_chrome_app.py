@@ -41,7 +41,7 @@ def test_settings_apply_at_once_and_are_saved_in_the_config_folder(chrome):
     assert ch["volume"]["volume"] == 60 and "volume = 60" in ch["volume"]["file"]
     assert ch["volume"]["played"] == [["reveal", 0.6]]                   # a sound says how loud
     assert ch["animations"]["speed"] == 0.0 and 'animations = "off"' in ch["animations"]["file"]
-    assert 'text_size = "normal"' in ch["text"]["file"] and "next start" in ch["text"]["message"]
+    assert 'text_size = "normal"' in ch["text"]["file"] and ch["text"]["message"] == "Saved"   # applied at once
     assert chrome["back"]["screen"] == "home"
     text = chrome["config"].read_text(encoding="utf-8")
     assert 'text_size = "normal"' in text and "volume = 60" in text

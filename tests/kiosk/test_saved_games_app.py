@@ -4,7 +4,8 @@ real touches and key events through the window: tests/kiosk/drive_saved_games.py
 The table keeps one saved game of each game: a new game of another game leaves it resumable; a
 new game of the same game first asks, saying what would end.  Every game's panel on home has
 its Resume row; every game's finished games are listed and a tap opens the result and its log.
-Also: the name grid reads a keyboard's text (Shift+a is "A", not Shift's key code "İ").
+Also: the name grid reads a keyboard's text (Shift+a is "A", not Shift's key code "İ"), and
+"Large" text applies at once.
 """
 
 from __future__ import annotations
@@ -123,3 +124,15 @@ def test_every_games_finished_games_are_listed_and_open_their_result_and_log(run
 def test_the_name_grid_reads_the_keyboards_text_not_its_key_codes(run):
     assert run["typed"] == "Ana"                 # not "İana": Shift's own key code is no character
     assert run["name"] == {"names": ["Ana", ""], "button": "Ana", "grid_shown": False}
+
+
+def test_large_text_applies_at_once_on_the_screen_shown(run):
+    large = run["large"]
+    assert large["screen"] == "settings" and large["state"] == "down"
+    assert large["after"]["title"] == pytest.approx(large["before"]["title"] * 1.12, rel=0.01)
+    assert large["after"]["home_solo"] == pytest.approx(large["before"]["home_solo"] * 1.12, rel=0.01)
+    assert "next start" not in large["message"] and large["message"] == "Saved"
+    assert large["faults"] == []
+    home = large["home"]
+    assert home["screen"] == "home" and home["faults"] == [] and home["game"] == "cosplay"
+    assert home["saved"] == sorted(GAMES) and home["names"] == ["Ana", ""]
