@@ -136,3 +136,29 @@ def test_large_text_applies_at_once_on_the_screen_shown(run):
     home = large["home"]
     assert home["screen"] == "home" and home["faults"] == [] and home["game"] == "cosplay"
     assert home["saved"] == sorted(GAMES) and home["names"] == ["Ana", ""]
+
+
+def test_the_question_and_the_lists_in_french(tmp_path):
+    """The same walk with the table in French: the question, the Resume rows and the finished
+    games in French words, every text fitting (800x480, normal then large text)."""
+    data, config = tmp_path / "data", tmp_path / "config"
+    data.mkdir()
+    config.mkdir()
+    store = Store(data / "kiosk.db")
+    for game in GAMES:
+        finish_a_game(store, game, 1)
+    store.close()
+    p = run_script("drive_saved_games.py", data, artifacts_dir() / "saved", "fr", timeout=240, TABLECUP_CONFIG=config)
+    r = script_result(p, "SAVED-RESULT ")
+    assert r["rc"] == 0 and r.get("done"), r
+    first = r["asked"]["first"]
+    assert first["text"] == ("Une nouvelle partie clôt la partie en cours : Wacky Challenge avec Joueur, Téléphone 1, "
+                             "tour 2. Commencer quand même ?"), first["text"]
+    assert first["faults"] == []
+    assert r["resume_rows"]["challengers"]["text"] == "Reprendre : Challengers ! avec Joueur, manche 1"
+    assert r["asked"]["ended"]["old"] == [1, "abandoned"]
+    for game in GAMES:
+        opened = r["opened"][game]
+        assert opened["result"].startswith("Gagnée par ") or opened["result"].startswith("Pas de gagnant")
+        assert opened["faults"] == [], (game, opened["faults"])
+    assert r["large"]["faults"] == [] and r["large"]["home"]["faults"] == []
