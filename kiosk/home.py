@@ -42,8 +42,16 @@ def bot_choices(kg, phones: int) -> list[int]:
     return counts or [max(lo, 0)]
 
 
+#: Finished games shown at once in home's list (a "Show N more" button adds as many again).
+HISTORY_PAGE = 10
+
+
 class HistoryRow(Button):
     """One finished game in home's list: when, who played, who won; a tap opens it."""
+
+
+class HistoryMore(Button):
+    """The end of home's list while more finished games are kept: a tap shows more."""
 
 
 class HomeScreen(Screen):
@@ -80,6 +88,7 @@ class HomeScreen(Screen):
         self.saved: dict[str, kept.Saved] = {}     # the saved game of each game, as last read
         self._ask_start = None
         self._history_key = None
+        self._history_games: list[kept.Finished] = []
 
     # ------------------------------------------------------------------ starting a game
     def start(self, mode):
@@ -154,25 +163,48 @@ class HomeScreen(Screen):
 
     # ------------------------------------------------------------------ finished games
     def _history(self, app):
-        """The chosen game's last finished games, a button each (made again when they change)."""
+        """The chosen game's last finished games, a button each, :data:`HISTORY_PAGE` at a time
+        (a button makes its text when made: fifty took a third of a second on the 2-core VM);
+        the list is made again only when it changes."""
         games = kept.finished_games(app.store, self.game)
-        key = (self.game, app.lang, tuple(g.id for g in games), tuple(self.player_names))
+        key = (self.game, app.lang, tuple(g.id for g in games))
         if key == self._history_key:
             return
         self._history_key = key
+        self._history_games = games
         box = self.ids.history
         box.clear_widgets()
+        for name in [k for k in self.ids if k.startswith("history") and k != "history"]:
+            del self.ids[name]
         if not games:
             box.add_widget(Label(text=app.tr_fn("no_history", app.lang), font_size=sp(14), size_hint_y=None,
                                  height=dp(30), halign="left", valign="middle",
                                  text_size=(dp(270), None)))
             return
-        for i, g in enumerate(games):
-            row = HistoryRow(text=self.history_line(g, app))
-            row.finished = g
+        self.more_history()
+
+    def more_history(self):
+        """The next :data:`HISTORY_PAGE` finished games of the list, and "Show N more" after them
+        while some are left."""
+        app = App.get_running_app()
+        box, games = self.ids.history, self._history_games
+        more = self.ids.get("history_more")
+        if more is not None:
+            box.remove_widget(more)
+            del self.ids["history_more"]
+        shown = sum(1 for w in box.children if isinstance(w, HistoryRow))
+        for i in range(shown, min(len(games), shown + HISTORY_PAGE)):
+            row = HistoryRow(text=self.history_line(games[i], app))
+            row.finished = games[i]
             row.bind(on_release=lambda w: app.show_finished(w.finished))
             box.add_widget(row)
             self.ids[f"history{i}"] = row
+        left = len(games) - min(len(games), shown + HISTORY_PAGE)
+        if left:
+            more = HistoryMore(text=app.tr_fn("history_more", app.lang, n=left))
+            more.bind(on_release=lambda w: self.more_history())
+            box.add_widget(more)
+            self.ids["history_more"] = more
 
     def history_line(self, g, app):
         """One finished game in the list: "2026-11-28 10:12 · Ana – Robot: [b]Ana[/b]" (a guided

@@ -10,7 +10,8 @@ The data folder's kiosk.db already holds finished games of every game (the test 
   asked again, "End it and start" starts a new one: only the old Wacky Challenge game is closed.
 * Every game's panel: its Resume row (Challengers! and Cosplay Team Battle saved meanwhile),
   each resumed and left.
-* Every game's finished games listed on home; a tap opens one: its result and its log.
+* Every game's finished games listed on home, ten at a time; a tap opens one: its result and
+  its log.
 * The name grid typed on with a keyboard's real events: Shift down, "a" down with its text "A".
 * "Large" text on the settings screen: a label of that screen grows at once.
 
@@ -151,9 +152,16 @@ def hook(app):
         for game in ("challengers", "between", "wacky", "cosplay"):
             choose(game)
             yield 0.2
+            from kiosk.home import HistoryRow
             box = home().ids.history
-            rows = [w for w in reversed(box.children)]
+            rows = [w for w in reversed(box.children) if isinstance(w, HistoryRow)]
             out["finished"][game] = [w.text for w in rows]
+            more = home().ids.get("history_more")
+            if more is not None:                       # ten at a time: "Show 2 more"
+                out.setdefault("more", {})[game] = more.text
+                d.tap(more)
+                yield 0.2
+                out["more"][game + "-after"] = sum(isinstance(w, HistoryRow) for w in box.children)
             touch(rows[0])
             yield 0.4
             scr = app.sm.current_screen

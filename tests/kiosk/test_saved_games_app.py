@@ -55,7 +55,9 @@ def run(tmp_path_factory):
     data.mkdir()
     config.mkdir()
     store = Store(data / "kiosk.db")
-    finished = {game: [finish_a_game(store, game, seed) for seed in (1, 2)] for game in GAMES}
+    # Between Battle: twelve, more than home shows at once.
+    finished = {game: [finish_a_game(store, game, seed) for seed in range(1, 13 if game == "between" else 3)]
+                for game in GAMES}
     store.close()
     p = run_script("drive_saved_games.py", data, artifacts_dir() / "saved", "en", timeout=240, TABLECUP_CONFIG=config)
     r = script_result(p, "SAVED-RESULT ")
@@ -105,9 +107,10 @@ def test_every_games_saved_game_has_its_resume_row_and_resumes(run):
 
 
 def test_every_games_finished_games_are_listed_and_open_their_result_and_log(run):
+    assert run["more"] == {"between": "Show 2 more", "between-after": 12}    # ten at a time
     for game in GAMES:
         listed = run["finished"][game]
-        assert len(listed) == 2, (game, listed)
+        assert len(listed) == (10 if game == "between" else 2), (game, listed)
         assert all("Zoé – Robot: " in line for line in listed), listed
         opened = run["opened"][game]
         assert opened["screen"] == "history" and opened["back"] == "home"
