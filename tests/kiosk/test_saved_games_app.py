@@ -10,10 +10,12 @@ Also: the name grid reads a keyboard's text (Shift+a is "A", not Shift's key cod
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 
 import pytest
-from kiosk_helpers import artifacts_dir, run_script, script_result
+from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 
 import cards
 from engine.challengers.library import load
@@ -64,6 +66,9 @@ def run(tmp_path_factory):
     assert r["rc"] == 0 and r.get("done"), r
     r["finished_ids"] = finished
     r["db"] = data / "kiosk.db"
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        for name in ("saved-question-en", "saved-home-en", "saved-finished-between-en"):
+            shutil.copy(artifacts_dir() / "saved" / f"{name}.png", ROOT / "docs" / "screenshots" / f"{name}.png")
     return r
 
 
@@ -154,6 +159,8 @@ def test_the_question_and_the_lists_in_french(tmp_path):
     p = run_script("drive_saved_games.py", data, artifacts_dir() / "saved", "fr", timeout=240, TABLECUP_CONFIG=config)
     r = script_result(p, "SAVED-RESULT ")
     assert r["rc"] == 0 and r.get("done"), r
+    if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+        shutil.copy(artifacts_dir() / "saved" / "saved-question-fr.png", ROOT / "docs" / "screenshots")
     first = r["asked"]["first"]
     assert first["text"] == ("Une nouvelle partie clôt la partie en cours : Wacky Challenge avec Joueur, Téléphone 1, "
                              "tour 2. Commencer quand même ?"), first["text"]
