@@ -5,7 +5,8 @@ when nothing is compiled); Cython turns each into a C extension that plays the
 same events several times faster, with ``.pxd`` files beside them declaring
 the classes' fields and hot methods.  ``TABLECUP_PURE_PYTHON=1`` at build time
 skips the compilation; at run time it makes the package import the pure
-modules (see ``engine/challengers/__init__.py``).
+modules, all of them, and so does a build that is partial or older than its sources (see
+``engine/challengers/_compiled.py``).
 
 The C files compile side by side, the largest first, as many at a time as the machine has cores
 and memory for (``TABLECUP_BUILD_JOBS`` sets it), and without debugging information: on a

@@ -16,6 +16,20 @@
 budget to ``rate x seconds``; ``--simulations`` fixes it (the default is the
 search bot's own, chosen so that a hint takes about 0.3 s on an idle
 development VM).
+
+    python bench/bots.py --versus [--games 500] [--game NAME ...] [--cap 1.0] [--pi-factor 3]
+                         [--simulations N] [--jobs 2] [--first-seed 0]
+
+Every game's hard bot (its ``search`` policy) against its sensible bot (Challengers!: the greedy
+bot), 2 players, seeds ``--first-seed`` onwards, the hard bot on seat ``seed % 2``, the games
+shared out in chunks of ``--chunk`` among ``--jobs`` worker processes.  Time is read on this
+process's CPU clock times ``--pi-factor`` (a Raspberry Pi 4 runs CPython about 3x slower than a
+core of the development VM): the bots' time cap (``--cap``, in a Pi's seconds: the table's 1 s)
+is read on that clock, and each decision among several actions is timed on it.  It prints, per
+game, the hard bot's share of wins (a draw counts half) with a 95 % Wilson interval, and the
+median and p99 of its decision times (targets, issue 34: >= 70 % with the interval's lower bound
+>= 65 % over >= 500 games; p99 <= 1 s).  ``--cap 0`` lifts the time cap: the seeds alone then
+decide every game (the same figures on any machine, but for the times).
 """
 
 from __future__ import annotations
@@ -39,7 +53,7 @@ from engine.challengers.hint import (MATCH_COST_PER_ROUND, HintSearchPolicy, Sea
 from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
 from engine.challengers.tournament import Setup, Tournament  # noqa: E402
-from engine.game import GameSetup, RandomPolicy, play_out  # noqa: E402
+from engine.game import GameSetup, RandomPolicy, Termination, play_out  # noqa: E402
 from engine.search import LEVELS, SearchPolicy, rewards  # noqa: E402
 
 _LIB = None
@@ -204,6 +218,117 @@ def challengers(args) -> None:
               f"{p99(c):>8.3f}")
 
 
+#: How much slower a Raspberry Pi 4 runs CPython than one core of the development VM: decision
+#: times are this VM's CPU time times this factor (``--pi-factor``), and the bots' time cap is
+#: read on that scaled clock, so a bot thinks here for what a Pi would let it think.
+PI4_FACTOR = 3.0
+
+#: The hard bot's opponent in each game: its sensible bot, or Challengers!' greedy bot.
+SENSIBLE = ("sensible", "greedy")
+
+_DATA: dict = {}
+
+
+def _data(game):
+    if game.name not in _DATA:
+        _DATA[game.name] = game.load(cards)
+    return _DATA[game.name]
+
+
+class PiClock:
+    """This process's CPU time, times ``factor``: a Pi 4's seconds for the work done here."""
+
+    def __init__(self, factor: float) -> None:
+        self.factor = factor
+
+    def __call__(self) -> float:
+        return time.process_time() * self.factor
+
+
+class TimedBot:
+    """A bot whose decisions among several actions are timed on ``clock`` (each a Pi's seconds)."""
+
+    def __init__(self, bot, clock) -> None:
+        self.bot, self.clock = bot, clock
+        self.times: list[float] = []
+
+    def act(self, observation, legal):
+        if len(legal) < 2:
+            return self.bot.act(observation, legal)
+        start = self.clock()
+        action = self.bot.act(observation, legal)
+        self.times.append(self.clock() - start)
+        return action
+
+
+def versus_chunk(job):
+    """Games ``seeds`` of ``name``: the hard bot against the sensible one, 2 players, the hard bot on
+    seat ``seed % 2``.  (name, points of the hard bot (a win 1, a draw 1/2), draws, games, its
+    decision times in a Pi's seconds)."""
+    name, seeds, simulations, seconds, factor = job
+    game = registry.get(name)
+    data = _data(game)
+    sensible = next(p for p in SENSIBLE if p in game.policies)
+    clock = PiClock(factor)
+    points, draws, times = 0.0, 0, []
+    for seed in seeds:
+        seat = seed % 2
+        hard = game.policies["search"](data, seat, seed)
+        if simulations is not None:
+            hard.simulations = simulations
+        # The table's budget, on a Pi's clock; no time cap at all: the seed alone decides.
+        hard.clock, hard.seconds = (clock, seconds) if seconds else (None, None)
+        timed = TimedBot(hard, clock)
+        state = game.new(data, GameSetup(name, ("P1", "P2"), seed))
+        play_out(state, {seat: timed, 1 - seat: game.policies[sensible](data, 1 - seat, seed + 1)})
+        outcome = state.outcome()
+        if outcome is not None and outcome.termination == Termination.WIN and outcome.winners:
+            points += seat in outcome.winners
+        else:
+            points += 0.5
+            draws += 1
+        times.extend(timed.times)
+    return name, points, draws, len(seeds), times
+
+
+def versus(args) -> None:
+    """``--versus``: every game's hard bot against its sensible bot (see the module's docstring)."""
+    names = [g.name for g in registry.games() if "search" in g.policies and any(p in g.policies for p in SENSIBLE)]
+    if args.game:
+        unknown = sorted(set(args.game) - set(names))
+        if unknown:
+            raise SystemExit(f"no hard and sensible bots for {', '.join(unknown)} (games: {', '.join(names)})")
+        names = [n for n in names if n in args.game]
+    seeds = list(range(args.first_seed, args.first_seed + args.games))
+    chunk = max(1, args.chunk)
+    jobs = [(name, seeds[i:i + chunk], args.simulations, args.cap, args.pi_factor)
+            for name in names for i in range(0, len(seeds), chunk)]
+    got: dict[str, list] = {name: [0.0, 0, 0, []] for name in names}
+    start = time.perf_counter()
+    with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
+        for name, points, draws, games, times in pool.imap_unordered(versus_chunk, jobs):
+            g = got[name]
+            g[0] += points
+            g[1] += draws
+            g[2] += games
+            g[3].extend(times)
+            print(f"  ... {name}: {g[2]} games", file=sys.stderr, flush=True)
+    budget = (f"{args.simulations} simulations" if args.simulations is not None else "each game's hard level") + (
+        f", at most {args.cap:g} s a decision on a Pi 4's clock" if args.cap else ", no time cap")
+    print(f"hard bot vs sensible bot, 2 players, {args.games} games a game (seeds {seeds[0]}..{seeds[-1]}, the hard "
+          f"bot on seat seed % 2); {budget}; times are CPU time x {args.pi_factor:g} (a Pi 4); "
+          f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
+    print(f"{'game':<12} {'games':>6} {'hard bot wins':>14} {'95 % interval':>16} {'draws':>6} {'decisions':>10} "
+          f"{'median s':>9} {'p99 s':>8}")
+    for name in names:
+        points, draws, games, times = got[name]
+        lo, hi = wilson(points, games)
+        median = f"{statistics.median(times):.3f}" if times else "-"
+        slow = f"{p99(times):.3f}" if times else "-"
+        print(f"{name:<12} {games:>6} {points / games:>14.1%} {f'{lo:.1%} - {hi:.1%}':>16} {draws:>6} "
+              f"{len(times):>10} {median:>9} {slow:>8}")
+
+
 def _stop(signum, frame):
     raise KeyboardInterrupt
 
@@ -222,15 +347,29 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tournaments", type=int, default=1000)
     ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--simulations", type=int, default=None, help="practice matches per hint")
+    ap.add_argument("--simulations", type=int, default=None, help="practice matches per hint (with --versus: the hard bots' simulations)")
     ap.add_argument("--seconds", type=float, default=None, help="set the budget from a measured rate instead")
     ap.add_argument("--rate-seconds", type=float, default=2.0, help="CPU seconds spent measuring the rate")
     ap.add_argument("--no-prior", action="store_true", help="the hint alone, without the greedy choice as default")
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes")
+    ap.add_argument("--jobs", type=int, default=None, help="worker processes (default 1; 2 with --versus)")
     ap.add_argument("--toy-games", type=int, default=100, help="games of each toy game (generic search bot)")
     ap.add_argument("--registered-games", type=int, default=4, help="games of each registered game (generic bot)")
     ap.add_argument("--skip-challengers", action="store_true", help="only the generic search bot")
+    ap.add_argument("--versus", action="store_true",
+                    help="only every game's hard bot against its sensible bot, on a Pi 4's clock")
+    ap.add_argument("--games", type=int, default=500, help="with --versus: games a game")
+    ap.add_argument("--game", action="append", default=[], help="with --versus: only this game (repeatable)")
+    ap.add_argument("--cap", type=float, default=1.0,
+                    help="with --versus: a decision's time cap in a Pi 4's seconds (0: none, the seed decides)")
+    ap.add_argument("--pi-factor", type=float, default=PI4_FACTOR,
+                    help=f"with --versus: a Pi 4's CPU time per CPU second here (default {PI4_FACTOR:g})")
+    ap.add_argument("--chunk", type=int, default=5, help="with --versus: games a worker plays at a time")
     args = ap.parse_args(argv)
+    if args.jobs is None:
+        args.jobs = 2 if args.versus else 1
+    if args.versus:
+        versus(args)
+        return 0
 
     if not args.skip_challengers:
         challengers(args)

@@ -15,18 +15,45 @@
   crowded positions: a hand of five starters and fifteen face-up characters
   in the assistance zone, six of them equipped (twenty units to choose
   from).  Target: p99 <= 5 ms.
+
+    python bench/cosplay.py --speed [--against DIR] [--rounds 3] [--engine DIR]
+
+The engine's speed where the bots spend it, one core, CPU time (time.process_time):
+random-bot games per second (3 runs of ``--seconds``); the search bot's decision at level
+"easy" (its 48 simulations, no time cap: the same work in any tree) and at "hard" (its time
+cap of 1 s on the CPU clock: how many of its 1,500 simulations fit) in 2-player positions of
+sensible-bot games; ``legal_actions`` in the crowded positions above, the first call on each
+and a second on the same state.  ``--against DIR`` (a checkout of an older commit, e.g.
+``git archive main | tar -x -C /tmp/before``) measures that tree's engine too, each round
+running both in turn in fresh processes (the machine is shared: interleaving spreads its
+load over both), and prints min / median over the rounds and new / old ratios.
+``--engine DIR`` measures DIR's engine with this script (what ``--against`` runs).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path[0] = str(Path(__file__).resolve().parents[1])
+HERE = Path(__file__).resolve().parents[1]
+
+
+def _engine_root(argv: list[str]) -> Path:
+    """The checkout whose engine is measured: this one, or ``--engine DIR`` (read before the imports)."""
+    if "--engine" in argv[:-1]:
+        return Path(argv[argv.index("--engine") + 1]).resolve()
+    return HERE
+
+
+sys.path[0] = str(_engine_root(sys.argv))
 
 import cards  # noqa: E402
 from engine.cosplay import GAME  # noqa: E402
@@ -116,12 +143,124 @@ def time_helper(states) -> tuple[list[float], int, int]:
     return times, found, none
 
 
+def search_spots(data, count: int):
+    """Decisions of 2-player sensible-bot games (seeds 0..count-1), one a game, some way in,
+    where the player to act has a choice: (seat, observation, legal actions, seed)."""
+    out = []
+    for seed in range(count):
+        state = GAME.new(data, GameSetup("cosplay", ("P1", "P2"), seed))
+        bots = {p: SensiblePolicy(data, p, seed) for p in range(2)}
+        step = 0
+        while not state.over:
+            p = state.current
+            legal = state.legal_actions(p)
+            if step >= 12 + 5 * seed and len(legal) > 1:
+                out.append((p, state.observation(p), legal, seed))
+                break
+            state.apply(bots[p].act(state.observation(p), legal))
+            step += 1
+    return out
+
+
+def time_search(data, spots, level: str) -> tuple[list[float], list[int]]:
+    """The search bot's CPU ms and simulations for each decision of ``spots`` at ``level``
+    ("easy": all its simulations, no clock; "hard": its time cap on the CPU clock)."""
+    from engine.search import LEVELS, SearchPolicy
+    lv = LEVELS[level]
+    capped = level != "easy"
+    ms, sims = [], []
+    for p, obs, legal, seed in spots:
+        bot = SearchPolicy(GAME, data, p, simulations=lv.simulations, seconds=lv.seconds if capped else None,
+                           clock=time.process_time if capped else None, noise=lv.noise, seed=seed)
+        t = time.process_time()
+        bot.act(obs, legal)
+        ms.append((time.process_time() - t) * 1000)
+        sims.append(bot.last_simulations)
+    return ms, sims
+
+
+def time_legal(states) -> tuple[list[float], list[float], list[int]]:
+    """CPU ms of ``legal_actions`` on each state: the first call, then a second on the same state;
+    and how many actions it lists."""
+    first, again, sizes = [], [], []
+    for s in states:
+        t = time.process_time()
+        legal = s.legal_actions(s.current)
+        first.append((time.process_time() - t) * 1000)
+        t = time.process_time()
+        s.legal_actions(s.current)
+        again.append((time.process_time() - t) * 1000)
+        sizes.append(len(legal))
+    return first, again, sizes
+
+
+def speed_once(seconds: float) -> dict:
+    """One measurement of this process's engine (see the module's docstring, ``--speed``)."""
+    data = GAME.load(cards)
+    rates = []
+    for _ in range(3):
+        rate, _moves = time_games(data, seconds)
+        rates.append(rate)
+    easy_ms, _ = time_search(data, search_spots(data, 8), "easy")
+    hard_ms, hard_sims = time_search(data, search_spots(data, 4), "hard")
+    first, again, sizes = time_legal(crowded(data, 20))
+    return {"games/s": statistics.median(rates),
+            "easy ms p50": statistics.median(easy_ms), "easy ms p99": percentile(easy_ms, 0.99),
+            "hard ms p50": statistics.median(hard_ms), "hard ms p99": percentile(hard_ms, 0.99),
+            "hard simulations p50": statistics.median(hard_sims), "hard simulations min": min(hard_sims),
+            "crowded legal ms p50": statistics.median(first), "crowded legal ms p99": percentile(first, 0.99),
+            "crowded legal again ms p50": statistics.median(again), "crowded actions": statistics.median(sizes)}
+
+
+def percentile(values, q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank)."""
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))]
+
+
+def speed(against: Path | None, rounds: int, seconds: float) -> None:
+    """``--speed``: this checkout's engine, and with ``against`` that one's too, in turn."""
+    trees = [("this", HERE)] + ([("other", against.resolve())] if against is not None else [])
+    got: dict[str, list[dict]] = {name: [] for name, _ in trees}
+    for r in range(rounds):
+        for name, root in (trees if r % 2 == 0 else trees[::-1]):
+            out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--speed-json", "--engine", str(root),
+                                  "--seconds", str(seconds)], capture_output=True, text=True, check=True)
+            got[name].append(json.loads(out.stdout.splitlines()[-1]))
+            print(f"  round {r + 1} {name}: {got[name][-1]['games/s']:.0f} games/s", file=sys.stderr, flush=True)
+    print(f"Cosplay engine speed, {rounds} round(s), CPU time; min / median over the rounds "
+          f"(load average {' '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    header = f"{'':<28} {'this tree':>18}"
+    if against is not None:
+        header += f" {'other tree':>18} {'this / other':>13}"
+    print(header)
+    for key in got["this"][0]:
+        mine = [m[key] for m in got["this"]]
+        line = f"{key:<28} {f'{min(mine):.4g} / {statistics.median(mine):.4g}':>18}"
+        if against is not None:
+            theirs = [m[key] for m in got["other"]]
+            ratio = statistics.median(mine) / statistics.median(theirs) if statistics.median(theirs) else math.nan
+            line += f" {f'{min(theirs):.4g} / {statistics.median(theirs):.4g}':>18} {ratio:>13.3g}"
+        print(line)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0)
     ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--speed", action="store_true", help="the engine's speed where the bots spend it")
+    ap.add_argument("--against", type=Path, default=None, help="with --speed: that checkout's engine too, in turn")
+    ap.add_argument("--rounds", type=int, default=3, help="with --speed: rounds of measurements")
+    ap.add_argument("--engine", type=Path, default=None, help="measure that checkout's engine with this script")
+    ap.add_argument("--speed-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.speed_json:
+        print(json.dumps(speed_once(args.seconds)))
+        return 0
+    if args.speed:
+        speed(args.against, args.rounds, args.seconds)
+        return 0
     data = GAME.load(cards)
     rates, lengths = [], []
     for _ in range(args.runs):

@@ -347,6 +347,55 @@ class Game:
                 "options": dict(self.options)}
 
 
+@dataclass(frozen=True)
+class About:
+    """What a game is, without its rules: the facts the registry lists before any game's engine
+    is imported (``tablecup games``, the command line's options and its help).
+
+    A game's package declares it as ``ABOUT`` in its ``__init__`` and builds its :class:`Game`
+    from it (:meth:`game`), in a module of its own that the package imports when ``GAME`` is
+    first asked for: the facts are written once.  ``policies`` names the bots (the factories
+    are the :class:`Game`'s)."""
+
+    name: str
+    titles: Mapping[str, str]
+    min_players: int
+    max_players: int
+    simultaneous: bool
+    hidden_information: bool
+    data_folder: str
+    policies: tuple[str, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "policies", tuple(sorted(self.policies)))
+
+    def title(self, lang: str = "en") -> str:
+        return self.titles.get(lang) or self.titles["en"]
+
+    def check_players(self, n: int) -> None:
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(f"{self.title()} is for {self.min_players} to {self.max_players} players, not {n}")
+
+    @classmethod
+    def of(cls, game: Game) -> About:
+        """The facts of ``game`` (a game registered without an ``ABOUT``)."""
+        return cls(name=game.name, titles=game.titles, min_players=game.min_players, max_players=game.max_players,
+                   simultaneous=game.simultaneous, hidden_information=game.hidden_information,
+                   data_folder=game.data_folder, policies=tuple(sorted(game.policies)), options=game.options)
+
+    def game(self, *, load: Callable[[Any], Any], new: Callable[[Any, GameSetup], GameState],
+             policies: Mapping[str, Callable[[Any, int, int], Policy]], **rest: Any) -> Game:
+        """The :class:`Game` these facts describe, with its rules; its bots must be the ones named."""
+        if sorted(policies) != sorted(self.policies):
+            raise ValueError(f"{self.name}: the bots {sorted(policies)} are not the ones its ABOUT names "
+                             f"{sorted(self.policies)}")
+        return Game(name=self.name, titles=self.titles, min_players=self.min_players, max_players=self.max_players,
+                    simultaneous=self.simultaneous, hidden_information=self.hidden_information,
+                    data_folder=self.data_folder, load=load, new=new, policies=policies, options=self.options,
+                    **rest)
+
+
 def action_label(game: Game, action: Action, lang: str = "en") -> str:
     """A button's words for ``action``: the game's ``describe_action``, else the
     action's text form without its seat (``"play pirate-7 a"``)."""

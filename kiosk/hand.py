@@ -29,6 +29,9 @@ BACK = (0.22, 0.30, 0.52, 1)
 BACK_EDGE = (0.75, 0.80, 0.95, 1)
 FACE = (0.96, 0.94, 0.88, 1)
 FACE_DIM = (0.62, 0.61, 0.58, 1)
+#: A card seen on the table drawn beside a sentence ("what just happened": kiosk.lastmove): a
+#: cooler face than a hand's, so it is never taken for a hand shown face up.
+FACE_SEEN = (0.80, 0.86, 0.95, 1)
 LIT = (1.0, 0.80, 0.20, 1)
 
 
@@ -50,10 +53,12 @@ class CardBack(Widget):
 
 
 class SmallCard(ButtonBehavior, Label):
-    """A face-up card of a hand: its text on a light face; ``lit`` (it may be played now) rings it."""
+    """A face-up card of a hand: its text on a light face; ``lit`` (it may be played now) rings it;
+    ``seen``: a card of the table named by a sentence, not of a hand (:data:`FACE_SEEN`)."""
 
     card = StringProperty("")
     lit = BooleanProperty(False)
+    seen = BooleanProperty(False)
 
     def __init__(self, **kw):
         kw.setdefault("color", (0.12, 0.12, 0.16, 1))
@@ -67,7 +72,7 @@ class SmallCard(ButtonBehavior, Label):
             self._ring = SmoothRoundedRectangle(radius=[dp(7)])
             self._face_color = Color(*FACE)
             self._face = SmoothRoundedRectangle(radius=[dp(5)])
-        self.bind(pos=self._redraw, size=self._redraw, lit=self._redraw, state=self._redraw)
+        self.bind(pos=self._redraw, size=self._redraw, lit=self._redraw, state=self._redraw, seen=self._redraw)
         self._redraw()
 
     def _redraw(self, *_):
@@ -75,7 +80,7 @@ class SmallCard(ButtonBehavior, Label):
         ring = dp(4) if self.lit else 0
         self._ring_color.a = 1 if self.lit else 0
         self._ring.pos, self._ring.size = (self.x - ring, self.y - ring), (self.width + 2 * ring, self.height + 2 * ring)
-        self._face_color.rgba = FACE if (self.lit or self.state == "down") else FACE_DIM
+        self._face_color.rgba = FACE_SEEN if self.seen else FACE if (self.lit or self.state == "down") else FACE_DIM
         self._face.pos, self._face.size = self.pos, self.size
 
 

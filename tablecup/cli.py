@@ -1,14 +1,22 @@
 """`tablecup`: the command line, and the one place that wires the layers together.
 
-Subcommands: ``games``, ``match``, ``simulate``, ``cards``, ``kiosk``, ``coordinator``,
+Subcommands: ``games``, ``match``, ``simulate``, ``cafe``, ``cards``, ``kiosk``, ``coordinator``,
 ``hardware``, ``doctor``, ``backup``.  A bad value prints one line saying
-what is wrong and exits 2.
+what is wrong and exits 2.  Output piped into a reader that stops early (``| head``) ends
+the command quietly (exit 141, a process ended by SIGPIPE).
+
+``--json`` on the commands that play (``simulate`` for every game, ``match``) prints JSON
+lines (:data:`JSON_LINES_HELP`); on the lists (``games``, ``cards list``) one JSON document.
+
+Nothing here imports a game's rules before a command needs them: ``tablecup --help`` and
+``tablecup games`` read each game's ``ABOUT`` (:func:`engine.registry.abouts`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 
@@ -16,6 +24,10 @@ from appliance.house import DataFileError
 from engine.errors import GameDataError
 
 EXIT_USAGE = 2
+# A command whose reader closed the pipe: the status of a process ended by SIGPIPE (128 + 13).
+EXIT_BROKEN_PIPE = 141
+JSON_LINES_HELP = ("JSON lines: one {\"event\": ...} per event, then one line "
+                   "{\"outcome\": ..., \"winners\": [names], \"summary\": {...}}")
 
 
 class UsageError(Exception):
@@ -76,12 +88,12 @@ def cmd_match(args) -> int:
     play(m, GreedyPolicy(args.seed).choose)
     names = ("a", "b")
     if args.json:
-        print(json.dumps({
-            "winner": names[m.winner], "reason": m.reason, "reveals": m.reveals,
-            "fans": {"a": m.sides[0].fans, "b": m.sides[1].fans},
-            "events": [dict(e.as_dict(), **({"player": names[e.player]} if isinstance(e.player, int) else {}))
-                       for e in m.log],
-        }, indent=1))
+        from engine.game import Outcome, Termination
+        for e in m.log:
+            _event_line(e, {"player": names[e.player]} if isinstance(e.player, int) else {})
+        outcome = Outcome(Termination.WIN, (m.winner,), m.reason, (m.sides[0].fans, m.sides[1].fans))
+        _outcome_line(outcome, [names[m.winner]], {"reveals": m.reveals,
+                                                    "fans": {"a": m.sides[0].fans, "b": m.sides[1].fans}})
     else:
         for e in m.log:
             print(describe_event(e, names))
@@ -89,14 +101,27 @@ def cmd_match(args) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------- JSON lines
+def _event_line(event, extra=None) -> None:
+    """One line of ``--json`` output for a command that plays: an event."""
+    print(json.dumps({"event": dict(event.as_dict(), **(extra or {}))}, default=str, ensure_ascii=False))
+
+
+def _outcome_line(outcome, winners: list, summary: dict) -> None:
+    """The last line of ``--json`` output for a command that plays: how it ended, the
+    winners by name, and what the game sums up (its own keys)."""
+    print(json.dumps({"outcome": outcome.to_json(), "winners": winners, "summary": summary},
+                     default=str, ensure_ascii=False))
+
+
 # ---------------------------------------------------------------------- games
 def cmd_games(args) -> int:
-    """`tablecup games`: every registered game."""
+    """`tablecup games`: every registered game, from its facts (no game's rules imported)."""
     from engine import registry
     rows = [{"name": g.name, "title": g.title(), "titles": dict(g.titles), "min_players": g.min_players,
              "max_players": g.max_players, "bots": bool(g.policies), "policies": sorted(g.policies),
              "simultaneous": g.simultaneous, "hidden_information": g.hidden_information,
-             "options": dict(g.options)} for g in registry.games()]
+             "options": dict(g.options)} for g in registry.abouts()]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return 0
@@ -109,9 +134,10 @@ def cmd_games(args) -> int:
 
 # ---------------------------------------------------------------------- simulate
 def _game_named(name: str):
+    """The facts of the game called ``name`` (its rules not imported), or a usage error."""
     from engine import registry
     try:
-        return registry.get(name)
+        return registry.about(name)
     except KeyError as e:
         raise UsageError(f"--game: {e.args[0]} (see `tablecup games`)") from None
 
@@ -137,6 +163,8 @@ def _play(state, policies, after=None) -> None:
 
 
 def cmd_simulate(args) -> int:
+    if args.players is None:
+        args.players = max(2, _game_named(args.game).min_players)
     if args.game != "challengers":
         return cmd_simulate_game(args)
     from engine.challengers import GAME
@@ -169,6 +197,9 @@ def cmd_simulate(args) -> int:
     rounds = []
 
     def after(events):
+        if args.json:
+            for e in events:
+                _event_line(e)
         done_rounds = {r for r, *_ in t.results if r != "final"}
         while len(rounds) < len(done_rounds) and all(
                 sum(1 for x in t.results if x[0] == r) == t.parks for r in range(1, len(rounds) + 2)):
@@ -191,7 +222,9 @@ def cmd_simulate(args) -> int:
                       for p in t.standings()],
     }
     if args.json:
-        print(json.dumps(result, indent=1))
+        outcome = state.outcome()
+        assert outcome is not None          # _play returned: nobody can act, the tournament is over
+        _outcome_line(outcome, [result["winner"]], result)
         return 0
     print(f"Challengers! tournament: {args.players} player(s)"
           + (f" + Robot (level {args.robot_level})" if result["robot"] else "")
@@ -217,13 +250,14 @@ def game_options(values: dict) -> dict:
 def cmd_simulate_game(args) -> int:
     """`tablecup simulate --game NAME`: any registered game, played to its end by bots."""
     import cards
+    from engine import registry
     from engine.game import GameSetup
 
-    game = _game_named(args.game)
     try:
-        game.check_players(args.players)
+        _game_named(args.game).check_players(args.players)
     except ValueError as e:
         raise UsageError(f"--players: {e}") from None
+    game = registry.get(args.game)
     data = game.load(cards)
     options = game_options({k: getattr(args, "opt_" + k) for k in game.options})
     names = tuple(f"Player {i + 1}" for i in range(args.players))
@@ -238,7 +272,7 @@ def cmd_simulate_game(args) -> int:
     def say(events):
         for e in events:
             if args.json:
-                print(json.dumps({"event": e.as_dict()}, default=str))
+                _event_line(e)
             elif game.describe_event is not None:
                 print(game.describe_event(e, "en"))
             else:
@@ -252,11 +286,53 @@ def cmd_simulate_game(args) -> int:
         raise RuntimeError(f"{game.name}: nobody can act, yet the game has no outcome")
     winners = [seat_names[w] for w in outcome.winners]
     if args.json:
-        print(json.dumps({"outcome": outcome.to_json(), "winners": winners}))
+        _outcome_line(outcome, winners, {})
     elif winners:
         print(f"Winner: {' and '.join(winners)} ({outcome.reason or outcome.termination.value})")
     else:
         print(f"No winner: {outcome.termination.value} ({outcome.reason})")
+    return 0
+
+
+# ---------------------------------------------------------------------- cafe
+def cmd_cafe(args) -> int:
+    """`tablecup cafe`: a whole café tournament of any game (but Challengers!, which keeps its
+    printed plans: `tablecup simulate`) with every entrant a bot; its record, seeded."""
+    import cards
+    from engine.cafe import new_setup, tournament_game
+    from engine.cafe.bots import play_with_bots
+
+    names = [f"Player {i + 1}" for i in range(max(0, args.players))]
+    setup = new_setup(args.game, names, args.seed, format=args.format, rounds=args.rounds,
+                      table_size=args.table_size, seeding=args.seeding)
+    try:
+        cafe = tournament_game(setup)
+        inner = _game_named(args.game)
+        bot = args.bot or ("sensible" if "sensible" in inner.policies else "random")
+        state = play_with_bots(cafe.load(cards), setup, bot, args.level)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    record = state.record()
+    if args.json:
+        print(json.dumps(record, indent=1, ensure_ascii=False))
+        return 0
+    rules = record["rules"]
+    bots = f"{bot} bots" + (f" (level {args.level})" if args.level else "")
+    print(f"{cafe.title()}: {rules['format']}, {len(names)} entrants, {rules['rounds']} round(s)"
+          + (f", tables of at most {rules['table_size']}" if rules["format"] == "tables" else "")
+          + f", {bots}, seed {args.seed}")
+    for r in record["rounds"]:
+        print(f"\nRound {r['round']}")
+        for t in r["tables"]:
+            seats = ", ".join(f"{place}. {name} ({points})" for name, place, points
+                              in sorted(zip(t["names"], t["places"], t["points"], strict=True), key=lambda x: x[1]))
+            print(f"  park {t['park']}: {seats}")
+        for b in r["byes"]:
+            print(f"  bye: {b['name']}")
+    print("\nStandings")
+    for s in record["standings"]:
+        print(f"  {s['place']:>3}. {s['name']:<12} {s['points']:>4} points, {s['wins']} win(s)")
+    print(f"\nWinner: {record['winner']}")
     return 0
 
 
@@ -471,14 +547,15 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--box", default="base", help="whose level piles cards such as the Villain draw from")
     m.add_argument("--no-shuffle", action="store_true", help="play the decks in the order given")
-    m.add_argument("--json", action="store_true")
+    m.add_argument("--json", action="store_true", help=JSON_LINES_HELP)
 
     g = sub.add_parser("games", help="the games this table plays")
-    g.add_argument("--json", action="store_true")
+    g.add_argument("--json", action="store_true", help="one JSON document: a list of the games")
 
     s = sub.add_parser("simulate", help="play a whole game with bots (default: a Challengers! tournament)")
     s.add_argument("--game", default="challengers", help="which game (see `tablecup games`)")
-    s.add_argument("--players", type=int, required=True, help="how many players (Challengers!: 1, solo vs the Robot, to 8)")
+    s.add_argument("--players", type=int, help="how many players (Challengers!: 1, solo vs the Robot, to 8; "
+                                               "default: 2, or the game's smallest table when it needs more)")
     if game == "challengers":
         s.add_argument("--robot-level", type=int, default=1, help="1-3, or 1-5 solo")
         s.add_argument("--solo-cards", action="store_true", help="shuffle the SOLO cards into the R cards")
@@ -487,22 +564,35 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
                                       "(default: the box's, less its first-game set)")
         s.add_argument("--policy", default="greedy", choices=("greedy", "random"))
     else:
-        # Another game: its own options, as it declares them.
+        # Another game: its own options, as it declares them (its facts: its rules not imported).
         from engine import registry
         try:
-            other = registry.get(game)
+            options = registry.about(game).options
         except KeyError:
-            other = None
-        for key, help_text in (other.options if other else {}).items():
+            options = {}
+        for key, help_text in options.items():
             s.add_argument("--" + key.replace("_", "-"), dest="opt_" + key, help=help_text)
         s.add_argument("--policy", help="which bot plays every seat (default: random)")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--json", action="store_true", help="Challengers!: one JSON result; other games: JSON lines")
+    s.add_argument("--json", action="store_true", help=JSON_LINES_HELP + " (every game)")
+
+    f = sub.add_parser("cafe", help="a whole café tournament of any game, every entrant a bot")
+    f.add_argument("--game", required=True, help="the game at every table (see `tablecup games`)")
+    f.add_argument("--format", help="swiss or knockout (a duel), tables (more players); default the game's first")
+    f.add_argument("--players", type=int, required=True, help="how many entrants")
+    f.add_argument("--rounds", type=int, help="swiss, tables: how many rounds (a knockout plays to the end)")
+    f.add_argument("--table-size", type=int, help="tables: the most players at a table (default: the game's most)")
+    f.add_argument("--seeding", help="knockout: entry (entry order) or draw (a seeded draw)")
+    f.add_argument("--bot", help="the game's bot for every entrant (default: sensible, else random), or search")
+    f.add_argument("--level", help="the search bot's level: easy, medium or hard")
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--json", action="store_true", help="the whole record as JSON")
 
     c = sub.add_parser("cards", help="the card catalogue")
     csub = c.add_subparsers(dest="cards_cmd", required=True, parser_class=_Parser)
     cl = csub.add_parser("list", help="every card with its id")
-    cl.add_argument("--json", action="store_true", help="with each card's text in English and French")
+    cl.add_argument("--json", action="store_true", help="one JSON document: every card, with its text in English "
+                                                          "and French")
     cs = csub.add_parser("show", help="one card and its text")
     cs.add_argument("id")
     cs.add_argument("--lang", choices=("en", "fr"), default="en")
@@ -536,15 +626,31 @@ def main(argv=None) -> int:
         if game != "challengers":
             _game_named(game)       # an unknown game: one clear line before the options
         args = build_parser(game).parse_args(argv)
-        handler = {"match": cmd_match, "simulate": cmd_simulate, "games": cmd_games, "cards": cmd_cards,
+        handler = {"match": cmd_match, "simulate": cmd_simulate, "cafe": cmd_cafe, "games": cmd_games, "cards": cmd_cards,
                    "hardware": cmd_hardware, "doctor": cmd_doctor, "backup": cmd_backup}[args.cmd]
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()              # here, where a closed pipe is caught, not at exit
+        return status
+    except BrokenPipeError:
+        return _reader_gone()
     except UsageError as e:
         print(f"tablecup: {e}", file=sys.stderr)
         return EXIT_USAGE
     except (GameDataError, DataFileError) as e:     # any game's data: one line naming file, card, field
         print(f"tablecup: {e}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _reader_gone() -> int:
+    """The reader of our output closed it (``tablecup ... | head -1``): stop quietly.  What
+    is still buffered for stdout goes nowhere, so the interpreter's flush at exit cannot fail
+    again with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):       # no real file descriptor (stdout replaced): nothing buffered
+        pass
+    return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":

@@ -2,17 +2,21 @@
 
 The rules (``state``), the decks as data (``cards``, read from
 ``cards/between/``), the events in words (``text``) and the bots
-(``policies``), registered here as :data:`GAME`.
+(``policies``), registered here: :data:`ABOUT` says what the game is, and
+:data:`GAME` (built in :mod:`engine.between.entry`) loads the rules when first
+asked for.
 """
 
-from engine.between.cards import load
-from engine.between.policies import POLICIES
-from engine.between.state import determinize, new
-from engine.between.text import describe_action, describe_event
-from engine.game import Game
-from engine.search import registered_policy
+from __future__ import annotations
 
-GAME = Game(
+from typing import TYPE_CHECKING, Any
+
+from engine.game import About
+
+if TYPE_CHECKING:
+    from engine.between.entry import GAME
+
+ABOUT = About(
     name="between",
     titles={"en": "Between Battle", "fr": "Between Battle"},
     min_players=2,
@@ -20,13 +24,17 @@ GAME = Game(
     simultaneous=False,
     hidden_information=True,
     data_folder="between",
-    load=load,
-    new=new,
-    policies={**POLICIES, "search": registered_policy("between")},   # the hard level
-    determinize=determinize,
+    policies=("random", "sensible", "search"),
     options={"characters": "two characters, e.g. pirate,ninja (pirate, knight, cowboy, ninja; drawn when not given)"},
-    describe_event=describe_event,
-    describe_action=describe_action,
 )
 
-__all__ = ["GAME"]
+__all__ = ["ABOUT", "GAME"]
+
+
+def __getattr__(name: str) -> Any:
+    # The rules load when ``GAME`` is first asked for (the registry, a caller): the game can be
+    # listed from ABOUT without them.
+    if name == "GAME":
+        from engine.between.entry import GAME
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -2,45 +2,50 @@
 
 The rules live in :mod:`.match` (the Match Phase), :mod:`.deckphase` and
 :mod:`.tournament`; :mod:`.game` puts them on the contract of
-:mod:`engine.game`, and :data:`GAME` is what the registry finds.
+:mod:`engine.game`.  :data:`ABOUT` says what the game is, and :data:`GAME`
+(built in :mod:`.entry`) loads the rules when first asked for.
 
 Its hot modules also run compiled (:mod:`._compiled`): the same events, faster.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-# First: the hook that chooses between the compiled and the pure modules.
-from engine.challengers._compiled import COMPILED, compiled_modules  # noqa: F401 (the package's API)
-from engine.challengers.describe import SEATS, describe_event
-from engine.challengers.determinize import determinize
-from engine.challengers.game import OPTIONS, ChallengersState, legacy_policy
-from engine.challengers.hint import policy_factory as search_policy
-from engine.challengers.library import load
-from engine.events import Event
-from engine.game import Game
+# First: the hook that chooses between the compiled and the pure modules, before any of them.
+from engine.challengers._compiled import COMPILED, compiled_modules
+from engine.game import About
 
+if TYPE_CHECKING:
+    from engine.challengers.entry import GAME
 
-def _describe(event: Event, lang: str = "en") -> str:
-    return describe_event(event, SEATS)
-
-
-def _load(source: Any) -> Any:
-    return load(source)
-
-
-GAME = Game(
+ABOUT = About(
     name="challengers",
     titles={"en": "Challengers!", "fr": "Challengers !"},
     min_players=1, max_players=8,
     simultaneous=True,           # every player's Deck Phase runs at the same time
     hidden_information=True,     # deck orders, drafted cards, trophies' fans
     data_folder="cards",
-    load=_load, new=ChallengersState.new,
-    policies={"greedy": legacy_policy("greedy"), "random": legacy_policy("random"), "robot": legacy_policy("robot"),
-              "search": search_policy()},
-    determinize=determinize,
-    options=OPTIONS,
-    describe_event=_describe,
+    policies=("greedy", "random", "robot", "search"),
+    # The set-up options (``GameSetup.options``), each with one line of help.
+    options={
+        "box": "whose starter decks and draft: base or beach (default: the basic set's box)",
+        "sets": "one basic set and five additional sets, comma-separated (default: the box's)",
+        "robot_level": "the Robot's level: 1-3, or 1-5 solo (default 1)",
+        "solo_cards": "yes: shuffle the SOLO cards into the Robot's R cards (default no)",
+        "final_park": "the park the Final is played at (default 1)",
+        "lesson": "a guided first match (one player against the Robot, fixed decks): the lesson's id, "
+                  "e.g. first-match",
+    },
 )
+
+__all__ = ["ABOUT", "COMPILED", "GAME", "compiled_modules"]
+
+
+def __getattr__(name: str) -> Any:
+    # The rules load when ``GAME`` is first asked for (the registry, a caller): the game can be
+    # listed from ABOUT without them.
+    if name == "GAME":
+        from engine.challengers.entry import GAME
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

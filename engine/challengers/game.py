@@ -55,6 +55,7 @@ from dataclasses import replace
 from types import MethodType
 from typing import Any
 
+from engine.challengers import ABOUT
 from engine.challengers import policies as legacy
 from engine.challengers.cards import CardType, Effect
 from engine.challengers.deckphase import DONE, DeckPhase
@@ -74,15 +75,8 @@ DECK_VERBS = ("option", "redraw", "pick", "choose", "remove", "done", "undo")
 UNDOABLE = ("deck.pick", "deck.choose", "deck.remove")
 MATCH_VERBS = ("toss", "reveal", "choose")
 
-#: The set-up options (``GameSetup.options``), each with one line of help.
-OPTIONS = {
-    "box": "whose starter decks and draft: base or beach (default: the basic set's box)",
-    "sets": "one basic set and five additional sets, comma-separated (default: the box's)",
-    "robot_level": "the Robot's level: 1-3, or 1-5 solo (default 1)",
-    "solo_cards": "yes: shuffle the SOLO cards into the Robot's R cards (default no)",
-    "final_park": "the park the Final is played at (default 1)",
-    "lesson": "a guided first match (one player against the Robot, fixed decks): the lesson's id, e.g. first-match",
-}
+#: The set-up options (``GameSetup.options``), each with one line of help: the package's ABOUT.
+OPTIONS = ABOUT.options
 
 
 # ---------------------------------------------------------------------------- set-up

@@ -21,14 +21,16 @@ after them), the library's methods being the answer when a check fails:
 from __future__ import annotations
 
 import importlib
-import os
 import random
 from _random import Random as _CoreRandom
 from typing import Any
 
+from engine.challengers._compiled import runs_pure
+
 _twister: Any = None
-# The pure-Python fallback is pure: it never takes the C helper.
-if os.environ.get("TABLECUP_PURE_PYTHON", "") in ("", "0"):
+# The pure-Python engine is pure: it never takes the C helper (which is built, and goes
+# stale, with the rest of the compiled engine).
+if not runs_pure():
     try:
         _twister = importlib.import_module("engine.challengers._twister")
     except ImportError:

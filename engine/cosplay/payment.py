@@ -187,7 +187,9 @@ MOST_STEPS = 1500
 
 #: Needed payments by shape (the cost, and each kind of unit's points, count and place): the same
 #: few shapes come back all game long, and a bot's search asks for them thousands of times.
-_PLANS: dict[tuple, list[tuple[int, tuple[int, ...]]]] = {}
+#: (Kept as tuples of numbers, which the garbage collector stops tracking: every object a cache
+#: keeps is walked by each full collection, and a bot's search spent a tenth of its time there.)
+_PLANS: dict[tuple, tuple[tuple[int, tuple[tuple[int, int], ...]], ...]] = {}
 
 
 def payments(units: Sequence[Unit], cost: Cost) -> list[Payment]:
@@ -209,35 +211,84 @@ class Purse:
 
     def __init__(self, units: Sequence[Unit]) -> None:
         ordered = sorted(units, key=_order)
-        self.keys = [u.key for u in ordered]
         kinds: dict[Hashable, list[tuple[int, Unit]]] = {}
         for i, u in enumerate(ordered):
             kinds.setdefault(u.key if u.alike is None else u.alike, []).append((i, u))
+        self._set([u.key for u in ordered], [([i for i, _ in g], g[0][1].gives, g[0][1].from_hand)
+                                             for g in kinds.values()])
+
+    @classmethod
+    def grouped(cls, keys: list[int | str], groups: list[tuple[list[int], Vec, bool]]) -> Purse:
+        """The purse of units already in :func:`cheapest`'s order (``keys``) and grouped by kind
+        (``groups``, in the order each kind first comes in ``keys``: its places, points and
+        whether from the hand), as :class:`Purse` would sort and group them."""
+        purse = cls.__new__(cls)
+        purse._set(keys, groups)
+        return purse
+
+    def _set(self, keys: list[int | str], groups: list[tuple[list[int], Vec, bool]]) -> None:
+        self.keys = keys
         #: each kind: its units' places in ``keys`` (in order), its points, and whether from the hand
-        self.groups = [([i for i, _ in g], g[0][1].gives, g[0][1].from_hand) for g in kinds.values()]
-        self._asked: dict[tuple[bool, bool, bool], list[tuple[list[int], Vec, bool]]] = {}
+        self.groups = groups
+        self._ways: dict[Cost, list[tuple[tuple[int | str, ...], int]]] = {}
 
     def payments(self, cost: Cost) -> list[Payment]:
         """:func:`payments` of ``cost`` from these units."""
-        if covers((0, 0, 0), cost):
-            return [Payment((), -sum(cost))]
+        return [Payment(payers, waste) for payers, waste in self.ways(cost)]
+
+    def ways(self, cost: Cost) -> list[tuple[tuple[int | str, ...], int]]:
+        """:meth:`payments` as (payers, points wasted) pairs, worked out once per cost."""
+        known = self._ways.get(cost)
+        if known is not None:
+            return known
         b, k, c, a = cost
-        asked = (b > 0 or a > 0, k > 0 or a > 0, c > 0 or a > 0)
-        groups = self._asked.get(asked)
-        if groups is None:
-            groups = self._asked[asked] = [g for g in self.groups if (asked[0] and g[1][0]) or (asked[1] and g[1][1])
-                                           or (asked[2] and g[1][2])]
-        # A kind's units beyond those that alone would cover the cost are never all needed: the
-        # shape counts at most so many, so that more shapes are alike.
+        if covers((0, 0, 0), cost):
+            out: list[tuple[tuple[int | str, ...], int]] = [((), -(b + k + c + a))]
+            self._ways[cost] = out
+            return out
+        kinds, plans = self._plans(cost)
+        groups = self.groups
+        keys = self.keys
+        out = []
+        for waste, taken in plans:
+            if len(taken) == 1:
+                j, n = taken[0]
+                out.append((tuple([keys[i] for i in groups[kinds[j]][0][:n]]), waste))
+                continue
+            at: list[int] = []
+            for j, n in taken:
+                at += groups[kinds[j]][0][:n]
+            at.sort()
+            out.append((tuple([keys[i] for i in at]), waste))
+        self._ways[cost] = out
+        return out
+
+    def _plans(self, cost: Cost) -> tuple[tuple[int, ...], tuple[tuple[int, tuple[tuple[int, int], ...]], ...]]:
+        """The kinds (places in :attr:`groups`) that bring a resource ``cost`` asks for, and the needed
+        payments of ``cost`` as (points wasted, (place among those kinds, how many) of each taken)."""
+        b, k, c, a = cost
+        ask0, ask1, ask2 = b > 0 or a > 0, k > 0 or a > 0, c > 0 or a > 0
+        whole = b + k + c + a
+        useful_kinds = []
         kinds = []
-        for places, g, hand in groups:
+        for i, (places, g, hand) in enumerate(self.groups):
+            g0, g1, g2 = g
+            if not ((ask0 and g0) or (ask1 and g1) or (ask2 and g2)):
+                continue                               # brings no resource the cost asks for
+            # A kind's units beyond those that alone would cover the cost are never all needed: the
+            # shape counts at most so many, so that more shapes are alike.  The fewest that alone
+            # cover it: enough of each resource asked, and enough points in all.
             m = len(places)
-            s = g
-            for j in range(1, m):
-                if covers(s, cost):
-                    m = j
-                    break
-                s = (s[0] + g[0], s[1] + g[1], s[2] + g[2])
+            if m > 1 and not ((b > 0 and not g0) or (k > 0 and not g1) or (c > 0 and not g2)):
+                alone = -(-whole // (g0 + g1 + g2))
+                if b > 0 and -(-b // g0) > alone:
+                    alone = -(-b // g0)
+                if k > 0 and -(-k // g1) > alone:
+                    alone = -(-k // g1)
+                if c > 0 and -(-c // g2) > alone:
+                    alone = -(-c // g2)
+                m = min(m, alone)                      # alone >= 1: the cost asks for something
+            useful_kinds.append(i)
             kinds.append((g, m, hand))
         shape = (cost, tuple(kinds))
         plans = _PLANS.get(shape)
@@ -245,64 +296,95 @@ class Purse:
             if len(_PLANS) > 20_000:
                 _PLANS.clear()
             plans = _PLANS[shape] = _plan(cost, shape[1])
-        keys = self.keys
-        out = []
-        for waste, counts in plans:
-            at = [i for (places, _, _), n in zip(groups, counts, strict=True) for i in places[:n]]
-            at.sort()
-            out.append(Payment(tuple(keys[i] for i in at), waste))
-        return out
+        return tuple(useful_kinds), plans
 
 
-def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> list[tuple[int, tuple[int, ...]]]:
+def _plan(cost: Cost, kinds: tuple[tuple[Vec, int, bool], ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
     """The needed payments of ``cost`` from ``kinds`` (each: points, how many, from the hand),
-    as (points wasted, how many of each kind), best first (:func:`payments`).
+    as (points wasted, (kind, how many) of each kind taken), best first (:func:`payments`).
 
     A search over the kinds, each taken 0, 1, 2... times: a branch stops when its payers cover
     the cost (one more would not be needed), when the next unit would bring nothing the cost
     still needs (it could be left out of anything this branch pays), or when all the units left
-    could not cover what is owed."""
+    could not cover what is owed.  Each branch tried is a step of :data:`MOST_STEPS`; once
+    they are spent, no branch goes deeper, but the kinds being walked still finish their counts
+    (what the step bound offers depends on this order, so it stays as it is).  The arithmetic of
+    :func:`covers` and :func:`useful` is written out: this is the innermost loop of every legal list.
+    """
+    b, k, c, a = cost
     n = len(kinds)
-    left: list[Vec] = [(0, 0, 0)] * (n + 1)          # what the kinds from i on give, together
+    gives = [g for g, _, _ in kinds]
+    most = [m for _, m, _ in kinds]
+    # what the kinds from i on give together, by resource
+    left0, left1, left2 = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        g, m, _ = kinds[i]
-        t = left[i + 1]
-        left[i] = (t[0] + g[0] * m, t[1] + g[1] * m, t[2] + g[2] * m)
-    found: list[tuple[tuple, int, tuple[int, ...]]] = []
+        (g0, g1, g2), m = gives[i], most[i]
+        left0[i], left1[i], left2[i] = left0[i + 1] + g0 * m, left1[i + 1] + g1 * m, left2[i + 1] + g2 * m
+    total = b + k + c + a
+    found: list[tuple[tuple, int, tuple[tuple[int, int], ...]]] = []
     counts = [0] * n
-    steps = [MOST_STEPS]
+    steps = MOST_STEPS
 
-    def needed_all(s: Vec) -> bool:
-        # Each kind taken: one unit of it less must leave the cost unpaid.
-        for i in range(n):
-            if counts[i]:
-                g = kinds[i][0]
-                if covers((s[0] - g[0], s[1] - g[1], s[2] - g[2]), cost):
-                    return False
-        return True
-
-    def walk(i: int, s: Vec) -> None:
-        steps[0] -= 1
-        if i == n or steps[0] < 0 or not covers(add(s, left[i]), cost):
+    def walk(i: int, s0: int, s1: int, s2: int) -> None:
+        # Called only where the kinds from i on could cover the cost (else the step is counted
+        # without a call: a step that would have done nothing).
+        nonlocal steps
+        steps -= 1
+        if steps < 0:
             return
-        walk(i + 1, s)                                 # none of this kind
-        g, m, _ = kinds[i]
-        for taken in range(1, m + 1):
-            if not useful(g, s, cost):
+        j = i + 1
+        if j < n:                                      # none of this kind
+            t0, t1, t2 = s0 + left0[j], s1 + left1[j], s2 + left2[j]
+            if t0 >= b and t1 >= k and t2 >= c and t0 - b + t1 - k + t2 - c >= a:
+                walk(j, s0, s1, s2)
+            else:
+                steps -= 1
+        else:
+            steps -= 1
+        g0, g1, g2 = gives[i]
+        for taken in range(1, most[i] + 1):
+            # useful(): does one more bring a point a resource still needs, or toward the multicolour part?
+            if not ((g0 and s0 < b) or (g1 and s1 < k) or (g2 and s2 < c)) and (
+                    not a or not (g0 or g1 or g2)
+                    or (s0 - b if s0 > b else 0) + (s1 - k if s1 > k else 0) + (s2 - c if s2 > c else 0) >= a):
                 break
-            s = add(s, g)
+            s0 += g0
+            s1 += g1
+            s2 += g2
             counts[i] = taken
-            if covers(s, cost):
-                if needed_all(s):
-                    pts = sum(s)
-                    cards = sum(counts)
-                    away = sum(x for x, (_, _, hand) in zip(counts, kinds, strict=True) if not hand)
-                    order = tuple(j for j in range(n) for _ in range(counts[j]))
-                    found.append(((pts - sum(cost), cards, away, order), pts - sum(cost), tuple(counts)))
+            if s0 >= b and s1 >= k and s2 >= c and s0 - b + s1 - k + s2 - c >= a:   # covered
+                for j in range(i + 1):                 # needed: one fewer of any kind taken leaves it unpaid
+                    if counts[j]:
+                        h0, h1, h2 = gives[j]
+                        r0, r1, r2 = s0 - h0, s1 - h1, s2 - h2
+                        if r0 >= b and r1 >= k and r2 >= c and r0 - b + r1 - k + r2 - c >= a:
+                            break
+                else:
+                    waste = s0 + s1 + s2 - total
+                    away = 0
+                    order: list[int] = []
+                    picked = []
+                    for j in range(i + 1):
+                        x = counts[j]
+                        if x:
+                            order += [j] * x
+                            picked.append((j, x))
+                            if not kinds[j][2]:
+                                away += x
+                    found.append(((waste, len(order), away, tuple(order)), waste, tuple(picked)))
                 break
-            walk(i + 1, s)
+            j = i + 1
+            if j < n:
+                t0, t1, t2 = s0 + left0[j], s1 + left1[j], s2 + left2[j]
+                if t0 >= b and t1 >= k and t2 >= c and t0 - b + t1 - k + t2 - c >= a:
+                    walk(j, s0, s1, s2)
+                else:
+                    steps -= 1
+            else:
+                steps -= 1
         counts[i] = 0
 
-    walk(0, (0, 0, 0))
+    if n and left0[0] >= b and left1[0] >= k and left2[0] >= c and left0[0] - b + left1[0] - k + left2[0] - c >= a:
+        walk(0, 0, 0, 0)
     found.sort()
-    return [(waste, kept) for _, waste, kept in found[:MOST_WAYS]]
+    return tuple([(waste, kept) for _, waste, kept in found[:MOST_WAYS]])

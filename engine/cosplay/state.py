@@ -26,6 +26,7 @@ pick from the same list and one decision is one stored action.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
@@ -33,7 +34,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.game import OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
+from engine.game import MAX_ARGS, OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 
 from .cards import Catalogue, Effect, Instances
 from .payment import Payment, Purse, Unit, add, cheapest, covers, payments, valid
@@ -42,22 +43,30 @@ __all__ = ["MAIN", "POOL", "PREPARE", "CosplayState", "determinize", "less_by", 
 
 PREPARE, MAIN = "prepare", "main"
 
-_ACTIONS: dict[tuple, Action] = {}
+_FIELDS = tuple(f.name for f in dataclasses.fields(Action))
+assert _FIELDS == ("player", "kind", "args"), f"engine.game.Action's fields changed: {_FIELDS}"
+_set_field = object.__setattr__
 
 
-def _action(p: int, kind: str, args: tuple) -> Action:
-    """An Action, built once: actions are immutable values and the legal lists repeat the
-    same few hundred of them all game long (checking a new one costs more than the rules)."""
-    key = (p, kind, args)
-    a = _ACTIONS.get(key)
-    if a is None:
-        if len(_ACTIONS) > 50_000:
-            _ACTIONS.clear()
-        a = _ACTIONS[key] = Action(p, kind, args)
-    return a
+def _action(p: int, kind: str, args: tuple[int | str, ...]) -> Action:
+    """``Action(p, kind, args)`` without its checks of the form: the legal lists make tens of
+    thousands a second in a bot's search, from seat numbers, this module's words and card numbers
+    (``pool``), and the checks were a tenth of the search's time.  (Caching the actions instead
+    kept so many objects alive that the garbage collector's passes cost more.)  Too many arguments
+    are still refused as :class:`Action` refuses them."""
+    if len(args) > MAX_ARGS:
+        return Action(p, kind, args)
+    action = Action.__new__(Action)
+    _set_field(action, "player", p)
+    _set_field(action, "kind", kind)
+    _set_field(action, "args", args)
+    return action
+
 POOL = "pool"
 _RECRUITABLE = ("character", "equipment")
 _PLACEABLE = ("character", "equipment", "objective")
+#: The logos of the abilities used from the assistance zone (Défausse, Sacrifice).
+_USED_FROM_PLAY = ("discard", "sacrifice")
 
 
 #: At most this many Drama cards in one purchase (more: another purchase), so that a purchase, its
@@ -89,6 +98,14 @@ def recruit_cost_now(inst: Instances, card: int, turn: Sequence[int], influence:
     return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a  # noqa: FURB136
 
 
+def _discounted(cost: tuple[int, int, int, int], d0: int, d1: int, d2: int) -> tuple[int, int, int, int]:
+    """``cost`` less ``d0``, ``d1``, ``d2`` of each resource (never below 0), its multicolour part unchanged:
+    :func:`recruit_cost_now` with the discounts added up once for every card of a legal list."""
+    b, k, c, a = cost
+    # Conditionals, not max(): asked for every card of every legal list.
+    return (b - d0 if b > d0 else 0), (k - d1 if k > d1 else 0), (c - d2 if c > d2 else 0), a
+
+
 def less_by(inst: Instances, in_play: Iterable[int]) -> list[int]:
     """The recruitment discount, by resource, of the Influence cards among ``in_play`` (the cards
     of the recruitment and objective zones)."""
@@ -111,7 +128,8 @@ class CosplayState:
         self.data = data
         self.inst: Instances = data.with_players(n)
         self.setup = setup
-        self.rng = random.Random(setup.seed)
+        self._rng = random.Random(setup.seed)
+        self._rng_shared = False                 # shared with a clone or an original: copied on first use
         self.n = n
         z = data.rules["zones"]
         self.library: list[int] = []          # top card last
@@ -166,6 +184,20 @@ class CosplayState:
             self.reserve[p] = deck
             self._draw(p, self.data.rules["hand_size"], None)
         self._begin_turn(0, None)
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator (the shuffles).  A clone shares its parent's until either of
+        them draws: copying a generator's state costs more than the rest of a clone."""
+        if self._rng_shared:
+            self._rng = _copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_shared = False
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -232,6 +264,84 @@ class CosplayState:
         if pool[0] or pool[1] or pool[2]:
             out.append(Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL))
         return out
+
+    def _unit(self, p: int, key: int | str) -> Unit | None:
+        """The unit of :meth:`units` whose key is ``key``, or ``None`` (without building the others)."""
+        if key == POOL:
+            pool = self.pool
+            return Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL) if pool[0] or pool[1] or pool[2] else None
+        inst = self.inst
+        if key in self.hand[p]:
+            if inst.total_gives[key] and inst.kind[key] != "equipment":
+                return Unit(key, inst.gives[key], True, (inst.types[key].id, True))
+            return None
+        if key not in self.assist[p] or inst.kind[key] != "character" or key in self.facedown or key in self.used:
+            return None
+        g = inst.gives[key]
+        eq = [e for e, c in self.attached.items() if c == key]
+        if not eq:
+            return Unit(key, g, False, (inst.types[key].id, False))
+        if any(e in self.used for e in eq):
+            return None
+        for e in eq:
+            g = add(g, inst.gives[e])
+        return Unit(key, g, False, (inst.types[key].id, False, *sorted(inst.types[e].id for e in eq)))
+
+    def _purse(self, p: int) -> tuple[Purse, int, int, int]:
+        """:meth:`units` as a :class:`Purse` (sorted and grouped as it would sort and group them),
+        and their points by resource together: what every legal list starts from."""
+        inst = self.inst
+        types, gives, kind = inst.types, inst.gives, inst.kind
+        keys: list[int | str] = []
+        groups: list[tuple[list[int], tuple[int, int, int], bool]] = []
+        at: dict[tuple[Any, ...], list[int]] = {}
+        alike: tuple[Any, ...]
+        t0 = t1 = t2 = 0
+        for c in sorted(self.hand[p]):
+            if inst.total_gives[c] and kind[c] != "equipment":
+                g = gives[c]
+                t0 += g[0]
+                t1 += g[1]
+                t2 += g[2]
+                alike = (types[c].id, True)
+                places = at.get(alike)
+                if places is None:
+                    places = at[alike] = []
+                    groups.append((places, g, True))
+                places.append(len(keys))
+                keys.append(c)
+        fd, used = self.facedown, self.used
+        gear = self._gear(p) if self.attached else None
+        for c in sorted(self.assist[p]):
+            if kind[c] != "character" or c in fd or c in used:
+                continue
+            g = gives[c]
+            eq = gear.get(c) if gear else None
+            if eq:
+                if any(e in used for e in eq):
+                    continue
+                for e in eq:
+                    g = add(g, gives[e])
+                alike = (types[c].id, False, *sorted(types[e].id for e in eq))
+            else:
+                alike = (types[c].id, False)
+            t0 += g[0]
+            t1 += g[1]
+            t2 += g[2]
+            places = at.get(alike)
+            if places is None:
+                places = at[alike] = []
+                groups.append((places, g, False))
+            places.append(len(keys))
+            keys.append(c)
+        pool = self.pool
+        if pool[0] or pool[1] or pool[2]:
+            t0 += pool[0]
+            t1 += pool[1]
+            t2 += pool[2]
+            groups.append(([len(keys)], (pool[0], pool[1], pool[2]), False))
+            keys.append(POOL)
+        return Purse.grouped(keys, groups), t0, t1, t2
 
     def _gear(self, p: int) -> dict[int, list[int]]:
         gear: dict[int, list[int]] = {}
@@ -336,10 +446,10 @@ class CosplayState:
 
     def _prepare_actions(self, p: int) -> list[Action]:
         inst = self.inst
-        out = [Action(p, "place", (c,)) for c in sorted(set(self.hand[p])) if inst.kind[c] in _PLACEABLE]
+        out = [_action(p, "place", (c,)) for c in sorted(set(self.hand[p])) if inst.kind[c] in _PLACEABLE]
         for e, c in self._attachable(p):
-            out.append(Action(p, "attach", (e, c)))
-        out.append(Action(p, "ready"))
+            out.append(_action(p, "attach", (e, c)))
+        out.append(_action(p, "ready", ()))
         return out
 
     def _attachable(self, p: int) -> list[tuple[int, int]]:
@@ -370,50 +480,59 @@ class CosplayState:
 
     def _main_actions(self, p: int) -> list[Action]:
         inst = self.inst
-        total = self.available_points(p)
+        purse, t0, t1, t2 = self._purse(p)
         out: list[Action] = []
         disc, dramod = self._influence()
-        purse: Purse | None = None
-        known: dict[tuple, list[Payment]] = {}
 
-        def offer(kind: str, target: tuple, cost: tuple[int, int, int, int]) -> None:
-            # Every needed payment of the target, one action each (alike costs asked once).
-            nonlocal purse
-            if not covers(total, cost):
-                return
-            ways = known.get(cost)
-            if ways is None:
-                if purse is None:
-                    purse = Purse(self.units(p))
-                ways = known[cost] = purse.payments(cost)
-            for way in ways:
-                out.append(_action(p, kind, target + way.payers))
+        def ways(cost: tuple[int, int, int, int]) -> list[tuple[tuple[int | str, ...], int]]:
+            # Every needed payment of a target, one action each; [] when the points do not cover it.
+            b, k, c, a = cost
+            if t0 < b or t1 < k or t2 < c or t0 - b + t1 - k + t2 - c < a:
+                return []
+            return purse.ways(cost)
 
-        for z, c in enumerate(self.zones):
-            if c >= 0:
-                offer("recruit", (z + 1,), self.recruit_cost(c, disc))
-        for z, c in enumerate(self.obj_zones):
-            if c >= 0:
-                offer("complete", (z + 1,), inst.cost[c])
+        # The recruitment discount of this turn and of the Influence cards, by resource.
+        d0, d1, d2 = self.discount[0] + disc[0], self.discount[1] + disc[1], self.discount[2] + disc[2]
+        cost_of = inst.cost
+        target: tuple[int, ...]
+        for z, card in enumerate(self.zones):
+            if card >= 0:
+                target = (z + 1,)
+                for payers, _ in ways(_discounted(cost_of[card], d0, d1, d2)):
+                    out.append(_action(p, "recruit", target + payers))
+        for z, card in enumerate(self.obj_zones):
+            if card >= 0:
+                target = (z + 1,)
+                for payers, _ in ways(cost_of[card]):
+                    out.append(_action(p, "complete", target + payers))
         dc = max(1, self.data.drama_cost + dramod)
-        most = min(len(self.drama_pile), sum(total) // dc, DRAMA_AT_ONCE)
+        most = min(len(self.drama_pile), (t0 + t1 + t2) // dc, DRAMA_AT_ONCE)
         others = [q for q in range(self.n) if q != p]
         for k in range(1, most + 1):
             # « dans la défausse d'un ou plusieurs autres joueurs dans la quantité de votre choix »
+            paid = ways((0, 0, 0, dc * k))
             for recipients in combinations_with_replacement(others, k):
-                offer("drama", (k, *recipients), (0, 0, 0, dc * k))
-        if any((a := inst.types[c].ability) is not None and a.do == "passion" for c in self.hand[p]):
+                target = (k, *recipients)
+                for payers, _ in paid:
+                    out.append(_action(p, "drama", target + payers))
+        if self._passion(p) is not None:
+            kind = inst.kind
             for q in range(self.n):
                 if q != p:
-                    for c in self.assist[q]:
-                        if inst.kind[c] in _RECRUITABLE and c not in self.facedown:
-                            offer("steal", (q, c), self.recruit_cost(c, disc))
-        for c in self.assist[p]:
-            if self._can_use(p, c):
-                out.append(_action(p, "use", (c,)))
-        for c in self.assist[p]:
-            if self._can_combo(p, c):
-                out.append(_action(p, "combo", (c,)))
+                    for card in self.assist[q]:
+                        if kind[card] in _RECRUITABLE and card not in self.facedown:
+                            target = (q, card)
+                            for payers, _ in ways(_discounted(cost_of[card], d0, d1, d2)):
+                                out.append(_action(p, "steal", target + payers))
+        combos = []
+        types = inst.types
+        for card in self.assist[p]:
+            t = types[card]
+            if t.logo in _USED_FROM_PLAY and self._can_use(p, card):
+                out.append(_action(p, "use", (card,)))
+            if t.combo is not None and self._can_combo(p, card):
+                combos.append(_action(p, "combo", (card,)))
+        out += combos
         out.append(_action(p, "end", ()))
         return out
 
@@ -421,7 +540,7 @@ class CosplayState:
         """Défausse and Sacrifice cards: used from the face-up assistance zone, on your turn;
         equipment only once attached to a character."""
         t = self.inst.types[c]
-        if t.logo not in ("discard", "sacrifice") or c in self.facedown or c in self.used:
+        if t.logo not in _USED_FROM_PLAY or c in self.facedown or c in self.used:
             return False
         return t.type != "equipment" or c in self.attached
 
@@ -523,10 +642,9 @@ class CosplayState:
         cover it together.  The events are the target's, each payer's, then what was taken."""
         cost = self.target_cost(what, target)
         self._check(len(set(payers)) == len(payers), "a card pays once: its points are not split")
-        mine = {u.key: u for u in self.units(p)}
         chosen = []
         for key in payers:
-            unit = mine.get(key)
+            unit = self._unit(p, key)
             if unit is None:
                 raise IllegalAction(f"{key} cannot pay: not in your hand or face up in your assistance zone "
                                     "(equipment pays with its character; a card used for its ability pays nothing)")
@@ -935,8 +1053,8 @@ class CosplayState:
         c.data = self.data
         c.inst = self.inst
         c.setup = self.setup
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c._rng = self._rng
+        c._rng_shared = self._rng_shared = True
         c.n = self.n
         c.library = self.library[:]
         c.zones = self.zones[:]
@@ -967,6 +1085,13 @@ class CosplayState:
         c.ending = self.ending
         c.over = self.over
         return c
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    """An independent generator in ``rng``'s state (made without seeding a new one from the system)."""
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
 
 
 _HANDLERS = {

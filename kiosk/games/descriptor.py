@@ -16,9 +16,11 @@ screen is first shown, so listing the games (home screen, tests) loads no screen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from kiosk.table.happened import Run, Said
 
 #: LED states a game's ``lights`` answers, per side.  ``CELEBRATE`` plays a short win pattern
 #: once (the LED goes off by itself), however long the game keeps answering it.
@@ -57,6 +59,19 @@ class HintWords(Protocol):
     def player_name(self, seat: int) -> str: ...
 
     def is_bot(self, seat: int) -> bool: ...
+
+
+class SayWords(HintWords, Protocol):
+    """What a game's ``say`` may say with: :class:`HintWords`, the table's language and the
+    game's data (card names)."""
+
+    lang: str
+
+    @property
+    def game_data(self) -> Any: ...
+
+    @property
+    def player_count(self) -> int: ...
 
 
 def no_hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Any], pressed: str, words: HintWords) -> str:
@@ -108,6 +123,12 @@ class KioskGame:
     ``(data, observation, legal actions, lang, names=the seats' names in lang) -> dict`` with ``"hand"`` (the seat's private
     cards, one text each), ``"labels"`` (one per legal action, in order) and ``"lines"`` (the
     public state in a few sentences) -- read from that observation only (no Kivy there).
+    ``public_cards(observation)``: the cards a public observation shows (the table keeps, with
+    each move, those shown just before or after it: :mod:`kiosk.table.happened`); ``say(run,
+    reader, words)``: a seat's run of moves in one sentence for the seat ``reader`` ("your" where
+    it touched their cards) or, with ``reader`` None, for the log, naming only cards of
+    ``run.shown`` (:class:`kiosk.table.happened.Said`, or None when there is nothing to say).
+    With both, every half says what the others just did and the game has a log.
     """
 
     game: str
@@ -126,6 +147,8 @@ class KioskGame:
     options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
     seating: Callable[[str, int, str], Sequence[Any]] | None = None
     phone: str | None = None
+    public_cards: Callable[[Mapping[str, Any]], Iterable[Any]] | None = None
+    say: Callable[[Run, int | None, SayWords], Said | None] | None = None
 
     def __post_init__(self) -> None:
         if "play" not in self.screens:

@@ -9,6 +9,11 @@ change of the table.
 Private cards: a screen puts a seat's private cards into widgets only while the table may show
 them (:meth:`GameScreen.private_view`, which is None otherwise); everything else comes from the
 public view (``observation(None)``).
+
+What just happened: a game whose ``KIOSK`` says its moves (``say``) keeps a
+:class:`kiosk.lastmove.LastMoves` strip in each half (``ids.happened``); after every change the
+screen tells each half's seat the others' last moves (:func:`kiosk.table.happened.said_to`), and
+the strip's "Log" opens the game's whole log (:meth:`GameScreen.open_log`) facing that half.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
+from kiosk.lastmove import LogPage
+from kiosk.table.happened import Said, log_lines, said_to
 
 
 class ChoiceButton(Button):
@@ -96,12 +103,100 @@ class GameScreen(Screen):
             self.lang = app.lang
         if table is not None and table.playing:
             self.update(table, list(events))
+            self.update_happened(table)
 
     def update(self, table, events: list) -> None:
         """Set this screen's properties from ``table`` (override)."""
 
     def reset(self) -> None:
         """A setting changed (language, rotation): forget what depends on it."""
+
+    # ------------------------------------------------------------------ what just happened, the log
+    @property
+    def game_data(self) -> Any:
+        """The game's data (card names for ``KIOSK.say``)."""
+        return self.table.data if self.table is not None else None
+
+    @property
+    def player_count(self) -> int:
+        """How many seats the game has."""
+        return len(self.table.seats) if self.table is not None else 0
+
+    def said_to(self, seat: int) -> list[Said]:
+        """What ``seat``'s half is told: the other seats' last moves, the most recent first."""
+        kg, table = self.kiosk, self.table
+        if kg is None or kg.say is None or table is None or not table.playing:
+            return []
+        return said_to(table.history.moves, seat, kg.say, self)
+
+    def said_face(self, card: Any):
+        """A card a sentence names, drawn by the game (its hand's face) in the colour of a
+        card seen on the table, not of a hand shown face up."""
+        face = self.card_face(card, False)
+        face.seen = True
+        return face
+
+    def card_face(self, card: Any, lit: bool):
+        """A card's face (a game's own; the default is the hand strip's)."""
+        from kiosk.hand import small_card
+        return small_card(str(card), lit)
+
+    def update_happened(self, table) -> None:
+        """Each half's strip: what its seat is told, the cards drawn that the public view shows
+        now; the log follows while open."""
+        kg = self.kiosk
+        if kg is None or kg.say is None or kg.public_cards is None:
+            return
+        drawable = frozenset(kg.public_cards(table.observation(None)))
+        for half in (0, 1):
+            strip = self.half_widget(half).ids.get("happened")
+            if strip is None:
+                continue
+            strip.screen = self
+            strip.log_text = self.t("log_button")
+            seat = table.seat_on(half)
+            strip.show(self.said_to(seat) if seat is not None else [], self.said_face, drawable)
+        page = self._log_page
+        if page is not None and page.shown:
+            page.show_lines(self.log_lines(), self.t("log_empty"))
+
+    def log_lines(self) -> list[str]:
+        """The game's log: every run of moves said for the whole table, in the order played."""
+        kg, table = self.kiosk, self.table
+        if kg is None or kg.say is None or table is None or not table.playing:
+            return []
+        return log_lines(table.history.moves, kg.say, self)
+
+    _log_page: LogPage | None = None
+
+    @property
+    def log_page(self) -> LogPage:
+        """The log's panel over this screen (made when first opened)."""
+        if self._log_page is None:
+            self._log_page = LogPage()
+            self.add_widget(self._log_page)
+        return self._log_page
+
+    def open_log(self, half: int) -> None:
+        """The game's log, facing the player of ``half``."""
+        page = self.log_page
+        page.title = self.t("game_log_title")
+        page.open(self.log_lines(), self.t("log_empty"))
+        page.turned = bool(half)
+
+    def log_shown(self) -> bool:
+        return self._log_page is not None and self._log_page.shown
+
+    def close_overlay(self) -> bool:
+        """Escape: close the log if it covers the screen (True when it did)."""
+        if self.log_shown():
+            self.log_page.close()
+            return True
+        return False
+
+    def on_leave(self, *_):
+        """The game is no longer on screen: its log closes with it."""
+        self.close_overlay()
 
     def t(self, key: str, **fmt: Any) -> str:
         """A sentence in the table's language (:func:`kiosk.i18n.tr`)."""
@@ -163,6 +258,8 @@ class GameScreen(Screen):
             return True
         if which not in ("primary", "secondary"):
             return False                    # the shared toss button: this game has no use for it
+        if down and self.log_shown():
+            return False                    # the log covers the game: nothing reaches it
         seat = t.seat_on(half)
         if seat is None:
             return False

@@ -43,9 +43,10 @@ from appliance.config import DataFileError
 from engine import registry
 from engine.errors import GameDataError, IllegalAction
 from engine.events import Event
-from engine.game import Action, Game, GameSetup, GameState, Outcome, replay
+from engine.game import Action, Game, GameSetup, GameState, Outcome
 from engine.search import SearchPolicy
 from kiosk.store import StorageError
+from kiosk.table.happened import History
 from kiosk.table.seats import PERSON, PHONE, Seat, seats_from_json, seats_to_json
 
 log = logging.getLogger("tablecup.kiosk.table")
@@ -106,6 +107,9 @@ class LocalTable:
         self.state: GameState | None = None
         self.seats: tuple[Seat, ...] = ()
         self.actions: list[Action] = []
+        #: Every move of the game with its events and the cards the public view showed around it
+        #: (what the halves and the log say happened: :mod:`kiosk.table.happened`).
+        self.history = History()
         self.table_id: int | None = None
         self.looking: frozenset[int] = frozenset()   # halves whose person is looking at their cards
         self.selected: dict[int, Action] = {}        # a seat's choice made while looking, locked on release
@@ -145,6 +149,7 @@ class LocalTable:
         if data is None:
             return None
         state = game.new(data, setup)
+        self.history.clear(_kiosk_public_cards(game.name))
         try:
             tid = self.store.new_table_game(game.name, _json_text(setup.to_json()), _json_text(seats_to_json(seats)))
         except StorageError as exc:
@@ -208,7 +213,7 @@ class LocalTable:
                     self.store.replace_table_actions(tid, [_json_text(a.to_json()) for a in upgraded])
                     log.info("table game %s: %d stored actions upgraded to %d", tid, len(actions), len(upgraded))
                     actions = upgraded
-            state, _ = replay(game, data, setup, actions)
+            state = self._replay(game, data, setup, actions)
         except Exception as exc:     # any fault: a game that cannot be replayed must not lock the table
             why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             log.exception("table game %s cannot be resumed", tid)
@@ -225,6 +230,16 @@ class LocalTable:
         self._changed([])
         return True
 
+    def _replay(self, game: Game, data: Any, setup: GameSetup, actions: Sequence[Action]) -> GameState:
+        """A new state from ``setup`` with ``actions`` applied in order (``engine.game.replay``),
+        each move kept in :attr:`history` as it was when played."""
+        state = game.new(data, setup)
+        self.history.clear(_kiosk_public_cards(game.name))
+        for action in actions:
+            before = self.history.before(state)
+            self.history.add(action.player, state.apply(action), before, state)
+        return state
+
     def leave(self, abandon: bool = False) -> None:
         """Back to the home screen.  The game stays resumable, unless ``abandon``: then an
         unfinished game is closed as abandoned (its record kept)."""
@@ -237,6 +252,7 @@ class LocalTable:
         self.data = None
         self.seats = ()
         self.actions = []
+        self.history.clear(None)
         self.table_id = None
         self.looking = frozenset()
         self.selected = {}
@@ -281,6 +297,7 @@ class LocalTable:
             self._storage_failed(f"{action} not played", exc)
             return None
         self.storage_error = None
+        before = self.history.before(state)
         try:
             events = state.apply(action)
         except IllegalAction as exc:      # the engine listed it but refused it: never replay it
@@ -292,6 +309,7 @@ class LocalTable:
             self._ignore(action, f"refused: {exc}")
             return None
         self.actions.append(action)
+        self.history.add(action.player, events, before, state)
         self.selected.pop(action.player, None)
         self._close_if_over()
         self._changed(events)
@@ -550,6 +568,12 @@ def _kiosk_lock_on_release(game_name: str) -> bool:
     from kiosk.games import registry as kiosk_games
     kg = kiosk_games.find(game_name)
     return bool(kg is not None and kg.lock_on_release)
+
+
+def _kiosk_public_cards(game_name: str) -> Callable[[Mapping[str, Any]], Any] | None:
+    from kiosk.games import registry as kiosk_games
+    kg = kiosk_games.find(game_name)
+    return None if kg is None else kg.public_cards
 
 
 def _kiosk_thinks_apart(game_name: str, policy: str) -> bool:

@@ -66,13 +66,13 @@ def test_a_house_set_in_the_data_folder_is_picked_up_and_can_be_played(tmp_path)
     r = tablecup("simulate", "--players", "4", "--sets", "city,castle,film,funfair,haunted,house",
                  "--seed", "3", "--json", data=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["sets"][-1] == "house"
+    assert json.loads(r.stdout.splitlines()[-1])["summary"]["sets"][-1] == "house"
 
 
 def test_a_two_player_beach_cup_tournament_runs_to_a_winner():
     r = tablecup("simulate", "--players", "2", "--box", "beach", "--seed", "5", "--json")
     assert r.returncode == 0, r.stderr
-    out = json.loads(r.stdout)
+    out = json.loads(r.stdout.splitlines()[-1])["summary"]       # --json: JSON lines, the result last
     assert out["box"] == "beach" and "rainbow" in out["sets"] and "forest" not in out["sets"]
     assert out["winner"] in ("Player 1", "Player 2")
 
@@ -81,7 +81,7 @@ def test_a_mixed_box_six_player_tournament_runs_to_a_winner():
     r = tablecup("simulate", "--players", "6", "--sets", "rainbow,castle,film,secret,mountain,university",
                  "--seed", "2", "--json")
     assert r.returncode == 0, r.stderr
-    out = json.loads(r.stdout)
+    out = json.loads(r.stdout.splitlines()[-1])["summary"]       # --json: JSON lines, the result last
     assert out["box"] == "beach" and out["final"] is not None and out["winner"].startswith("Player")
 
 
@@ -93,5 +93,5 @@ def test_a_game_needs_one_basic_set_and_five_others():
 
 
 def test_by_default_each_box_leaves_out_its_first_game_set():
-    base = json.loads(tablecup("simulate", "--players", "2", "--json").stdout)["sets"]
+    base = json.loads(tablecup("simulate", "--players", "2", "--json").stdout.splitlines()[-1])["summary"]["sets"]
     assert base == ["city", "castle", "film", "funfair", "haunted", "shipwreck"]

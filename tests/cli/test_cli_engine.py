@@ -11,14 +11,22 @@ def tablecup(*args):
     return subprocess.run([sys.executable, "-m", "tablecup.cli", *args], capture_output=True, text=True, timeout=120)
 
 
+def json_lines(stdout):
+    """``--json`` of a command that plays: the events, and the last line."""
+    lines = [json.loads(line) for line in stdout.splitlines()]
+    assert all(set(x) == {"event"} for x in lines[:-1]) and set(lines[-1]) == {"outcome", "winners", "summary"}
+    return [x["event"] for x in lines[:-1]], lines[-1]
+
+
 def test_match_prints_every_event_and_the_winner_as_json():
     r = tablecup("match", "--deck-a", "champion,dog", "--deck-b", "newcomer,talent,lion", "--first", "a",
                  "--no-shuffle", "--json")
     assert r.returncode == 0, r.stderr
-    out = json.loads(r.stdout)
+    events, last = json_lines(r.stdout)
     # Champion 4 holds; Newcomer 1 + Talent 2 = 3 < 4; Lion: 8 >= 4 takes it; Dog 3 < 5; a is out of cards.
-    assert (out["winner"], out["reason"]) == ("b", "out-of-cards")
-    reveals = [(e["player"], e["card"]) for e in out["events"] if e["kind"] == "reveal"]
+    assert (last["winners"], last["outcome"]["reason"]) == (["b"], "out-of-cards")
+    assert last["summary"] == {"reveals": 5, "fans": {"a": 0, "b": 0}}
+    reveals = [(e["player"], e["card"]) for e in events if e["kind"] == "reveal"]
     assert reveals == [("a", "champion"), ("b", "newcomer"), ("b", "talent"), ("b", "lion"), ("a", "dog")]
 
 
@@ -52,7 +60,9 @@ def test_simulate_runs_to_a_winner_and_the_same_seed_prints_the_same_tournament(
     b = tablecup("simulate", "--players", str(players), "--seed", "7", "--json")
     assert a.returncode == 0, a.stderr
     assert a.stdout == b.stdout
-    out = json.loads(a.stdout)
+    events, last = json_lines(a.stdout)
+    out = last["summary"]
+    assert events and last["winners"] == [out["winner"]]
     assert out["winner"] in {s["name"] for s in out["standings"]} | {"Robot"}
     if players >= 3:
         assert out["final"] is not None and out["end"] == "final"

@@ -10,6 +10,7 @@ import pytest
 import toygame
 from engine import registry
 from engine.events import Event
+from engine.game import About
 from tablecup.cli import main
 
 
@@ -67,8 +68,10 @@ SILENT = dataclasses.replace(toygame.GAME, name="silent", titles={"en": "Silent"
 
 @pytest.fixture
 def more_games(monkeypatch):
-    real = registry._games()
+    real, real_abouts = registry._games(), registry._abouts()
     monkeypatch.setattr(registry, "_games", lambda: {**real, "highcard": HIGHCARD, "silent": SILENT})
+    monkeypatch.setattr(registry, "_abouts", lambda: {**real_abouts, "highcard": About.of(HIGHCARD),
+                                                      "silent": About.of(SILENT)})
     seen_options.clear()
 
 

@@ -10,7 +10,6 @@ commit): speed work may change how, never what.
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -55,6 +54,7 @@ def test_engine_rules_pass_under_the_pure_python_fallback():
     out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "tests/engine/test_match_rules.py", "tests/engine/test_match_copy.py",
                           "tests/engine/test_deckphase_rules.py", "tests/cards/test_coverage.py",
+                          "tests/challengers/test_speed_shortcuts.py",
                           "-k", "not compiled"],
                          cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
@@ -71,23 +71,3 @@ def test_the_installed_build_runs_the_compiled_modules():
     import engine.challengers.tournament  # noqa: F401
     assert sorted(engine.challengers.compiled_modules()) == sorted(engine.challengers.COMPILED), (
         "the engine runs pure Python: rebuild it with `pip install -e .` (./dev.sh setup)")
-
-
-def test_a_source_newer_than_its_compiled_copy_is_imported_instead(tmp_path, monkeypatch):
-    """An edited checkout not rebuilt yet runs the edit, never the stale build."""
-    from engine.challengers import _compiled
-    src = tmp_path / "match.py"
-    built = tmp_path / ("match" + _compiled.EXTENSION_SUFFIXES[0])
-    built.write_bytes(b"")
-    src.write_text("")
-    monkeypatch.setattr(_compiled, "_HERE", str(tmp_path))
-    monkeypatch.setattr(_compiled, "_IN_CHECKOUT", True)
-    now = time.time()
-    os.utime(built, (now - 10, now - 10))
-    os.utime(src, (now, now))
-    assert _compiled._stale("match", str(src))
-    os.utime(built, (now + 10, now + 10))
-    assert not _compiled._stale("match", str(src))
-    monkeypatch.setattr(_compiled, "_IN_CHECKOUT", False)     # installed from a wheel
-    os.utime(built, (now - 10, now - 10))
-    assert not _compiled._stale("match", str(src))

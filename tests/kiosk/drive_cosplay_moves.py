@@ -159,12 +159,12 @@ def hook(app):
                 if not all(w in tile.face for w in want) or tile.lit != (pub["current"] == q):
                     raise AssertionError(f"seat {q}'s tile says {tile.face!r}, lit {tile.lit}, for {me}")
                 seen.append((q, me["score"], me["hand"], me["reserve"], len(me["discard"]), len(me["assist"])))
-            if pub["current"] != 0 and not t.over:        # the bottom half says what the bot just did
-                status = scr.ids.bottom.status
-                if status != scr.t("cp_their_turn", name=t.setup.players[pub["current"]]) and status not in said:
-                    said.add(status)
-                    scr.ids.bottom.ids.status.texture_update()
-                    out["faults"].setdefault("bots-said", []).extend(text_faults(scr.ids.bottom, Window.size))
+            if pub["current"] != 0 and not t.over:        # the bottom half says what the bots just did
+                strip = scr.ids.bottom.ids.happened
+                for text in strip.said_texts():
+                    if text not in said:
+                        said.add(text)
+                        out["faults"].setdefault("bots-said", []).extend(text_faults(strip, Window.size))
             if pub["current"] == 0 and not t.over:
                 if pub["phase"] == "prepare":
                     t.submit(0, "ready")

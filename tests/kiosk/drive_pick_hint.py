@@ -18,6 +18,7 @@ import time
 import zlib
 
 from app_driver import Driver, arguments, run_app
+from fit_check import text_faults
 
 DATA, ART, LANG, _ = arguments()
 LANG = LANG or "en"
@@ -162,6 +163,8 @@ def hook(app):
                 "engine_action": list(bot.hints[-1].action) if bot.hints else None,
                 "same_records": bot.hints[-1].records == answer.records if bot.hints else None,
                 "top_half_text": deck().ids.dark.ids.hint.text, "top_half_mark": deck().ids.dark.mark.target is not None,
+                # the half's header and hint line fit (with "large" text, they collided)
+                "header_faults": text_faults(half.ids.header.parent, Window.size),
             })
             if answer.action[0] == "pick" and not shot_taken:        # a card marked
                 shot_taken = True

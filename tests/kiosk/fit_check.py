@@ -2,7 +2,8 @@
 
 :func:`text_faults` walks the widgets on screen and returns every text that does not fit:
 a label or button whose texture is bigger than the widget, or whose text was cut on the
-way (lines dropped below its box, words shortened to "..."); a light ``TextLine`` drawn
+way (lines dropped below its box, words shortened to "...", a word broken inside across two
+lines); a light ``TextLine`` drawn
 outside its widget; a card face with a text cut or off the card; any of them off the window.
 :func:`black_bands` samples a screenshot for rows or columns that are (nearly) all black:
 space the layout left unfilled.
@@ -44,10 +45,9 @@ def _overlap(a, b) -> tuple[float, float]:
 
 
 def _drawn_lines(label) -> list:
-    """The lines Kivy laid out for ``label``'s texture (the texture is drawn first if it is not
-    yet: it is drawn at the last frame otherwise, and rendering it again costs)."""
-    if label.texture is None:
-        label.texture_update()
+    """The lines Kivy laid out for ``label``'s texture, drawn now (a move in the same frame as
+    the check changes texts whose textures Kivy would draw only at the next frame)."""
+    label.texture_update()
     return getattr(label._label, "_cached_lines", None) or []
 
 
@@ -159,6 +159,13 @@ def _label_fault(lab):
     shown = "".join(word.text for line in lines for word in line.words)
     if _plain(shown) != _plain(lab.text):
         return f"shows {shown!r}"
+    # A word broken across two lines ("(mainteni" / "r)"): Kivy breaks a word too long for a
+    # line inside it; the lines then hold more words than the text.
+    said = MARKUP.sub("", lab.text).split()
+    drawn = [w for line in lines for w in MARKUP.sub("", "".join(word.text for word in line.words)).split()]
+    if len(lines) > 1 and len(drawn) > len(said):
+        return "a word broken across lines: " + " / ".join(
+            MARKUP.sub("", "".join(word.text for word in line.words)).strip() for line in lines)
     return None
 
 

@@ -47,7 +47,7 @@ def test_the_log_in_the_app_holds_every_reveal_effect_and_capture_so_far(tmp_pat
     shutil.rmtree(art, ignore_errors=True)
     r = script_result(run_script("drive_matchlog.py", tmp_path / "data", art, timeout=90), "MATCHLOG-RESULT ")
     assert r["button"] == {"opacity": 0.85, "text": "Log"}
-    assert r["empty"] == {"shown": True, "lines": ["Nothing has happened in this match yet."]}
+    assert r["empty"] == {"shown": True, "lines": ["Nothing has happened yet."]}
     opened = r["open"]
     events, lines, names, cards = opened["events"], opened["lines"], opened["names"], opened["cards"]
     assert opened["shown"] and r["top_line_seen"]

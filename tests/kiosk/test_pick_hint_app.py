@@ -11,11 +11,11 @@ from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 from kiosk.i18n import tr
 
 
-def _run(tmp_path, lang):
+def _run(tmp_path, lang, **env):
     cfg = tmp_path / f"config-{lang}"
     cfg.mkdir()
     out = artifacts_dir() / "pick-hint"
-    p = run_script("drive_pick_hint.py", tmp_path / f"data-{lang}", out, lang, timeout=150, TABLECUP_CONFIG=cfg)
+    p = run_script("drive_pick_hint.py", tmp_path / f"data-{lang}", out, lang, timeout=150, TABLECUP_CONFIG=cfg, **env)
     return script_result(p, "HINT-RESULT "), cfg, out
 
 
@@ -75,3 +75,11 @@ def test_the_hint_speaks_french_against_the_search_bot(tmp_path):
         for name in ("pick-hint-en", "pick-hint-fr", "settings-hint-en", "settings-hint-fr"):
             if (out / f"{name}.png").exists():
                 shutil.copy(out / f"{name}.png", docs / f"{name}.png")
+
+
+def test_with_large_text_the_hint_line_and_the_header_fit(tmp_path):
+    """"Large" text (the settings' 12 % larger type): the header and the hint line under it
+    collided in the Deck Phase's top row, whose height was fixed."""
+    r, _cfg, _out = _run(tmp_path, "fr", KIVY_METRICS_FONTSCALE="1.12")
+    assert r["hints"]
+    assert all(h["header_faults"] == [] for h in r["hints"]), [h["header_faults"] for h in r["hints"]][:3]

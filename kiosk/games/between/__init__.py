@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import Action
+from kiosk.games.between.happened import public_cards, say
 from kiosk.games.descriptor import BLINK, CARD, LOOK, NOTHING, OFF, ON, SECONDARY, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
 
@@ -81,4 +82,6 @@ KIOSK = KioskGame(
     solo_bots=(1,),
     two_players=True,
     phone="kiosk.games.between.phone:words",
+    public_cards=public_cards,
+    say=say,
 )

@@ -22,11 +22,14 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from engine.between.text import card_name
 from kiosk import hand as hand_widgets
+from kiosk import lastmove
 from kiosk.games.descriptor import CARD
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
+from kiosk.table.happened import Said
 
 #: Sentences this screen picks by a computed name (the end's reason, a card's ability tag, what a
 #: pending choice asks): named here so that extraction keeps them in this game's catalogue.
@@ -56,6 +59,7 @@ class BetweenHalf(GameHalf):
     deck_text = StringProperty("")
     help_text = StringProperty("")
     can_damage = BooleanProperty(False)
+    has_choices = BooleanProperty(False)    # the choice row shows buttons (a pile to give, a zone...)
     confirming = BooleanProperty(False)
     damage_text = StringProperty("")
     confirm_text = StringProperty("")
@@ -64,7 +68,7 @@ class BetweenHalf(GameHalf):
 
 
 # The kv rules name HandStrip; make sure its module (and Factory entry) is loaded first.
-assert hand_widgets.HandStrip is HandStrip
+assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -87,6 +91,26 @@ class BetweenScreen(GameScreen):
         face = SmallCard(card=card, lit=lit, markup=True)
         face.text = self.card_markup(card)
         return face
+
+    def said_face(self, card: str) -> SmallCard:
+        """A card a sentence names: its value (or J); the sentence says whose it is."""
+        c = self.table.data.card(card)
+        return SmallCard(card=card, seen=True, font_size=sp(15), text="J" if c.value is None else str(c.value))
+
+    def said_to(self, seat: int) -> list[Said]:
+        """The other player's last move, and the cards of their hand the Ninja made them reveal
+        (drawn on this half, facing the player who saw them, while they stay in that hand)."""
+        said = super().said_to(seat)
+        pub = self.table.observation(None)
+        other = 1 - seat
+        shown = pub["revealed"][other]
+        if not shown:
+            return said
+        text = self.t("bb_their_revealed", name=self.player_name(other),
+                      cards=", ".join(card_name(c, self.lang) for c in shown))
+        if said and said[0].seat == other:
+            return [Said(other, said[0].text + " " + text, tuple(dict.fromkeys((*said[0].cards, *shown)))), *said[1:]]
+        return [Said(other, text, tuple(shown)), *said]
 
     def card_markup(self, card: str) -> str:
         c = self.table.data.card(card)
@@ -174,10 +198,8 @@ class BetweenScreen(GameScreen):
         w.who = self.t("bb_who", name=self._name(pub, seat), character=char.name(self.lang))
         left = max(0, pub["hit_points"][seat] - len(pub["damage"][seat]))
         w.hp_text = self.t("bb_hp", left=left, hp=pub["hit_points"][seat], damage=len(pub["damage"][seat]))
-        deck_text = self.t("bb_deck", deck=pub["deck_sizes"][seat], hand=pub["hand_sizes"][seat])
-        if pub["revealed"][seat]:
-            deck_text += "  " + self.t("bb_revealed", cards=", ".join(self.card_text(c) for c in pub["revealed"][seat]))
-        w.deck_text = deck_text
+        # (cards the Ninja made this seat reveal are drawn on the other half, facing who saw them)
+        w.deck_text = self.t("bb_deck", deck=pub["deck_sizes"][seat], hand=pub["hand_sizes"][seat])
         w.help_text = char.help.get(self.lang) or char.help.get("en", "")
         w.damage_text = self.t("bb_take_damage")
         w.confirm_text = self.t("bb_confirm")
@@ -278,6 +300,7 @@ class BetweenScreen(GameScreen):
             b.bind(on_release=lambda w, seat=seat: self.table.submit(seat, *w.choice))
             row.add_widget(b)
             w.ids[f"choice{i}"] = b
+        w.has_choices = bool(options)
         if not options:
             row.add_widget(Label())
 

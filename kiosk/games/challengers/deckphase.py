@@ -25,6 +25,7 @@ from kivy.uix.label import Label
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.pick_hint import PickHints, question_key, reason_words
 from kiosk.games.challengers.screen import ChallengersScreen
+from kiosk.lastmove import fit_font
 from kiosk.widgets import CardFace
 
 #: A removal that would leave fewer cards than this asks first (the rules allow any number:
@@ -102,6 +103,10 @@ class DeckHalf(BoxLayout):
         self.mark = HintMark()
         self._asking = None          # the hint question scheduled for this half
         self.board = None            # what the screen shows (ChallengersTable or a park), set by refresh
+
+    def on_kv_post(self, base_widget):
+        # The header in smaller type rather than over the hint's line under it ("large" text).
+        fit_font(self.ids.header, 11)
 
     def _face(self, k):
         while len(self._faces) <= k:

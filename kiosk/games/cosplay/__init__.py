@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import Action
+from kiosk.games.cosplay.happened import public_cards, say
 from kiosk.games.descriptor import CARD, LOOK, NOTHING, OFF, ON, SECONDARY, TABLE, Buttons, HintWords, KioskGame
 from kiosk.i18n import N_
 
@@ -69,4 +70,6 @@ KIOSK = KioskGame(
     solo_bots=(1, 2, 3),             # 2 to 4 players: the first bot faces the player, the others sit in the middle
     two_players=True,
     phone="kiosk.games.cosplay.phone:words",
+    public_cards=public_cards,
+    say=say,
 )

@@ -51,10 +51,13 @@ from engine.cosplay.view import (
 )
 from engine.game import Action
 from kiosk import hand as hand_widgets
+from kiosk import lastmove
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
 from kiosk.i18n import N_
+from kiosk.lastmove import fit_font
+from kiosk.widgets import text_extent
 
 #: Sentences this screen picks by a computed name (a logo, what a choice asks, an ability's
 #: button): named here so that extraction keeps them in this game's catalogue.
@@ -65,9 +68,6 @@ PICKED_BY_NAME = (
     N_("cp_use"), N_("cp_combo"), N_("cp_winner"), N_("cp_winner_tie"),
     N_("cp_passion_discard"), N_("cp_passion_hidden"), N_("cp_library"), N_("cp_library_short"),
 )
-
-#: The events said on the other halves while someone plays (what they just did).
-MOVES = ("place", "attach", "recruit", "complete", "steal", "drama", "use", "combo", "ability")
 
 #: Resource colours (hex for markup) and icons: BADASS (a star), KAWAII (a heart), CRAFT (scissors),
 #: any resource (a diamond).  Colour and shape both, so that neither is needed alone.
@@ -143,9 +143,10 @@ class CosplayHalf(GameHalf):
     can_end = BooleanProperty(False)
     confirming = BooleanProperty(False)
     end_text = StringProperty("")
+    has_choices = BooleanProperty(False)    # the choice row shows buttons (else: what the others did)
 
 
-assert hand_widgets.HandStrip is HandStrip
+assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -160,13 +161,15 @@ class CosplayScreen(GameScreen):
 
     def __init__(self, **kw):
         super().__init__(**kw)
+        for half in (0, 1):
+            # "End turn (hold)" in smaller type where a word would not fit ("(maintenir)")
+            fit_font(self.half_widget(half).ids.end_turn, 10)
         self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
         self.most: dict[str, int] = {}                  # hand card kind -> at most so many pay (taps)
         self.least: dict[str, int] = {}                 # hand card kind -> at least so many pay (taps)
         self.skip = 0                                   # "Other payment": the n-th payment that fits
         self.passion = False                            # La Passion tapped: choosing what to take
         self.notice: dict[int, str] = {}                # half -> a sentence for its status (a refusal, an effect)
-        self.last_move: tuple[int, str] | None = None   # (seat, sentence): the last move of the turn
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
@@ -183,6 +186,10 @@ class CosplayScreen(GameScreen):
 
     def player(self, seat: int) -> str:
         return self.player_name(seat)
+
+    def said_face(self, card: str) -> SmallCard:
+        """A card a sentence names, small: its name (the sentence says what became of it)."""
+        return SmallCard(card=card, seen=True, font_size=sp(9), text=self.card_name(int(card)))
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
         t = self.ctype(int(card))
@@ -342,12 +349,8 @@ class CosplayScreen(GameScreen):
         events = [e for e in events if isinstance(e, tuple) and hasattr(e, "kind")]
         said = [e for e in events if e.kind in ("ability", "attach", "steal", "drama", "combo", "use")
                 and e.player is not None and not table.is_bot(e.player)]
-        for e in events:
-            if e.kind == "turn":
-                self.notice = {}
-                self.last_move = None
-            elif e.kind in MOVES and e.player is not None:
-                self.last_move = (e.player, self.say(e))
+        if any(e.kind == "turn" for e in events):
+            self.notice = {}
         if said:
             best = [e for e in said if e.kind in ("ability", "attach", "steal", "drama")] or said
             half = table.half_of(best[-1].player)
@@ -396,9 +399,10 @@ class CosplayScreen(GameScreen):
         w.counts = (self.t("cp_counts", reserve=me["reserve"], discard=len(me["discard"]), hand=me["hand"])
                     + " · " + self._passion_text(me))
         box = w.ids.assist
-        # Room for one line only (a 3-4 player table): as many entries as its width takes, then "+n".
-        one_line = 0 < box.height < box.font_size * 2.4
-        w.assist = self._assist_text(me, seat, int(box.width / (box.font_size * 0.62)) if one_line else None)
+        # As many entries as the box holds, then "+n" (it printed over the line above when the
+        # zone held more than its lines: the count of letters was a guess).
+        w.assist = self._assist_text(me, seat, fits=lambda text: box.width < 8 or text_extent(
+            text, box.font_size, box.width, False, "left", True)[1] <= box.height)
         w.end_text = self.t("cp_end_turn")
         legal = table.legal(seat) if is_person and w.active else []
         w.can_end = any(a.kind == "end" for a in legal)
@@ -456,13 +460,20 @@ class CosplayScreen(GameScreen):
             parts.append(f"[color=8a8f9c]{text}[/color]" if c in down else text)
         return parts
 
-    def _assist_text(self, me: dict, seat: int, letters: int | None = None) -> str:
-        """The half's assistance zone line; at most about ``letters`` letters when given (the
-        entries that do not fit are counted: "+n")."""
+    def _assist_text(self, me: dict, seat: int, letters: int | None = None, fits=None) -> str:
+        """The half's assistance zone line; at most about ``letters`` letters when given, or as
+        much as ``fits(text)`` takes (the entries that do not fit are counted: "+n")."""
         parts = self._assist_entries(me, seat)
         if not parts:
             return self.t("cp_assist_empty")
         head = self.t("cp_assist")
+        if fits is not None:
+            for i in range(len(parts), 0, -1):
+                shown = parts[:i] + ([self.t("cp_more", n=len(parts) - i)] if i < len(parts) else [])
+                text = head + " " + " · ".join(shown)
+                if fits(text):
+                    return text
+            return head + " " + self.t("cp_more", n=len(parts))
         if letters is not None:
             used = len(_MARKUP.sub("", head)) + 4          # and room for "+n"
             for i, part in enumerate(parts):
@@ -477,8 +488,6 @@ class CosplayScreen(GameScreen):
             return self.t("cp_over")
         if pub["current"] != seat or self.table.is_bot(seat):
             # (a bot's own half says what it does: "your turn" would speak to nobody there)
-            if self.last_move is not None and self.last_move[0] == pub["current"]:
-                return self.last_move[1]                 # what the player whose turn it is just did
             return self.t("cp_their_turn", name=self.player(pub["current"]))
         if self.half_widget(self.table.half_of(seat)).confirming:
             return self.t("cp_confirm_end")
@@ -593,13 +602,14 @@ class CosplayScreen(GameScreen):
         for i, (text, what, colour) in enumerate(options):
             paying = what[0] == "pay"
             b = ChoiceButton(text=text, font_size=sp(11.5 if paying else 13), bold=True, meaning=colour,
-                       markup=True, halign="center", valign="middle", shorten=True,
+                       markup=True, halign="center", valign="middle",
                        size_hint_x=2.2 if paying else 1)
-            b.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, None)))
+            fit_font(b, 9)          # a long card name in smaller type, whole, on two lines if need be
             b.what = what
             b.bind(on_release=lambda b, half=half: self.do(half, b.what))
             row.add_widget(b)
             w.ids[f"choice{i}"] = b
+        w.has_choices = bool(options)
         if not options:
             row.add_widget(Label())
 

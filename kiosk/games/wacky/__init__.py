@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.game import Action
 from kiosk.games.descriptor import BLINK, LOOK, NOTHING, OFF, ON, Buttons, HintWords, KioskGame
+from kiosk.games.wacky.happened import public_cards, say
 from kiosk.i18n import N_
 
 #: The home screen's line about this game (it picks ``blurb_<game>`` by name).
@@ -79,4 +80,6 @@ KIOSK = KioskGame(
     two_players=True,
     lock_on_release=True,
     phone="kiosk.games.wacky.phone:words",
+    public_cards=public_cards,
+    say=say,
 )

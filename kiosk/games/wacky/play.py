@@ -29,6 +29,7 @@ from kivy.uix.widget import Widget
 from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
+from kiosk import lastmove
 from kiosk import widgets as kiosk_widgets
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
@@ -62,14 +63,58 @@ INK = (0.12, 0.12, 0.16, 1)
 EMPTY = (0.24, 0.26, 0.33, 1)      # a place with no card yet
 
 
+def short_name(name: str) -> str:
+    """A seat's name in two or three letters: "Bot 3" -> "B3", "Ana" -> "Ana", "Player" -> "Pla"."""
+    words = name.split()
+    if len(words) > 1 and words[-1].isdigit():
+        return words[0][:1] + words[-1]
+    return name[:3]
+
+
+def chip_text(place: int | None, name: str, speed: int, width: float, font_size: float) -> str:
+    """A revealed card's chip on the hierarchy: "2. Bot 3 · 5", or shorter where the line is
+    crowded ("2. B3 · 5", "B3 · 5"): a name shortened by Kivy read "2. … · 5"."""
+    head = f"{place}. " if place else ""
+    tries = [f"{head}{name} · [b]{speed}[/b]", f"{head}{short_name(name)} · [b]{speed}[/b]",
+             f"{short_name(name)} · [b]{speed}[/b]", f"{short_name(name)} [b]{speed}[/b]"]
+    for text in tries:
+        if kiosk_widgets.text_extent(text, font_size, None, False, "center", True)[0] <= width:
+            return text
+    return tries[-1]
+
+
 class TwoWay(BoxLayout):
-    """A text written twice: turned 180° (for the top edge) above, upright below."""
+    """A text written twice: turned 180° (for the top edge) above, upright below.  Its type
+    shrinks from ``font_size`` to ``least`` (sp) until the text fits its half of the box
+    (``fit_size``); only then would a label with ``shorten`` end in "…"."""
 
     text = StringProperty("")
     font_size = NumericProperty(sp(12))
+    least = NumericProperty(8)
+    fit_size = NumericProperty(sp(12))
     bold = BooleanProperty(False)
     ink = ListProperty([0.93, 0.94, 0.97, 1])
     shorten = BooleanProperty(True)
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.bind(size=self._fit, text=self._fit, font_size=self._fit, bold=self._fit)
+        self._fit()
+
+    def _fit(self, *_):
+        w, h = int(self.width), int(self.height / 2)
+        top = int(self.font_size)
+        if not self.text or w < 8 or h < 4:
+            self.fit_size = top
+            return
+
+        def fits(fs: int) -> bool:
+            tw, th = kiosk_widgets.text_extent(self.text, fs, w, self.bold, "center", True)
+            return th <= h and tw <= w and all(
+                kiosk_widgets.text_extent(word, fs, None, self.bold, "left", True)[0] <= w for word in self.text.split())
+
+        least = int(sp(self.least))
+        self.fit_size = kiosk_widgets.largest_font(least, max(least, top), fits)
 
 
 class CardTile(ButtonBehavior, TwoWay):
@@ -110,7 +155,7 @@ class WackyHalf(GameHalf):
 
 
 # The kv rules name HandStrip and Flip; make sure their modules (and Factory entries) are loaded first.
-assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None
+assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None and lastmove.LastMoves
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -165,6 +210,13 @@ class WackyScreen(GameScreen):
                      f"[size={int(sp(20))}]{data.speed[c]}[/size]\n"
                      f"[size={int(sp(11))}]{self.t('wk_stages_short', stages=self.stages(c))}[/size]")
         return face
+
+    def said_face(self, card: str) -> SmallCard:
+        """A card a sentence names, small: its vehicle and speed (the sentence says the rest)."""
+        data = self.table.data
+        c = data.index[card]
+        return SmallCard(card=card, seen=True, font_size=sp(10),
+                         text=f"{self.vehicle(VEHICLES[data.vehicle[c]])} {data.speed[c]}")
 
     def names(self) -> tuple[str, ...]:
         return tuple(self.player_name(q) for q in range(len(self.table.setup.players)))
@@ -240,9 +292,9 @@ class WackyScreen(GameScreen):
                     c = data.index[card]
                     tile = self._chip(q)
                     tile.card = card
-                    tile.text = (f"{place}. " if place else "") + f"{self.names()[q]} · [b]{data.speed[c]}[/b]"
-                    tile.band = self.band(card, pub)
                     tile.width = min(dp(76), dp(140) / len(played))
+                    tile.text = chip_text(place, self.names()[q], data.speed[c], tile.width - dp(6), tile.font_size)
+                    tile.band = self.band(card, pub)
                     line.ids.played.add_widget(tile)
                 line.ids.played.add_widget(Widget())
             for tile in line.ids.played.children:

@@ -1,0 +1,39 @@
+"""bench/bots.py --versus, run tiny: every game's hard bot against its sensible bot over two seeded
+games each, on worker processes; the table it prints, and the same games however the work is shared
+out (without a time cap the seeds alone decide them)."""
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ROW = re.compile(r"^(\w+) +(\d+) +(\d+\.\d)% +(\d+\.\d)% - (\d+\.\d)% +(\d+) +(\d+) +(\d+\.\d{3}) +(\d+\.\d{3})$")
+
+
+def table(*options):
+    out = subprocess.run([sys.executable, str(ROOT / "bench" / "bots.py"), "--versus", "--games", "2",
+                          "--simulations", "2", "--cap", "0", *options],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300, check=True).stdout.splitlines()
+    assert out[0].startswith("hard bot vs sensible bot, 2 players, 2 games a game (seeds 0..1")
+    assert "no time cap" in out[0] and "CPU time x 3 (a Pi 4)" in out[0]
+    assert out[1].split() == ["game", "games", "hard", "bot", "wins", "95", "%", "interval", "draws", "decisions",
+                              "median", "s", "p99", "s"]
+    rows = {}
+    for line in out[2:]:
+        m = ROW.match(line)
+        assert m, line
+        rows[m[1]] = m.groups()
+    return rows
+
+
+def test_the_versus_bench_plays_every_game_the_same_however_shared_out():
+    two = table("--jobs", "2", "--chunk", "1")
+    one = table("--jobs", "1", "--chunk", "2")
+    assert set(two) == {"between", "challengers", "cosplay", "wacky"}
+    for name, row in two.items():
+        assert row[1] == "2"
+        lo, share, hi = float(row[3]), float(row[2]), float(row[4])
+        assert lo <= share <= hi
+        assert int(row[6]) > 0                       # the hard bot made decisions, each timed
+        assert row[:7] == one[name][:7]              # wins, interval, draws, decisions: the seeds decide
