@@ -38,6 +38,7 @@ from kiosk.router import route
 from kiosk.session import Session
 from kiosk.widgets import HintLayer
 from kiosk import hardware_link
+from kiosk.history import HistoryScreen
 from kiosk.home import HomeScreen
 from kiosk.join import JoinScreen
 from kiosk.launch import challengers_names, seat_game, seat_names
@@ -73,6 +74,15 @@ class Alert(Button):
         if self.passive:
             return False
         return super().on_touch_up(touch)
+
+
+def _walk(widget):
+    """``widget`` and every widget under it."""
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        yield w
+        stack.extend(w.children)
 
 
 def freeze_start_up_objects() -> None:
@@ -160,7 +170,7 @@ class TablecupApp(App):
         self.kiosk_name = self.store.get("coord_kiosk_name") or self.kiosk_name
         sm = Screens(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (OperatorScreen, "operator"), (JoinScreen, "join"),
-                          (ParkScreen, "park")):
+                          (ParkScreen, "park"), (HistoryScreen, "history")):
             sm.add_widget(cls(name=name))
         self.sm = sm
         # Tournament play: a one-line banner over every screen while the coordinator is unreachable.
@@ -197,7 +207,7 @@ class TablecupApp(App):
         root.add_widget(self.hints)
         self.chrome.attach(root, sm)          # the settings screen, the "?" and its rules, the name grid
         sm.get_screen("home").level = self.robot_level
-        Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up)
+        Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up, on_textinput=self.on_textinput)
         Clock.schedule_once(self._first_frame, 0)
         if self.store.get("park_mode"):
             self.enter_tournament(sync=False)    # a restart resumes the tournament (match, outbox)
@@ -458,10 +468,17 @@ class TablecupApp(App):
         names = seat_names(seats, mode, self.t, self.chrome.people)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
 
-    def resume_table(self):
-        self.table.resume()
+    def resume_table(self, table_id=None):
+        """Play on from the saved game ``table_id`` (default: the latest saved game)."""
+        self.table.resume(table_id)
         if self.table.state is None:
             self.sync()
+
+    def show_finished(self, finished):
+        """A finished game of home's list opened: its result and its log (:mod:`kiosk.history`)."""
+        self.sm.get_screen("history").open(finished)
+        self.sm.current = "history"
+        self.sync()
 
     def leave_table(self, abandon=False):
         self.table.leave(abandon=abandon)
@@ -532,6 +549,16 @@ class TablecupApp(App):
         name = Window._system_keyboard.keycode_to_string(key) if hasattr(Window, "_system_keyboard") else codepoint
         return self.handle_key(codepoint or name, key)
 
+    def on_textinput(self, window, text):
+        """Text typed on a keyboard, as its layout made it (Shift, AltGr, dead keys: "A", "é"):
+        the name grid takes it while open; nothing else reads text (the keys are read by
+        :meth:`on_key`)."""
+        entry = getattr(self.chrome, "names_entry", None)
+        if entry is not None and entry.shown:
+            entry.typed(text)
+            return True
+        return False
+
     def on_key_up(self, window, key, scancode=None, *_):
         ch = chr(key) if 0 < key < 0x110000 and chr(key).isprintable() else ""
         return self.handle_key_up(ch, key)
@@ -577,10 +604,70 @@ class TablecupApp(App):
             self.leave_operator()
         elif cur == "join":
             self.leave_tournament()
+        elif cur == "history":
+            self.sm.get_screen("history").leave()
         elif self.table_active():
             self.leave_table()
         else:
             self.controller.close_game()
+
+    # ------------------------------------------------------------------ text size
+    def apply_font_scale(self, scale):
+        """The players chose another text size: every text at ``scale`` (Kivy's
+        ``Metrics.fontscale``, which every ``sp`` multiplies) from now on.  A size in sp is worked
+        out when its widget is built, so the screens are built again (:meth:`rebuild_screens`,
+        on the next frame: the tap that asked is still being handled), and the layers over every
+        screen (the hints, the alert, the name grid, the rules' "?", the phones' panel) have
+        their texts scaled where they are."""
+        from kivy.metrics import Metrics
+        ratio = scale / Metrics.fontscale
+        if abs(ratio - 1) < 1e-6:
+            return
+        # Scaled before the change: a size Kivy keeps in sp units (a label's default "15sp")
+        # would follow the change by itself, and then be scaled twice.
+        for layer in self.root.children:
+            if layer is not self.sm:
+                for w in _walk(layer):
+                    size = getattr(w, "font_size", None)
+                    if isinstance(size, (int, float)) and size > 0:
+                        w.font_size = size * ratio
+        Metrics.fontscale = scale
+        Clock.schedule_once(lambda dt: self.rebuild_screens(), 0)
+
+    def rebuild_screens(self):
+        """Every screen made again, with the sizes of the text size now, the one on display
+        staying on display.  Home, the operator's, the settings, the tournament's and the
+        history screens keep their own state (their class's ``KEPT`` properties, else every
+        property of their own class); a game's screen is dropped and made again when next shown,
+        from the table (its listeners on the table go with it)."""
+        from kivy.uix.screenmanager import Screen
+        sm = self.sm
+        current = sm.current
+        base = set(Screen().properties())
+        olds = list(sm.screens)
+        news = []
+        for old in olds:
+            if getattr(old, "kiosk", None) is not None:        # a game's screen: made again when shown
+                self.table.listeners[:] = [fn for fn in self.table.listeners if getattr(fn, "__self__", None) is not old]
+                continue
+            news.append((old, type(old)(name=old.name)))
+        sm.clear_widgets()
+        for _old, new in news:
+            sm.add_widget(new)
+        if sm.has_screen(current):
+            sm.current = current
+        for old, new in news:
+            names = getattr(type(old), "KEPT", None) or [n for n in old.properties() if n not in base]
+            for name in names:
+                try:
+                    setattr(new, name, getattr(old, name))
+                except Exception:
+                    log.exception("screen %s: %s not kept", old.name, name)
+            carry = getattr(new, "carry_over", None)
+            if carry is not None:
+                carry(old)
+        self.chrome.help.follow(sm.current_screen)
+        self.sync()
 
     def save_screenshot(self, path):
         """A PNG of the whole screen as drawn now (:func:`kiosk.rendering.save_screenshot`)."""

@@ -57,9 +57,13 @@ class Chrome:
             Metrics.fontscale = s.font_scale
 
     def change(self, **changes) -> config.Settings:
-        """Settings changed on screen: applied now (text size: at the next start) and saved."""
+        """Settings changed on screen: applied now and saved.  A new text size makes the
+        screens again (:meth:`TablecupApp.apply_font_scale`)."""
+        before = self.settings
         self.settings = self.settings.with_(**changes)
         self._apply(self.settings)
+        if self.settings.font_scale != before.font_scale and not os.environ.get("KIVY_METRICS_FONTSCALE"):
+            self.app.apply_font_scale(self.settings.font_scale)
         self.sound.volume = self.settings.volume
         try:
             config.save(self.path, self.settings)

@@ -2,30 +2,34 @@
 
 Challengers! keeps its own panel (solo vs the Robot with level and box, 2 players, resume).
 Every other game with a kiosk package (:mod:`kiosk.games.registry`) gets the table panel:
-solo against the game's bots at a level, 2 players at the table, resume its unfinished game.
+solo against the game's bots at a level, 2 players at the table, resume its saved game.
+
+The table keeps one saved game of each game (:mod:`kiosk.saved`): each game's panel has its
+Resume row ("Resume: Wacky Challenge with Ana, Phone 1, turn 3"), and a game's button is
+marked while a game of it is saved.  A new game that would end the saved game of its game
+first asks, over home, saying what would end (:meth:`HomeScreen.ask_then`); "Keep it" starts
+nothing.  The right-hand column lists the chosen game's last finished games; a tap opens one
+(its result and its log: :mod:`kiosk.history`).
 """
 
 from __future__ import annotations
 
-import datetime
 import os
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.togglebutton import ToggleButton
 
 from engine import registry as engine_games
+from kiosk import saved as kept
 from kiosk.games import registry as kiosk_games
 from kiosk.i18n import display_name
-from kiosk.store import setup_from_json
 from kiosk.widgets import fit_text
-
-#: How long "First game?" waits for its second tap over a saved game (seconds).
-LESSON_ARMED = 4.0
 
 
 def bot_choices(kg, phones: int) -> list[int]:
@@ -38,12 +42,23 @@ def bot_choices(kg, phones: int) -> list[int]:
     return counts or [max(lo, 0)]
 
 
+#: Finished games shown at once in home's list (a "Show N more" button adds as many again).
+HISTORY_PAGE = 10
+
+
+class HistoryRow(Button):
+    """One finished game in home's list: when, who played, who won; a tap opens it."""
+
+
+class HistoryMore(Button):
+    """The end of home's list while more finished games are kept: a tap shows more."""
+
+
 class HomeScreen(Screen):
     level = NumericProperty(1)
     box = StringProperty("base")
     can_resume = BooleanProperty(False)
     resume_text = StringProperty("")
-    history = StringProperty("")
     solo_cards = BooleanProperty(False)
     vs_bot = BooleanProperty(False)          # solo against the search bot rather than the Robot
     # The game chosen, and the table panel's view-model (games other than Challengers!).
@@ -60,23 +75,148 @@ class HomeScreen(Screen):
     _game_known = False
     table_resume_text = StringProperty("")
     player_names = ListProperty(["", ""])     # typed names ("" = the game's default), kiosk.name_entry
-    lesson_armed = BooleanProperty(False)     # "First game?" tapped once over a saved game: it asks
+    blurb_shown = StringProperty("")          # the blurb as it fits its room, or nothing
+    blurb_font = NumericProperty(15)
+    asking = BooleanProperty(False)           # a new game would end a saved one: the question is shown
+    ask_text = StringProperty("")
+    #: Home's own state, kept when the screen is built again (:meth:`TablecupApp.rebuild_screens`).
+    KEPT = ("level", "box", "solo_cards", "vs_bot", "game", "table_level", "table_bots", "table_phones",
+            "player_names", "_game_known")
 
-    def tap_lesson(self):
-        """The guided first match.  Over a saved unfinished game (a tournament left for later),
-        which a new game closes, the first tap only asks (the button says so) and a second one
-        within LESSON_ARMED seconds starts it: a newcomer's curiosity should not end it unseen."""
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.saved: dict[str, kept.Saved] = {}     # the saved game of each game, as last read
+        self._ask_start = None
+        self._history_key = None
+        self._history_games: list[kept.Finished] = []
+
+    # ------------------------------------------------------------------ starting a game
+    def start(self, mode):
+        """The table panel's "Solo" or "2 players", for the game chosen."""
         app = App.get_running_app()
-        if app.table.unfinished() is not None and not self.lesson_armed:
-            self.lesson_armed = True
-            Clock.unschedule(self._disarm_lesson)
-            Clock.schedule_once(self._disarm_lesson, LESSON_ARMED)
-            return
-        self._disarm_lesson()
-        app.start_lesson()
+        game, level, bots, phones = self.game, self.table_level, self.table_bots, self.table_phones
+        if mode == "two":
+            self.ask_then(game, lambda: app.start_table(game, "two", phones=phones))
+        else:
+            self.ask_then(game, lambda: app.start_table(game, "solo", level, bots=bots, phones=phones))
 
-    def _disarm_lesson(self, *_):
-        self.lesson_armed = False
+    def start_challengers(self, kind):
+        """Challengers!' "Solo" (against the Robot, or the search bot), "2 players", or the
+        guided first match ("lesson")."""
+        app = App.get_running_app()
+        box, level, cards = self.box, self.level, self.solo_cards
+        start = {"solo": (lambda: app.start_vs_bot(box)) if self.vs_bot else
+                 (lambda: app.start_solo(level, box, cards)),
+                 "two": lambda: app.start_two(box), "lesson": app.start_lesson}[kind]
+        self.ask_then("challengers", start)
+
+    def ask_then(self, game, start):
+        """``start()`` now, or, when a game of ``game`` is saved (which a new one would end),
+        once the question over home is answered "End it and start"."""
+        app = App.get_running_app()
+        saved = next((s for s in kept.saved_games(app.store, app.table.data_for) if s.game == game), None)
+        if saved is None:
+            start()
+            return
+        self._ask_start = start
+        self.ask_text = app.tr_fn("ends_saved_question", app.lang, game=self.describe(saved))
+        self.asking = True
+
+    def answer(self, end_it):
+        """The question answered: "End it and start" (``end_it``) starts the new game, which
+        closes the saved one; "Keep it" starts nothing."""
+        start, self._ask_start = self._ask_start, None
+        self.asking = False
+        if end_it and start is not None:
+            start()
+
+    def close_overlay(self):
+        """Escape over home: the question, if shown, is answered "Keep it"."""
+        if self.asking:
+            self.answer(False)
+            return True
+        return False
+
+    def describe(self, saved):
+        app = App.get_running_app()
+        return kept.describe(saved, app.lang, app.tr_fn, display_name)
+
+    def resume_saved(self, game):
+        """A game's Resume row: its saved game played on."""
+        saved = self.saved.get(game)
+        if saved is not None:
+            App.get_running_app().resume_table(saved.id)
+
+    def on_table_blurb(self, *_):
+        self.fit_blurb()
+
+    def fit_blurb(self):
+        """The game's blurb in the room left under the panel's rows (less with a Resume row or
+        a "Phones" row), its font shrunk to fit down to a readable size; shown whole or not
+        at all (it only says what the game is)."""
+        label = self.ids.get("blurb")
+        if label is None or label.width <= 1 or label.height <= 1 or not self.table_blurb:
+            self.blurb_shown = ""
+            return
+        font, shown = fit_text(self.table_blurb, label.width, label.height, sp(15), min_font=int(sp(11)))
+        self.blurb_font, self.blurb_shown = (font, shown) if shown == self.table_blurb else (sp(15), "")
+
+    # ------------------------------------------------------------------ finished games
+    def _history(self, app):
+        """The chosen game's last finished games, a button each, :data:`HISTORY_PAGE` at a time
+        (a button makes its text when made: fifty took a third of a second on the 2-core VM);
+        the list is made again only when it changes."""
+        games = kept.finished_games(app.store, self.game)
+        key = (self.game, app.lang, tuple(g.id for g in games))
+        if key == self._history_key:
+            return
+        self._history_key = key
+        self._history_games = games
+        box = self.ids.history
+        box.clear_widgets()
+        for name in [k for k in self.ids if k.startswith("history") and k != "history"]:
+            del self.ids[name]
+        if not games:
+            box.add_widget(Label(text=app.tr_fn("no_history", app.lang), font_size=sp(14), size_hint_y=None,
+                                 height=dp(30), halign="left", valign="middle",
+                                 text_size=(dp(270), None)))
+            return
+        self.more_history()
+
+    def more_history(self):
+        """The next :data:`HISTORY_PAGE` finished games of the list, and "Show N more" after them
+        while some are left."""
+        app = App.get_running_app()
+        box, games = self.ids.history, self._history_games
+        more = self.ids.get("history_more")
+        if more is not None:
+            box.remove_widget(more)
+            del self.ids["history_more"]
+        shown = sum(1 for w in box.children if isinstance(w, HistoryRow))
+        for i in range(shown, min(len(games), shown + HISTORY_PAGE)):
+            row = HistoryRow(text=self.history_line(games[i], app))
+            row.finished = games[i]
+            row.bind(on_release=lambda w: app.show_finished(w.finished))
+            box.add_widget(row)
+            self.ids[f"history{i}"] = row
+        left = len(games) - min(len(games), shown + HISTORY_PAGE)
+        if left:
+            more = HistoryMore(text=app.tr_fn("history_more", app.lang, n=left))
+            more.bind(on_release=lambda w: self.more_history())
+            box.add_widget(more)
+            self.ids["history_more"] = more
+
+    def history_line(self, g, app):
+        """One finished game in the list: "2026-11-28 10:12 · Ana – Robot: [b]Ana[/b]" (a guided
+        first match says so: it was no tournament)."""
+        lang = app.lang
+        names = [display_name(n, lang) for n in g.names]
+        winners = ", ".join(names[i] for i in g.winners if 0 <= i < len(names)) or "–"
+        when = kept.when(g.finished)
+        if g.lesson in app.lib.lessons:
+            lesson = app.lib.lessons[g.lesson].names
+            when += " · " + lesson.get(lang, lesson["en"])
+        return f"{when}\n{' – '.join(names)}: [b]{winners}[/b]"
 
     def name_label(self, seat, lang):
         """What the "Players" box shows for ``seat``: the typed name, else the default in grey."""
@@ -93,6 +233,7 @@ class HomeScreen(Screen):
             self.table_bots = kiosk_games.get(name).solo_bots[0]
         self._game_buttons(App.get_running_app().lang)
         self._table_panel(App.get_running_app())
+        self._history(App.get_running_app())
 
     def _game_buttons(self, lang):
         row = self.ids.games
@@ -106,7 +247,8 @@ class HomeScreen(Screen):
                 row.add_widget(b)
                 self.ids["game_" + name] = b
         for b in row.children:
-            b.title = engine_games.get(b.game).title(lang)
+            # A game with a saved game is marked: its Resume row is one tap away.
+            b.title = ("▶ " if b.game in self.saved else "") + engine_games.get(b.game).title(lang)
             self._fit_title(b)
             b.state = "down" if b.game == self.game else "normal"
 
@@ -120,11 +262,10 @@ class HomeScreen(Screen):
 
     def _table_panel(self, app):
         lang = app.lang
-        t = app.table
-        row = t.unfinished()
-        self.can_resume_table = row is not None
-        if row is not None:
-            self.table_resume_text = (app.tr_fn("resume_game", lang, game=engine_games.get(row[1]).title(lang)))
+        saved = self.saved.get(self.game)
+        self.can_resume_table = saved is not None and self.game != "challengers"
+        if saved is not None:
+            self.table_resume_text = app.tr_fn("resume_saved", lang, game=self.describe(saved))
         if self.game == "challengers":
             return
         kg = kiosk_games.get(self.game)
@@ -186,57 +327,21 @@ class HomeScreen(Screen):
 
     def refresh(self, c, events=()):
         app = App.get_running_app()
-        lang, tr = app.lang, app.tr_fn
+        lang = app.lang
         if not self._game_known:
-            # The game chosen last shows first (its unfinished game with its Resume button).
+            # The game chosen last shows first (its saved game with its Resume button).
             self._game_known = True
             last = c.store.get("home_game", "challengers")
             if last == "challengers" or kiosk_games.find(last) is not None:
                 self.game = last
+        self.saved = {s.game: s for s in kept.saved_games(app.store, app.table.data_for)}
         self._game_buttons(lang)
         self._table_panel(app)
-        # Challengers!' unfinished game (at the table, like every game's): its players and actions so far.
-        row = app.solo_controller.unfinished()
-        self.can_resume = row is not None
-        self.resume_text = (f"({' / '.join(display_name(n, lang) for n in row[1])}, {row[2]})"
-                            if row is not None and row[1] else "")
-        dated = []
-        for g in c.store.history(8):
-            try:
-                s = setup_from_json(g["setup_json"])
-            except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
-                continue
-            names = [display_name(n, lang) for n in s.players] + ([tr("robot", lang)] if len(s.players) % 2 else [])
-            when = datetime.datetime.fromtimestamp(g["finished"]).strftime("%Y-%m-%d %H:%M")
-            w = names[g["winner"]] if g["winner"] is not None and g["winner"] < len(names) else "?"
-            dated.append((g["finished"], f"{when}\n   {' – '.join(names)}: [b]{w}[/b]"))
-        dated += self._table_history(app)
-        dated.sort(key=lambda x: -x[0])
-        self.history = "\n".join(line for _, line in dated[:6]) or tr("no_history", lang)
-
-    @staticmethod
-    def _table_history(app):
-        """(finished, line) of the latest games at the table: game, players, winner."""
-        import json
-        out = []
-        for _gid, game, setup_json, outcome_json, finished in app.store.table_history(8):
-            try:
-                setup = json.loads(setup_json)
-                players = [display_name(n, app.lang) for n in setup["players"]]
-                if game == "challengers" and len(players) % 2:
-                    players.append(app.tr_fn("robot", app.lang))   # the engine seats the Robot with an odd number of people
-                winners = json.loads(outcome_json)["winners"]
-                title = engine_games.get(game).title(app.lang)
-                lesson = setup.get("options", {}).get("lesson") if game == "challengers" else None
-                if lesson in app.lib.lessons:     # a guided first match says so: it was no tournament
-                    names = app.lib.lessons[lesson].names
-                    title += " · " + names.get(app.lang, names["en"])
-            except Exception:  # noqa: BLE001, S112 - an unreadable finished game is left out of the list
-                continue
-            when = datetime.datetime.fromtimestamp(finished).strftime("%Y-%m-%d %H:%M")
-            w = ", ".join(players[i] for i in winners if i < len(players)) or "–"
-            out.append((finished, f"{when} · {title}\n   {' – '.join(players)}: [b]{w}[/b]"))
-        return out
+        # Challengers!' saved game (at the table, like every game's).
+        saved = self.saved.get("challengers")
+        self.can_resume = saved is not None
+        self.resume_text = self.describe(saved) if saved is not None else ""
+        self._history(app)
 
     def reset(self):
         pass

@@ -5,7 +5,11 @@ none was: each game then keeps its own default ("Player" solo, "Light"/"Dark" fo
 Challengers!, "Player 1"/"Player 2" at the other games).  A tap on one opens :class:`NameEntry` over the
 screen: a key grid (QWERTY in English, AZERTY in French, a row of accented letters), Space,
 Delete, "Default" (back to the game's default) and OK.  A physical keyboard types into it too
-while it is open (:meth:`NameEntry.key`, fed by the app's key handler).  A name is at most
+while it is open: the characters as the keyboard's layout makes them (Kivy's ``on_textinput``:
+Shift+a is "A", AltGr and dead keys give their letters; :meth:`NameEntry.typed`), Enter, Escape
+and Backspace by their key codes (:meth:`NameEntry.key`).  A key code is never read as a
+character: Shift's own code, 304, is "İ" as a character, and a letter's code is its lower case
+whatever Shift says.  A name is at most
 :data:`MAX_NAME` characters; spaces at the ends are dropped; an empty name is the default.
 Names are kept in the table's settings (``player_names``) until changed.
 """
@@ -101,19 +105,23 @@ class NameEntry(ModalLayer):
         self.shown = False
 
     def key(self, ch, key=None) -> bool:
-        """A key of a physical keyboard while the grid is open (always taken: True)."""
+        """A key of a physical keyboard while the grid is open (always taken: True): Escape,
+        Enter and Backspace; the characters come as text (:meth:`typed`)."""
         if key == 27 or ch == "escape":
             self.cancel()
         elif key == 13 or ch in ("enter", "\r", "numpadenter"):
             self.ok()
         elif key == 8 or ch == "backspace":
             self.backspace()
-        elif ch in (" ", "spacebar"):
-            self.type(" ")
-        elif ch and len(ch) == 1 and ch.isprintable():
-            self.shift = False
-            self.type(ch)
         return True
+
+    def typed(self, text: str) -> None:
+        """Text from a physical keyboard, as its layout made it: typed as it comes (its own
+        capitals, not the grid's Shift)."""
+        for ch in text:
+            if ch.isprintable():
+                self.shift = False
+                self.type(ch)
 
 
 Builder.load_file(os.path.join(os.path.dirname(__file__), "name_entry.kv"))

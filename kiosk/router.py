@@ -12,8 +12,9 @@ from typing import Any, NamedTuple
 
 from kiosk.games import registry as kiosk_games
 
-#: Screens that stay whatever the table does, until the person leaves them.
-STAYING = ("operator", "settings")
+#: Screens that stay whatever the table does, until the person leaves them (a finished game
+#: opened from home's list is one).
+STAYING = ("operator", "settings", "history")
 
 
 class Route(NamedTuple):

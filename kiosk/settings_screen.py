@@ -1,10 +1,10 @@
 """The settings screen: text size, colours, sound volume, animations, the Deck Phase hint of each
 half of the table (for the players, no PIN).
 
-Reached from home ("Settings") and from the operator screen.  Each tap applies at once where
-it can -- colours, volume (a short sound says how loud), animations -- and text size at the
-next start (every size on screen is computed once, when the screens are built); the screen
-says so.  Every change is written to ``settings/kiosk.toml`` in the config folder
+Reached from home ("Settings") and from the operator screen.  Each tap applies at once:
+colours, volume (a short sound says how loud), animations, and the text size (every size on
+screen is worked out when a screen is built, so the screens are built again:
+:meth:`kiosk.app.TablecupApp.apply_font_scale`).  Every change is written to ``settings/kiosk.toml`` in the config folder
 (:mod:`kiosk.settings`); when that fails the change still applies until the kiosk stops, and
 the screen says why it was not saved.
 """
@@ -50,8 +50,6 @@ class SettingsScreen(Screen):
         saved = app.chrome.save_error
         if saved is not None:
             self.message = tr("settings_not_saved", app.lang, why=saved)
-        elif key == "text_size":
-            self.message = tr("text_size_next_start", app.lang)
         else:
             self.message = tr("settings_saved", app.lang)
 

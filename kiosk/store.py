@@ -303,9 +303,12 @@ class Store:
     # ------------------------------------------------------------------ contract games (kiosk.table)
     @_writing
     def new_table_game(self, game: str, setup_json: str, seats_json: str) -> int:
-        """A new table game; any unfinished one is closed as abandoned in the same transaction."""
+        """A new table game of ``game``; the unfinished game of the same game, if any, is closed as
+        abandoned in the same transaction.  One game of each game is kept to resume: a game of
+        another game saved meanwhile stays resumable."""
         with self._txn() as c:
-            c.execute("update table_games set finished = ?, note = 'abandoned' where finished is null", (time.time(),))
+            c.execute("update table_games set finished = ?, note = 'abandoned' where finished is null and game = ?",
+                      (time.time(), game))
             return c.execute("insert into table_games(game, setup_json, seats_json, started) values (?,?,?,?)",
                              (game, setup_json, seats_json, time.time())).lastrowid
 
@@ -343,19 +346,47 @@ class Store:
         return [r[0] for r in self.db.conn.execute(
             "select action_json from table_actions where table_id = ? order by seq", (table_id,))]
 
-    def unfinished_table_game(self):
-        """(id, game, setup JSON, seats JSON, [action JSON]) of the latest unfinished table game, or None."""
-        r = self.db.conn.execute("select id, game, setup_json, seats_json from table_games where finished is null "
-                                 "order by id desc limit 1").fetchone()
+    def unfinished_table_game(self, game: str | None = None, table_id: int | None = None):
+        """(id, game, setup JSON, seats JSON, [action JSON]) of the latest unfinished table game (of
+        ``game``, or the one numbered ``table_id``, when given), or None."""
+        where, args = "finished is null", []
+        if game is not None:
+            where, args = where + " and game = ?", args + [game]
+        if table_id is not None:
+            where, args = where + " and id = ?", args + [table_id]
+        r = self.db.conn.execute(f"select id, game, setup_json, seats_json from table_games where {where} "
+                                 "order by id desc limit 1", args).fetchone()
         if r is None:
             return None
         return r[0], r[1], r[2], r[3], self.table_actions(r[0])
 
-    def table_history(self, limit=20) -> list:
-        """Finished table games with an outcome, latest first: (id, game, setup JSON, outcome JSON, finished)."""
+    def unfinished_table_games(self) -> list[tuple[int, str, str, str, int, float]]:
+        """Every saved game to resume, the latest of each game, latest first: (id, game, setup
+        JSON, seats JSON, number of actions, started)."""
+        return list(self.db.conn.execute(
+            "select g.id, g.game, g.setup_json, g.seats_json, "
+            "(select count(*) from table_actions a where a.table_id = g.id), g.started from table_games g "
+            "where g.finished is null and g.id = (select max(id) from table_games h where h.finished is null "
+            "and h.game = g.game) order by g.id desc"))
+
+    def table_history(self, limit=20, game: str | None = None) -> list:
+        """Finished table games with an outcome (of ``game``, when given), latest first: (id, game,
+        setup JSON, outcome JSON, finished)."""
+        if game is None:
+            return list(self.db.conn.execute(
+                "select id, game, setup_json, outcome_json, finished from table_games where finished is not null "
+                "and outcome_json is not null order by id desc limit ?", (limit,)))
         return list(self.db.conn.execute(
             "select id, game, setup_json, outcome_json, finished from table_games where finished is not null "
-            "and outcome_json is not null order by id desc limit ?", (limit,)))
+            "and outcome_json is not null and game = ? order by id desc limit ?", (game, limit)))
+
+    def table_game(self, table_id: int) -> dict | None:
+        """Everything kept of table game ``table_id`` (its row, and ``actions``: the action JSON
+        texts in order), or None."""
+        rows = self.db.query("select * from table_games where id = ?", [table_id])
+        if not rows:
+            return None
+        return rows[0] | {"actions": self.table_actions(table_id)}
 
     # ------------------------------------------------------------------ settings
     def get(self, key, default=None):

@@ -133,8 +133,8 @@ class LocalTable:
     def new_game(self, game_name: str, seats: Sequence[Seat], names: Sequence[str] | None = None,
                  seed: int | None = None, options: Mapping[str, Any] | None = None,
                  players: Sequence[str] | None = None) -> GameState | None:
-        """Start a game of ``game_name`` seated as ``seats``; the game in progress, if any, is
-        closed as abandoned.  None (and :attr:`storage_error` set) when it cannot be saved.
+        """Start a game of ``game_name`` seated as ``seats``; the saved game of the same game, if
+        any, is closed as abandoned (a saved game of another game stays resumable).  None (and :attr:`storage_error` set) when it cannot be saved.
         ``players``: the set-up's names when the game seats some players itself (Challengers!'
         Robot joins an odd number of people); default ``names``."""
         game = registry.get(game_name)
@@ -173,20 +173,21 @@ class LocalTable:
             self._changed([])
             return None
 
-    def unfinished(self) -> tuple[int, str] | None:
-        """(id, game name) of the latest unfinished game at this table, or None."""
-        row = self.store.unfinished_table_game()
+    def unfinished(self, game: str | None = None) -> tuple[int, str] | None:
+        """(id, game name) of the latest unfinished game at this table (of ``game``, when
+        given), or None."""
+        row = self.store.unfinished_table_game(game)
         return None if row is None else (row[0], row[1])
 
-    def resume(self) -> bool:
-        """Play on from the latest unfinished game: its set-up replayed with its stored actions
+    def resume(self, table_id: int | None = None) -> bool:
+        """Play on from the saved game numbered ``table_id`` (default: the latest): its set-up replayed with its stored actions
         (first rewritten in today's vocabulary where the game says how: ``Game.upgrade_actions``).
         A game that cannot be replayed, for any reason, is closed with the reason in its record
         (kept) and :attr:`resume_error` says so; the table stays usable.  A broken data file of
         its game is the exception: :attr:`data_error` says so and the game stays saved, to resume
         once the file is mended."""
         self.resume_error = None
-        row = self.store.unfinished_table_game()
+        row = self.store.unfinished_table_game(table_id=table_id)
         if row is None:
             return False
         tid, name, setup_json, seats_json, action_texts = row

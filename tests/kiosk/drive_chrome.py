@@ -38,10 +38,14 @@ def hook(app):
         w.trigger_action(0)
 
     def press(name, codepoint=None):
-        """A key pressed and let go, as the window reports it."""
+        """A key pressed and let go, as the window reports it: its code (the character's, or
+        the named key's), then the text the keyboard's layout makes of it (``codepoint``, else
+        the character), as SDL sends it after the key."""
         keycode = Window._system_keyboard.string_to_keycode(name) if len(name) > 1 else ord(name)
-        Window.dispatch("on_key_down", keycode, 0, codepoint if codepoint is not None else
-                        (name if len(name) == 1 else None), [])
+        Window.dispatch("on_key_down", keycode, 0, name if len(name) == 1 else None, [])
+        text = codepoint if codepoint is not None else (name if len(name) == 1 else None)
+        if text is not None:
+            Window.dispatch("on_textinput", text)
         Window.dispatch("on_key_up", keycode, 0)
 
     def shot(name):
@@ -155,6 +159,8 @@ def hook(app):
 
     def two_players():
         touch(home().ids.two)
+        out["stages"]["asked_before_two"] = home().asking   # the solo game left is saved: it asks first
+        touch(home().ids.ask_end)
         c = app.controller
         out["stages"]["two"] = {"players": [p.name for p in c.t.players]}
 

@@ -84,12 +84,15 @@ def hook(app):
         app.hints.guides[0].bind(text=heard)
         home = app.sm.get_screen("home")
         if MODE == "resume":
-            # "First game?" over the saved game: the first tap only asks.
+            # "First game?" over the saved game: it asks first, saying what would end; "Keep it".
             d.tap(home.ids.lesson)
             yield 0.3
-            out["lesson_asks"] = [home.ids.lesson.text, app.sm.current, app.table.unfinished() is not None]
-            home.ids.lesson.texture_update()
+            out["lesson_asks"] = [home.asking, home.ids.ask_text.text, app.sm.current,
+                                  app.table.unfinished() is not None]
+            home.ids.ask_text.texture_update()
             out["faults"]["lesson-asks"] = text_faults(app.root, Window.size)
+            d.tap(home.ids.ask_keep)
+            yield 0.2
             out["resume_visible"] = home.can_resume
             d.tap(home.ids.resume)
             yield 0.5
@@ -115,7 +118,7 @@ def hook(app):
             if cur == "home":
                 out["home_after"] = True
                 yield 0.3
-                out["history"] = app.sm.get_screen("home").ids.history.text
+                out["history"] = "\n".join(w.text for w in reversed(app.sm.get_screen("home").ids.history.children))
                 break
             if cur == "result":
                 look("result")

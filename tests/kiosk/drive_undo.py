@@ -108,8 +108,8 @@ def hook(app):
         if home.game != "challengers":
             home.ids["game_challengers"].trigger_action(0)
             yield 0.5
-        out["resume_visible"] = home.can_resume_table
-        home.ids.tresume.trigger_action(0)
+        out["resume_visible"] = home.can_resume            # Challengers!' own Resume row
+        home.ids.resume.trigger_action(0)
         yield 0.8
         out["screen"] = app.sm.current
         Driver(app, out, ART).write("after.json", {"screen": app.sm.current, "table": app.table.dump(), "seen": seen(0)})

@@ -41,7 +41,7 @@ def test_settings_apply_at_once_and_are_saved_in_the_config_folder(chrome):
     assert ch["volume"]["volume"] == 60 and "volume = 60" in ch["volume"]["file"]
     assert ch["volume"]["played"] == [["reveal", 0.6]]                   # a sound says how loud
     assert ch["animations"]["speed"] == 0.0 and 'animations = "off"' in ch["animations"]["file"]
-    assert 'text_size = "normal"' in ch["text"]["file"] and "next start" in ch["text"]["message"]
+    assert 'text_size = "normal"' in ch["text"]["file"] and ch["text"]["message"] == "Saved"   # applied at once
     assert chrome["back"]["screen"] == "home"
     text = chrome["config"].read_text(encoding="utf-8")
     assert 'text_size = "normal"' in text and "volume = 60" in text
@@ -58,6 +58,7 @@ def test_names_typed_on_the_grid_and_a_keyboard_reach_the_games(chrome):
     assert names["cancelled"] == ""                                    # Escape keeps the default
     assert names["names"] == ["Anna", "Bob"] and names["store"] == ["Anna", "Bob"]
     assert chrome["solo"]["players"][0] == "Anna"                      # Challengers! solo
+    assert chrome["asked_before_two"] is True                          # over the saved solo game
     assert chrome["two"]["players"] == ["Anna", "Bob"]                 # Challengers! for two
     assert chrome["table"]["players"] == ["Anna", "Bob"]               # a LocalTable game (a real touch)
     assert chrome["fr"] == {"prompt": "Nom du joueur 1", "key_z": True}

@@ -96,7 +96,9 @@ def test_guided_match_killed_mid_match_resumes_with_its_hint(tmp_path):
     import json
     after = json.loads((art / "after.json").read_text())
     assert r["resume_visible"]
-    assert r["lesson_asks"] == ["This ends the saved game: tap again", "home", True]
+    asking, question, screen, saved = r["lesson_asks"]
+    assert asking and screen == "home" and saved
+    assert question.startswith("A new game ends the saved game: Challengers! with Player, round 1"), question
     assert r["faults"]["lesson-asks"] == []
     assert after["screen"] == "match" and after["lesson"] == "first-match"
     assert after["state"] == before["state"]

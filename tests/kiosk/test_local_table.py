@@ -209,6 +209,31 @@ def test_a_new_game_closes_the_unfinished_one_as_abandoned(tmp_path):
     assert len(store.table_actions(first)) == 1     # its record is kept
 
 
+def test_a_new_game_of_another_game_leaves_the_saved_one_resumable(tmp_path):
+    """One saved game of each game: a Wacky Challenge game started over a saved Between Battle
+    game closes nothing; each resumes, by its id."""
+    store = Store(tmp_path / "kiosk.db")
+    table = LocalTable(store)
+    table.new_game("between", two_at_the_table(), seed=1)
+    between = table.table_id
+    table.act(first_legal(table, min(table.to_act())))
+    table.leave()
+    table.new_game("wacky", two_at_the_table(), seed=2)
+    wacky = table.table_id
+    table.leave()
+    assert [(r[0], r[1], r[4]) for r in store.unfinished_table_games()] == [(wacky, "wacky", 0), (between, "between", 1)]
+    again = LocalTable(store)
+    assert again.unfinished() == (wacky, "wacky") and again.unfinished("between") == (between, "between")
+    assert again.resume(between) and again.table_id == between and len(again.actions) == 1
+    again.leave()
+    assert again.resume(wacky) and again.game.name == "wacky"
+    again.leave()
+    table.new_game("between", two_at_the_table(), seed=3)          # a new Between Battle game ends the old one only
+    rows = dict(store.db.conn.execute("select id, note from table_games where finished is not null"))
+    assert rows == {between: "abandoned"}
+    assert {r[1] for r in store.unfinished_table_games()} == {"between", "wacky"}
+
+
 @pytest.mark.parametrize("name", ["between", "wacky", "cosplay"])
 def test_every_new_game_plays_to_its_end_at_the_table_with_bots(tmp_path, name):
     """The table is game-neutral: simultaneous moves (Wacky Challenge), more seats than halves."""

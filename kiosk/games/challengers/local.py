@@ -139,9 +139,9 @@ class ChallengersTable:
         return None if state is None else self.t
 
     def unfinished(self):
-        """(id, names, number of actions) of the table's unfinished Challengers! game, or None."""
-        row = self.store.unfinished_table_game()
-        if row is None or row[1] != GAME:
+        """(id, names, number of actions) of the table's saved Challengers! game, or None."""
+        row = self.store.unfinished_table_game(GAME)
+        if row is None:
             return None
         import json
         try:
@@ -154,9 +154,10 @@ class ChallengersTable:
         """Play on from the table's unfinished Challengers! game (False: none, or it could not be
         replayed -- then it is closed with the reason kept, and :attr:`resume_error` says so)."""
         self.resume_error = None
-        if self.unfinished() is None:
+        row = self.unfinished()
+        if row is None:
             return False
-        ok = self.table.resume()
+        ok = self.table.resume(row[0])
         if not ok and self.table.resume_error is not None:
             self.resume_error = self.table.resume_error
             self._changed([])
