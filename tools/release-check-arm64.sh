@@ -160,6 +160,7 @@ else
 fi
 
 # ---- 3. the same outputs on both machines ----------------------------------------------------
+# The host runs this checkout's code with its compiled engine (./dev.sh setup builds it in place).
 HOST_PY=${TABLECUP_HOST_PYTHON:-$REPO/.venv/bin/python}
 [ -x "$HOST_PY" ] || die "no host Python at $HOST_PY: run ./dev.sh setup first (or set TABLECUP_HOST_PYTHON)"
 ARM_PY=/opt/tablecup/venv/bin/python
@@ -185,7 +186,8 @@ run_check() {  # name, where (host|arm64), pure (0|1), args -> OUT/name.where.pu
     file="$OUT/$name.$where.pure$pure"
     if [ "$where" = host ]; then
         read -ra argv <<<"${args//SRC/$REPO}"
-        (cd / && TABLECUP_PURE_PYTHON=$pure "$HOST_PY" "${argv[@]}") >"$file" 2>"$file.err"
+        # The checkout's own code on the host (PYTHONPATH), as copied into the arm64 system.
+        (cd / && PYTHONPATH=$REPO TABLECUP_PURE_PYTHON=$pure "$HOST_PY" "${argv[@]}") >"$file" 2>"$file.err"
     else
         in_root env TABLECUP_PURE_PYTHON="$pure" bash -c "cd / && $ARM_PY ${args//SRC//src}" >"$file" 2>"$file.err"
     fi
