@@ -247,7 +247,12 @@ def run(argv: list[str], app_hook=None) -> int:
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("graphics", "resizable", "0")
     Config.set("kivy", "exit_on_escape", "0")
-    Config.set("input", "mouse", "mouse,disable_multitouch")
+    from kiosk import touch
+    try:
+        touch.configure(Config, os.environ)     # one road for a finger: before the window exists
+    except touch.TouchSettingError as exc:
+        print(f"tablecup kiosk: {exc}", file=sys.stderr)
+        return 2
     from kiosk import rendering
     rendering.configure(Config)
     from kivy.core.window import Window  # creates the window with the config above
