@@ -176,7 +176,8 @@ def test_a_rainbow_card_counts_every_icon_of_the_game_the_same_from_every_entry_
                         "--deck-b", "skater,mascot", "--first", "b", "--no-shuffle", "--box", "beach", "--json"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
-    assert mascot_bonus(json.loads(r.stdout)["events"]) == 6
+    lines = [json.loads(line) for line in r.stdout.splitlines()]       # JSON lines: the events, then the outcome
+    assert mascot_bonus([line["event"] for line in lines if "event" in line]) == 6
 
 
 def test_a_rainbow_card_counts_the_icons_of_the_sets_the_game_is_played_with(lib, match):

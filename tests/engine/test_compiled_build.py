@@ -55,6 +55,9 @@ def built(tmp_path_factory):
     root = tmp_path_factory.mktemp("built")
     shutil.copytree(REPO / "engine", root / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.c"))
     shutil.copytree(REPO / "cards", root / "cards", ignore=shutil.ignore_patterns("__pycache__"))
+    # The card data reads its files through appliance.config (a venv without the project
+    # installed, as the version-floor test's, has nothing else to import it from).
+    shutil.copytree(REPO / "appliance", root / "appliance", ignore=shutil.ignore_patterns("__pycache__"))
     whole = _run(root)
     assert whole.returncode == 0, whole.stderr
     compiled, _ = whole.stdout.split()
@@ -162,6 +165,7 @@ def test_nothing_compiled_runs_pure_quietly_and_fails_when_the_build_is_required
     shutil.copytree(REPO / "engine", tmp_path / "engine",
                     ignore=shutil.ignore_patterns("__pycache__", "*.c", "*.so", "*.pyd"))
     shutil.copytree(REPO / "cards", tmp_path / "cards", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "appliance", tmp_path / "appliance", ignore=shutil.ignore_patterns("__pycache__"))
     out = _run(tmp_path)
     assert out.returncode == 0 and out.stdout.split()[0] == "-" and out.stderr == "", out.stderr
     required = _run(tmp_path, TABLECUP_REQUIRE_COMPILED="1")

@@ -216,6 +216,9 @@ def hook(app):
                 tap(screen().ids.game_cosplay)
                 yield
                 tap(screen().ids.ttwo)
+                yield
+                if getattr(screen(), "asking", False):      # the four-player game is saved: end it
+                    tap(screen().ids.ask_end)
                 for _ in range(4):
                     yield
             todo = [k for k in wants if k not in out["did"]]
