@@ -6,9 +6,13 @@ import os
 import shutil
 import statistics
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 
 from kiosk.i18n import tr
+
+pytestmark = pytest.mark.slow   # two Deck Phases of hints in the real app, in two languages
 
 
 def _run(tmp_path, lang):

@@ -7,11 +7,15 @@ matches, played by the coordinator alone: tests/coordinator/test_bot_entrants.py
 
 import time
 
+import pytest
+
 import cafe
 import cards
 from coordinator.views import plain
 from engine.challengers.library import load
 from engine.challengers.tournament import replay
+
+pytestmark = pytest.mark.slow   # a café tournament with bot entrants through a restart
 
 PEOPLE = ["Ann"]
 BOTS = [{"name": "Ada", "level": "easy"}]
