@@ -2,10 +2,13 @@
 # Set up a development machine (Debian 12 / Raspberry Pi OS) and run Tablecup.
 #
 #   ./dev.sh kiosk [options]   set up, then start the kiosk (solo vs the Robot by default)
-#   ./dev.sh test [pytest args] set up, then run the whole test suite
-#   ./dev.sh setup             only set up (system packages + .venv)
+#   ./dev.sh test [pytest args] set up, then run the fast lane: every test not marked slow
+#   ./dev.sh test --all [args]  set up, then run every test (what CI runs)
+#   ./dev.sh setup             only set up (system packages + .venv), always reinstalling the package
 #
-# Idempotent: packages already installed are skipped, the virtual environment is reused.
+# Idempotent: packages already installed are skipped, the virtual environment is reused, and
+# `kiosk` and `test` skip the package's install when nothing it builds has changed since the
+# last one (see setup_venv).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -37,13 +40,53 @@ install_system_packages() {
   fi
 }
 
+# What the package's install builds from, listed for its stamp: the project's metadata and build
+# step (dependencies included; pyproject.toml less the test and lint tools' tables), the sources
+# Cython compiles (setup.py's COMPILED list) and their declarations, the sound synthesiser and the
+# catalogue compiler it runs, and the system packages above.  A change to any of them (or to the
+# interpreter) reinstalls.
+build_inputs_hash() {
+  local compiled
+  compiled=$(sed -n '/^COMPILED = \[/,/^\]/p' setup.py | grep -o '"[^"]*"' | tr -d '"')
+  {
+    awk '/^\[/ { tool = /^\[+tool\.(pytest|ruff|mypy)/ } !tool' pyproject.toml
+    # shellcheck disable=SC2086  # one path per word
+    sha256sum setup.py kiosk/sound.py tools/catalogues.py $compiled
+    find engine -name '*.pxd' -o -name '*.pyx' | sort | xargs sha256sum
+    printf '%s\n' "${APT_PACKAGES[@]}" "TABLECUP_PURE_PYTHON=${TABLECUP_PURE_PYTHON:-}"
+    .venv/bin/python -VV
+  } | sha256sum | cut -d' ' -f1
+}
+
+# What the install made in the checkout is still there (`git clean -x` removes it): the kiosk's
+# sounds, and every module setup.py compiles has its extension beside it.
+built_files_present() {
+  compgen -G "kiosk/sounds/*.wav" >/dev/null || return 1
+  [ -n "${TABLECUP_PURE_PYTHON:-}" ] && return 0
+  local src
+  for src in $(sed -n '/^COMPILED = \[/,/^\]/p' setup.py | grep -o '"[^"]*"' | tr -d '"'); do
+    compgen -G "${src%.*}.*.so" >/dev/null || return 1
+  done
+}
+
+# The stamp lives in the venv, so a fresh clone (no .venv) always installs.
+STAMP=.venv/tablecup-build-inputs
+
 setup_venv() {
   if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
   fi
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[test]"
-  # The kiosk's gettext catalogues: the install above compiled them (setup.py); compiling again
+  local inputs
+  inputs=$(build_inputs_hash)
+  if [ "${1:-}" != always ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$inputs" ] && built_files_present; then
+    echo "dev.sh: .venv is up to date (nothing the install builds has changed; ./dev.sh setup reinstalls)"
+  else
+    rm -f "$STAMP"
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e ".[test]"
+    echo "$inputs" > "$STAMP"
+  fi
+  # The kiosk's gettext catalogues: the install compiled them (setup.py); compiling again
   # here is cheap and catches a .po edited since (Babel comes with the test extras).
   .venv/bin/python tools/catalogues.py compile >/dev/null
 }
@@ -52,18 +95,25 @@ cmd="${1:-kiosk}"
 shift || true
 case "$cmd" in
   setup)
-    install_system_packages; setup_venv ;;
+    install_system_packages; setup_venv always ;;
   test)
+    # The fast lane unless --all: the tests marked slow (pyproject.toml's markers) are left out.
+    lane=(-m "not slow")
+    args=()
+    for arg in "$@"; do
+      if [ "$arg" = --all ]; then lane=(); else args+=("$arg"); fi
+    done
     install_system_packages; setup_venv
     # Kivy renders offscreen in tests: no X server, no window.  The engine must run
     # compiled (the build above compiled it; tests/engine/test_compiled_engine.py).
     export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 TABLECUP_REQUIRE_COMPILED=1
     # One worker per core, a test file at a time per worker (files share fixtures and
     # sub-processes); TABLECUP_TEST_WORKERS=0 runs everything in this process.
-    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile "$@" ;;
+    # A -m of the arguments comes after the lane's and replaces it.
+    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile "${lane[@]}" "${args[@]}" ;;
   kiosk)
     install_system_packages; setup_venv
     exec .venv/bin/tablecup kiosk "$@" ;;
   *)
-    echo "usage: ./dev.sh kiosk|test|setup" >&2; exit 2 ;;
+    echo "usage: ./dev.sh kiosk|test [--all]|setup" >&2; exit 2 ;;
 esac

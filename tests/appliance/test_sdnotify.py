@@ -357,6 +357,7 @@ def test_kivy_app_sends_ready_and_regular_pings(tmp_path, listener):
         stop_app(proc, log)
 
 
+@pytest.mark.slow   # waits out the watchdog's silence
 def test_pings_stop_while_the_ui_thread_is_blocked(tmp_path, listener):
     hook_file = tmp_path / "hook.txt"
     block_seconds = 3.0

@@ -6,11 +6,14 @@ applied once."""
 import asyncio
 
 import aiohttp
+import pytest
 
 from coordinator.views import plain
 from engine.game import Action
 
 import coordbots as cb
+
+pytestmark = pytest.mark.slow   # a coordinator killed and resumed through a whole tournament
 
 
 def is_subsequence(small, big):

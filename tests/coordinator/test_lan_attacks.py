@@ -68,6 +68,7 @@ def coordinator(tmp_path):
             proc.wait()
 
 
+@pytest.mark.slow   # 10,000 guesses
 def test_guessing_from_one_address_never_blocks_another(coordinator):
     base, port, log = coordinator
 
@@ -161,6 +162,7 @@ def is_open(s) -> bool:
         return False
 
 
+@pytest.mark.slow   # 1,100 connections left to time out
 def test_half_open_connections_do_not_keep_a_kiosk_out(coordinator):
     base, port, log = coordinator
     raise_own_fd_limit(1100 + 200)
@@ -325,6 +327,7 @@ def fresh_connections(addr):
                                  timeout=aiohttp.ClientTimeout(total=10))
 
 
+@pytest.mark.slow   # tens of seconds of trickled bodies
 def test_slow_bodies_from_16_addresses_do_not_keep_a_kiosk_out(coordinator):
     """16 addresses x 32 connections (all 512 the coordinator admits) send a request head, then
     trickle its body.  A paired kiosk and a browser on other addresses are still answered."""

@@ -13,7 +13,8 @@ import coordbots as cb
 from test_organiser_page import click, fill, text
 from test_page import CHROMIUM, DevTools
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+pytestmark = [pytest.mark.slow,   # the organiser page in Chromium adding a bot
+              pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")]
 
 
 def test_organiser_adds_a_bot_entrant_in_chromium(tmp_path):

@@ -24,7 +24,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
 SHOT_DOC = cb.ROOT / "docs" / "screenshots" / "standings.png"
 PHONE_DOC = cb.ROOT / "docs" / "screenshots" / "standings-phone.png"
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+pytestmark = [pytest.mark.slow,   # the standings page in Chromium through a tournament
+              pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")]
 
 
 async def chromium(*args, timeout=30):

@@ -13,6 +13,8 @@ import pytest
 
 import coordbots as cb
 
+pytestmark = pytest.mark.slow   # schemathesis: every check against the whole API
+
 EXAMPLES = 3
 
 

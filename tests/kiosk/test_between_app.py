@@ -10,6 +10,8 @@ import json
 import os
 import shutil
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, face_pixels, kill_when_written, run_script, script_result
 
 import cards
@@ -17,6 +19,7 @@ from engine import registry
 from engine.game import Action, GameSetup, replay
 
 
+@pytest.mark.slow   # a whole game, killed and resumed
 def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     data, art = tmp_path / "data", artifacts_dir() / "between"
     shutil.rmtree(art, ignore_errors=True)

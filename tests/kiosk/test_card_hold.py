@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
 
+pytestmark = pytest.mark.slow   # held cards walked at several window sizes and languages
+
 RUNS = [("800x480", "fr")]
 if os.environ.get("TABLECUP_SCREENSHOTS") == "1":
     RUNS += [("800x480", "en"), ("1920x1080", "en")]

@@ -3,7 +3,11 @@ a match stays on screen, its deciding cards framed and who won and why said, unt
 
 import json
 
+import pytest
+
 from kiosk_helpers import artifacts_dir, run_script
+
+pytestmark = pytest.mark.slow   # a long walk of the real app through its wrong moments
 
 
 def test_wrong_presses_hint_and_the_end_of_a_match_holds_until_a_tap(tmp_path):

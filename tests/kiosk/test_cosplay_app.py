@@ -10,6 +10,8 @@ import json
 import os
 import shutil
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, face_pixels, kill_when_written, run_script, script_result
 
 import cards
@@ -19,6 +21,7 @@ from engine.game import Action, GameSetup, replay
 TOP_HAND, BOTTOM_HAND = (100, 0, 420, 80), (380, 395, 720, 480)   # where each half's hand is drawn (800x480)
 
 
+@pytest.mark.slow   # a whole game, killed and resumed
 def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
     data, art = tmp_path / "data", artifacts_dir() / "cosplay"
     shutil.rmtree(art, ignore_errors=True)

@@ -15,6 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, face_pixels, run_script, script_result
 
+pytestmark = pytest.mark.slow   # whole Cosplay games in the real app
+
 TOP_HAND = (100, 0, 420, 80)        # where the top half's hand is drawn (800x480)
 
 

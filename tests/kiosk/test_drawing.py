@@ -5,6 +5,8 @@ import pytest
 
 from kiosk_helpers import run_script, script_result
 
+pytestmark = pytest.mark.slow   # a match in the real app with its drawing recorded
+
 
 @pytest.fixture(scope="module")
 def drawing(tmp_path_factory):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from babel.messages.pofile import read_po
 from french_check import LOCALE, MARKUP, _keys, english_in, english_only_words, french_vocabulary, unknown_in
 from kiosk_helpers import artifacts_dir, run_script, script_result
@@ -94,6 +96,7 @@ def test_the_games_french_catalogues_have_no_english():
     assert not unknown_in(texts, known)
 
 
+@pytest.mark.slow   # every table game walked in French
 def test_every_screen_of_the_table_games_in_french_shows_no_english(tmp_path):
     p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "french-games", timeout=300)
     r = script_result(p, "FRENCH-GAMES-RESULT ")

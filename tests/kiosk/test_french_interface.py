@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from french_check import _keys, english_in, english_only_words
 from kiosk_helpers import artifacts_dir, run_script
 
@@ -71,6 +73,7 @@ def test_every_screen_in_french_shows_no_english(tmp_path):
     assert r["banner"] == "HORS LIGNE · 0 à envoyer" and not r["park_online"]
 
 
+@pytest.mark.slow   # a café park walked in French
 def test_a_cafe_park_in_french_shows_no_english(tmp_path):
     """A kiosk of a real café (coordinator on 127.0.0.1, pairing by its code): the park screen with
     who sits where and the standings, then the tournament's Deck Phase, in French."""

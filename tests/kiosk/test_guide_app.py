@@ -11,7 +11,11 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, kill_when_written, kiosk_env, script_result
+
+pytestmark = pytest.mark.slow   # the whole guided first match in the real app, twice
 
 SCRIPT = Path(__file__).parent / "drive_guide.py"
 SHOTS = os.environ.get("TABLECUP_SCREENSHOTS") == "1"

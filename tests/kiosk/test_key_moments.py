@@ -1,9 +1,13 @@
 """Input reaches only the moment on screen: every key and button at moments that hold or cover a
 game, in the real app (offscreen), for every game (``drive_key_moments.py``)."""
 
+import pytest
+
 from kiosk_helpers import artifacts_dir, run_script, script_result
 
 from engine import registry
+
+pytestmark = pytest.mark.slow   # every key at every moment of every game in the real app
 
 
 def test_every_key_and_button_does_only_what_the_moment_offers(tmp_path):

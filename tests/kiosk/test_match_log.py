@@ -5,6 +5,8 @@ import json
 import shutil
 import os
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 
 from engine.events import Event
@@ -42,6 +44,7 @@ def _line_of(e, names, cards):
     return f"{who} takes the flag with {cards[e[2]]} ({e[3]})"
 
 
+@pytest.mark.slow   # a long walk of the real app
 def test_the_log_in_the_app_holds_every_reveal_effect_and_capture_so_far(tmp_path):
     art = artifacts_dir() / "matchlog"
     shutil.rmtree(art, ignore_errors=True)

@@ -1,6 +1,10 @@
 """The kiosk's own seat names follow the table's language in Challengers! (the real app)."""
 
+import pytest
+
 from kiosk_helpers import artifacts_dir, run_script, script_result
+
+pytestmark = pytest.mark.slow   # a long walk of the real app for the seat names
 
 
 def test_challengers_says_the_kiosks_seat_names_in_the_tables_language(tmp_path):

@@ -6,9 +6,13 @@ import os
 import shutil
 import statistics
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 
 from kiosk.i18n import tr
+
+pytestmark = pytest.mark.slow   # two Deck Phases of hints in the real app, in two languages
 
 
 def _run(tmp_path, lang, **env):
@@ -47,13 +51,17 @@ def test_the_hint_marks_the_search_bots_choice_and_the_ui_keeps_drawing(tmp_path
     full = [h for h in hints if h["same_records"]]
     assert all(h["engine_action"] == h["action"] for h in full)
     assert sum(h["engine_action"] == h["action"] for h in hints) >= len(hints) // 2
-    # The UI thread kept drawing while the worker thought: no stall of 100 ms between two frames
-    # (the hint on the UI thread would stall it for its whole thinking time, 0.07 to 0.25 s).
+    # The UI thread kept drawing while the worker thought: frames came during every hint's thinking
+    # (the hint on the UI thread would stall it for its whole thinking time, 0.07 to 0.25 s, with
+    # no frame in it), and no stall of 100 ms between two frames -- or, on a loaded machine, none
+    # longer than twice the longest gap the same app had in a quiet moment of the same length
+    # right after (a busy machine starves the UI thread with or without a hint).
     frames = r["frames_while_thinking"]
     stalls = [f["max_stall_ms"] for f in frames]
+    quiet = max(f["quiet_max_gap_ms"] for f in frames)
     assert all(f["frames"] >= 2 for f in frames)
-    assert max(stalls) < 100, frames
-    assert statistics.median(stalls) <= 60, frames
+    assert max(stalls) < max(100, 2 * quiet), frames
+    assert statistics.median(stalls) <= max(60, quiet), frames
     print("hint seconds", [h["seconds"] for h in hints], "max stall ms", stalls,
           "quiet max gap ms", [f["quiet_max_gap_ms"] for f in frames])
     assert (out / "pick-hint-en.png").stat().st_size > 5000

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, drive_at_sizes
 
+pytestmark = pytest.mark.slow   # every screen walked at six window sizes
+
 SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
 SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "settings", "names", "rules-challengers",
            "rules-between", "rules-wacky", "rules-cosplay", "join", "park", "deck-option", "deck-pick", "deck-undo",

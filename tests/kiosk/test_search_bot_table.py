@@ -54,6 +54,7 @@ def play_for_the_person(c: ChallengersTable) -> bool:
     return True
 
 
+@pytest.mark.slow   # a whole solo tournament against the search bot
 def test_a_solo_tournament_against_the_search_bot_plays_through(lib, tmp_path):
     scheduled, posted = [], queue.Queue()
     threads = set()

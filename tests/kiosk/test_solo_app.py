@@ -6,7 +6,11 @@ import json
 import os
 import shutil
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, run_script
+
+pytestmark = pytest.mark.slow   # a whole solo tournament in the real app
 
 
 def test_whole_solo_tournament_by_taps_and_keys(tmp_path):

@@ -46,6 +46,7 @@ def small_fs(tmp_path):
         subprocess.run(["umount", "-l", str(target)])
 
 
+@pytest.mark.slow   # a long walk of the real app
 def test_a_failed_write_is_not_played_and_play_goes_on(small_fs, tmp_path):
     data, kind = small_fs
     mode = "fill" if kind else "inject"

@@ -4,9 +4,13 @@ mid-game) with the "wrong press" sound; the palette setting recolours their tabl
 their hardest level is the search bot, which thinks on the worker thread while the screen keeps
 drawing."""
 
+import pytest
+
 from kiosk_helpers import artifacts_dir, run_script, script_result
 
 from kiosk.i18n import tr
+
+pytestmark = pytest.mark.slow   # a long walk of the real app through every table game
 
 GAMES = ("between", "wacky", "cosplay")
 HINT_KEYS = {

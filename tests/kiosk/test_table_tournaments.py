@@ -17,6 +17,8 @@ import pytest
 
 from kiosk_helpers import artifacts_dir, run_script
 
+pytestmark = pytest.mark.slow   # whole table tournaments in the real app
+
 NAMES = {"solo": ("Player", "Robot"), "two": ("Light", "Dark")}
 SEEDS = {"solo": 7, "two": 5}
 

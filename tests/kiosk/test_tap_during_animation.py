@@ -2,7 +2,11 @@
 
 import json
 
+import pytest
+
 from kiosk_helpers import run_script
+
+pytestmark = pytest.mark.slow   # a whole match of taps in the real app
 
 
 def test_reveal_taps_during_a_reveal_animation_all_count(tmp_path):

@@ -5,7 +5,11 @@ import json
 import os
 import shutil
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, kill_when_written, run_script, script_result
+
+pytestmark = pytest.mark.slow   # a Deck Phase undone, killed and resumed in the real app
 
 
 def test_undo_in_the_deck_phase_by_touch_then_killed_and_resumed(tmp_path):

@@ -11,11 +11,15 @@ import json
 import os
 import shutil
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, face_pixels, kill_when_written, run_script, script_result
 
 import cards
 from engine import registry
 from engine.game import Action, GameSetup, replay
+
+pytestmark = pytest.mark.slow   # whole Wacky Challenge games in the real app
 
 TOP_HALF = (0, 0, 800, 106)          # the top half (turned for its player)
 BOTTOM_HAND = (470, 380, 800, 480)   # the bottom half's hand strip

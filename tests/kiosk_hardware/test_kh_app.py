@@ -132,14 +132,24 @@ def child(scenario, out, data):
                 time.sleep(0.01)
             raise AssertionError(f"timed out waiting for {pred}")
 
-        def leds(duration):
-            seen = {"light": set(), "dark": set()}
-            deadline = time.monotonic() + duration
-            while time.monotonic() < deadline:
-                for side, pin in (("light", 12), ("dark", 13)):
-                    seen[side].add(round(float(factory.pin(pin).state), 3))
+        pins = {"light": factory.pin(12), "dark": factory.pin(13)}
+
+        def leds(duration, want=None, since=None):
+            """The values each LED's pin took over ``duration`` seconds from now (or from the mark
+            in ``since``: a mock pin keeps the history of the values it was set to).  A side in
+            ``want`` is watched on, up to 10 s, until it has had those values: a loaded machine may
+            run the blink thread late, never early."""
+            marks = {side: len(pin.states) for side, pin in pins.items()} | (since or {})
+            want = want or {}
+
+            def seen():
+                return {side: {round(float(st.state), 3) for st in pin.states[max(0, marks[side] - 1):]}
+                        for side, pin in pins.items()}
+            start = time.monotonic()
+            while time.monotonic() - start < duration or (
+                    any(not want[side] <= seen()[side] for side in want) and time.monotonic() - start < 10):
                 time.sleep(0.005)
-            return {k: sorted(v) for k, v in seen.items()}
+            return {side: sorted(values) for side, values in seen().items()}
 
         def press(pin, hold=0.05):
             factory.pin(pin).drive_low()
@@ -183,7 +193,7 @@ def child(scenario, out, data):
             wait_main(lambda: c.match.expect[0] == "reveal")
             side = on_main(lambda: c.match.expect[1])
             res["beginner"] = side
-            res["leds_after_toss"] = leds(1.2)
+            res["leds_after_toss"] = leds(1.2, want={("light", "dark")[side]: {0.0, 1.0}})
             decks = lambda: [len(s.deck) for s in c.match.sides]  # noqa: E731
             res["deck_before"] = on_main(decks)
             n = on_main(lambda: len(c.t.actions))
@@ -209,9 +219,13 @@ def child(scenario, out, data):
                     else:
                         c.submit(c.half_of(m.pending.player, m), "match.choose", 0)
                 return c.half_of(m.winner, m)
+            before_the_end = {side: len(pin.states) for side, pin in pins.items()}
             res["winner_half"] = on_main(to_the_end)
             res["screen_at_the_end"] = on_main(lambda: app.sm.current)
-            res["leds_won"] = leds(0.5)
+            winner = ("light", "dark")[res["winner_half"]]
+            # The winner's flashes since the winning move (they may be over when this looks); the
+            # loser's LED from now.
+            res["leds_won"] = leds(0.5, want={winner: {0.0, 1.0}}, since={winner: before_the_end[winner]})
 
         def drive_table():
             t = app.table

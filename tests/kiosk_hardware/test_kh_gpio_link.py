@@ -70,25 +70,46 @@ def press(pin, hold=0.04):
     in_thread(go)
 
 
-def samples(pin, duration=0.06, step=0.001):
-    seen = set()
-    deadline = time.monotonic() + duration
+def values_since(pin, mark):
+    """Every value the mock pin has had since ``len(pin.states)`` was ``mark`` (its value then
+    included): a mock pin keeps the history of the values it was set to."""
+    return {round(float(st.state), 3) for st in pin.states[max(0, mark - 1):]}
+
+
+def wait_until(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        seen.add(round(float(pin.state), 3))
-        time.sleep(step)
-    return seen
+        if predicate():
+            return True
+        time.sleep(0.002)
+    return predicate()
 
 
-def led(pin):
-    """"on", "off" or "blink", from the mock pin's values over 60 ms (blink half period 10 ms)."""
-    seen = samples(pin)
-    if seen == {1.0}:
-        return "on"
-    if seen == {0.0}:
-        return "off"
-    if seen == {0.0, 1.0}:
-        return "blink"
-    return f"odd {sorted(seen)}"
+def led_shows(pin, state, window=0.06):
+    """The LED shows ``state``: "blink" once the pin has been both off and lit from now on (the
+    blink thread ran, however late a loaded machine let it); "on" / "off" once it has kept that
+    value through ``window`` seconds (a blink thread being stopped may set it a last time)."""
+    if state == "blink":
+        mark = len(pin.states)
+        return wait_until(lambda: {0.0, 1.0} <= values_since(pin, mark))
+    value = {"on": 1.0, "off": 0.0}[state]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        mark = len(pin.states)
+        if round(float(pin.state), 3) == value:
+            time.sleep(window)          # a steady LED: nothing happens in the window
+            if len(pin.states) == mark:
+                return True
+        else:
+            time.sleep(0.002)
+    return False
+
+
+def leds_shown(pins, plan):
+    """``plan`` (side -> "on", "off" or "blink") where each side's LED shows its state; where one
+    does not, what its pin did instead."""
+    return {side: state if led_shows(pins[side], state) else f"not {state}: {sorted(values_since(pins[side], 0))}"
+            for side, state in plan.items()}
 
 
 class Rig:
@@ -124,6 +145,9 @@ class Rig:
 
     def pin(self, name):
         return self.factory.pin(PIN[name])
+
+    def leds_shown(self, plan):
+        return leds_shown({side: self.pin("led_" + side) for side in SIDE}, plan)
 
     def close(self):
         self.link.close()
@@ -341,16 +365,17 @@ def expected_leds(m):
 
 def test_leds_follow_the_flag_through_a_whole_match(rig):
     r = rig(fast_blink=True)
-    leds = lambda: {"light": led(r.pin("led_light")), "dark": led(r.pin("led_dark"))}  # noqa: E731
-    assert leds() == {"light": "off", "dark": "off"}               # home: nothing
+    off = {"light": "off", "dark": "off"}
+    assert r.leds_shown(off) == off                                # home: nothing
     m = r.start_match()
-    assert leds() == {"light": "off", "dark": "off"}               # waiting for the toss
+    assert r.leds_shown(off) == off                                # waiting for the toss
     r.toss()
-    assert leds() == expected_leds(m) and "blink" in leds().values()
+    assert r.leds_shown(expected_leds(m)) == expected_leds(m) and "blink" in expected_leds(m).values()
     steps, holders = 0, set()
     while m.winner is None:
         kind, side = m.expect
         n = r.n_actions()
+        marks = {s: len(r.pin("led_" + s).states) for s in SIDE}   # the LEDs' history from this move on
         if kind == "reveal":
             press(r.pin(SIDE[side]), hold=0.035)
         elif kind == "choose":
@@ -361,19 +386,18 @@ def test_leds_follow_the_flag_through_a_whole_match(rig):
         steps += 1
         if m.winner is None:
             holders.add(m.holder)
-            assert leds() == expected_leds(m), (steps, m.holder, m.expect)
+            assert r.leds_shown(expected_leds(m)) == expected_leds(m), (steps, m.holder, m.expect)
         assert steps < 200
     assert holders == {0, 1}, "the flag changed hands during the match"
-    # The win: the winner's LED flashes quickly, the loser's is off, then both off.
-    winner, loser = SIDE[m.players[m.winner]], SIDE[m.players[1 - m.winner]]
-    assert samples(r.pin("led_" + winner), 0.05) == {0.0, 1.0}
-    assert samples(r.pin("led_" + loser), 0.05) == {0.0}
-    time.sleep(0.25)
-    assert leds() == {"light": "off", "dark": "off"}
+    # The win: the winner's LED flashes quickly (its history since the winning move), the loser's
+    # is off, then both are off by themselves once the celebration has played.
+    winner = SIDE[m.players[m.winner]]
+    assert wait_until(lambda: {0.0, 1.0} <= values_since(r.pin("led_" + winner), marks[winner]))
+    assert r.leds_shown(off) == off
     # Between matches (result acknowledged, next Deck Phase): off.
     r.c.ack_result()
     pump(timeout=0.05)
-    assert leds() == {"light": "off", "dark": "off"}
+    assert r.leds_shown(off) == off
 
 
 def test_close_releases_the_pins_and_stops_following(rig):
@@ -447,15 +471,14 @@ def test_a_release_is_never_dropped_as_stale(rig):
 
 def test_a_game_neutral_lights_mapping_goes_to_the_leds(rig):
     r = rig(fast_blink=True)
-    leds = lambda: {"light": led(r.pin("led_light")), "dark": led(r.pin("led_dark"))}  # noqa: E731
     wanted = {0: "blink", 1: "on"}
     r.c.lights = lambda: dict(wanted)                             # what a game's lights() will return
     r.link.follow(r.c)
-    assert leds() == {"light": "blink", "dark": "on"}
+    assert r.leds_shown({"light": "blink", "dark": "on"}) == {"light": "blink", "dark": "on"}
     wanted.clear()
     wanted.update({"dark": "blink"})
     r.link.follow(r.c)
-    assert leds() == {"light": "off", "dark": "blink"}
+    assert r.leds_shown({"light": "off", "dark": "blink"}) == {"light": "off", "dark": "blink"}
 
 
 class RecordingBackend(KeyboardBackend):
@@ -523,29 +546,29 @@ def test_a_parks_leds_follow_the_same_lights_as_the_local_table(lib, tmp_path):
     link.use(GpioBackend(HardwareConfig(backend="gpio"), link.sink, pin_factory=factory,
                          blink_half_period=0.01, celebrate_half_period=0.005))
     pins = {side: factory.pin(PIN["led_" + side]) for side in SIDE}
-    leds = lambda: {side: led(pins[side]) for side in SIDE}  # noqa: E731
+    off = {"light": "off", "dark": "off"}
     try:
         m = pc.match
-        assert leds() == {"light": "off", "dark": "off"}       # waiting for the toss
+        assert leds_shown(pins, off) == off                     # waiting for the toss
         press(factory.pin(PIN["toss"]))
         assert pump(lambda: m.expect[0] == "reveal")
         steps = 0
         while m.winner is None:
             kind, side = m.expect
             n = pc.local.n
+            marks = {s: len(pins[s].states) for s in SIDE}       # the LEDs' history from this move on
             if kind == "reveal":
                 press(factory.pin(PIN[SIDE[side]]), hold=0.035)
             else:
                 pc.submit(side, "match.choose", 0)
             assert pump(lambda: pc.local.n > n), m.expect
             if m.winner is None:
-                assert leds() == expected_leds(m), (steps, m.holder, m.expect)
+                assert leds_shown(pins, expected_leds(m)) == expected_leds(m), (steps, m.holder, m.expect)
             steps += 1
             assert steps < 200
         assert pc.result is not None and pc.lights()[m.winner] == "celebrate"
-        assert samples(pins[SIDE[m.winner]], 0.05) == {0.0, 1.0}
-        assert samples(pins[SIDE[1 - m.winner]], 0.05) == {0.0}
-        time.sleep(0.25)
-        assert leds() == {"light": "off", "dark": "off"}       # played once, off by itself
+        winner = SIDE[m.winner]
+        assert wait_until(lambda: {0.0, 1.0} <= values_since(pins[winner], marks[winner]))   # it flashed
+        assert leds_shown(pins, off) == off                     # played once, off by itself
     finally:
         link.close()

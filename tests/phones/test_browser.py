@@ -23,6 +23,7 @@ READY = "typeof view !== 'undefined' && view !== null && socket !== null && sock
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 
 
+@pytest.mark.slow   # two Chromium phones through a whole duel
 def test_two_phones_play_a_duel_in_chromium(tmp_path):
     host = ThreadHost("between", ("Ann", "Bob"), seed=3)
     server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, drive_at_sizes
 
+pytestmark = pytest.mark.slow   # the phone buttons walked at every window size
+
 SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
 GAMES_LOOKED = ("between", "wacky", "cosplay")
 MOMENTS = ("start", "look0", "look1")

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
 
 HERE = Path(__file__).parent
@@ -55,6 +57,7 @@ def test_a_phone_takes_a_seat_by_the_qr_code_of_its_half_and_plays(tmp_path):
         shutil.copy(art / "table-qr.png", ROOT / "docs" / "screenshots" / "table-phone-qr.png")
 
 
+@pytest.mark.slow   # a second whole walk of the table with phones
 def test_with_the_phone_port_in_use_the_table_says_so_and_plays_on(tmp_path):
     holder = socket.socket()
     holder.bind(("0.0.0.0", 0))

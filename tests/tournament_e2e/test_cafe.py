@@ -6,12 +6,15 @@ logs) must be exactly the coordinator's record."""
 import json
 import time
 
+import pytest
 
 import cafe
 import cards
 from coordinator.views import plain
 from engine.challengers.library import load
 
+
+pytestmark = pytest.mark.slow   # a café tournament over several real kiosks and a coordinator
 
 PLAYERS8 = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
 

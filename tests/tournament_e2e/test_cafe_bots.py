@@ -8,10 +8,14 @@ matches, played by the coordinator alone: tests/coordinator/test_bot_entrants.py
 import json
 import time
 
+import pytest
+
 import cafe
 import cards
 from coordinator.views import plain
 from engine.challengers.library import load
+
+pytestmark = pytest.mark.slow   # a café tournament with bot entrants through a restart
 
 PEOPLE = ["Ann"]
 BOTS = [{"name": "Ada", "level": "easy"}]

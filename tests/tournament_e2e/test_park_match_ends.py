@@ -30,6 +30,8 @@ from kiosk.cardtext import card_name
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.i18n import tr
 
+pytestmark = pytest.mark.slow   # every park match's end on two real kiosks
+
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
 
