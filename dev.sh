@@ -47,11 +47,10 @@ install_system_packages() {
 # interpreter) reinstalls.
 build_inputs_hash() {
   local compiled
-  compiled=$(sed -n '/^COMPILED = \[/,/^\]/p' setup.py | grep -o '"[^"]*"' | tr -d '"')
+  mapfile -t compiled < <(sed -n '/^COMPILED = \[/,/^\]/p' setup.py | grep -o '"[^"]*"' | tr -d '"')
   {
     awk '/^\[/ { tool = /^\[+tool\.(pytest|ruff|mypy)/ } !tool' pyproject.toml
-    # shellcheck disable=SC2086  # one path per word
-    sha256sum setup.py kiosk/sound.py tools/catalogues.py $compiled
+    sha256sum setup.py kiosk/sound.py tools/catalogues.py "${compiled[@]}"
     find engine -name '*.pxd' -o -name '*.pyx' | sort | xargs sha256sum
     printf '%s\n' "${APT_PACKAGES[@]}" "TABLECUP_PURE_PYTHON=${TABLECUP_PURE_PYTHON:-}"
     .venv/bin/python -VV
