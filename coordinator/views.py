@@ -13,24 +13,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
+from engine.json_values import plain
 
-def plain(v: Any) -> Any:
-    """Values as JSON values (tuples -> lists, sets -> sorted lists, things with a text ``id`` -> it)."""
-    if v is None or isinstance(v, (bool, int, float, str)):
-        return v
-    if isinstance(v, dict):
-        return {str(k): plain(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        if hasattr(v, "_asdict"):
-            return {k: plain(x) for k, x in v._asdict().items()}
-        return [plain(x) for x in v]
-    if isinstance(v, (set, frozenset)):
-        return sorted(plain(x) for x in v)
-    if hasattr(v, "id") and isinstance(getattr(v, "id"), str):
-        return v.id
-    return str(v)
+__all__ = ["park_view", "plain", "public_view", "snapshot_digest"]
 
 
 def snapshot_digest(e) -> str:

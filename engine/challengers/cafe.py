@@ -39,6 +39,7 @@ from engine.challengers.tournament import DECK, FINAL, FINAL_DECK, MATCH, OVER, 
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Action, GameSetup
+from engine.json_values import plain
 
 GAME = "challengers"
 SIDES = ("light", "dark")
@@ -212,21 +213,6 @@ def final_park_setup(state: Any, setup: GameSetup, actions: list[Action], park: 
 
 # ---------------------------------------------------------------------------- views
 
-def plain(v: Any) -> Any:
-    """Engine values as JSON values (tuples -> lists, sets -> sorted lists, card types -> ids)."""
-    if v is None or isinstance(v, (bool, int, float, str)):
-        return v
-    if isinstance(v, dict):
-        return {str(k): plain(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        if hasattr(v, "_asdict"):
-            return {k: plain(x) for k, x in v._asdict().items()}
-        return [plain(x) for x in v]
-    if isinstance(v, (set, frozenset)):
-        return sorted(plain(x) for x in v)
-    if hasattr(v, "id") and isinstance(v.id, str):
-        return v.id
-    return str(v)
 
 
 def snapshot(state: Any) -> Any:
