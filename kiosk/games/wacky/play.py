@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -98,11 +99,14 @@ class TwoWay(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.bind(size=self._fit, text=self._fit, font_size=self._fit, bold=self._fit)
+        self.bind(size=self._fit, text=self._fit, font_size=self._fit, bold=self._fit, padding=self._fit)
         self._fit()
 
     def _fit(self, *_):
-        w, h = int(self.width), int(self.height / 2)
+        # each text has half the box inside the padding (a tile's frame) and the spacing
+        pad_l, pad_t, pad_r, pad_b = self.padding
+        w = int(self.width - pad_l - pad_r)
+        h = int((self.height - pad_t - pad_b - self.spacing) / 2)
         top = int(self.font_size)
         if not self.text or w < 8 or h < 4:
             self.fit_size = top
@@ -115,6 +119,18 @@ class TwoWay(BoxLayout):
 
         least = int(sp(self.least))
         self.fit_size = kiosk_widgets.largest_font(least, max(least, top), fits)
+
+
+def same_type(tiles, top: float) -> None:
+    """One type size for ``tiles`` (a draft row, the routes): each tries ``top``, then all take
+    the smallest that fitted, so that a row of cards does not read in four sizes."""
+    tiles = [t for t in tiles if t.text]
+    for tile in tiles:
+        tile.font_size = top
+    if tiles:
+        least = min(tile.fit_size for tile in tiles)
+        for tile in tiles:
+            tile.font_size = least
 
 
 class CardTile(ButtonBehavior, TwoWay):
@@ -142,7 +158,8 @@ class RouteRow(BoxLayout):
     total = StringProperty("")
     colour = ListProperty([1, 1, 1, 1])
     active = BooleanProperty(False)
-    cards_width = NumericProperty(dp(330))
+    #: more than four rows: no margins, so that their texts keep a readable size
+    compact = BooleanProperty(False)
 
 
 class WackyHalf(GameHalf):
@@ -163,6 +180,8 @@ class WackyScreen(GameScreen):
     """The Wacky Challenge table (``KIOSK.screens["play"]``)."""
 
     over = BooleanProperty(False)
+    #: how many seats race (2 to 7): a crowded table packs its middle tighter
+    seats = NumericProperty(0)
     row_title = StringProperty("")
     end_text = StringProperty("")
     home_text = StringProperty("")
@@ -173,6 +192,9 @@ class WackyScreen(GameScreen):
         self.swap_from: dict[int, str] = {}       # half -> the route card its owner gives back (swap booster)
         self._keys: dict[str, Any] = {}
         self._chips: dict[int, CardTile] = {}     # seat -> its tile on the hierarchy column
+        # after a change of width, once a frame: the words and chips that suit the new room
+        self._retext_row = Clock.create_trigger(lambda dt: self._refresh("row"))
+        self._relay_hierarchy = Clock.create_trigger(lambda dt: self._refresh("hierarchy"))
 
     # ------------------------------------------------------------------ words
 
@@ -186,10 +208,14 @@ class WackyScreen(GameScreen):
             return f"{n}½" if n else "½"
         return str(n)
 
-    def card_words(self, card: str) -> str:
-        """A card in a few words: its vehicle and speed, then its stages."""
+    def card_words(self, card: str, short: bool = False) -> str:
+        """A card in a few words: its vehicle and speed, then its stages ("2½ stages"; with
+        ``short``, for a narrow place, "2½ st.")."""
         data = self.table.data
         c = data.index[card]
+        if short:
+            return (f"[b]{self.vehicle(VEHICLES[data.vehicle[c]])} {data.speed[c]}[/b]\n"
+                    + self.t("wk_stages_short", stages=self.stages(c)))
         # n: the stages rounded up, for the plural ("½ stage", "1 stage", "1½ stages")
         return self.t("wk_card", vehicle=self.vehicle(VEHICLES[data.vehicle[c]]), speed=data.speed[c],
                       stages=self.stages(c), n=data.stages[c] + (1 if data.half[c] else 0))
@@ -240,6 +266,7 @@ class WackyScreen(GameScreen):
     def update(self, table, events):
         pub = table.observation(None)
         self.over = pub["phase"] == "over"
+        self.seats = len(pub["routes"])
         self.home_text = self.t("home")
         self.again_text = self.t("bb_again")
         self.row_title = self.t("wk_row_title", turn=pub["turn"])
@@ -273,7 +300,9 @@ class WackyScreen(GameScreen):
         if len(box.children) != len(VEHICLES):
             box.clear_widgets()
             for _ in VEHICLES:
-                box.add_widget(HierLine())
+                line = HierLine()
+                line.ids.played.bind(width=lambda *_: self._relay_hierarchy())
+                box.add_widget(line)
         order = pub["order"] or list(range(len(pub["played"])))
         upside = (pub["effect"] or {}).get("booster") == "upside-down"
         n = len(pub["hierarchy"])
@@ -292,7 +321,7 @@ class WackyScreen(GameScreen):
                     c = data.index[card]
                     tile = self._chip(q)
                     tile.card = card
-                    tile.width = min(dp(76), dp(140) / len(played))
+                    tile.width = min(dp(76), self._chips_room(line) / len(played) - dp(3))
                     tile.text = chip_text(place, self.names()[q], data.speed[c], tile.width - dp(6), tile.font_size)
                     tile.band = self.band(card, pub)
                     line.ids.played.add_widget(tile)
@@ -300,6 +329,25 @@ class WackyScreen(GameScreen):
             for tile in line.ids.played.children:
                 if isinstance(tile, CardTile):
                     tile.lit = tile.seat == picker
+
+    def _chips_room(self, line: HierLine) -> float:
+        """The width a hierarchy line has for this turn's cards (before the first layout: what
+        the column is made to leave them)."""
+        room = line.ids.played.width
+        return room if line.width > line.ids.name.width + dp(40) else dp(140)
+
+    def _refresh(self, part: str) -> None:
+        """The draft row or the hierarchy changed width: its words or chips measured again."""
+        table = self.table
+        if table is None or table.state is None or table.game is None or table.game.name != "wacky" or not self._keys:
+            return                  # the table closed (or went on to another game) meanwhile
+        pub = self.table.observation(None)
+        if part == "row":
+            self._row(pub)
+            return
+        for line in self.ids.hierarchy.children:
+            line.key = None
+        self._hierarchy(pub)
 
     def _chip(self, seat: int) -> CardTile:
         """``seat``'s revealed card on the hierarchy column: one tile per seat, made once and
@@ -319,22 +367,36 @@ class WackyScreen(GameScreen):
         if len(row.children) != places + 1:
             row.clear_widgets()
             for i in range(places):
-                tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None, width=min(dp(86), dp(600) / 8))
+                tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None)
                 tile.bind(on_release=lambda w: w.card and self.tap_row(w.card))
                 row.add_widget(tile)
                 self.ids[f"row{i}"] = tile
             row.add_widget(Widget())
+            row.unbind(width=self._size_row)
+            row.bind(width=self._size_row)
+            self._size_row(row, row.width)
         picking = pub["phase"] == "pick" and any(not self.table.is_bot(q) and self.table.half_of(q) is not None
                                                  for q in pub["to_act"])
         for i in range(places):
             tile = self.ids[f"row{i}"]
             card = pub["row"][i] if i < len(pub["row"]) else ""
             tile.card = card
-            tile.text = self.card_words(card) if card else ""
+            tile.text = self.card_words(card, short=tile.width < dp(70)) if card else ""
             tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
             tile.face = FACE if card else EMPTY
             tile.lit = picking and bool(card)
             tile.disabled = not card
+        same_type([self.ids[f"row{i}"] for i in range(places)], sp(11))
+
+    def _size_row(self, row, width: float) -> None:
+        """The draft row's places as wide as a card wants, narrower when eight share the row
+        (their words then shorter: :meth:`card_words`)."""
+        tiles = [t for t in row.children if isinstance(t, CardTile)]
+        if tiles:
+            each = min(dp(86), (width - row.spacing * len(tiles)) / len(tiles))
+            for tile in tiles:
+                tile.width = each
+            self._retext_row()
 
     def _routes(self, pub: dict) -> None:
         """Every seat's route, five places each; at the end, how its stages add up."""
@@ -343,11 +405,13 @@ class WackyScreen(GameScreen):
         if getattr(box, "seats", None) != n:
             box.seats = n
             box.clear_widgets()
-            chip = dp(62)
             for q in range(n):
-                r = RouteRow(cards_width=5 * chip + 4 * dp(3))
+                r = RouteRow(compact=n > 4)
                 for _ in range(5):
-                    r.ids.cards.add_widget(CardTile(font_size=sp(10), ink=list(INK), shorten=True))
+                    tile = CardTile(font_size=sp(10), ink=list(INK))
+                    if n > 4:
+                        tile.padding = (dp(3), dp(1))
+                    r.ids.cards.add_widget(tile)
                 box.add_widget(r)
                 self.ids[f"route{q}"] = r
             if n < 4:
@@ -379,6 +443,7 @@ class WackyScreen(GameScreen):
                 tile.text = self.card_line(card) if card else ""
                 tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
                 tile.face = FACE if card else EMPTY
+        same_type([t for q in range(n) for t in self.ids[f"route{q}"].ids.cards.children], sp(10))
 
     def _half(self, half: int, pub: dict) -> None:
         table = self.table
