@@ -83,6 +83,9 @@ class BetweenScreen(GameScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.selected: dict[int, str] = {}     # half -> the card tapped while looking, awaiting its zone
+        for side in ("range_top", "range_bottom"):
+            # the end's sentence is two lines of Large text: smaller type, whole
+            lastmove.fit_font(self.ids[side], 11)
         self._choice_key: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ widgets

@@ -92,6 +92,44 @@ def cost_markup(cost, size: float | None = None) -> str:
     return f"[b][size={int(size)}]{text}[/size][/b]" if size else f"[b]{text}[/b]"
 
 
+#: A size in a tile's markup ("[size=14]"): scaled down together when the tile is too small.
+SIZE_TAG = re.compile(r"\[size=(\d+)\]")
+#: How far a tile's type may shrink to fit (Large text on an 800x480 screen needs about 0.9).
+TILE_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74)
+
+
+def scaled_markup(text: str, scale: float) -> str:
+    """``text`` with every ``[size=N]`` of its markup times ``scale`` (at least 6 px)."""
+    if scale == 1.0:
+        return text
+    return SIZE_TAG.sub(lambda m: f"[size={max(6, int(int(m.group(1)) * scale))}]", text)
+
+
+class TileFace(Label):
+    """One side's text of a :class:`Tile`: ``face`` (sizes in its markup) drawn as large as it
+    was made, or every size of it a step smaller until all its lines fit the tile's height
+    (Large text: three lines of a zone at 800x480)."""
+
+    face = StringProperty("")
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._refit = Clock.create_trigger(self._fit)
+        self._base = self.font_size         # the type of the spaces between the sized words
+        self.bind(face=self._refit, size=self._refit)
+
+    def _fit(self, *_):
+        if not self.face or self.width < 8 or self.height < 8:
+            self.font_size, self.text = self._base, self.face
+            return
+        for scale in TILE_SCALES:
+            self.font_size = self._base * scale
+            self.text = scaled_markup(self.face, scale)
+            self.texture_update()
+            if self.texture_size[1] <= self.height and self.texture_size[0] <= self.width:
+                return
+
+
 class Tile(ButtonBehavior, BoxLayout):
     """A place of the middle (a zone, an objective, a pile): its text for both sides."""
 
@@ -164,6 +202,8 @@ class CosplayScreen(GameScreen):
         for half in (0, 1):
             # "End turn (hold)" in smaller type where a word would not fit ("(maintenir)")
             fit_font(self.half_widget(half).ids.end_turn, 10)
+            # its counts and where its La Passion is, on one line: smaller type, not "…"
+            fit_font(self.half_widget(half).ids.counts, 9)
         self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
         self.most: dict[str, int] = {}                  # hand card kind -> at most so many pay (taps)
         self.least: dict[str, int] = {}                 # hand card kind -> at least so many pay (taps)

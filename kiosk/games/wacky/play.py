@@ -354,7 +354,8 @@ class WackyScreen(GameScreen):
         moved from line to line (making widgets is what costs, on a Pi)."""
         tile = self._chips.get(seat)
         if tile is None:
-            tile = self._chips[seat] = CardTile(font_size=sp(10), ink=list(INK), shorten=True, size_hint_x=None)
+            # chip_text picks words that fit: Kivy's "…" would cut some that do
+            tile = self._chips[seat] = CardTile(font_size=sp(10), ink=list(INK), size_hint_x=None)
             tile.seat = seat
         if tile.parent is not None:
             tile.parent.remove_widget(tile)
