@@ -10,7 +10,8 @@ line of the hierarchy; the booster offered to the person when they pick last), t
 ``GAME:BOTS,...`` names other games and bot counts (``between:1``).  With ``large`` the text
 size is set to "Large" on the settings before the first game, as a player would (it applies at
 once).  The person plays through the table, by the same choice each time; after every change the
-whole screen goes through :func:`fit_check.text_faults` and :func:`fit_check.text_overlaps`, each
+whole screen goes through :func:`fit_check.text_faults` and :func:`fit_check.text_overlaps` (and
+once while the person holds their button, their hand face up: moment ``hand``), each
 fault kept once with the moment it was seen (``faults``, keyed ``GAMEPLAYERS:MOMENT``), and the
 first picture of each moment is saved (``fit-GAMEPLAYERS-MOMENT-WxH-LANG[-large].png``).
 """
@@ -31,6 +32,8 @@ out = {"error": None, "faults": {}, "moments": {}, "size": SIZE, "lang": LANG, "
 
 def moment(game, t) -> str:
     pub = t.observation(None)
+    if t.over:
+        return "over"
     if game == "wacky":
         if pub["phase"] == "boost":
             return "booster"
@@ -56,9 +59,9 @@ def hook(app):
 
     d = Driver(app, out, ART)
 
-    def look(run):
+    def look(run, name=None):
         game = run.rstrip("0123456789")
-        name = moment(game, app.table)
+        name = name or moment(game, app.table)
         seen = out["moments"].setdefault(run, {})
         scr = d.screen()
         faults = text_faults(scr, Window.size) + text_overlaps(scr)
@@ -108,6 +111,7 @@ def hook(app):
                 yield 0.1
             yield from start_table_game(d, game, 1, 4)
             t = app.table
+            hand_seen = False
             for _ in range(900):
                 if t.over:
                     break
@@ -116,6 +120,16 @@ def hook(app):
                     continue
                 yield from settled(t)
                 look(run)
+                if not hand_seen:
+                    # the person holds their button: their hand face up, each card framed
+                    hand_seen = True
+                    d.key_down("a")
+                    yield 0.3
+                    look(run, "hand")
+                    d.key_up("a")
+                    yield from settled(t)
+                    if 0 not in t.to_act():
+                        continue
                 t.act(choose(game, t, t.legal(0)))
                 if game == "cosplay" and t.observation(None)["turns"][0] >= 7:
                     break

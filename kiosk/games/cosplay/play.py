@@ -52,6 +52,7 @@ from engine.cosplay.view import (
 from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
+from kiosk.games.cardframe import FramedCard, MarkupFace
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -92,42 +93,23 @@ def cost_markup(cost, size: float | None = None) -> str:
     return f"[b][size={int(size)}]{text}[/size][/b]" if size else f"[b]{text}[/b]"
 
 
-#: A size in a tile's markup ("[size=14]"): scaled down together when the tile is too small.
-SIZE_TAG = re.compile(r"\[size=(\d+)\]")
-#: How far a tile's type may shrink to fit (Large text on an 800x480 screen needs about 0.9).
-TILE_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74)
+def card_tint(t) -> tuple:
+    """A hand card's frame: the colour of what it gives most (its style's icon colour), grey
+    for a Drama card, the passion pink for La Passion."""
+    if t.type == "drama":
+        return (0.55, 0.55, 0.58, 1)
+    if t.ability is not None and t.ability.do == "passion":
+        return (0.90, 0.35, 0.62, 1)
+    gives = list(t.gives)
+    if not any(gives):
+        return (0.42, 0.45, 0.52, 1)
+    colour = COLOURS[gives.index(max(gives))]
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return (r * 0.8, g * 0.8, b * 0.8, 1)       # a little deeper: a line on a light face
 
 
-def scaled_markup(text: str, scale: float) -> str:
-    """``text`` with every ``[size=N]`` of its markup times ``scale`` (at least 6 px)."""
-    if scale == 1.0:
-        return text
-    return SIZE_TAG.sub(lambda m: f"[size={max(6, int(int(m.group(1)) * scale))}]", text)
-
-
-class TileFace(Label):
-    """One side's text of a :class:`Tile`: ``face`` (sizes in its markup) drawn as large as it
-    was made, or every size of it a step smaller until all its lines fit the tile's height
-    (Large text: three lines of a zone at 800x480)."""
-
-    face = StringProperty("")
-
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self._refit = Clock.create_trigger(self._fit)
-        self._base = self.font_size         # the type of the spaces between the sized words
-        self.bind(face=self._refit, size=self._refit)
-
-    def _fit(self, *_):
-        if not self.face or self.width < 8 or self.height < 8:
-            self.font_size, self.text = self._base, self.face
-            return
-        for scale in TILE_SCALES:
-            self.font_size = self._base * scale
-            self.text = scaled_markup(self.face, scale)
-            self.texture_update()
-            if self.texture_size[1] <= self.height and self.texture_size[0] <= self.width:
-                return
+class TileFace(MarkupFace):
+    """One side's text of a :class:`Tile` (its sizes in markup, shrunk together to fit)."""
 
 
 class Tile(ButtonBehavior, BoxLayout):
@@ -233,7 +215,7 @@ class CosplayScreen(GameScreen):
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
         t = self.ctype(int(card))
-        face = SmallCard(card=card, lit=lit, markup=True, font_size=sp(11))
+        face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(11), tint=list(card_tint(t)))
         if t.type == "drama":
             body = f"[size={int(sp(13))}]Drama[/size]"
         else:

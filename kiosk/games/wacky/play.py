@@ -32,6 +32,7 @@ from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
 from kiosk import widgets as kiosk_widgets
+from kiosk.games.cardframe import FramedCard
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import FACE, HandStrip, SmallCard
@@ -60,6 +61,8 @@ VEHICLE_TINTS = {
     "train": (0.86, 0.78, 0.62, 1), "car": (0.96, 0.74, 0.68, 1), "motorbike": (0.80, 0.89, 0.68, 1),
     "boat": (0.68, 0.84, 0.96, 1), "plane": (0.86, 0.78, 0.96, 1),
 }
+#: Each vehicle's colour deeper, for a card's frame on a light face.
+VEHICLE_EDGES = {v: (r * 0.72, g * 0.72, b * 0.72, a) for v, (r, g, b, a) in VEHICLE_TINTS.items()}
 INK = (0.12, 0.12, 0.16, 1)
 EMPTY = (0.24, 0.26, 0.33, 1)      # a place with no card yet
 
@@ -142,6 +145,7 @@ class CardTile(ButtonBehavior, TwoWay):
     shorten = BooleanProperty(False)
     face = ListProperty(list(FACE))
     band = ListProperty(list(STARTER_BAND))
+    edge = ListProperty([0, 0, 0, 0])        # the frame: its vehicle's colour (none: an empty place)
 
 
 class HierLine(BoxLayout):
@@ -231,7 +235,10 @@ class WackyScreen(GameScreen):
         """A card of a hand, face up (only while its owner looks)."""
         data = self.table.data
         c = data.index[card]
-        face = SmallCard(card=card, lit=lit, markup=True, font_size=sp(12))
+        v = VEHICLES[data.vehicle[c]]
+        # framed in its vehicle's colour (the hierarchy's), banded in its pilot's
+        face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(12), tint=list(VEHICLE_EDGES[v]),
+                          band=list(self.band(card, None)))
         face.text = (f"[size={int(sp(13))}]{self.vehicle(VEHICLES[data.vehicle[c]])}[/size]\n"
                      f"[size={int(sp(20))}]{data.speed[c]}[/size]\n"
                      f"[size={int(sp(11))}]{self.t('wk_stages_short', stages=self.stages(c))}[/size]")
@@ -253,7 +260,14 @@ class WackyScreen(GameScreen):
     def pilot_colour(self, pub: dict, seat: int) -> tuple:
         return PILOT_COLOURS.get(pub["pilots"][seat], (0.6, 0.6, 0.6, 1))
 
-    def band(self, card: str, pub: dict) -> tuple:
+    def edge(self, card: str) -> list:
+        """A public card's frame: its vehicle's colour ("": an empty place, no frame)."""
+        if not card:
+            return [0, 0, 0, 0]
+        data = self.table.data
+        return list(VEHICLE_EDGES[VEHICLES[data.vehicle[data.index[card]]]])
+
+    def band(self, card: str, pub: dict | None) -> tuple:
         data = self.table.data
         owner = data.owner[data.index[card]]
         return STARTER_BAND if owner < 0 else PILOT_COLOURS.get(data.pilots[owner].id, STARTER_BAND)
@@ -324,6 +338,7 @@ class WackyScreen(GameScreen):
                     tile.width = min(dp(76), self._chips_room(line) / len(played) - dp(3))
                     tile.text = chip_text(place, self.names()[q], data.speed[c], tile.width - dp(6), tile.font_size)
                     tile.band = self.band(card, pub)
+                    tile.edge = self.edge(card)
                     line.ids.played.add_widget(tile)
                 line.ids.played.add_widget(Widget())
             for tile in line.ids.played.children:
@@ -385,6 +400,7 @@ class WackyScreen(GameScreen):
             tile.text = self.card_words(card, short=tile.width < dp(70)) if card else ""
             tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
             tile.face = FACE if card else EMPTY
+            tile.edge = self.edge(card)
             tile.lit = picking and bool(card)
             tile.disabled = not card
         same_type([self.ids[f"row{i}"] for i in range(places)], sp(11))
@@ -444,6 +460,7 @@ class WackyScreen(GameScreen):
                 tile.text = self.card_line(card) if card else ""
                 tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
                 tile.face = FACE if card else EMPTY
+                tile.edge = self.edge(card)
         same_type([t for q in range(n) for t in self.ids[f"route{q}"].ids.cards.children], sp(10))
 
     def _half(self, half: int, pub: dict) -> None:
