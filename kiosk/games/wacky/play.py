@@ -403,7 +403,7 @@ class WackyScreen(GameScreen):
             tile.edge = self.edge(card)
             tile.lit = picking and bool(card)
             tile.disabled = not card
-        same_type([self.ids[f"row{i}"] for i in range(places)], sp(11))
+        self._same_type("row", [self.ids[f"row{i}"] for i in range(places)], sp(11))
 
     def _size_row(self, row, width: float) -> None:
         """The draft row's places as wide as a card wants, narrower when eight share the row
@@ -461,7 +461,13 @@ class WackyScreen(GameScreen):
                 tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
                 tile.face = FACE if card else EMPTY
                 tile.edge = self.edge(card)
-        same_type([t for q in range(n) for t in self.ids[f"route{q}"].ids.cards.children], sp(10))
+        self._same_type("routes", [t for q in range(n) for t in self.ids[f"route{q}"].ids.cards.children], sp(10))
+
+    def _same_type(self, part: str, tiles: list, top: float) -> None:
+        """:func:`same_type` for ``tiles``, when their words or sizes changed since last time
+        (every move refreshes the screen: measuring 35 route cards each time is a Pi's time)."""
+        if self._rebuild(f"type-{part}", tuple((t.text, int(t.width), int(t.height)) for t in tiles)):
+            same_type(tiles, top)
 
     def _half(self, half: int, pub: dict) -> None:
         table = self.table
