@@ -89,7 +89,9 @@ def chip_text(place: int | None, name: str, speed: int, width: float, font_size:
 
 class TwoWay(BoxLayout):
     """A text written twice: turned 180° (for the top edge) above, upright below.  Its type
-    shrinks from ``font_size`` to ``least`` (sp) until the text fits its half of the box
+    shrinks from ``font_size`` to ``least`` (dp: the smallest type read across the table, the
+    same with "Large" text, which would otherwise push a crowded row's words out of their
+    boxes) until the text fits its half of the box
     (``fit_size``); only then would a label with ``shorten`` end in "…"."""
 
     text = StringProperty("")
@@ -120,7 +122,7 @@ class TwoWay(BoxLayout):
             return th <= h and tw <= w and all(
                 kiosk_widgets.text_extent(word, fs, None, self.bold, "left", True)[0] <= w for word in self.text.split())
 
-        least = int(sp(self.least))
+        least = int(dp(self.least))
         self.fit_size = kiosk_widgets.largest_font(least, max(least, top), fits)
 
 
