@@ -113,10 +113,6 @@ class WackyData:
             a = self._actions[key] = Action(player, kind, args)
         return a
 
-    def describe_card(self, c: int) -> str:
-        half = " + ½" if self.half[c] else ""
-        return f"{self.names[c]} ({VEHICLES[self.vehicle[c]]}, speed {self.speed[c]}, {self.stages[c]}{half} stages)"
-
 
 # ---------------------------------------------------------------------------- parsing
 
