@@ -12,6 +12,7 @@ from engine.game import GameSetup, RandomPolicy, action_label
 from kiosk.games import registry as kiosk_games
 
 MARKUP = re.compile(r"\[/?b\]|\{|\}")
+HEX = re.compile(r"#[0-9a-f]{6}")
 GAMES = [("between", 2, 60), ("wacky", 3, 40), ("cosplay", 3, 80)]
 
 
@@ -37,6 +38,11 @@ def test_the_phone_words_say_the_hand_and_every_move_in_both_languages(name, pla
             labels = {}
             for lang, w in said.items():
                 assert len(w["hand"]) == len(_private_hand(name, obs))
+                # The hand drawn as cards: one per card, named as in the sentence, with a number.
+                assert [c["said"] for c in w["cards"]] == w["hand"]
+                for c in w["cards"]:
+                    assert c["title"] and c["badge"] and HEX.fullmatch(c["band"]), c
+                    assert not MARKUP.search(c["title"] + c.get("tag", "")), c
                 assert len(w["seats"]) == players and w["lines"]
                 # A button says the game's words ("labels"), else the engine's describe_action.
                 labels[lang] = w.get("labels") or [action_label(game, a, lang) for a in legal]

@@ -76,6 +76,29 @@ function chip(value) {
   return el("span", "chip", String(value));
 }
 
+// A card of the hand as the game describes it (kiosk/phones/cardface.py): a band in its colour,
+// its big number and a tag, its name, and pips; its accessible name is the card in words.
+function cardFace(c) {
+  const face = el("div", "pcard");
+  face.style.setProperty("--band", /^#[0-9a-f]{6}$/i.test(c.band || "") ? c.band : "#888888");
+  face.setAttribute("role", "img");
+  face.setAttribute("aria-label", c.said || c.title || "");
+  const top = el("div", "pc-top");
+  top.append(el("span", "pc-badge", c.badge || ""));
+  if (c.tag) top.append(el("span", "pc-tag", c.tag));
+  face.append(top, el("div", "pc-title", c.title || ""));
+  if (Array.isArray(c.pips) && c.pips.length) {
+    const pips = el("div", "pc-pips");
+    for (const [icon, colour, n] of c.pips) {
+      const pip = el("span", "pip", String(icon) + String(n));
+      if (/^#[0-9a-f]{6}$/i.test(colour)) pip.style.color = colour;
+      pips.append(pip);
+    }
+    face.append(pips);
+  }
+  return face;
+}
+
 // Any JSON value as something to read: lists as chips, one line per player where a list has
 // one entry per seat, objects as "key: value".
 function show(value, players) {
@@ -158,7 +181,10 @@ function render() {
   document.getElementById("hand-box").hidden = !hand;
   if (hand) {
     const h = document.getElementById("hand");
-    h.replaceChildren(...(hand.length ? hand.map(chip) : [el("span", "none", "—")]));
+    const faces = said && Array.isArray(said.cards) && said.cards.length === hand.length ? said.cards : null;
+    h.className = faces ? "cards" : "chips";
+    if (!hand.length) h.replaceChildren(el("span", "none", "—"));
+    else h.replaceChildren(...(faces ? faces.map(cardFace) : hand.map(chip)));
   }
   const table = document.getElementById("table");
   table.replaceChildren();
