@@ -44,6 +44,7 @@ from appliance import lan
 from appliance.lan import ConnectionGuard, client_key, json_depth_ok
 from engine.errors import IllegalAction
 from engine.game import Action
+from kiosk import iconset
 from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
 from kiosk.phones.tokens import PHONE_HOLDS_A_SEAT, SEAT_TAKEN, UNKNOWN_CODE, CodeRefused, SeatTokens
 
@@ -233,6 +234,7 @@ class PhoneServer:
         app.router.add_get("/t/{token}", self._take_seat)
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/static/icons/{name}.svg", self._icon)
         app.router.add_get("/api/view", self._view)
         app.router.add_post("/api/act", self._act)
         app.router.add_get("/ws", self._ws)
@@ -466,6 +468,13 @@ class PhoneServer:
         if name not in STATIC_FILES:
             raise Refused(404, f"no such file: {name}")
         return web.Response(body=(STATIC / name).read_bytes(), content_type=STATIC_FILES[name], charset="utf-8")
+
+    async def _icon(self, request: web.Request) -> web.Response:
+        """An icon the cards name (``kiosk/icons/svg``): public, like the page's script."""
+        text = iconset.svg_text(request.match_info["name"])
+        if text is None:
+            raise Refused(404, f"no such icon: {request.match_info['name']}")
+        return web.Response(text=text, content_type="image/svg+xml")
 
     async def _view(self, request: web.Request) -> web.Response:
         seat, _ = self._seat(request)

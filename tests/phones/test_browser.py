@@ -188,6 +188,11 @@ def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game, players):
                 assert [b["label"] for b in boxes] == said[lang]["hand"]
                 assert [b["title"] for b in boxes] == [c["title"] for c in said[lang]["cards"]]
                 assert len({b["band"] for b in boxes}) >= 1 and all(b["badge"] >= 24 for b in boxes)
+                icons = await tab.wait_for("(() => { const i = [...document.querySelectorAll('#hand .pc-icon')];"
+                                           " return i.every(x => x.complete) ? {widths: i.map(x => x.naturalWidth)}"
+                                           " : null; })()")
+                widths = icons["widths"]                                # every icon named loaded
+                assert len(widths) == sum("icon" in c for c in said[lang]["cards"]) and all(widths), icons
                 assert all(0 <= b["left"] and b["right"] <= 390 for b in boxes), boxes
                 for i, a in enumerate(boxes):
                     for b in boxes[i + 1:]:

@@ -9,6 +9,7 @@ import pytest
 import cards
 from engine import registry
 from engine.game import GameSetup, RandomPolicy, action_label
+from kiosk import iconset
 from kiosk.games import registry as kiosk_games
 
 MARKUP = re.compile(r"\[/?b\]|\{|\}")
@@ -42,6 +43,7 @@ def test_the_phone_words_say_the_hand_and_every_move_in_both_languages(name, pla
                 assert [c["said"] for c in w["cards"]] == w["hand"]
                 for c in w["cards"]:
                     assert c["title"] and c["badge"] and HEX.fullmatch(c["band"]), c
+                    assert c.get("icon", "") in iconset.ICONS or (name == "cosplay" and "icon" not in c), c
                     assert not MARKUP.search(c["title"] + c.get("tag", "")), c
                 assert len(w["seats"]) == players and w["lines"]
                 # A button says the game's words ("labels"), else the engine's describe_action.

@@ -87,6 +87,12 @@ function cardFace(c) {
   top.append(el("span", "pc-badge", c.badge || ""));
   if (c.tag) top.append(el("span", "pc-tag", c.tag));
   face.append(top, el("div", "pc-title", c.title || ""));
+  if (typeof c.icon === "string" && /^[a-z-]+$/.test(c.icon)) {
+    const icon = el("img", "pc-icon");
+    icon.src = "/static/icons/" + c.icon + ".svg";
+    icon.alt = "";
+    face.append(icon);
+  }
   if (Array.isArray(c.pips) && c.pips.length) {
     const pips = el("div", "pc-pips");
     for (const [icon, colour, n] of c.pips) {
