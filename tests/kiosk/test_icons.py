@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_icon_has_its_svg_its_pictures_and_its_credit():
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "icons.py"), "check"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "icons.py"), "check"], check=False, capture_output=True,
+                       text=True,
                        cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, timeout=60)
     assert r.returncode == 0 and not r.stdout, r.stdout + r.stderr
     shipped = {p.stem for p in iconset.SVG.glob("*.svg")}
