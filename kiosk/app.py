@@ -141,6 +141,7 @@ class TablecupApp(App):
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
         Window.rotation = self.rotation
+        self._scale_to_window()           # a quarter turn changes the window's shape: before any screen
         lib = load(cards)
         self._add_house_sets(lib)
         cardtext.use_catalogue(lib.catalogue)
@@ -677,22 +678,29 @@ class TablecupApp(App):
         self.chrome.help.follow(sm.current_screen)
         self.sync()
 
+    def _scale_to_window(self) -> bool:
+        """One dp made :func:`kiosk.main.ui_scale` of the window's size now; whether it changed
+        (``KIVY_METRICS_DENSITY`` set by hand stays)."""
+        from kivy.metrics import Metrics
+
+        from kiosk.main import ui_scale
+        if os.environ.get("KIVY_METRICS_DENSITY"):
+            return False
+        scale = ui_scale(*Window.size)
+        if abs(scale - Metrics.density) < 1e-4:
+            return False
+        log.info("window %dx%d: scale %.4g (was %.4g)", *Window.size, scale, Metrics.density)
+        Metrics.density = scale
+        return True
+
     def _follow_window(self):
         """The window took another size (the window system answered late, a rotation, a desktop
         resize): the layouts follow it by themselves, but every size in dp was worked out for the
         old one.  When the scale changes (:func:`kiosk.main.ui_scale`), the layers over the
         screens are made again (an overlay open over them closes) and the screens are rebuilt
-        on the next frame, at the new scale.  ``KIVY_METRICS_DENSITY`` set by hand stays."""
-        from kivy.metrics import Metrics
-
-        from kiosk.main import ui_scale
-        if os.environ.get("KIVY_METRICS_DENSITY") or self.root is None:
+        on the next frame, at the new scale (:meth:`_scale_to_window`)."""
+        if self.root is None or not self._scale_to_window():
             return
-        scale = ui_scale(*Window.size)
-        if abs(scale - Metrics.density) < 1e-4:
-            return
-        log.info("window %dx%d: scale %.4g (was %.4g)", *Window.size, scale, Metrics.density)
-        Metrics.density = scale
         for layer in list(self.root.children):
             if layer is not self.sm:
                 self.root.remove_widget(layer)

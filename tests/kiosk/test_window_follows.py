@@ -21,3 +21,19 @@ def test_a_resized_window_is_laid_out_again_at_its_scale(tmp_path):
     assert after["help_height"] == 1080
     for look in (before, after):
         assert look["outside"] == [] and look["faults"] == [], look
+
+
+def test_a_turned_screen_is_scaled_for_its_shape_from_the_start(tmp_path):
+    """The operator's rotation (a quarter turn: 800x480 becomes 480x800) read at start-up: the
+    screens are made at the scale of the turned window, not of the screen before it turned."""
+    from kiosk.store import Store
+    (tmp_path / "data").mkdir()
+    store = Store(tmp_path / "data" / "kiosk.db")
+    store.put("rotation", 90)
+    store.close()
+    p = run_script("drive_resize.py", tmp_path / "data", artifacts_dir() / "resize", "800x480:480x800",
+                   TABLECUP_CONFIG=tmp_path / "config")
+    r = script_result(p, "RESIZE-RESULT ")
+    before = r["looks"][0]
+    assert before["window"] == [480, 800] and before["density"] == 0.6, before
+    assert before["outside"] == [], before
