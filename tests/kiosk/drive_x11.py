@@ -53,6 +53,28 @@ def xwd_to_rgba(data: bytes) -> tuple[int, int, bytes]:
     return width, height, b"".join(rows)
 
 
+def outside(screen, width: int, height: int) -> list[str]:
+    """The visible widgets of ``screen`` that reach out of a ``width`` x ``height`` window."""
+    found = []
+    for w in walk(screen):
+        if w.width < 1 or w.height < 1 or getattr(w, "opacity", 1) <= 0.01:
+            continue
+        xs, ys = zip(*(w.to_window(px, py) for px, py in ((w.x, w.y), (w.right, w.top))))
+        if min(xs) < -1 or min(ys) < -1 or max(xs) > width + 1 or max(ys) > height + 1:
+            found.append(f"{type(w).__name__} {min(xs):.0f},{min(ys):.0f}-{max(xs):.0f},{max(ys):.0f}")
+    return found
+
+
+def root_picture(name: str) -> None:
+    """The X screen's picture now (``xwd``): ``NAME.rgba`` (raw RGBA) and ``x11-NAME-root.png``."""
+    from PIL import Image
+    raw = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
+    width, height, rgba = xwd_to_rgba(raw)
+    (ART / f"{name}.rgba").write_bytes(rgba)
+    out["root_size"] = [width, height]
+    Image.frombytes("RGBA", (width, height), rgba).save(ART / f"x11-{name}-root.png")
+
+
 def hook(app):
     d = Driver(app, out, ART)
 
@@ -60,26 +82,21 @@ def hook(app):
         yield 1.5                    # the first frames drawn, the window system's answers read
         from kivy.core.window import Window
         from kivy.metrics import Metrics
-        home = app.sm.get_screen("home")
         out["screen"] = app.sm.current
         out["kivy_size"] = list(Window.size)
         out["density"] = Metrics.density
         out["x_window"] = x_window_geometry(app.title)
-        boxes = []
-        for w in walk(home):
-            if w is home or w.width < 1 or w.height < 1 or getattr(w, "opacity", 1) <= 0.01:
-                continue
-            xs, ys = zip(*(w.to_window(px, py) for px, py in ((w.x, w.y), (w.right, w.top))))
-            boxes.append([type(w).__name__, getattr(w, "text", "")[:30] if isinstance(getattr(w, "text", ""), str)
-                          else "", min(xs), min(ys), max(xs), max(ys)])
-        out["home_boxes"] = boxes
+        out["home_outside"] = outside(app.sm.get_screen("home"), *out["x_window"]["size"])
+        out["home_widgets"] = sum(1 for _ in walk(app.sm.get_screen("home")))
         d.shot("x11-home-kivy")
-        raw = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
-        width, height, rgba = xwd_to_rgba(raw)
-        (ART / "root.rgba").write_bytes(rgba)
-        out["root_size"] = [width, height]
-        from PIL import Image
-        Image.frombytes("RGBA", (width, height), rgba).save(ART / "x11-home-root.png")
+        root_picture("home")
+        # A game on the table: Between Battle against a bot, its screen in the same window.
+        app.start_table("between", "solo", seed=3)
+        yield 1.5
+        out["game_screen"] = app.sm.current
+        out["game_outside"] = outside(app.sm.current_screen, *out["x_window"]["size"])
+        d.shot("x11-between-kivy")
+        root_picture("between")
         d.finish()
 
     d.follow(script(), first=0.5)

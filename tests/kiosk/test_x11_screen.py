@@ -4,7 +4,7 @@ Before: full screen was only asked of a window manager; with none the window sta
 the middle of a 1920x1080 screen while the layout was made for 1920x1080, so a corner of Home
 showed in a black screen.  Now the window is made at the screen's size: the X server's window
 is the screen, Kivy lays out for that size, every widget of Home lies in it and the screen's
-own picture has no black band.
+own picture has no black band; a game's screen (Between Battle) too.
 """
 
 from __future__ import annotations
@@ -60,12 +60,12 @@ def test_full_screen_without_a_window_manager_is_the_whole_screen(tmp_path, bare
     assert r["x_window"] == {"size": [1920, 1080], "pos": [0, 0]}, r["x_window"]
     assert r["kivy_size"] == [1920, 1080]
     assert r["density"] == 2.25
-    # Every widget of Home lies inside the window.
-    outside = [b for b in r["home_boxes"] if b[2] < -1 or b[3] < -1 or b[4] > 1921 or b[5] > 1081]
-    assert not outside, outside[:5]
-    assert len(r["home_boxes"]) > 20
-    # The screen as the X server shows it: Home everywhere, no black band left unfilled.
+    # Every widget of Home, and of a game's screen, lies inside the window.
+    assert r["home_outside"] == [] and r["home_widgets"] > 20, r["home_outside"][:5]
+    assert r["game_screen"] != "home" and r["game_outside"] == [], (r["game_screen"], r["game_outside"][:5])
+    # The screen as the X server shows it: no black band left unfilled, on Home or in the game.
     width, height = r["root_size"]
     assert (width, height) == (1920, 1080)
-    assert black_bands((art / "root.rgba").read_bytes(), width, height) == []
+    for name in ("home", "between"):
+        assert black_bands((art / f"{name}.rgba").read_bytes(), width, height) == [], name
     print(f"bare X server: Home full screen in {time.monotonic() - started:.1f} s")
