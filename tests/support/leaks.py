@@ -162,7 +162,7 @@ def widget_leaks(widgets: Iterable[Any], hidden: Mapping[int, Iterable[Any]],
                  allowed: Callable[[Any, int], bool] = lambda widget, owner: False,
                  visible: Iterable[str] = ()) -> list[str]:
     """Where a widget draws another seat's secret card (its ``card`` or ``cards``, compared as text) or names
-    one in its ``text`` (:func:`text_leaks`, ``visible`` as there); ``allowed(widget, owner)``: the
+    one in its ``text`` or ``name`` (:func:`text_leaks`, ``visible`` as there); ``allowed(widget, owner)``: the
     widget may show ``owner``'s cards (on the half of an owner who is looking)."""
     visible = set(visible)
     widgets = list(widgets)
@@ -176,12 +176,55 @@ def widget_leaks(widgets: Iterable[Any], hidden: Mapping[int, Iterable[Any]],
             for card in drawn:
                 if card is not None and str(card) in cards:
                     found.append(f"seat {owner}'s card {card!r} drawn by a {type(w).__name__}")
-            text = getattr(w, "text", None)
-            if isinstance(text, str) and text:
-                found.extend(f"{leak} (a {type(w).__name__})"
-                             for leak in text_leaks([text], {owner: values}, names, visible))
+            said = [t for t in (getattr(w, "text", None), getattr(w, "name", None)) if isinstance(t, str) and t]
+            found.extend(f"{leak} (a {type(w).__name__})" for leak in text_leaks(said, {owner: values}, names, visible))
     return found
 
 
 def assert_no_leaks(where: str, found: list[str]) -> None:
     assert not found, f"{where} shows what it may not: " + "; ".join(found[:5])
+
+
+def _nowhere(widget: Any, owner: int) -> bool:
+    return False
+
+
+_NOWHERE = _nowhere
+
+
+def screen_leaks(table: Any, widgets: Iterable[Any], names: Callable[[Any], Iterable[str]] | None = None,
+                 allowed: Callable[[Any, int], bool] = _NOWHERE,
+                 also: Callable[[Mapping[str, Any], int], Iterable[Any]] | None = None) -> list[str]:
+    """What a screen of ``table`` (a :class:`kiosk.table.LocalTable`) shows of the seats whose
+    owner is not looking (``table.may_show``): their :func:`secrets` from the public's place,
+    and ``also(their observation, seat)`` where the kiosk hides more than the engine does (a
+    hand the rules leave open, drawn only to its owner).  With ``allowed(widget, seat)`` (where
+    a seat's cards may be drawn: its own half), every seat's are checked, looking or not.  Texts
+    the public or a looking seat may read (and what ``names`` calls them) are no leak in a
+    sentence."""
+    game, data, state = table.game, table.data, table.state
+    widgets = list(widgets)
+    hidden: dict[int, frozenset[Any]] = {}
+    kiosk_hides: dict[int, frozenset[Any]] = {}
+    for seat in range(len(table.seats)):
+        if not table.may_show(seat) or allowed is not _NOWHERE:
+            hidden[seat] = secrets(game, data, state, seat, None)
+            if also is not None:
+                kiosk_hides[seat] = frozenset(also(state.observation(seat), seat)) - hidden[seat]
+    def readable(seats: Iterable[int]) -> set[str]:
+        words = set(visible_texts(table.observation(None)))
+        for seat in seats:
+            words |= visible_texts(table.observation(seat))
+        return words | {n for v in list(words) for n in names(v)} if names is not None else words
+
+    # A widget where a seat's cards may be drawn may name what that seat reads, too.
+    groups: dict[frozenset[int], list[Any]] = {}
+    for w in widgets:
+        owners = frozenset(s for s in range(len(table.seats)) if allowed(w, s))
+        groups.setdefault(owners, []).append(w)
+    found = []
+    for owners, group in groups.items():
+        found += widget_leaks(group, hidden, names, allowed, readable(owners | table.shown_seats()))
+        # What only the kiosk hides is public to the engine: no text may name it either.
+        found += widget_leaks(group, kiosk_hides, names, allowed)
+    return found
