@@ -18,8 +18,10 @@ read (the engine's own view for it) where they can:
   holds a secret more times than the engine's own view for that viewer does;
 - :func:`text_leaks`: a sentence or any JSON text names a secret (as a whole word) that is not
   a text of the viewer's own view (``visible``);
-- :func:`widget_leaks`: a widget of the table's screen draws a secret card (its ``card``) or
-  names one in its text (``names``: what the screen calls each secret).
+- :func:`widget_leaks`: a widget (or a sentence with its cards) draws a secret card or names one
+  in its text (``names``: what the screen calls each secret);
+- :func:`screen_leaks`: the real app's screen of a kiosk table, for every seat whose owner is not
+  looking (what the real-app walks of tests/kiosk call at every step).
 
 Each returns where it found a leak (empty: none); :func:`assert_no_leaks` fails naming them.
 """
@@ -33,6 +35,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 Path = tuple[Any, ...]
+_MISSING = object()
 
 
 def leaves(value: Any, path: Path = ()) -> Iterable[tuple[Path, Any]]:
@@ -78,9 +81,6 @@ def secrets(game: Any, data: Any, state: Any, owner: int, viewer: int | None,
         rebuilt = dict(leaves(guess.observation(owner)))
         changed |= {v for p, v in real.items() if _telling(p, v) and rebuilt.get(p, _MISSING) != v}
     return frozenset(changed)
-
-
-_MISSING = object()
 
 
 def secrets_by_owner(game: Any, data: Any, state: Any, viewer: int | None,
