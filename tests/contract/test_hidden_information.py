@@ -163,6 +163,19 @@ def test_no_surface_shows_another_seats_secrets(tmp_path, game):
     assert met >= 3, f"{game.name}: the check met a secret only {met} times (is anything hidden?)"
 
 
+def test_a_newly_registered_game_is_checked_the_same_way(tmp_path, monkeypatch):
+    """The toy game, registered as a fifth game would be: nothing here or in the checker names it."""
+    real_get = registry.get
+    monkeypatch.setattr(registry, "get", lambda name: toygame.GAME if name == toygame.GAME.name else real_get(name))
+    table = LocalTable(Store(tmp_path / "kiosk.db"), data_for=lambda game: {})
+    assert table.new_game(toygame.GAME.name, seating(toygame.GAME, {}, {}), names=NAMES[:3], seed=4) is not None
+    assert play_and_check(table, every=1) >= 3
+    assert table.new_game(toygame.GAME.name, seating(toygame.GAME, {}, {}), names=NAMES[:3], seed=5) is not None
+    monkeypatch.setattr(LocalTable, "observation", _leaky_observation(LocalTable.observation))
+    with pytest.raises(AssertionError, match=r"highcard after 0 actions .* seat \d's"):
+        play_and_check(table)
+
+
 # ------------------------------------------------------------------ the checker catches leaks
 
 def _leaky_observation(real):
