@@ -123,6 +123,9 @@ def surface_leaks(table: LocalTable) -> list[str]:
                       for x in text_leaks(json_texts(rest), hidden, visible=visible_texts(engine_view))]
         if kg is not None and kg.say is not None:
             if viewer is None:
+                # The log's text.  (Its lines may draw a card hidden again since, shown when it was
+                # played, a hand shown for a moment: the cards a line draws are held to what was
+                # shown around its move by test_happened.py and the real app's drive_lastmove.py.)
                 lines = log_lines(table.history.moves, kg.say, words)
                 found += [f"the log: {x}" for x in text_leaks(lines, hidden, visible=visible_texts(engine_view))]
             else:
