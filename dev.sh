@@ -15,12 +15,14 @@ cd "$(dirname "$0")"
 # System packages: Python's venv and headers with a C compiler (the engine's hot
 # modules are compiled with Cython when the package installs), the libraries Kivy's SDL2 window needs (also offscreen,
 # with Mesa's software OpenGL), and the tools the tests drive (systemd-analyze, debootstrap,
-# Chromium and a font for the standings and organiser pages, shellcheck for install.sh).
+# Chromium and a font for the standings and organiser pages, shellcheck for install.sh, a bare
+# X server with the tools that read its windows and picture for the kiosk full screen on X11).
 APT_PACKAGES=(
   python3 python3-venv python3-dev build-essential
   libgl1 libegl1 libgles2 libgl1-mesa-dri libegl-mesa0 libmtdev1 libsdl2-2.0-0
   xclip
   systemd debootstrap chromium shellcheck
+  xvfb x11-utils x11-apps
   fonts-dejavu-core
   sqlite3
 )

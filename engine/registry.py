@@ -12,33 +12,53 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from functools import lru_cache
 from types import ModuleType
+from typing import TypeVar
 
 import engine
 from engine.game import About, Game
 
+T = TypeVar("T")
+
+
+def discover(package: ModuleType, read: Callable[[ModuleType], T | None], key: Callable[[T], str],
+             what: str) -> dict[str, tuple[str, T]]:
+    """What ``read`` finds in each subpackage of ``package`` (each imported), by ``key``, in
+    name order, with the name of the subpackage it came from; a subpackage where ``read``
+    finds nothing (``None``) is skipped.  Two of one name is an error naming both.  The one
+    discovery of both registries: the engine's games and the kiosk's game packages."""
+    found: dict[str, tuple[str, T]] = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{package.__name__}.{info.name}")
+        value = read(module)
+        if value is None:
+            continue
+        name = key(value)
+        if name in found:
+            raise RuntimeError(f"two {what} named {name!r}: {found[name][0]} and {module.__name__}")
+        found[name] = (module.__name__, value)
+    return dict(sorted(found.items()))
+
+
+def _about_of(module: ModuleType) -> About | None:
+    """A game package's facts: its ``ABOUT``, or else its ``GAME``'s."""
+    about = getattr(module, "ABOUT", None)
+    if isinstance(about, About):
+        return about
+    game = getattr(module, "GAME", None)
+    return About.of(game) if isinstance(game, Game) else None
+
 
 @lru_cache(maxsize=1)
 def _abouts() -> dict[str, About]:
-    """Every game's facts by name, read from its package's ``__init__`` (its ``ABOUT``, or
-    else its ``GAME``'s)."""
-    found: dict[str, About] = {}
-    for info in pkgutil.iter_modules(engine.__path__):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"engine.{info.name}")
-        about = getattr(module, "ABOUT", None)
-        if not isinstance(about, About):
-            game = getattr(module, "GAME", None)
-            if not isinstance(game, Game):
-                continue
-            about = About.of(game)
-        if about.name in found:
-            raise RuntimeError(f"two games are named {about.name!r}")
-        found[about.name] = about
-        _PACKAGES[about.name] = module.__name__
-    return dict(sorted(found.items()))
+    """Every game's facts by name, read from its package's ``__init__``."""
+    found = discover(engine, _about_of, lambda about: about.name, "games")
+    _PACKAGES.update((name, module) for name, (module, _) in found.items())
+    return {name: about for name, (_, about) in found.items()}
 
 
 # A game's name -> the package that registers it (filled by _abouts).

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.game import Action, Game, GameState, Outcome, Policy, RandomPolicy, Termination
+from engine.game import Action, Game, GameState, Outcome, Policy, Termination
 
 __all__ = ["LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
@@ -276,8 +276,3 @@ def registered_policy(name: str, level: str = "hard") -> PolicyFactory:
         from engine import registry
         return policy_factory(registry.get(name), level)(data, seat, seed)
     return make
-
-
-def random_factory(data: Any, seat: int, seed: int) -> Policy:
-    """The uniform random policy as a factory (an explicit opponent model or rollout)."""
-    return RandomPolicy(seed)

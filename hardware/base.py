@@ -8,13 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from .debounce import FilteredButton
 from .events import PRIMARY, SECONDARY, TOSS_BUTTON, Sink
-from .lights import (  # noqa: F401 -- re-exported: the timings and led_plan lived here before
-    BLINK_HALF_PERIOD_S,
-    CELEBRATE_FLASHES,
-    CELEBRATE_HALF_PERIOD_S,
-    LedStates,
-    led_plan,
-)
+from .lights import LedStates
 
 
 @runtime_checkable
@@ -26,19 +20,8 @@ class Lights(Protocol):
         ``celebrate`` (see :mod:`hardware.lights`); a side left out is off.
         A side whose state does not change is left alone."""
 
-    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
-        """Challengers: the LED of ``flag_side`` (the side holding the flag)
-        is lit steadily; the LED of ``attacker_side`` blinks while that side
-        must reveal.  If both name the same side, blinking wins.  A side named
-        by neither is off; ``None`` means "nobody"."""
-
     def all_off(self) -> None:
-        """Both LEDs off (between matches)."""
-
-    def celebrate(self, side: str) -> None:
-        """Short win pattern: the winner's LED flashes quickly for ~3 s at
-        full brightness, the other LED is off; afterwards both are off.
-        Any later change of that LED replaces it immediately."""
+        """Both LEDs off (between games)."""
 
 
 @runtime_checkable

@@ -120,9 +120,3 @@ class ButtonEvent:
 #: that schedules work on the Kivy clock).
 Sink = Callable[[ButtonEvent], None]
 
-
-def check_side(side: str | None, what: str = "side") -> str | None:
-    """Validate an optional side argument of the lights API."""
-    if side is not None and side not in SIDES:
-        raise ValueError(f"{what} must be 'light', 'dark' or None, got {side!r}")
-    return side

@@ -17,8 +17,7 @@ A side left out of the mapping is off.  ``set_leds`` is idempotent: a side
 whose state does not change is left alone, so a blink keeps its rhythm and a
 celebration is played once however often it is asked for.
 
-Challengers' older calls stay: ``show(flag_side, attacker_side)``,
-``all_off()`` and ``celebrate(side)`` are written with ``set_leds``.
+``all_off()`` is ``set_leds({})``, for the kiosk between games.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 
-from .events import SIDES, check_side
+from .events import SIDES
 
 OFF = "off"
 ON = "on"
@@ -60,18 +59,6 @@ def led_states(states: Mapping[str, str] | None) -> dict[str, str]:
     return full
 
 
-def led_plan(flag_side: str | None, attacker_side: str | None) -> dict[str, str]:
-    """Challengers' ``show()`` as LED states: the flag holder's LED on, the side
-    that must reveal blinking (blinking wins if both name the same side)."""
-    check_side(flag_side, "flag_side")
-    check_side(attacker_side, "attacker_side")
-    plan = {side: OFF for side in SIDES}
-    if flag_side is not None:
-        plan[flag_side] = ON
-    if attacker_side is not None:
-        plan[attacker_side] = BLINK
-    return plan
-
 
 class LedStates:
     """The lights API of every backend, written once.
@@ -99,20 +86,9 @@ class LedStates:
                     self._drive(side, want[side])
                     self._led_state[side] = want[side]
 
-    def show(self, flag_side: str | None, attacker_side: str | None) -> None:
-        """Challengers: the flag holder's LED lit, the side that must reveal
-        blinking (blinking wins if both are the same side), others off."""
-        self.set_leds(led_plan(flag_side, attacker_side))
-
     def all_off(self) -> None:
         """Both LEDs off."""
         self.set_leds({})
-
-    def celebrate(self, side: str) -> None:
-        """The winner's LED celebrates, the other is off."""
-        if side not in SIDES:
-            raise ValueError(f"side must be 'light' or 'dark', got {side!r}")
-        self.set_leds({side: CELEBRATE})
 
     def _drive(self, side: str, state: str) -> None:  # pragma: no cover - every backend has one
         raise NotImplementedError

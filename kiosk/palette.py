@@ -120,7 +120,8 @@ class Palette(EventDispatcher):
 
     def half(self, half: int) -> RGBA:
         """The background of ``half`` (0 bottom / light, 1 top / dark)."""
-        return tuple(self.half_dark if half else self.half_light)  # type: ignore[return-value]
+        r, g, b, a = self.half_dark if half else self.half_light
+        return (r, g, b, a)
 
 
 #: The one palette of the running kiosk.

@@ -240,41 +240,7 @@ class Store:
     def schema_version(self) -> int:
         return self.db.conn.execute("PRAGMA user_version").fetchone()[0]
 
-    # ------------------------------------------------------------------ games
-    @_writing
-    def new_game(self, setup: Setup) -> int:
-        with self._txn() as c:
-            return c.execute("insert into games(setup_json, started, finished, winner) values (?,?,NULL,NULL)",
-                             (setup_to_json(setup), time.time())).lastrowid
-
-    @_writing
-    def add_action(self, game_id: int, seq: int, action, winner=None) -> None:
-        """Action number ``seq`` of a game; with ``winner`` (the game is over) the game is closed
-        in the same transaction."""
-        with self._txn() as c:
-            c.execute("insert into actions(game_id, seq, action_json) values (?,?,?)",
-                      (game_id, seq, json.dumps(list(action))))
-            if winner is not None:
-                c.execute("update games set finished = ?, winner = ? where id = ?", (time.time(), winner, game_id))
-
-    @_writing
-    def finish(self, game_id: int, winner) -> None:
-        with self._txn() as c:
-            c.execute("update games set finished = ?, winner = ? where id = ?", (time.time(), winner, game_id))
-
-    @_writing
-    def abandon(self, game_id: int) -> None:
-        """An unfinished game the players chose not to resume: closed without a winner."""
-        with self._txn() as c:
-            c.execute("update games set finished = ?, winner = -1 where id = ?", (time.time(), game_id))
-
-    @_writing
-    def close_unresumable(self, game_id: int, why: str) -> None:
-        """A game that could not be resumed: closed, its setup and actions kept, ``note`` says why."""
-        with self._txn() as c:
-            c.execute("update games set finished = ?, winner = ?, note = ? where id = ?",
-                      (time.time(), UNRESUMABLE, why, game_id))
-
+    # ------------------------------------------------------------------ Challengers! games from before schema 3 (read: the history)
     def actions(self, game_id: int) -> list:
         rows = self.db.query("select action_json from actions where game_id = ? order by seq", [game_id])
         return [action_from_json(r["action_json"]) for r in rows]
@@ -282,19 +248,6 @@ class Store:
     def game(self, game_id: int) -> dict | None:
         rows = self.db.query("select * from games where id = ?", [game_id])
         return rows[0] if rows else None
-
-    def unfinished_id(self):
-        """The id of the latest unfinished game, or None (reads nothing else of it)."""
-        row = self.db.conn.execute("select max(id) from games where finished is null").fetchone()
-        return row[0] if row else None
-
-    def unfinished(self):
-        """(game id, setup, actions) of the latest unfinished game, or None."""
-        rows = self.db.query("select * from games where finished is null order by id desc limit 1")
-        if not rows:
-            return None
-        r = rows[0]
-        return r["id"], setup_from_json(r["setup_json"]), self.actions(r["id"])
 
     def history(self, limit=20) -> list:
         return self.db.query(

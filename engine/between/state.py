@@ -120,7 +120,7 @@ class BetweenState:
         self.damage: list[list[int]] = [[], []]
         self.revealed: list[set[int]] = [set(), set()]
         self.current = 0
-        self.pending: tuple | None = None       # ("give", chooser, taker) / ("raise", p, zone) / ("take", p, zone)
+        self.pending: tuple[str, int, int] | None = None       # ("give", chooser, taker) / ("raise", p, zone) / ("take", p, zone)
         self.extra = False                      # the turn's ability grants another turn
         self.bind_zone: int | None = None       # this turn: must play on this zone (Knight's special)
         self.silenced = False                   # this turn: the played card has no ability (Knight's unique)
@@ -471,8 +471,14 @@ class BetweenState:
 
     # ------------------------------------------------------------------ choices
 
+    def _pending(self) -> tuple[str, int, int]:
+        """The choice being waited for (only asked while there is one)."""
+        pending = self.pending
+        assert pending is not None, "no choice is pending"
+        return pending
+
     def _choices(self) -> list[int]:
-        kind, p, z = self.pending  # type: ignore[misc]
+        kind, p, z = self._pending()
         if kind == "give":
             return [y for y in (0, 1) if self.zones[y]]
         if kind == "raise":
@@ -481,7 +487,7 @@ class BetweenState:
         return sorted(self.decks[p])   # take: by card, never in deck order
 
     def _choice_action(self, player: int, c: int) -> Action:
-        kind = self.pending[0]  # type: ignore[index]
+        kind = self._pending()[0]
         if kind == "give":
             return self.acts.give[player][c]
         if kind == "raise":
@@ -494,7 +500,7 @@ class BetweenState:
         return self.book.by_id.get(arg) if type(arg) is str else None
 
     def _answer(self, choice: int, events: list[Event]) -> None:
-        kind, p, z = self.pending  # type: ignore[misc]
+        kind, p, z = self._pending()
         if kind == "give":
             events.append(Event("give", p, None, ZONES[choice]))
             self._give(z, choice, events)

@@ -651,6 +651,3 @@ class Catalogue:
             return self.cards[card_id]
         except KeyError:
             raise KeyError(f"unknown card id '{card_id}' (see `tablecup cards list`)") from None
-
-    def sets_of(self, box: str, kind: str | None = None) -> list[CardSet]:
-        return [s for s in self.sets.values() if s.box == box and (kind is None or s.kind == kind)]

@@ -399,37 +399,6 @@ def restore_deck_phase(dp: DeckPhase, view: Mapping[str, Any], card: Any) -> Non
 
 # ---------------------------------------------------------------------------- copies
 
-_SHARED: dict[int, tuple[Library, dict[int, Any]]] = {}
-
-
-def _shared_objects(library: Library) -> dict[int, Any]:
-    """Every object of the library's data (cards, effects, filters, boxes, plans,
-    rules), by identity: immutable and shared by every copy of a tournament."""
-    hit = _SHARED.get(id(library))
-    if hit is not None and hit[0] is library:
-        return hit[1]
-    found: dict[int, Any] = {}
-    stack: list[Any] = [library]
-    atoms = (str, int, float, bool, bytes, type(None))
-    while stack:
-        obj = stack.pop()
-        if isinstance(obj, atoms) or id(obj) in found:
-            continue
-        found[id(obj)] = obj
-        if isinstance(obj, dict):
-            stack.extend(obj.keys())
-            stack.extend(obj.values())
-        elif isinstance(obj, (list, tuple, set, frozenset)):
-            stack.extend(obj)
-        elif not callable(obj) or hasattr(obj, "__slots__") or hasattr(obj, "__dict__"):
-            for name in getattr(type(obj), "__slots__", ()):
-                if hasattr(obj, name):
-                    stack.append(getattr(obj, name))
-            stack.extend(getattr(obj, "__dict__", {}).values())
-    _SHARED[id(library)] = (library, found)
-    return found
-
-
 def clone_tournament(t: Tournament) -> Tournament:
     """A copy of ``t`` that shares nothing mutable with it (the card data, the set-up
     and the plan are shared: they never change).  Pending choices are re-bound to the copy."""

@@ -173,10 +173,6 @@ class Side:
             used += seat.width
         return used
 
-    def bench_cards(self):
-        for seat in self.bench:
-            yield from seat.cards
-
 
 class Match:
     """One match between two players at one park.
@@ -1123,9 +1119,6 @@ class Match:
     def removed_cards(self, p) -> list:
         """[(card type, "discard"|"box")] that player ``p`` took out of their deck."""
         return [(self.types[i], w) for i, w in self.removed if self.owner[i] == p]
-
-    def fans_gained(self, p, start=0) -> int:
-        return self.sides[p].fans - start
 
 
 def _pool(side, src) -> list:

@@ -344,7 +344,7 @@ def _card(path: str, kind: str, i: int, row: Any) -> CardType:
 def _vector(value: Any, allowed: set[str], fieldname: str, bad: _Complaint, with_any: bool) -> tuple[int, int, int, int]:
     if not isinstance(value, dict):
         raise bad(fieldname, "a table of resources, e.g. { badass = 2, kawaii = 1 }")
-    out = [0, 0, 0, 0]
+    out = [0, 0, 0, 0]      # badass, kawaii, cool, any
     for k, v in value.items():
         if k not in allowed:
             raise bad(fieldname, f"{k!r} is not a resource this card may name "
@@ -352,7 +352,7 @@ def _vector(value: Any, allowed: set[str], fieldname: str, bad: _Complaint, with
         if type(v) is not int or not 0 <= v <= 30:
             raise bad(fieldname, f"{k} must be a whole number from 0 to 30, not {v!r}")
         out[3 if k == "any" else KINDS.index(k)] = v
-    return tuple(out)  # type: ignore[return-value]
+    return out[0], out[1], out[2], out[3]
 
 
 def _effect(value: Any, fieldname: str, bad: _Complaint) -> Effect:

@@ -37,7 +37,7 @@ from engine.events import Event
 from engine.game import MAX_ARGS, OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 
 from .cards import Catalogue, Effect, Instances
-from .payment import Payment, Purse, Unit, add, cheapest, covers, payments, valid
+from .payment import Payment, Purse, Unit, add, cheapest, covers, valid
 
 __all__ = ["MAIN", "POOL", "PREPARE", "CosplayState", "determinize", "less_by", "recruit_cost_now", "target_size"]
 
@@ -426,12 +426,6 @@ class CosplayState:
         wastes the fewest points, or ``None`` when the available cards cannot pay it."""
         p = self.current if player is None else player
         return cheapest(self.units(p), self.target_cost(what, target))
-
-    def payment_options(self, what: str, target: Any, player: int | None = None) -> list[Payment]:
-        """Every needed payment of a target (as :meth:`propose_payment` names it), the least
-        wasteful first: what the legal list offers for it (:func:`engine.cosplay.payment.payments`)."""
-        p = self.current if player is None else player
-        return payments(self.units(p), self.target_cost(what, target))
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, player: int) -> list[Action]:

@@ -77,7 +77,7 @@ class WackyData:
     source: str
     own_design: bool
     hierarchy: tuple[int, ...]
-    boosters: tuple[Booster, ...]           # indexed by booster code (None where unused)
+    boosters: tuple[Booster | None, ...]    # indexed by booster code (None where unused)
     pilots: tuple[Pilot, ...]
     starters: tuple[int, ...]
     names: tuple[str, ...]
@@ -112,10 +112,6 @@ class WackyData:
         if a is None:
             a = self._actions[key] = Action(player, kind, args)
         return a
-
-    def describe_card(self, c: int) -> str:
-        half = " + ½" if self.half[c] else ""
-        return f"{self.names[c]} ({VEHICLES[self.vehicle[c]]}, speed {self.speed[c]}, {self.stages[c]}{half} stages)"
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -252,7 +248,7 @@ def parse(source: str, text: str) -> WackyData:
         raw_cards = p.get("cards")
         if not isinstance(raw_cards, list) or len(raw_cards) != len(VEHICLES):
             where.fail(f"a pack is {len(VEHICLES)} cards, one of each vehicle", what, "cards")
-        pack: list[tuple] = [None] * len(VEHICLES)    # type: ignore[list-item]
+        pack: list[tuple[int, int, bool] | None] = [None] * len(VEHICLES)
         for k, card in enumerate(raw_cards):
             cwhat = f"pilot {pid!r}, card {k + 1}"
             v, s, st, h = _card(where, card, cwhat, _CARD_KEYS)
@@ -260,7 +256,9 @@ def parse(source: str, text: str) -> WackyData:
                 where.fail(f"the pack already has a {VEHICLES[v]} (one card of each vehicle)", cwhat, "vehicle")
             pack[v] = (s, st, h)
         first = len(names)
-        for v, (s, st, h) in enumerate(pack):
+        for v, card in enumerate(pack):
+            assert card is not None           # one card of each vehicle: checked above
+            s, st, h = card
             add(f"{pid}-{VEHICLES[v]}", v, s, st, h, i, BOOSTERS.index(bid), f"card '{pid}-{VEHICLES[v]}'", "id")
         pilots.append(Pilot(pid, {"en": _text(where, p, "en", what), "fr": _text(where, p, "fr", what)},
                             BOOSTERS.index(bid), bonus, tuple(range(first, first + len(VEHICLES)))))
@@ -283,7 +281,7 @@ def parse(source: str, text: str) -> WackyData:
         where.fail(f"the game needs {MIN_STARTERS} starters (players + 1 at 7 players), not {len(starters)}",
                    None, "starter")
 
-    return WackyData(source, own_design, tuple(VEHICLES.index(v) for v in hierarchy), tuple(boosters),  # type: ignore[arg-type]
+    return WackyData(source, own_design, tuple(VEHICLES.index(v) for v in hierarchy), tuple(boosters),
                      tuple(pilots), tuple(starters), tuple(names), tuple(vehicle), tuple(speed), tuple(stages),
                      tuple(half), tuple(owner), tuple(back))
 

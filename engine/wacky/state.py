@@ -196,7 +196,7 @@ class WackyState:
             if kind != "pick" or len(args) != 1:
                 raise IllegalAction(f"player {p} takes a card of the draft row: '{p} pick <card>', not {action}")
             data = self.data
-            c = data.index.get(args[0], -1)  # type: ignore[arg-type]
+            c = data.index.get(str(args[0]), -1)
             row = self.row
             if c not in row:
                 raise IllegalAction(f"{args[0]} is not in the draft row")
@@ -213,7 +213,7 @@ class WackyState:
         if phase == CHOOSE:
             if kind != "choose" or len(args) != 1:
                 raise IllegalAction(f"now each player chooses a card of their hand: '{p} choose <card>', not {action}")
-            c = self.data.index.get(args[0], -1)  # type: ignore[arg-type]
+            c = self.data.index.get(str(args[0]), -1)
             if c not in self.hands[p]:
                 raise IllegalAction(f"{args[0]} is not a card of player {p}'s hand")
             self.chosen[p] = c

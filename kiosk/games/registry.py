@@ -7,26 +7,23 @@ Adding a game's screens adds a package here and touches nothing else (like
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from functools import lru_cache
+from types import ModuleType
 
+from engine.registry import discover
 from kiosk.games.descriptor import KioskGame
+
+
+def _kiosk_of(module: ModuleType) -> KioskGame | None:
+    kg = getattr(module, "KIOSK", None)
+    return kg if isinstance(kg, KioskGame) else None
 
 
 @lru_cache(maxsize=1)
 def _games() -> dict[str, KioskGame]:
     import kiosk.games as package
-    found: dict[str, KioskGame] = {}
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"kiosk.games.{info.name}")
-        kg = getattr(module, "KIOSK", None)
-        if isinstance(kg, KioskGame):
-            if kg.game in found:
-                raise RuntimeError(f"two kiosk packages for the game {kg.game!r}")
-            found[kg.game] = kg
-    return dict(sorted(found.items()))
+    found = discover(package, _kiosk_of, lambda kg: kg.game, "kiosk packages for a game")
+    return {name: kg for name, (_, kg) in found.items()}
 
 
 def games() -> list[KioskGame]:

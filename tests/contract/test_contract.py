@@ -67,6 +67,32 @@ def test_the_registry_names_unknown_games():
         registry.get("chess")
 
 
+def _package(root, name, inits):
+    """A package ``name`` under ``root`` whose subpackages have the given ``__init__`` texts."""
+    (root / name).mkdir()
+    (root / name / "__init__.py").write_text("")
+    for sub, text in inits.items():
+        (root / name / sub).mkdir()
+        (root / name / sub / "__init__.py").write_text(text)
+    (root / name / "plain.py").write_text("FOUND = 'not a package'\n")
+
+
+def test_discovery_reads_subpackages_in_order_and_names_both_of_a_clash(tmp_path, monkeypatch):
+    import importlib
+
+    _package(tmp_path, "games_a", {"zeta": "FOUND = 'z'\n", "alpha": "FOUND = 'a'\n", "none": ""})
+    _package(tmp_path, "games_b", {"one": "FOUND = 'same'\n", "two": "FOUND = 'same'\n"})
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def read(module):
+        return getattr(module, "FOUND", None)
+
+    found = registry.discover(importlib.import_module("games_a"), read, str.upper, "things")
+    assert found == {"A": ("games_a.alpha", "a"), "Z": ("games_a.zeta", "z")}
+    with pytest.raises(RuntimeError, match=r"two things named 'SAME': games_b.one and games_b.two"):
+        registry.discover(importlib.import_module("games_b"), read, str.upper, "things")
+
+
 class _LeakyHighCard(toygame.HighCard):
     def observation(self, player):
         view = super().observation(player)

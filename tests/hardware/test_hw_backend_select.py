@@ -37,8 +37,8 @@ def test_auto_on_this_machine_is_keyboard():
     assert isinstance(backend, KeyboardBackend)
     assert backend.name == "keyboard" and not backend.has_hardware
     assert backend.describe() == "keyboard and touch only (no Raspberry Pi GPIO found, no serial board configured)"
-    backend.show("light", "dark")  # LEDs are harmless no-ops
-    backend.celebrate("light")
+    backend.set_leds({"light": "on", "dark": "blink"})  # LEDs are harmless no-ops
+    backend.set_leds({"light": "celebrate"})
     backend.all_off()
     assert backend.wait_ready(0)
     backend.close()

@@ -249,14 +249,14 @@ def test_leds_without_pwm(make):
     backend, factory, events = make(pwm=False)
     light, dark = backend.leds["light"], backend.leds["dark"]
     assert not light.pwm and not dark.pwm
-    backend.show("light", "dark")
+    backend.set_leds({"light": "on", "dark": "blink"})
     assert light.device.is_lit
     assert blinks(factory.pin(13), (True, False))
     assert holds(factory.pin(12), True)                     # steady
     backend.all_off()
     assert holds(factory.pin(12), False)
     assert holds(factory.pin(13), False)
-    backend.show(None, None)
+    backend.set_leds({})
     assert not light.device.is_lit and not dark.device.is_lit
 
 
@@ -264,13 +264,13 @@ def test_pwm_leds_use_brightness(make):
     backend, factory, events = make(pwm=True, led_brightness=0.4)
     assert backend.leds["light"].pwm and backend.leds["dark"].pwm
     assert "PWM" in backend.describe()
-    backend.show("light", "dark")
+    backend.set_leds({"light": "on", "dark": "blink"})
     assert factory.pin(12).state == pytest.approx(0.4)
     assert backend.leds["light"].device.value == pytest.approx(0.4)
     assert shows(factory, 13, "blink")                      # blinks at brightness
-    backend.show("dark", None)  # flag moves, nobody attacks
+    backend.set_leds({"dark": "on"})
     assert shows(factory, 13, "on") and shows(factory, 12, "off")
-    backend.show("dark", "dark")  # same side: blinking wins
+    backend.set_leds({"dark": "blink"})
     assert shows(factory, 13, "blink")
     backend.all_off()
     assert factory.pin(12).state == 0 and shows(factory, 13, "off")
@@ -278,10 +278,10 @@ def test_pwm_leds_use_brightness(make):
 
 def test_celebrate_flashes_winner_then_ends_off(make):
     backend, factory, events = make(pwm=True, led_brightness=0.3)
-    backend.show("light", "dark")
+    backend.set_leds({"light": "on", "dark": "blink"})
     dark = factory.pin(13)
     mark = len(dark.states)
-    backend.celebrate("dark")
+    backend.set_leds({"dark": "celebrate"})
     assert factory.pin(12).state == 0.0
     # 15 flashes x 10 ms: over quickly in this test, and ends off
     assert wait_until(lambda: not backend.leds["dark"].device._source_thread.is_alive(), 10)
@@ -289,7 +289,7 @@ def test_celebrate_flashes_winner_then_ends_off(make):
     assert flashes.count(1.0) == 15                          # full-brightness flashes, every one
     assert dark.state == 0.0
     with pytest.raises(ValueError):
-        backend.celebrate("blue")
+        backend.set_leds({"blue": "celebrate"})
 
 
 def test_active_high_buttons_with_pull_down(make, clock):

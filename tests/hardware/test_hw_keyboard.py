@@ -96,6 +96,6 @@ def test_without_a_sink_keys_do_nothing_and_leds_are_kept_for_debugging():
     assert kb.unwired("primary", "light")
     kb.set_leds({"light": "blink"})
     assert kb.lights_state == {"light": "blink", "dark": "off"}
-    kb.celebrate("dark")
+    kb.set_leds({"dark": "celebrate"})
     assert kb.lights_state == {"light": "off", "dark": "celebrate"}
     kb.close()

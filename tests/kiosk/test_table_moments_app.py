@@ -7,12 +7,13 @@ drawing."""
 import pytest
 
 from kiosk_helpers import artifacts_dir, run_script, script_result
+from registered import table_games
 
 from kiosk.i18n import tr
 
 pytestmark = pytest.mark.slow   # a long walk of the real app through every table game
 
-GAMES = ("between", "wacky", "cosplay")
+GAMES = table_games()
 HINT_KEYS = {
     "between": ("bb_hint_over", "bb_hint_wait_turn", "bb_hint_wait_bot", "bb_hint_wait_choice", "bb_hint_choose_first",
                 "bb_hint_no_pile", "bb_hint_card"),

@@ -128,7 +128,7 @@ def test_a_cosplay_phone_at_360_px_reads_its_hand_and_moves_in_words(tmp_path):
             await tab.wait_for(READY)
             buttons = await tab.js("[...document.querySelectorAll('#actions button')].map(b => b.textContent)")
             assert buttons == said["en"]["labels"] and "End the turn" in buttons
-            hand = await tab.js("[...document.querySelectorAll('#hand .chip')].map(c => c.textContent)")
+            hand = await tab.js("[...document.querySelectorAll('#hand .pcard')].map(c => c.ariaLabel)")
             assert hand == said["en"]["hand"] and not any(h.isdigit() for h in hand)
             assert await tab.js("document.documentElement.scrollWidth") <= 360
             await tab.screenshot(shots / "phone-cosplay-en.png")
@@ -150,3 +150,102 @@ def test_a_cosplay_phone_at_360_px_reads_its_hand_and_moves_in_words(tmp_path):
         server.stop()
         host.close()
     assert [a.to_text() for a in host.played] == ["0 end"]
+
+
+# The hand drawn as cards: where every card lies, the size of its number and what it says.
+CARD_BOXES = """[...document.querySelectorAll('#hand .pcard')].map(c => {
+  const r = c.getBoundingClientRect(), b = c.querySelector('.pc-badge').getBoundingClientRect();
+  return {label: c.ariaLabel, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+          badge: b.height, title: c.querySelector('.pc-title').textContent,
+          band: getComputedStyle(c).borderTopColor};
+})"""
+
+
+@pytest.mark.parametrize(("game", "players"), [("between", 2), ("wacky", 3), ("cosplay", 3)])
+def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game, players):
+    """Seat 0's page on a 390x844 phone draws each card of its hand as a card: one per card, named
+    as the game says it, its number large, side by side inside the screen without overlapping
+    and without scrolling sideways, in English and French (the pictures: docs/screenshots/)."""
+    host = ThreadHost(game, tuple(["Ann", "Bob", "Cy"][:players]), seed=7)
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
+    server.start()
+    host.listeners.append(server.changed)
+    host.call(lambda: server.attach(host))
+    url = host.call(lambda: server.seat_url(0))
+    shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
+    said = host.call(lambda: host.phone_words(host.state.observation(0), host.state.legal_actions(0)))
+
+    async def main():
+        tab = await Tab(390, 844).open()
+        try:
+            await tab.go(url)
+            await tab.wait_for(READY)
+            for lang in ("en", "fr"):
+                if lang == "fr":
+                    await tab.js("document.getElementById('lang').click()")
+                    await tab.wait_for("document.documentElement.lang === 'fr'")
+                boxes = await tab.wait_for(f"(() => {{ const b = {CARD_BOXES}; return b.length ? b : null; }})()")
+                assert [b["label"] for b in boxes] == said[lang]["hand"]
+                assert [b["title"] for b in boxes] == [c["title"] for c in said[lang]["cards"]]
+                assert len({b["band"] for b in boxes}) >= 1 and all(b["badge"] >= 24 for b in boxes)
+                icons = await tab.wait_for("(() => { const i = [...document.querySelectorAll('#hand .pc-icon')];"
+                                           " return i.every(x => x.complete) ? {widths: i.map(x => x.naturalWidth)}"
+                                           " : null; })()")
+                widths = icons["widths"]                                # every icon named loaded
+                assert len(widths) == sum("icon" in c for c in said[lang]["cards"]) and all(widths), icons
+                assert all(0 <= b["left"] and b["right"] <= 390 for b in boxes), boxes
+                for i, a in enumerate(boxes):
+                    for b in boxes[i + 1:]:
+                        apart = a["right"] <= b["left"] or b["right"] <= a["left"] or \
+                            a["bottom"] <= b["top"] or b["bottom"] <= a["top"]
+                        assert apart, (a, b)
+                assert await tab.js("document.documentElement.scrollWidth") <= 390
+                await tab.screenshot(shots / f"phone-cards-{game}-390x844-{lang}.png")
+        finally:
+            await tab.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 40))
+    finally:
+        server.stop()
+        host.close()
+
+
+def test_a_phone_page_waits_while_its_game_is_paused_and_comes_back(tmp_path):
+    """The seat's game leaves the table saved (Home): the page in Chromium says it is paused and
+    keeps trying (it is not told to scan again); once the game is back, with the tokens the table
+    kept, the same page shows the seat again by itself."""
+    from kiosk.phones.tokens import held_digests
+    host = ThreadHost("between", ("Ann", "Bob"), seed=3)
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
+    server.start()
+    host.listeners.append(server.changed)
+    host.call(lambda: server.attach(host))
+    url = host.call(lambda: server.seat_url(0))
+    shots = tmp_path
+
+    async def main():
+        tab = await Tab().open()
+        try:
+            await tab.go(url)
+            await tab.wait_for(READY)
+            kept = host.call(server.tokens.export)
+            host.call(lambda: server.attach(None, paused=True))      # the game left the table, saved
+            server.pause_secrets(held_digests(kept))
+            await tab.wait_for("paused === true && !gone && (socket === null || socket.readyState !== 1)")
+            assert "paused" in await tab.js("document.getElementById('status').textContent")
+            await tab.screenshot(shots / "phone-paused-en.png")
+            # Resumed: the same tokens back on the server; the page comes back without a tap.
+            host.call(lambda: server.attach(host))
+            host.call(lambda: server.tokens.restore(kept))
+            server.changed()
+            await tab.wait_for(READY + " && paused === false", timeout=20)
+            assert await tab.js("view.seat") == 0
+        finally:
+            await tab.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
+    finally:
+        server.stop()
+        host.close()

@@ -12,16 +12,32 @@ from typing import Any
 from engine.between.text import card_name
 from engine.game import Action
 from kiosk import i18n
+from kiosk.phones.cardface import band, card_face
+
+#: The tags of a card with a power (named here so that extraction finds them).
+TAGS = {"link": i18n.N_("bb_tag_link"), "special": i18n.N_("bb_tag_special"), "unique": i18n.N_("bb_tag_unique")}
 
 
 def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
           names: Sequence[str] | None = None) -> dict[str, Any]:
     """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`);
     ``names`` (the seats' names) are not needed here."""
-    hand = [card_name(c, lang) for c in obs.get("hand") or []]
+    mine = obs.get("hand") or []
+    hand = [card_name(c, lang) for c in mine]
     tops = [card_name(zone[-1], lang) if zone else "—" for zone in obs.get("zones") or []]
     lines = [i18n.tr("bbp_zones", lang, a=tops[0] if tops else "—", b=tops[1] if len(tops) > 1 else "—")]
     seats = [i18n.tr("bbp_seat", lang, hp=obs["hit_points"][q], damage=len(obs["damage"][q]),
                      hand=obs["hand_sizes"][q])
              for q in range(len(obs["hit_points"]))]
-    return {"hand": hand, "lines": lines, "seats": seats}
+    return {"hand": hand, "cards": [card_shown(data, c, lang) for c in mine], "lines": lines, "seats": seats}
+
+
+def card_shown(data: Any, card_id: str, lang: str) -> dict[str, Any]:
+    """A card drawn on the phone: its value big (J for the Joker), its character named and
+    coloured, its power as a tag (link, special, unique)."""
+    c = data.card(card_id)
+    order = list(data.characters)
+    tag = "link" if c.link else c.ability
+    return card_face(card_name(card_id, lang), data.characters[c.character].name(lang),
+                     "J" if c.value is None else str(c.value), band(order.index(c.character)),
+                     tag=i18n.tr(TAGS[tag], lang) if tag in TAGS else "", icon=f"character-{c.character}")

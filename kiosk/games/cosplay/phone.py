@@ -15,6 +15,13 @@ from engine.cosplay.state import POOL
 from engine.cosplay.view import payment_move, target_cost_in_view
 from engine.game import Action
 from kiosk import i18n
+from kiosk.games.cosplay.resources import COLOURS, ICONS
+from kiosk.phones.cardface import band, card_face
+
+#: A card's type in a word, by type (named here so that extraction finds them).
+TYPE_WORDS = {"character": i18n.N_("cpp_type_character"), "equipment": i18n.N_("cpp_type_equipment"),
+              "objective": i18n.N_("cpp_type_objective"), "drama": i18n.N_("cpp_type_drama"),
+              "starter": i18n.N_("cpp_type_starter")}
 
 _RESOURCES = ("BADASS", "KAWAII", "CRAFT")
 
@@ -94,7 +101,18 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
             return name(args[0])
         return " ".join([k, *map(str, args)])
 
-    hand = [card(c) for c in obs.get("hand") or []]
+    def shown(c: int) -> dict[str, Any]:
+        """A hand card drawn on the phone as on the table: a band by type, what it pays with
+        (the big number, and each resource's icon), its name."""
+        t = inst.types[c]
+        gives = inst.gives[c] if t.type not in ("drama", "objective") else (0, 0, 0)
+        pips = [(ICONS[i], f"#{COLOURS[i]}", n) for i, n in enumerate(gives) if n]
+        return card_face(card(c), t.title(lang), str(sum(gives)) if pips else "–",
+                         band(list(TYPE_WORDS).index(t.type)), tag=_say(TYPE_WORDS[t.type], lang), pips=pips,
+                         icon=f"cosplay-{t.type}")
+
+    mine = obs.get("hand") or []
+    hand = [card(c) for c in mine]
     lines = []
     lines.append(_say("cpp_zones", lang, cards=", ".join(f"{z + 1}. {name(c)}" for z, c in enumerate(obs["zones"]))))
     lines.append(_say("cpp_objectives", lang, cards=", ".join(name(c) for c in obs["objectives"] if c is not None)))
@@ -110,4 +128,5 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
         if q == obs["current"] and not obs["over"]:
             out.append(_say("cpp_playing", lang))
         seats.append(" · ".join(out))
-    return {"hand": hand, "labels": [label(a) for a in legal], "lines": lines, "seats": seats}
+    return {"hand": hand, "cards": [shown(c) for c in mine], "labels": [label(a) for a in legal], "lines": lines,
+            "seats": seats}

@@ -53,6 +53,7 @@ from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
 from kiosk.games.cardframe import FramedCard, MarkupFace
+from kiosk.games.cosplay.resources import COLOURS, ICONS
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -70,10 +71,7 @@ PICKED_BY_NAME = (
     N_("cp_passion_discard"), N_("cp_passion_hidden"), N_("cp_library"), N_("cp_library_short"),
 )
 
-#: Resource colours (hex for markup) and icons: BADASS (a star), KAWAII (a heart), CRAFT (scissors),
-#: any resource (a diamond).  Colour and shape both, so that neither is needed alone.
-COLOURS = ("ff6a55", "ff8fd6", "6cc4ff", "f2f2f2")
-ICONS = ("★", "♥", "✂", "◆")
+
 def _in_order(target: tuple) -> tuple:
     """Targets in the engine's order of Drama purchases: fewer cards first, then by recipients."""
     kind, args = target

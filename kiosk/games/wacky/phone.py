@@ -12,6 +12,8 @@ from typing import Any
 from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import i18n
+from kiosk.games.wacky.colours import card_band
+from kiosk.phones.cardface import card_face, hex_colour
 
 #: A sentence on one line, without markup (called by this name so that extraction finds its keys).
 _say = i18n.one_line
@@ -39,6 +41,17 @@ def _card_text(data: Any, card: str, lang: str) -> str:
     stages = (f"{n}½" if n else "½") if data.half[c] else str(n)
     return _say("wk_chip", lang, vehicle=_say(f"wk_short_{VEHICLES[data.vehicle[c]]}", lang), speed=data.speed[c],
               stages=_say("wk_stages_short", lang, stages=stages))
+
+
+def card_shown(data: Any, card: str, lang: str) -> dict[str, Any]:
+    """A race card drawn on the phone as on the table: its pilot's band, its speed big, its
+    vehicle named, its stages."""
+    c = data.index[card]
+    n = data.stages[c]
+    stages = (f"{n}½" if n else "½") if data.half[c] else str(n)
+    return card_face(card_text(data, card, lang), _say(f"wk_short_{VEHICLES[data.vehicle[c]]}", lang),
+                     str(data.speed[c]), hex_colour(card_band(data, c)),
+                     tag=_say("wk_stages_short", lang, stages=stages), icon=f"vehicle-{VEHICLES[data.vehicle[c]]}")
 
 
 def _label(data: Any, action: Action, lang: str) -> str:
@@ -119,10 +132,11 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
     """The phone page's words for one seat (see :class:`kiosk.games.descriptor.KioskGame`);
     ``names`` (the seats' names) are not needed here."""
     you = obs["you"]
-    hand = [card_text(data, c, lang) for c in obs["hands"][you]] if you is not None else []
+    mine = obs["hands"][you] if you is not None else []
+    hand = [card_text(data, c, lang) for c in mine]
     lines = [_say("wk_turn", lang, turn=obs["turn"]).rstrip(" ·")]
     if obs["phase"] == "choose" and you is not None and obs["your_choice"] is not None:
         lines.append(_say("wk_phone_chosen", lang, card=card_text(data, obs["your_choice"], lang)))
     public, seats = _public(data, obs, lang)
-    return {"hand": hand, "labels": [_label(data, a, lang) for a in legal], "lines": lines + public,
-            "seats": list(seats)}
+    return {"hand": hand, "cards": [card_shown(data, c, lang) for c in mine],
+            "labels": [_label(data, a, lang) for a in legal], "lines": lines + public, "seats": list(seats)}

@@ -35,6 +35,7 @@ from kiosk import widgets as kiosk_widgets
 from kiosk.games.cardframe import FramedCard
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
+from kiosk.games.wacky.colours import PILOT_COLOURS, STARTER_BAND, card_band
 from kiosk.hand import FACE, HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -49,13 +50,6 @@ PICKED_BY_NAME = (
     N_("wk_swap_hand"), N_("wk_swap_tap"),
 )
 
-#: Each pilot's colour on the table (bands on its cards, the swatch on its half).
-PILOT_COLOURS = {
-    "yellow": (0.98, 0.82, 0.20, 1), "red": (0.90, 0.30, 0.28, 1), "green": (0.35, 0.75, 0.40, 1),
-    "blue": (0.30, 0.55, 0.95, 1), "orange": (0.98, 0.58, 0.20, 1), "violet": (0.66, 0.45, 0.90, 1),
-    "black": (0.42, 0.42, 0.46, 1),
-}
-STARTER_BAND = (0.55, 0.52, 0.45, 1)
 #: Each vehicle's tint on the hierarchy column.
 VEHICLE_TINTS = {
     "train": (0.86, 0.78, 0.62, 1), "car": (0.96, 0.74, 0.68, 1), "motorbike": (0.80, 0.89, 0.68, 1),
@@ -271,8 +265,7 @@ class WackyScreen(GameScreen):
 
     def band(self, card: str, pub: dict | None) -> tuple:
         data = self.table.data
-        owner = data.owner[data.index[card]]
-        return STARTER_BAND if owner < 0 else PILOT_COLOURS.get(data.pilots[owner].id, STARTER_BAND)
+        return card_band(data, data.index[card])
 
     def booster_text(self, word: str) -> str:
         b = next((b for b in self.table.data.boosters if b is not None and b.id == word), None)
