@@ -82,6 +82,10 @@ BoxId = Literal["base", "beach"]
 SetId = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 
 
+#: The games a tournament may be of (every registered game has a café module).
+CAFE_GAMES = ("challengers", "between", "wacky", "cosplay")
+CafeGame = Literal["challengers", "between", "wacky", "cosplay"]
+
 BotLevel = Literal["easy", "medium", "hard"]
 
 
@@ -93,6 +97,12 @@ class BotEntrant(Strict):
 
 
 class CreateTournament(Strict):
+    """A new tournament.  ``game`` names the game (Challengers! when left out, as old organiser
+    pages send it); Challengers! takes ``box`` to ``final_park`` (its own printed plans), every
+    other game a café format (``format``, ``rounds``, ``table_size``, ``seeding``); an option of
+    the other kind is a 409 saying so."""
+
+    game: CafeGame = Field(default="challengers", description="the game played: " + ", ".join(CAFE_GAMES))
     players: Annotated[list[_name(24)], Field(min_length=0, max_length=8)] = Field(
         description="the people: up to 8 names, distinct ignoring case, not 'Robot' (the engine's rules: "
                     "409 otherwise); with the bots, 1 to 8 players (409 otherwise)")
@@ -105,6 +115,12 @@ class CreateTournament(Strict):
     solo_cards: bool = False
     seed: Int(0, MAX_SEED) | None = None
     final_park: Int(1, 4) = 1
+    format: Literal["swiss", "knockout", "tables"] | None = Field(
+        None, description="a café format (not Challengers!): swiss or knockout for a duel, tables for a game of "
+                          "more players (default: the game's first)")
+    rounds: Int(1, 30) | None = Field(None, description="swiss, tables: how many rounds (a knockout plays to the end)")
+    table_size: Int(2, 8) | None = Field(None, description="tables: the most players at a table")
+    seeding: Literal["entry", "draw"] | None = Field(None, description="knockout: its bracket's seeding")
 
 
 class AssignKiosk(Strict):
@@ -137,6 +153,9 @@ class ActionRequest(Strict):
 class Error(Loose):
     error: str = Field(description="why, naming the field or the rule")
     expected: int | None = Field(None, description="the next match_seq (409 out of order)")
+    code: str | None = Field(None, description="an action's 409, as a word: illegal (not legal now), stale (its "
+                                               "match_seq holds another action), out-of-order (a match_seq ahead), "
+                                               "bot-seat (the coordinator plays that player), over")
 
 
 class PairResponse(Loose):
