@@ -53,15 +53,16 @@ class AnyKind:
 
 class DecisionPolicy:
     """A bot entrant that keeps nothing between decisions: each decision is made by a fresh
-    :class:`~engine.cafe.tournament.CafePolicy` seeded from the entrant's seed and the
-    observation it decides from.  A host that restarts (its bots' memory lost) and a host that
-    ran on decide the same, so a tournament's record does not depend on the host's restarts."""
+    :class:`~engine.cafe.tournament.CafePolicy` seeded from the entrant's seed, the round and its
+    table's observation (not the rest of the tournament's: how far the other parks have got
+    depends on timing).  A host that restarts (its bots' memory lost) and a host that ran on
+    decide the same, so a tournament's record does not depend on the host's restarts."""
 
     def __init__(self, factory: Any, data: Any, player: int, seed: int, name: str) -> None:
         self.factory, self.data, self.player, self.seed, self.name = factory, data, player, seed, name
 
     def act(self, observation: dict[str, Any], legal: Any) -> Action:
-        text = json.dumps(plain(observation), sort_keys=True, default=str)
+        text = json.dumps(plain([observation.get("round"), observation.get("table")]), sort_keys=True, default=str)
         digest = hashlib.sha256(f"{self.seed}:{text}".encode()).digest()
         seed = int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
         return CafePolicy(self.factory, self.data, self.player, seed, self.name).act(observation, legal)

@@ -62,7 +62,15 @@ async def post(s, base, tid, token, action: Action, match_seq, request_id=None):
         return r.status, await r.json()
 
 
-async def play_one(s, base, tid, park, token, rng: random.Random) -> bool:
+def choose(table: dict, seat: int, legal: list, seed: int):
+    """A person's choice: drawn from the table's seed, the index and the seat only, so the same
+    table in the same state gets the same choice however the requests interleave (and across a
+    coordinator's restarts)."""
+    rng = random.Random(f"{seed}:{table['setup']['seed']}:{table['match_seq']}:{seat}")
+    return legal[rng.randrange(len(legal))]
+
+
+async def play_one(s, base, tid, park, token, seed: int) -> bool:
     """One action of a person at the park, if one may act now; whether one was sent."""
     v = await park_view(s, base, tid, park, token)
     if v["over"] or v["private"] is None or v["table"]["over"]:
@@ -74,8 +82,7 @@ async def play_one(s, base, tid, park, token, rng: random.Random) -> bool:
         player = table["seats"][seat]
         if player in bots:
             continue
-        legal = state.legal_actions(seat)
-        a = legal[rng.randrange(len(legal))]
+        a = choose(table, seat, state.legal_actions(seat), seed)
         status, got = await post(s, base, tid, token, Action(player, a.kind, a.args), table["match_seq"])
         assert status == 200, got
         return True
@@ -85,12 +92,11 @@ async def play_one(s, base, tid, park, token, rng: random.Random) -> bool:
 async def play_to_the_end(s, base, tid, tokens: dict, seed=0, timeout=240.0):
     """The kiosks play their people's seats until the tournament is over (the coordinator plays
     the bots' meanwhile); -> the public view at the end."""
-    rng = random.Random(seed)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         sent = False
         for park, token in tokens.items():
-            sent = await play_one(s, base, tid, park, token, rng) or sent
+            sent = await play_one(s, base, tid, park, token, seed) or sent
         async with s.get(f"{base}/api/tournaments/{tid}") as r:
             view = await r.json()
         if view["over"]:
