@@ -109,9 +109,12 @@ case "$cmd" in
     # compiled (the build above compiled it; tests/engine/test_compiled_engine.py).
     export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 TABLECUP_REQUIRE_COMPILED=1
     # One worker per core, a test file at a time per worker (files share fixtures and
-    # sub-processes); TABLECUP_TEST_WORKERS=0 runs everything in this process.
+    # sub-processes); TABLECUP_TEST_WORKERS=0 runs everything in this process.  The files are
+    # handed out in the order tests/conftest.py sorts them (the long slow ones first), not
+    # pytest-xdist's default of the files with the most tests first.
     # A -m of the arguments comes after the lane's and replaces it.
-    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile "${lane[@]}" "${args[@]}" ;;
+    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile --no-loadscope-reorder \
+      "${lane[@]}" "${args[@]}" ;;
   kiosk)
     install_system_packages; setup_venv
     exec .venv/bin/tablecup kiosk "$@" ;;
