@@ -75,12 +75,14 @@ def hook(app):
     # The bot's decision is held on the worker until the presses in both languages are made: a
     # bot that decides fast (or a loaded machine that is slow) must not end the moment under test.
     held = threading.Event()
-    think = app.table.think
 
-    def think_held(decide, done):
-        think(lambda: (held.wait(30), decide())[1], done)
+    def hold_the_bot():
+        think = app.table.think            # the table is built with the app, after this hook
 
-    app.table.think = think_held
+        def think_held(decide, done):
+            think(lambda: (held.wait(30), decide())[1], done)
+
+        app.table.think = think_held
     every_frame = FrameTimes()
 
     def hints():
@@ -90,6 +92,7 @@ def hook(app):
         from kiosk.games import registry as kiosk_games
         from kiosk.palette import PALETTE, PALETTES
         yield 1.0
+        hold_the_bot()
         # The same measure over a quiet moment on the home screen (nothing thinks): what the
         # shared machine alone does to the frames.
         start = time.perf_counter()
