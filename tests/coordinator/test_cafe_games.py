@@ -188,3 +188,45 @@ def test_a_cosplay_tables_tournament_is_played_over_http_and_a_malformed_action_
             end = await cg.play_to_the_end(s, base, tid, tokens, seed=2)
             assert end["over"] and len(end["results"]) == 1
     asyncio.run(main())
+
+
+def test_a_kiosk_takes_no_park_of_a_game_its_park_screens_do_not_play(tmp_path):
+    """A kiosk assigned a park of a Between Battle tournament (its park screens play Challengers!
+    only, for now) stays unassigned instead of showing that park as a Challengers! match, and is
+    not offered that tournament to join."""
+    from kiosk.network import Client
+    from kiosk.store import Store
+
+    seen: list = []
+
+    class Sink:
+        def on_assignment(self, tid, park):
+            seen.append(("assignment", tid, park))
+
+        def on_unassigned(self, tournaments):
+            seen.append(("unassigned", sorted(t["id"] for t in tournaments)))
+
+    async def wait_for(what):
+        for _ in range(400):
+            if what():
+                return
+            await asyncio.sleep(0.025)
+        raise AssertionError(f"the kiosk saw only {len(seen)} events, the last {seen[-3:]}")
+
+    async def main():
+        async with cb.inprocess(tmp_path / "data") as (base, _coord), aiohttp.ClientSession() as s:
+            body = {"game": "between", "name": "Ninja night", "players": ["Ann", "Bob", "Cid", "Dan"],
+                    "format": "swiss", "rounds": 1, "seed": 3}
+            tid, tokens, _view = await cg.create(s, base, body, parks=2)
+            Store(tmp_path / "kiosk.db").close()
+            client = Client(tmp_path / "kiosk.db", Sink(), post=lambda fn: fn(), url=base, poll=0.05)
+            client.start()
+            try:
+                client.set_credentials(1, tokens[1])
+                await wait_for(lambda: any(kind == "unassigned" for kind, *_ in seen))
+                assert not [e for e in seen if e[0] == "assignment"], seen
+                assert tid not in seen[-1][1]                  # nor offered as a tournament to join
+            finally:
+                await asyncio.get_running_loop().run_in_executor(None, client.stop)
+
+    asyncio.run(main())

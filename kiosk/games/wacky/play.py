@@ -349,7 +349,7 @@ class WackyScreen(GameScreen):
     def _refresh(self, part: str) -> None:
         """The draft row or the hierarchy changed width: its words or chips measured again."""
         table = self.table
-        if table is None or table.state is None or table.game is None or table.game.name != "wacky" or not self._keys:
+        if table is None or not table.playing or table.game is None or table.game.name != "wacky" or not self._keys:
             return                  # the table closed (or went on to another game) meanwhile
         pub = self.table.observation(None)
         if part == "row":
