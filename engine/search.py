@@ -22,6 +22,12 @@ decisions only:
   of what the determinization draws);
 * when the bot leaves the tree, everybody plays on by the rollout policy
   (uniform random unless told otherwise) to the end of the game;
+* a game may give a *playout* rule, ``(state, seat, legal, rng) -> action``: a
+  cheap heuristic that reads the determinized state directly (no observation
+  is built) and stands in for uniform random, for the rollouts and for the
+  other seats inside the tree.  It must decide only from what the moving seat
+  could see (its own hand, the table), so that the bot's model of its
+  opponents never peeks at the bot's own cards;
 * every seat's reward comes from the :class:`~engine.game.Outcome`: 1 for a
   win (each winner of a team), 0.5 each in a draw, 0 for a loss -- or the
   final scores mapped onto 0..1 -- and the bot backs up its own.
@@ -47,6 +53,8 @@ from engine.game import Action, Game, GameState, Outcome, Policy, Termination
 __all__ = ["LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
 PolicyFactory = Callable[[Any, int, int], Policy]
+#: A game's cheap playout rule: ``(state, seat, legal, rng) -> action`` (see the module's docstring).
+Playout = Callable[[Any, int, list[Action], random.Random], Action]
 
 
 @dataclass(frozen=True)
@@ -120,7 +128,8 @@ class SearchPolicy:
     ``opponent_model`` and ``rollout`` are policy factories ``(data, seat,
     seed) -> Policy`` for the other seats inside the tree and for everybody
     after it; ``None`` means uniform random (the cheapest: no observation is
-    built).  ``exploration`` is UCB1's constant.
+    built), or the game's ``playout`` rule where one is given.  ``exploration``
+    is UCB1's constant.
     """
 
     name = "search"
@@ -128,7 +137,8 @@ class SearchPolicy:
     def __init__(self, game: Game, data: Any, seat: int, *, simulations: int = 300, seconds: float | None = None,
                  clock: Callable[[], float] | None = None, noise: float = 0.0, seed: int = 0,
                  exploration: float = 0.7, reward: str = "outcome", opponent_model: PolicyFactory | None = None,
-                 rollout: PolicyFactory | None = None, max_steps: int = 100_000) -> None:
+                 rollout: PolicyFactory | None = None, playout: Playout | None = None,
+                 max_steps: int = 100_000) -> None:
         if game.determinize is None:
             raise ValueError(f"{game.title()} cannot be searched: it has no determinize "
                              "(a full state built from one player's observation)")
@@ -142,7 +152,7 @@ class SearchPolicy:
         self.rng = random.Random(seed)
         self._models: dict[int, Policy] = {}
         self._rollouts: dict[int, Policy] = {}
-        self._opponent_model, self._rollout = opponent_model, rollout
+        self._opponent_model, self._rollout, self._playout = opponent_model, rollout, playout
         self.last_simulations = 0          # how many the last decision ran (for benchmarks)
         self.last_stats: dict[Action, tuple[int, float]] = {}
 
@@ -242,7 +252,11 @@ class SearchPolicy:
         other = in_tree and p != self.seat
         factory = self._opponent_model if other else self._rollout
         if factory is None:
-            return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+            if len(legal) == 1:
+                return legal[0]
+            if self._playout is not None:
+                return self._playout(state, p, legal, self.rng)
+            return legal[self.rng.randrange(len(legal))]
         cache = self._models if other else self._rollouts
         policy = cache.get(p)
         if policy is None:
@@ -266,13 +280,14 @@ def policy_factory(game: Game, level: str = "hard", *, clock: Callable[[], float
     return make
 
 
-def registered_policy(name: str, level: str = "hard") -> PolicyFactory:
+def registered_policy(name: str, level: str = "hard", **options: Any) -> PolicyFactory:
     """:func:`policy_factory` for the registered game ``name``, found when the first bot is
-    made: a game's own ``GAME`` can list its search bot before ``GAME`` exists."""
+    made: a game's own ``GAME`` can list its search bot before ``GAME`` exists.
+    ``options`` go to :class:`SearchPolicy` (e.g. the game's ``playout`` rule)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
 
     def make(data: Any, seat: int, seed: int) -> Policy:
         from engine import registry
-        return policy_factory(registry.get(name), level)(data, seat, seed)
+        return policy_factory(registry.get(name), level, **options)(data, seat, seed)
     return make
