@@ -22,12 +22,17 @@ decisions only:
   of what the determinization draws);
 * when the bot leaves the tree, everybody plays on by the rollout policy
   (uniform random unless told otherwise) to the end of the game;
-* a game may give a *playout* rule, ``(state, seat, legal, rng) -> action``: a
-  cheap heuristic that reads the determinized state directly (no observation
-  is built) and stands in for uniform random, for the rollouts and for the
+* a game may give a *playout* rule, ``(state, seat, rng) -> action``: a cheap
+  heuristic that reads the determinized state directly (no observation is
+  built, and the legal list need not be: Cosplay's lists every payment of
+  every target) and stands in for uniform random, for the rollouts and for the
   other seats inside the tree.  It must decide only from what the moving seat
   could see (its own hand, the table), so that the bot's model of its
   opponents never peeks at the bot's own cards;
+* a game may also give an *evaluation*, ``(state, seat) -> reward in 0..1``,
+  with a ``horizon``: a playout stops that many moves after the bot left the
+  tree and the evaluation of the position stands for the reward (long games
+  are then searched by more, shorter playouts);
 * every seat's reward comes from the :class:`~engine.game.Outcome`: 1 for a
   win (each winner of a team), 0.5 each in a draw, 0 for a loss -- or the
   final scores mapped onto 0..1 -- and the bot backs up its own.
@@ -53,8 +58,11 @@ from engine.game import Action, Game, GameState, Outcome, Policy, Termination
 __all__ = ["LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
 PolicyFactory = Callable[[Any, int, int], Policy]
-#: A game's cheap playout rule: ``(state, seat, legal, rng) -> action`` (see the module's docstring).
-Playout = Callable[[Any, int, list[Action], random.Random], Action]
+#: A game's cheap playout rule: ``(state, seat, rng) -> action``, a legal action of ``seat``
+#: (see the module's docstring).
+Playout = Callable[[Any, int, random.Random], Action]
+#: A game's evaluation of an unfinished position: ``(state, seat) -> seat's expected reward in 0..1``.
+Evaluation = Callable[[Any, int], float]
 
 
 @dataclass(frozen=True)
@@ -128,8 +136,10 @@ class SearchPolicy:
     ``opponent_model`` and ``rollout`` are policy factories ``(data, seat,
     seed) -> Policy`` for the other seats inside the tree and for everybody
     after it; ``None`` means uniform random (the cheapest: no observation is
-    built), or the game's ``playout`` rule where one is given.  ``exploration``
-    is UCB1's constant.
+    built), or the game's ``playout`` rule where one is given.  With an
+    ``evaluation`` and a ``horizon``, a playout stops ``horizon`` moves after
+    the bot left the tree and scores the position by the evaluation.
+    ``exploration`` is UCB1's constant.
     """
 
     name = "search"
@@ -138,6 +148,7 @@ class SearchPolicy:
                  clock: Callable[[], float] | None = None, noise: float = 0.0, seed: int = 0,
                  exploration: float = 0.7, reward: str = "outcome", opponent_model: PolicyFactory | None = None,
                  rollout: PolicyFactory | None = None, playout: Playout | None = None,
+                 evaluation: Evaluation | None = None, horizon: int | None = None,
                  max_steps: int = 100_000) -> None:
         if game.determinize is None:
             raise ValueError(f"{game.title()} cannot be searched: it has no determinize "
@@ -153,6 +164,10 @@ class SearchPolicy:
         self._models: dict[int, Policy] = {}
         self._rollouts: dict[int, Policy] = {}
         self._opponent_model, self._rollout, self._playout = opponent_model, rollout, playout
+        if (evaluation is None) != (horizon is None):
+            raise ValueError("an evaluation and a horizon go together (a playout stops at the horizon "
+                             "to be evaluated)")
+        self._evaluation, self._horizon = evaluation, horizon
         self.last_simulations = 0          # how many the last decision ran (for benchmarks)
         self.last_stats: dict[Action, tuple[int, float]] = {}
 
@@ -200,10 +215,18 @@ class SearchPolicy:
         state = self.game.determinize(self.data, observation, seat, rng)
         node: _Node | None = root
         path: list[_Edge] = []
+        # Moves left before the position is evaluated (counted once the bot has left the tree).
+        left = self._horizon if self._horizon is not None else -1
         for _ in range(self.max_steps):
             acting = state.to_act()
             if not acting:
                 break
+            if node is None and left >= 0:
+                if left == 0:
+                    assert self._evaluation is not None, "a horizon comes with its evaluation"
+                    self._back_up(path, self._evaluation(state, seat))
+                    return
+                left -= 1
             if node is not None and seat in acting:
                 edge = self._select(node, state.legal_actions(seat))
                 path.append(edge)
@@ -218,7 +241,10 @@ class SearchPolicy:
             # Others move by what they see; when the bot is out of the tree, it rolls out too.
             p = seat if seat in acting else min(acting)
             state.apply(self._move(p, state, in_tree=node is not None))
-        reward = rewards(state.outcome(), state.num_players, self.reward)[seat]
+        self._back_up(path, rewards(state.outcome(), state.num_players, self.reward)[seat])
+
+    @staticmethod
+    def _back_up(path: list[_Edge], reward: float) -> None:
         for edge in path:
             edge.visits += 1
             edge.total += reward
@@ -248,15 +274,13 @@ class SearchPolicy:
     def _move(self, p: int, state: GameState, in_tree: bool) -> Action:
         """Seat ``p``'s move outside the bot's own tree decisions: the opponent model's
         inside the tree, the rollout policy's after it (uniform random by default)."""
-        legal = state.legal_actions(p)
         other = in_tree and p != self.seat
         factory = self._opponent_model if other else self._rollout
+        if factory is None and self._playout is not None:
+            return self._playout(state, p, self.rng)
+        legal = state.legal_actions(p)
         if factory is None:
-            if len(legal) == 1:
-                return legal[0]
-            if self._playout is not None:
-                return self._playout(state, p, legal, self.rng)
-            return legal[self.rng.randrange(len(legal))]
+            return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
         cache = self._models if other else self._rollouts
         policy = cache.get(p)
         if policy is None:

@@ -233,13 +233,16 @@ class SensiblePolicy:
 PLAYOUT_DAMAGE = 0.05
 
 
-def playout(state: Any, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def playout(state: Any, seat: int, rng: random.Random) -> Action:
     """The search bot's cheap model of a player, reading the determinized state (a
     :class:`~engine.between.state.BetweenState`) and only what ``seat`` sees there: the bigger
     pile to the opponent; a card rather than damage (damage on purpose now and then); else
     uniformly at random.  It replaces uniform random play, which takes damage with a playable
     hand and gives the opponent the smaller pile, so that the search's playouts end the way
     games between careful players do."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
     kind = legal[0].kind
     if kind == "give":
         zones = state.zones
