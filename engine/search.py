@@ -55,7 +55,7 @@ from typing import Any
 from engine.errors import IllegalAction
 from engine.game import Action, Game, GameState, Outcome, Policy, Termination
 
-__all__ = ["LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
+__all__ = ["GAME_OPTIONS", "LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
 PolicyFactory = Callable[[Any, int, int], Policy]
 #: A game's cheap playout rule: ``(state, seat, rng) -> action``, a legal action of ``seat``
@@ -288,15 +288,22 @@ class SearchPolicy:
         return policy.act(state.observation(p), legal)
 
 
+#: Each game's own search options (its ``playout`` rule, its ``evaluation`` and ``horizon``),
+#: given where the game lists its search bot (:func:`registered_policy`): they hold at every level.
+GAME_OPTIONS: dict[str, dict[str, Any]] = {}
+
+
 def policy_factory(game: Game, level: str = "hard", *, clock: Callable[[], float] | None = None,
                    **options: Any) -> PolicyFactory:
     """A bot factory ``(data, seat, seed) -> Policy`` for ``game`` at ``level``, as
     :attr:`Game.policies` holds them (``policies={"search": policy_factory(GAME)}``).
-    ``options`` go to :class:`SearchPolicy` (e.g. a game's own ``rollout`` policy)."""
+    ``options`` go to :class:`SearchPolicy` (e.g. a game's own ``rollout`` policy), over the
+    game's own (:data:`GAME_OPTIONS`)."""
     try:
         lv = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})") from None
+    options = {**GAME_OPTIONS.get(game.name, {}), **options}
 
     def make(data: Any, seat: int, seed: int) -> Policy:
         return SearchPolicy(game, data, seat, simulations=lv.simulations, seconds=lv.seconds, clock=clock,
@@ -306,12 +313,15 @@ def policy_factory(game: Game, level: str = "hard", *, clock: Callable[[], float
 
 def registered_policy(name: str, level: str = "hard", **options: Any) -> PolicyFactory:
     """:func:`policy_factory` for the registered game ``name``, found when the first bot is
-    made: a game's own ``GAME`` can list its search bot before ``GAME`` exists.
-    ``options`` go to :class:`SearchPolicy` (e.g. the game's ``playout`` rule)."""
+    made: a game's own ``GAME`` can list its search bot before ``GAME`` exists.  ``options``
+    are the game's own search options (:data:`GAME_OPTIONS`, e.g. its ``playout`` rule): they
+    go to every search bot of the game, at every level."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
+    if options:
+        GAME_OPTIONS[name] = options
 
     def make(data: Any, seat: int, seed: int) -> Policy:
         from engine import registry
-        return policy_factory(registry.get(name), level, **options)(data, seat, seed)
+        return policy_factory(registry.get(name), level)(data, seat, seed)
     return make
