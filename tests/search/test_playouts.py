@@ -15,6 +15,8 @@ from engine.cosplay.policies import playout as cosplay_playout
 from engine.errors import IllegalAction
 from engine.game import GameSetup, Termination
 from engine.search import SearchPolicy, policy_factory
+from engine.wacky.policies import SensiblePolicy as WackySensible
+from engine.wacky.policies import playout as wacky_playout
 
 
 def _first(seed):
@@ -70,7 +72,8 @@ def test_an_evaluation_needs_a_horizon_and_a_horizon_an_evaluation():
         SearchPolicy(auction.GAME, None, 0, evaluation=lambda state, seat: 0.5)
 
 
-@pytest.mark.parametrize("name, rule", [("between", between_playout), ("cosplay", cosplay_playout)])
+@pytest.mark.parametrize("name, rule", [("between", between_playout), ("cosplay", cosplay_playout),
+                                        ("wacky", wacky_playout)])
 def test_every_level_of_a_game_searches_with_its_own_playout_rule(name, rule):
     game = registry.get(name)
     data = game.load(cards)
@@ -83,7 +86,7 @@ def _play_by_playouts(name, players, seed):
     applied by the rules (which refuse an illegal one)."""
     game = registry.get(name)
     data = game.load(cards)
-    rule = {"between": between_playout, "cosplay": cosplay_playout}[name]
+    rule = {"between": between_playout, "cosplay": cosplay_playout, "wacky": wacky_playout}[name]
     state = game.new(data, GameSetup(name, tuple(f"P{i + 1}" for i in range(players)), seed))
     rng = random.Random(seed)
     kinds = set()
@@ -164,3 +167,27 @@ def test_an_illegal_payment_is_still_refused():
         state.apply(state.legal_actions(state.current)[-1])
     with pytest.raises(IllegalAction):
         state.apply(type(state.legal_actions(state.current)[0])(state.current, "recruit", (1,)))
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_wacky_playouts_are_legal_and_mostly_draft_the_card_worth_most(players):
+    game = registry.get("wacky")
+    data = game.load(cards)
+    valuer = WackySensible(data)
+    best = picks = 0
+    for seed in range(4):
+        state = game.new(data, GameSetup("wacky", tuple(f"P{i + 1}" for i in range(players)), seed))
+        rng = random.Random(seed)
+        while state.to_act():
+            seat = min(state.to_act())
+            action = wacky_playout(state, seat, rng)
+            assert action in state.legal_actions(seat)
+            if action.kind == "pick" and len(state.row) > 1:
+                route = state.routes[seat]
+                after = 5 - len(route) - 1
+                worth = {c: valuer.card_value(c, route, state.pilot[seat], after) for c in state.row}
+                picks += 1
+                best += worth[data.index[str(action.args[0])]] == max(worth.values())
+            state.apply(action)
+        assert state.outcome() is not None
+    assert best >= 0.7 * picks
