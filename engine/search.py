@@ -131,7 +131,8 @@ class SearchPolicy:
 
     ``simulations`` bounds the determinized play-outs per decision; with a
     ``clock`` (a callable returning seconds, e.g. ``time.perf_counter``),
-    ``seconds`` bounds them too, whichever comes first (at least one is run).
+    ``seconds`` bounds them too, whichever comes first (at least one is run;
+    none is begun that would, at the mean length so far, end past ``seconds``).
     ``noise`` is the chance of answering a uniformly random legal action.
     ``opponent_model`` and ``rollout`` are policy factories ``(data, seat,
     seed) -> Policy`` for the other seats inside the tree and for everybody
@@ -196,13 +197,18 @@ class SearchPolicy:
         root = _Node()
         for a in legal:
             root.edges[a] = _Edge(a)
-        clock, deadline = self.clock, None
+        clock, deadline, start = self.clock, None, 0.0
         if clock is not None and self.seconds is not None:
-            deadline = clock() + self.seconds
+            start = clock()
+            deadline = start + self.seconds
         n = 0
         while n < self.simulations:
-            if n and deadline is not None and clock() >= deadline:
-                break
+            if n and deadline is not None:
+                # Stop where one more simulation, as long as the mean one so far, would end
+                # past the cap: the cap is kept, not overrun by a simulation.
+                now = clock()
+                if now + (now - start) / n > deadline:
+                    break
             self._simulate(root, observation)
             n += 1
         self.last_simulations = n
