@@ -191,3 +191,21 @@ def test_wacky_playouts_are_legal_and_mostly_draft_the_card_worth_most(players):
             state.apply(action)
         assert state.outcome() is not None
     assert best >= 0.7 * picks
+
+
+@pytest.mark.parametrize("name", ["between", "cosplay", "wacky"])
+def test_the_games_search_bot_decides_the_same_for_the_same_seed(name):
+    """With its playout rule (and Cosplay's horizon), the search stays a function of its seed."""
+    game = registry.get(name)
+    data = game.load(cards)
+    state = game.new(data, GameSetup(name, ("A", "B"), 7))
+    sensible = {p: game.policies["sensible"](data, p, p) for p in (0, 1)}
+    for _ in range(8):
+        p = min(state.to_act())
+        state.apply(sensible[p].act(state.observation(p), state.legal_actions(p)))
+    seat = min(state.to_act())
+
+    def decide():
+        bot = policy_factory(game, "easy")(data, seat, 11)
+        return bot.act(state.observation(seat), state.legal_actions(seat)), bot.last_stats
+    assert decide() == decide()
