@@ -4,9 +4,9 @@ and better playouts within a Raspberry Pi's second)."""
 
 import random
 
+import auction
 import pytest
 
-import auction
 import cards
 from engine import registry
 from engine.between.policies import playout as between_playout
@@ -129,7 +129,7 @@ def test_cosplay_playouts_answer_like_the_legal_list_where_they_do_not_pay():
 
 def test_between_playouts_are_legal_and_give_the_bigger_pile():
     for seed in range(5):
-        state, kinds = _play_by_playouts("between", 2, seed)
+        state, _ = _play_by_playouts("between", 2, seed)
         assert state.outcome() is not None and state.outcome().termination == Termination.WIN
     game = registry.get("between")
     data = game.load(cards)
@@ -155,7 +155,8 @@ def test_cosplay_evaluation_favours_the_seat_ahead():
     state = game.new(data, GameSetup("cosplay", ("A", "B"), 5))
     assert cosplay_evaluation(state, 0) == pytest.approx(cosplay_evaluation(state, 1), abs=0.2)
     state.obj_points[0] += 5
-    assert cosplay_evaluation(state, 0) > 0.9 > 0.1 > cosplay_evaluation(state, 1)
+    assert cosplay_evaluation(state, 0) > 0.9
+    assert cosplay_evaluation(state, 1) < 0.1
 
 
 def test_an_illegal_payment_is_still_refused():
