@@ -312,7 +312,7 @@ def versus(args) -> None:
             g[1] += draws
             g[2] += games
             g[3].extend(times)
-            print(f"  ... {name}: {g[2]} games", file=sys.stderr, flush=True)
+            print(f"  ... {name}: {g[2]} games, hard bot {g[0] / g[2]:.1%}", file=sys.stderr, flush=True)
     budget = (f"{args.simulations} simulations" if args.simulations is not None else "each game's hard level") + (
         f", at most {args.cap:g} s a decision on a Pi 4's clock" if args.cap else ", no time cap")
     print(f"hard bot vs sensible bot, 2 players, {args.games} games a game (seeds {seeds[0]}..{seeds[-1]}, the hard "

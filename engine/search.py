@@ -22,6 +22,17 @@ decisions only:
   of what the determinization draws);
 * when the bot leaves the tree, everybody plays on by the rollout policy
   (uniform random unless told otherwise) to the end of the game;
+* a game may give a *playout* rule, ``(state, seat, rng) -> action``: a cheap
+  heuristic that reads the determinized state directly (no observation is
+  built, and the legal list need not be: Cosplay's lists every payment of
+  every target) and stands in for uniform random, for the rollouts and for the
+  other seats inside the tree.  It must decide only from what the moving seat
+  could see (its own hand, the table), so that the bot's model of its
+  opponents never peeks at the bot's own cards;
+* a game may also give an *evaluation*, ``(state, seat) -> reward in 0..1``,
+  with a ``horizon``: a playout stops that many moves after the bot left the
+  tree and the evaluation of the position stands for the reward (long games
+  are then searched by more, shorter playouts);
 * every seat's reward comes from the :class:`~engine.game.Outcome`: 1 for a
   win (each winner of a team), 0.5 each in a draw, 0 for a loss -- or the
   final scores mapped onto 0..1 -- and the bot backs up its own.
@@ -44,9 +55,14 @@ from typing import Any
 from engine.errors import IllegalAction
 from engine.game import Action, Game, GameState, Outcome, Policy, Termination
 
-__all__ = ["LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
+__all__ = ["GAME_OPTIONS", "LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
 PolicyFactory = Callable[[Any, int, int], Policy]
+#: A game's cheap playout rule: ``(state, seat, rng) -> action``, a legal action of ``seat``
+#: (see the module's docstring).
+Playout = Callable[[Any, int, random.Random], Action]
+#: A game's evaluation of an unfinished position: ``(state, seat) -> seat's expected reward in 0..1``.
+Evaluation = Callable[[Any, int], float]
 
 
 @dataclass(frozen=True)
@@ -115,12 +131,16 @@ class SearchPolicy:
 
     ``simulations`` bounds the determinized play-outs per decision; with a
     ``clock`` (a callable returning seconds, e.g. ``time.perf_counter``),
-    ``seconds`` bounds them too, whichever comes first (at least one is run).
+    ``seconds`` bounds them too, whichever comes first (at least one is run;
+    none is begun that would, at the mean length so far, end past ``seconds``).
     ``noise`` is the chance of answering a uniformly random legal action.
     ``opponent_model`` and ``rollout`` are policy factories ``(data, seat,
     seed) -> Policy`` for the other seats inside the tree and for everybody
     after it; ``None`` means uniform random (the cheapest: no observation is
-    built).  ``exploration`` is UCB1's constant.
+    built), or the game's ``playout`` rule where one is given.  With an
+    ``evaluation`` and a ``horizon``, a playout stops ``horizon`` moves after
+    the bot left the tree and scores the position by the evaluation.
+    ``exploration`` is UCB1's constant.
     """
 
     name = "search"
@@ -128,7 +148,9 @@ class SearchPolicy:
     def __init__(self, game: Game, data: Any, seat: int, *, simulations: int = 300, seconds: float | None = None,
                  clock: Callable[[], float] | None = None, noise: float = 0.0, seed: int = 0,
                  exploration: float = 0.7, reward: str = "outcome", opponent_model: PolicyFactory | None = None,
-                 rollout: PolicyFactory | None = None, max_steps: int = 100_000) -> None:
+                 rollout: PolicyFactory | None = None, playout: Playout | None = None,
+                 evaluation: Evaluation | None = None, horizon: int | None = None,
+                 max_steps: int = 100_000) -> None:
         if game.determinize is None:
             raise ValueError(f"{game.title()} cannot be searched: it has no determinize "
                              "(a full state built from one player's observation)")
@@ -142,7 +164,11 @@ class SearchPolicy:
         self.rng = random.Random(seed)
         self._models: dict[int, Policy] = {}
         self._rollouts: dict[int, Policy] = {}
-        self._opponent_model, self._rollout = opponent_model, rollout
+        self._opponent_model, self._rollout, self._playout = opponent_model, rollout, playout
+        if (evaluation is None) != (horizon is None):
+            raise ValueError("an evaluation and a horizon go together (a playout stops at the horizon "
+                             "to be evaluated)")
+        self._evaluation, self._horizon = evaluation, horizon
         self.last_simulations = 0          # how many the last decision ran (for benchmarks)
         self.last_stats: dict[Action, tuple[int, float]] = {}
 
@@ -171,13 +197,18 @@ class SearchPolicy:
         root = _Node()
         for a in legal:
             root.edges[a] = _Edge(a)
-        clock, deadline = self.clock, None
+        clock, deadline, start = self.clock, None, 0.0
         if clock is not None and self.seconds is not None:
-            deadline = clock() + self.seconds
+            start = clock()
+            deadline = start + self.seconds
         n = 0
         while n < self.simulations:
-            if n and deadline is not None and clock() >= deadline:
-                break
+            if n and deadline is not None:
+                # Stop where one more simulation, as long as the mean one so far, would end
+                # past the cap: the cap is kept, not overrun by a simulation.
+                now = clock()
+                if now + (now - start) / n > deadline:
+                    break
             self._simulate(root, observation)
             n += 1
         self.last_simulations = n
@@ -190,10 +221,18 @@ class SearchPolicy:
         state = self.game.determinize(self.data, observation, seat, rng)
         node: _Node | None = root
         path: list[_Edge] = []
+        # Moves left before the position is evaluated (counted once the bot has left the tree).
+        left = self._horizon if self._horizon is not None else -1
         for _ in range(self.max_steps):
             acting = state.to_act()
             if not acting:
                 break
+            if node is None and left >= 0:
+                if left == 0:
+                    assert self._evaluation is not None, "a horizon comes with its evaluation"
+                    self._back_up(path, self._evaluation(state, seat))
+                    return
+                left -= 1
             if node is not None and seat in acting:
                 edge = self._select(node, state.legal_actions(seat))
                 path.append(edge)
@@ -208,7 +247,10 @@ class SearchPolicy:
             # Others move by what they see; when the bot is out of the tree, it rolls out too.
             p = seat if seat in acting else min(acting)
             state.apply(self._move(p, state, in_tree=node is not None))
-        reward = rewards(state.outcome(), state.num_players, self.reward)[seat]
+        self._back_up(path, rewards(state.outcome(), state.num_players, self.reward)[seat])
+
+    @staticmethod
+    def _back_up(path: list[_Edge], reward: float) -> None:
         for edge in path:
             edge.visits += 1
             edge.total += reward
@@ -238,9 +280,11 @@ class SearchPolicy:
     def _move(self, p: int, state: GameState, in_tree: bool) -> Action:
         """Seat ``p``'s move outside the bot's own tree decisions: the opponent model's
         inside the tree, the rollout policy's after it (uniform random by default)."""
-        legal = state.legal_actions(p)
         other = in_tree and p != self.seat
         factory = self._opponent_model if other else self._rollout
+        if factory is None and self._playout is not None:
+            return self._playout(state, p, self.rng)
+        legal = state.legal_actions(p)
         if factory is None:
             return legal[self.rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
         cache = self._models if other else self._rollouts
@@ -250,15 +294,22 @@ class SearchPolicy:
         return policy.act(state.observation(p), legal)
 
 
+#: Each game's own search options (its ``playout`` rule, its ``evaluation`` and ``horizon``),
+#: given where the game lists its search bot (:func:`registered_policy`): they hold at every level.
+GAME_OPTIONS: dict[str, dict[str, Any]] = {}
+
+
 def policy_factory(game: Game, level: str = "hard", *, clock: Callable[[], float] | None = None,
                    **options: Any) -> PolicyFactory:
     """A bot factory ``(data, seat, seed) -> Policy`` for ``game`` at ``level``, as
     :attr:`Game.policies` holds them (``policies={"search": policy_factory(GAME)}``).
-    ``options`` go to :class:`SearchPolicy` (e.g. a game's own ``rollout`` policy)."""
+    ``options`` go to :class:`SearchPolicy` (e.g. a game's own ``rollout`` policy), over the
+    game's own (:data:`GAME_OPTIONS`)."""
     try:
         lv = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})") from None
+    options = {**GAME_OPTIONS.get(game.name, {}), **options}
 
     def make(data: Any, seat: int, seed: int) -> Policy:
         return SearchPolicy(game, data, seat, simulations=lv.simulations, seconds=lv.seconds, clock=clock,
@@ -266,11 +317,15 @@ def policy_factory(game: Game, level: str = "hard", *, clock: Callable[[], float
     return make
 
 
-def registered_policy(name: str, level: str = "hard") -> PolicyFactory:
+def registered_policy(name: str, level: str = "hard", **options: Any) -> PolicyFactory:
     """:func:`policy_factory` for the registered game ``name``, found when the first bot is
-    made: a game's own ``GAME`` can list its search bot before ``GAME`` exists."""
+    made: a game's own ``GAME`` can list its search bot before ``GAME`` exists.  ``options``
+    are the game's own search options (:data:`GAME_OPTIONS`, e.g. its ``playout`` rule): they
+    go to every search bot of the game, at every level."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
+    if options:
+        GAME_OPTIONS[name] = options
 
     def make(data: Any, seat: int, seed: int) -> Policy:
         from engine import registry

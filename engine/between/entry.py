@@ -2,7 +2,7 @@
 
 from engine.between import ABOUT
 from engine.between.cards import load
-from engine.between.policies import POLICIES
+from engine.between.policies import POLICIES, playout
 from engine.between.state import determinize, new
 from engine.between.text import describe_action, describe_event
 from engine.search import registered_policy
@@ -10,7 +10,7 @@ from engine.search import registered_policy
 GAME = ABOUT.game(
     load=load,
     new=new,
-    policies={**POLICIES, "search": registered_policy("between")},   # the hard level
+    policies={**POLICIES, "search": registered_policy("between", playout=playout)},   # the hard level
     determinize=determinize,
     describe_event=describe_event,
     describe_action=describe_action,

@@ -229,6 +229,29 @@ class SensiblePolicy:
         return best
 
 
+#: In a playout, the chance of taking damage on purpose while a card could be played.
+PLAYOUT_DAMAGE = 0.05
+
+
+def playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The search bot's cheap model of a player, reading the determinized state (a
+    :class:`~engine.between.state.BetweenState`) and only what ``seat`` sees there: the bigger
+    pile to the opponent; a card rather than damage (damage on purpose now and then); else
+    uniformly at random.  It replaces uniform random play, which takes damage with a playable
+    hand and gives the opponent the smaller pile, so that the search's playouts end the way
+    games between careful players do."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    kind = legal[0].kind
+    if kind == "give":
+        zones = state.zones
+        return max(legal, key=lambda a: len(zones["ab".index(_word(a, 0))]))
+    if legal[-1].kind == "damage" and len(legal) > 1 and rng.random() >= PLAYOUT_DAMAGE:
+        return legal[rng.randrange(len(legal) - 1)]    # a card: damage is listed last
+    return legal[rng.randrange(len(legal))]
+
+
 def _random(data: Deckbook, seat: int, seed: int) -> RandomPolicy:
     return RandomPolicy(seed)
 

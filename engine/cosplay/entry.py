@@ -10,6 +10,7 @@ from engine.search import registered_policy
 
 from .cards import Catalogue
 from .cards import load as _load
+from .policies import PLAYOUT_HORIZON, SensiblePolicy, evaluation, playout
 from .state import CosplayState, determinize
 from .text import describe_event, remember_names
 from .upgrade import upgrade_actions
@@ -27,14 +28,14 @@ def new(data: Catalogue, setup: GameSetup) -> CosplayState:
 
 
 def _sensible(data: Catalogue, seat: int, seed: int) -> Policy:
-    from .policies import SensiblePolicy
     return SensiblePolicy(data, seat, seed)
 
 
 GAME = ABOUT.game(
     load=load, new=new,
     policies={"random": lambda data, seat, seed: RandomPolicy(seed), "sensible": _sensible,
-              "search": registered_policy("cosplay")},     # the hard level
+              "search": registered_policy(
+                  "cosplay", playout=playout, evaluation=evaluation, horizon=PLAYOUT_HORIZON)},     # the hard level
     determinize=determinize,
     describe_event=describe_event,
     upgrade_actions=upgrade_actions,

@@ -14,6 +14,7 @@ A bot sees only its observation: it rebuilds a state from it
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -22,9 +23,10 @@ from engine.errors import IllegalAction
 from engine.game import Action
 
 from .cards import CardType, Catalogue
-from .state import CosplayState, determinize, target_size
+from .payment import Unit, add, covers, useful
+from .state import _USED_FROM_PLAY, PREPARE, CosplayState, determinize, target_size
 
-__all__ = ["SensiblePolicy", "card_value"]
+__all__ = ["PLAYOUT_HORIZON", "SensiblePolicy", "card_value", "evaluation", "playout"]
 
 _ABILITY_VALUE = {"score": 3.0, "draw": 1.0, "gain": 0.8, "drama": 0.6, "recover": 0.8, "discount": 0.6,
                   "cemetery": 0.3, "drama-cost": 0.2}
@@ -144,3 +146,126 @@ class SensiblePolicy:
             return (card_value(types[x]) if types[x].type != "starter" else sum(types[x].gives)), -x
 
         return max(options, key=worth)
+
+
+# ---------------------------------------------------------------------- the search bot's playouts
+
+#: In a playout, the chance of buying a random affordable card instead of the one worth most.
+PLAYOUT_WANDER = 0.2
+
+_VALUES: dict[str, float] = {}
+
+
+def _value(t: CardType) -> float:
+    v = _VALUES.get(t.id)
+    if v is None:
+        v = _VALUES[t.id] = card_value(t)
+    return v
+
+
+def _greedy_payers(units: Sequence[Unit], cost: tuple[int, int, int, int]) -> tuple[int | str, ...] | None:
+    """Payers of ``cost`` taken in the units' order, each while it brings a point the cost still
+    needs (a valid payment, :func:`engine.cosplay.payment.valid`, if not the least wasteful);
+    None when they do not cover it."""
+    s: tuple[int, int, int] = (0, 0, 0)
+    payers: list[int | str] = []
+    for u in units:
+        if useful(u.gives, s, cost):
+            payers.append(u.key)
+            s = add(s, u.gives)
+            if covers(s, cost):
+                return tuple(payers)
+    return tuple(payers) if covers(s, cost) else None
+
+
+def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
+    """The search bot's cheap model of a player on its turn, reading the determinized state and
+    only what ``seat`` sees there.  It plays like :class:`SensiblePolicy` -- lays everything in
+    the preparation, its duos and trios first, then the richest objective it can complete, then
+    the card worth most (now and then another it can afford), then Drama to the leader when ahead,
+    then ends its turn -- but never lists the legal actions of the recruitment phase (every needed
+    payment of every target, most of a playout's time): it checks each target's cost against its
+    points and pays greedily."""
+    if state.choice is not None or state.phase == PREPARE:
+        legal = state.legal_actions(seat)
+        if state.choice is not None:
+            return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
+        return legal[0]                               # place, attach, then ready
+    inst = state.inst
+    types = inst.types
+    fd, used, assist = state.facedown, state.used, state.assist[seat]
+    here = None
+    for c in assist:
+        t = types[c]
+        if c in fd or c in used:
+            continue
+        if t.combo is not None and c not in state.combos_used and (t.type != "equipment" or c in state.attached):
+            if here is None:
+                here = {types[x].id for x in assist if x not in fd and x not in used}
+            if all(w in here for w in t.combo_with):
+                return Action(seat, "combo", (c,))
+        if (t.logo in _USED_FROM_PLAY and (t.type != "equipment" or c in state.attached)
+                and (t.type == "objective" or (t.ability is not None and t.ability.do == "score" and state.ending))):
+            return Action(seat, "use", (c,))
+    total = state.available_points(seat)
+    units = None
+    best = None
+    for z, card in enumerate(state.obj_zones):
+        if card >= 0:
+            cost = inst.cost[card]
+            if covers(total, cost) and (best is None or types[card].points > best[0]):
+                if units is None:
+                    units = state.units(seat)
+                payers = _greedy_payers(units, cost)
+                if payers is not None:
+                    best = (types[card].points, z + 1, payers)
+    if best is not None:
+        return Action(seat, "complete", (best[1], *best[2]))
+    disc = None
+    buys = []
+    for z, card in enumerate(state.zones):
+        if card >= 0:
+            if disc is None:
+                disc = state.influence_discount()
+            cost = state.recruit_cost(card, disc)
+            if covers(total, cost):
+                buys.append((_value(types[card]), z + 1, cost))
+    if buys:
+        if units is None:
+            units = state.units(seat)
+        buys.sort(reverse=True)
+        if len(buys) > 1 and rng.random() < PLAYOUT_WANDER:
+            buys.insert(0, buys.pop(rng.randrange(1, len(buys))))
+        for _, z, cost in buys:
+            payers = _greedy_payers(units, cost)
+            if payers is not None:
+                return Action(seat, "recruit", (z, *payers))
+    if state.drama_pile:
+        dc = state.drama_cost()
+        if covers(total, (0, 0, 0, dc)):
+            pace = [state.score(q) / max(1, state.turns[q]) for q in range(state.n)]
+            leader = max((q for q in range(state.n) if q != seat), key=lambda q: (pace[q], -q))
+            if pace[seat] > pace[leader] or (state.ending and pace[seat] >= pace[leader]):
+                if units is None:
+                    units = state.units(seat)
+                payers = _greedy_payers(units, (0, 0, 0, dc))
+                if payers is not None:
+                    return Action(seat, "drama", (1, leader, *payers))
+    return Action(seat, "end", ())
+
+
+#: A playout stops this many moves after the bot's own tree (about two rounds of two players)...
+PLAYOUT_HORIZON = 30
+#: ... and the lead in points (objectives, and recruits' printed cost in tenths) that makes a
+#: seat's win about three times as likely as its loss (a logistic curve).
+LEAD_SCALE = 1.8
+
+
+def evaluation(state: CosplayState, seat: int) -> float:
+    """``seat``'s chance of winning an unfinished game, from its lead over the best other seat
+    in the points the final score counts (the recruits' cost unrounded: a recruit on the way to
+    the next ten counts)."""
+    def points(q: int) -> float:
+        return state.obj_points[q] + state.recruited_cost(q) / 10
+    lead = points(seat) - max(points(q) for q in range(state.n) if q != seat)
+    return 1.0 / (1.0 + math.exp(-lead / LEAD_SCALE))

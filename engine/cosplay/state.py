@@ -407,6 +407,11 @@ class CosplayState:
             disc = self._influence()[0]
         return recruit_cost_now(self.inst, card, self.discount, disc)
 
+    def influence_discount(self) -> list[int]:
+        """The recruitment discount of the Influence cards in play, by resource (what
+        :meth:`recruit_cost` takes as ``disc``, to work it out once for several cards)."""
+        return self._influence()[0]
+
     def drama_cost(self) -> int:
         """One Drama card's multicolour cost now (at least 1)."""
         return max(1, self.data.drama_cost + self._influence()[1])

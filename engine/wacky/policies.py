@@ -37,7 +37,7 @@ from engine.wacky.data import (
 from engine.wacky.scoring import AERODROME_PAIR, HALF_PAIR, OWN_COLOUR, STARTERS_FOR_BONUS
 from engine.wacky.state import TURNS, order_key
 
-__all__ = ["POLICIES", "SensiblePolicy"]
+__all__ = ["POLICIES", "SensiblePolicy", "playout"]
 
 HALF_HOPE = 0.35        # what an unpaired half-stage is worth per pick still to come, as a share of its pair
 EARLY_COST = 0.8        # what spending the earliest place now costs, in stages
@@ -197,6 +197,35 @@ class SensiblePolicy:
                 return sum(1 for c in others if order_key(d, hier, c, -1, effect) < mine) / len(others)
             return uses[0] if share(code) < share(-1) else passing
         return passing
+
+
+#: In a playout, the chance of picking a random card of the row instead of the one worth most.
+PLAYOUT_WANDER = 0.25
+
+#: A valuer of cards per data set, for the playouts (its generator is never drawn from there).
+_VALUERS: dict[int, tuple[WackyData, SensiblePolicy]] = {}
+
+
+def playout(state: Any, seat: int, rng: random.Random) -> Action:
+    """The search bot's cheap model of a player, reading the determinized state (a
+    :class:`~engine.wacky.state.WackyState`) and only what ``seat`` sees there: in the draft, the
+    card of the row worth most to its route (:meth:`SensiblePolicy.card_value`; now and then another
+    one); its secret choice and its booster uniformly at random.  Random picks waste the stages a
+    careful player collects, so playouts by them misjudge what a pick order is worth."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind != "pick" or rng.random() < PLAYOUT_WANDER:
+        return legal[rng.randrange(len(legal))]
+    data = state.data
+    held = _VALUERS.get(id(data))
+    if held is None or held[0] is not data:
+        held = _VALUERS[id(data)] = (data, SensiblePolicy(data))
+    value = held[1].card_value
+    route, pilot = state.routes[seat], state.pilot[seat]
+    after = TURNS - len(route) - 1
+    best = max(state.row, key=lambda c: value(c, route, pilot, after))
+    return data.pick_actions[seat][best]
 
 
 def _random(data: WackyData, seat: int, seed: int) -> RandomPolicy:

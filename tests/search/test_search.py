@@ -194,6 +194,20 @@ def test_the_time_budget_is_kept_with_an_injected_clock():
     assert bot.last_simulations == counting.calls == 5
 
 
+def test_the_time_cap_is_not_overrun_by_a_last_simulation():
+    """A simulation is not begun that would, at the mean length so far, end past the cap (issue 34:
+    a decision's p99 stayed a simulation above the table's 1 s)."""
+    now = [0.0]
+    game = dataclasses.replace(auction.GAME, determinize=lambda data, obs, p, rng: (
+        now.__setitem__(0, now[0] + 0.3), auction.GAME.determinize(data, obs, p, rng))[1])
+    state = _first_decision_state(4)
+    bot = SearchPolicy(game, None, 0, simulations=10_000, seconds=1.0, clock=lambda: now[0], seed=0)
+    bot.act(state.observation(0), state.legal_actions(0))
+    # Each simulation takes 0.3 s of this clock: three end at 0.9 s, a fourth would end at 1.2 s.
+    assert bot.last_simulations == 3
+    assert now[0] <= 1.0
+
+
 def test_one_legal_action_needs_no_search():
     counting = _Counting(auction.GAME)
     bot = SearchPolicy(counting.game, None, 0, simulations=50)
