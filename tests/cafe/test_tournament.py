@@ -12,13 +12,15 @@ from engine import registry
 from engine.cafe import CafeTournament, new_setup, tournament_game
 from engine.cafe.bots import entrant_bots, play_with_bots
 from engine.cafe.formats import place_points, places
+from engine.cafe.host import CafeHost
 from engine.errors import IllegalAction
 from engine.game import Action, GameSetup, Outcome, Termination, next_actor, play_out, replay
 
 NAMES = [f"E{i + 1}" for i in range(30)]
-#: The games café tournaments of engine.cafe play (a game with a ``cafe`` module of its own,
-#: Challengers!, runs its own tournament: tests/engine/test_tournament_rules.py).
-CAFE_GAMES = [g.name for g in registry.games() if g.cafe is None]
+#: The games café tournaments of engine.cafe play: those whose café module is the shared host
+#: (Challengers! runs a tournament of its own: tests/engine/test_tournament_rules.py).
+CAFE_GAMES = [g.name for g in registry.games()
+              if g.cafe is not None and isinstance(getattr(registry.cafe(g.name), "HOST", None), CafeHost)]
 
 
 @pytest.fixture(scope="module")
