@@ -24,6 +24,10 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - after the environment above
+
+peek_at_the_engine()
+
 
 def arguments() -> tuple[Path, Path, str, str]:
     """``DATA_DIR ARTIFACTS_DIR [MODE [ARG]]`` from the command line (the artifacts folder made)."""

@@ -26,6 +26,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
+from engine.challengers.game import decided_by
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.local import end_held
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
@@ -132,23 +133,27 @@ def side_on(c, m, half):
     return m.players.index(p) if p is not None and p in m.players else half
 
 
+def decision(r) -> dict:
+    """What decided the match of result ``r``: its observation's ``decided_by`` (a local table),
+    or the same read from the events of its last action (a café park keeps those)."""
+    return r.get("decided_by") or decided_by(r.get("events") or [])
+
+
 def end_sentence(c, r, lang, tr):
     """Who won the match and why, in one sentence and a second line: "Robot's bench is full:
     7 names for 6 seats" / "Dark wins the match"."""
     m, t = c.match_view(), c.tournament_view
     winner, loser = t.player_name(r["winner"], lang), t.player_name(r["loser"], lang)
     lose_side = 1 - m.winner
-    events = r.get("events") or []
-    bench = next((e for e in events if e.kind == "bench-full"), None)
-    lost_by = next((e for e in events if e.kind == "lose"), None)
-    if lost_by is not None:
+    decided = decision(r)
+    if decided["lose"] is not None:
         try:
-            card = card_name(c.lib.catalogue.card(lost_by.card), lang)
+            card = card_name(c.lib.catalogue.card(decided["lose"]), lang)
         except Exception:
-            card = str(lost_by.card)
+            card = str(decided["lose"])
         why = tr("why_card_lose", lang, card=card, loser=loser)
-    elif m.reason == "bench-full" or bench is not None:
-        need = bench.value if bench is not None and isinstance(bench.value, int) else 1
+    elif m.reason == "bench-full" or decided["bench_need"] is not None:
+        need = decided["bench_need"] or 1
         seats = m.sides[lose_side].seats_used() + need
         why = (tr("why_bench_full", lang, loser=loser, n=seats, seats=BENCH_SEATS) if m.reason == "bench-full"
                else tr("why_second_seat", lang, loser=loser))
@@ -164,9 +169,9 @@ def deciding_cards(c, r) -> set:
     whose effect lost it, or the flag that held when the attacker had no card left."""
     m = c.match_view()
     lose_side = 1 - m.winner
-    lost_by = next((e for e in r.get("events") or [] if e.kind == "lose"), None)
+    lost_by = decision(r)["lose"]
     if lost_by is not None:
-        return {i for i in [*m.attack, m.flag_card] if i is not None and m.types[i].id == lost_by.card}
+        return {i for i in [*m.attack, m.flag_card] if i is not None and m.types[i].id == lost_by}
     if m.reason == "out-of-cards":
         return {m.flag_card} if m.flag_card is not None else set()
     return set(m.sides[lose_side].park) | {i for i in m.attack if m.owner[i] == lose_side}
