@@ -27,13 +27,16 @@ from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
 from engine.challengers.game import decided_by
+from kiosk import lastmove
 from kiosk.cardtext import card_name
+from kiosk.games.challengers.happened import public_cards, say
 from kiosk.games.challengers.local import end_held
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.screen import ChallengersScreen
-from kiosk.i18n import N_
+from kiosk.i18n import N_, display_name, tr
+from kiosk.table.happened import Said, said_to
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
@@ -477,6 +480,48 @@ class MidLine(BoxLayout):
             chip.selected = k < len(shown) and shown[k] in decide
 
 
+assert lastmove.LastMoves                  # match.kv's "what just happened" strips
+
+
+class SayingWords:
+    """What :func:`kiosk.games.challengers.happened.say` says with at a Challengers! table
+    (:class:`kiosk.games.descriptor.SayWords`): the screen's language, the table's seats and
+    their names as the screens say them, the library naming the cards."""
+
+    def __init__(self, c, lang: str) -> None:
+        self.lang = lang
+        self._c = c
+        self._names = [p.name for p in c.tournament_view.players]
+
+    def t(self, key: str, **fmt) -> str:
+        return tr(key, self.lang, **fmt)
+
+    def player_name(self, seat: int) -> str:
+        return display_name(self._names[seat], self.lang) if 0 <= seat < len(self._names) else "?"
+
+    def is_bot(self, seat: int) -> bool:
+        return self._c.is_robot(seat)
+
+    @property
+    def game_data(self):
+        return self._c.lib
+
+    @property
+    def player_count(self) -> int:
+        return len(self._names)
+
+
+def happened_on(c, half: int, lang: str) -> list[Said]:
+    """What ``half``'s seat is told: the other seats' last moves at the local table, the newest
+    first (a café park keeps no moves of the table: nothing)."""
+    table = getattr(c, "table", None)
+    history = getattr(table, "history", None)
+    seat = c.player_at(half)
+    if history is None or seat is None:
+        return []
+    return said_to(history.moves, seat, say, SayingWords(c, lang))
+
+
 class MatchScreen(ChallengersScreen):
     toss_visible = BooleanProperty(False)
     end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
@@ -503,8 +548,27 @@ class MatchScreen(ChallengersScreen):
         self.has_log = hasattr(c, "match_events")
         for w in (self.ids.mid_light, self.ids.mid_dark):
             w.has_log = self.has_log
+        self.show_happened(c, lang, tr)
         if self.ids.log_page.shown:
             self.ids.log_page.show_lines(self.log_lines(c), tr("log_empty", lang))
+
+    def show_happened(self, c, lang, tr):
+        """Each half's strip: the other player's last moves, the cards they name drawn (those
+        the public view shows now)."""
+        table = getattr(c, "table", None)
+        drawable = frozenset(public_cards(table.observation(None))) if getattr(table, "history", None) else frozenset()
+        card = c.lib.catalogue.card
+
+        def face(cid):
+            f = CardFace(compact=True, name_size=sp(9))
+            f.show(card(cid), lang)
+            return f
+        for half, side in ((0, self.ids.light), (1, self.ids.dark)):
+            strip = side.ids.happened
+            strip.screen = self
+            strip.has_log = self.has_log
+            strip.log_text = tr("log_button", lang)
+            strip.show(happened_on(c, half, lang), face, drawable)
 
     def log_lines(self, c):
         """The match so far, one line per reveal, effect and capture, in the app's language."""
@@ -526,7 +590,7 @@ class MatchScreen(ChallengersScreen):
         c = self.board
         if hasattr(c, "match_events"):
             self.ids.log_page.open(self.log_lines(c), app.tr_fn("log_empty", app.lang))
-            self.ids.log_page.turned = turned
+            self.ids.log_page.turned = bool(turned)
 
     def move(self, c, m, before, lang):
         """Show the change from ``before`` (a :func:`moment_of`) to ``m`` moving: the flag
