@@ -56,4 +56,11 @@ def test_a_card_the_table_has_not_seen_is_never_named(lib, lang):
     said = say(Run(1, (Move(1, events, frozenset({cyborg})),)), 0, _Words(lib, lang))
     assert names[cyborg] in said.text and said.cards == (cyborg,), said
     assert names[spider] not in said.text and names[dog] not in said.text, said
-    assert say(Run(1, (Move(1, (Event("pick", 1, spider),), frozenset()),)), 0, _Words(lib, lang)) is None
+    # A Deck Phase: its draw names the cards drawn (the player's alone), its picks too.
+    deck = (Event("option", 1, None, 2, "A2"), Event("draw", 1, None, 5, (spider, dog, cyborg)),
+            Event("pick", 1, spider), Event("fans", 1, spider, 1))
+    assert say(Run(1, (Move(1, deck, frozenset({spider})),)), 0, _Words(lib, lang)) is None
+    # The last pick of a Deck Phase starts the match: only the match's part is said.
+    started = deck + (Event("deck-done", 1, None, 12), Event("match", (0, 1), None, 1), Event("toss", 1))
+    said = say(Run(1, (Move(1, started, frozenset({spider})),)), 0, _Words(lib, lang))
+    assert said is not None and names[spider] not in said.text and dog not in said.text, said

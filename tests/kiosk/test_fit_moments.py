@@ -23,3 +23,17 @@ def test_the_crowded_moments_fit(tmp_path, lang):
     assert "assist-full" in r["moments"]["cosplay"], r["moments"]
     assert not any(r["faults"].values()), {m: f[:6] for m, f in r["faults"].items() if f}
     print(f"{lang}: {sum(len(f) for f in r['known'].values())} known faults left in the route rows")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_challengers_choice_between_two_copies_is_readable(tmp_path, lang):
+    """Two copies of one card offered one by one (drive_fit_choice.py): each option button at
+    800x480 shows its whole words at a readable size.  Before: eight button places in the panel
+    whatever the options, and French said "(exemplaire 1)": the words shrank to a tiny font."""
+    p = run_script("drive_fit_choice.py", tmp_path / "data", artifacts_dir() / "fit-choice", lang, timeout=200,
+                   TABLECUP_CONFIG=tmp_path / "config")
+    r = script_result(p, "FITCHOICE-RESULT ")
+    assert len(r["buttons"]) == 2, r
+    for b in r["buttons"]:
+        assert b["text"] == b["words"], b                  # whole words, not cut
+        assert b["font"] >= r["least_font"], b             # and readable

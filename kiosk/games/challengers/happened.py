@@ -20,13 +20,26 @@ from kiosk.table.happened import Run, Said
 
 #: The lines of a run said on a half: its last ones (a long run keeps its outcome in sight).
 LINES = 3
+#: The events only a Deck Phase has: a run with one of them is a player's own drafting (its
+#: cards are theirs alone), said from the match it started on, if any.
+DECK_KINDS = frozenset({"option", "redraw", "pick", "remove", "deck-done", "extra-pick"})
+
+
+def match_part(events: list) -> list:
+    """The events of a run that belong to a match: a Deck Phase's are left out (up to the match
+    its last action started), and a draw that names its cards (a Deck Phase's) is never said."""
+    starts = [k for k, e in enumerate(events) if e.kind == "match"]
+    if any(e.kind in DECK_KINDS for e in events[:starts[-1] if starts else len(events)]):
+        events = events[starts[-1] + 1:] if starts else []
+    return [e for e in events if e.kind != "draw" or (isinstance(e.info, str) and e.info.startswith("pile-"))]
 
 
 def public_cards(observation: Mapping[str, Any]) -> set[str]:
     """The cards anyone at the table sees in a public observation: every card face up in a match
-    being played or just ended (benches, exhaust piles, parks, the flag, the attack)."""
+    being played (benches, exhaust piles, parks, the flag, the attack).  The match that just ended
+    is left out: a move of the next Deck Phase must not name a card because it lay there."""
     seen: set[str] = set()
-    for m in [*(observation.get("matches") or ()), *(observation.get("ended") or ())]:
+    for m in observation.get("matches") or ():
         seen.update(c for c in m["cards"] if c is not None)
     return seen
 
@@ -47,7 +60,7 @@ def say(run: Run, reader: int | None, words: Any) -> Said | None:
         return named[cid]
 
     names = [words.player_name(seat) for seat in range(words.player_count)]
-    lines = log_lines(run.events, names, card_name, lambda key, lang, **fmt: words.t(key, **fmt), words.lang)
+    lines = log_lines(match_part(run.events), names, card_name, lambda key, lang, **fmt: words.t(key, **fmt), words.lang)
     if not lines:
         return None
     kept = lines[-LINES:]

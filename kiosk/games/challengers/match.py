@@ -391,6 +391,17 @@ class MatchSide(BoxLayout):
                 b.option = None
                 b.words = ""
                 b.opacity, b.disabled = 0, True
+        # Only the options take the panel's room: two options get half of it each, not two of
+        # eight places (a French "(ex. 1)" label on a quarter-height button was tiny).
+        grid = self.ids.choice_grid
+        shown = [b for b in self._buttons if b.option is not None]
+        grid.cols = 1 if len(shown) <= 3 else 2
+        if list(reversed(grid.children)) != shown:
+            grid.clear_widgets()
+            for b in shown:
+                grid.add_widget(b)
+        grid.do_layout()
+        for b in self._buttons:
             self._fit_option(b)
 
 
