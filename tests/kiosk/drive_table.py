@@ -104,7 +104,7 @@ def hook(app):
             saved = saved_actions(c.store, c.game_id)
             t = replay_saved(c.lib, c.store, c.game_id).tournament
             out.update(stopped_in_round=c.t.round, actions=len(c.t.actions), db_actions=len(saved),
-                       replays_equal=state_dump(t) == c.dump(), schema=c.store.schema_version, lang=app.lang)
+                       replays_equal=state_dump(t) == state_dump(c.t), schema=c.store.schema_version, lang=app.lang)
             ev.cancel()
             app.stop()
             return
