@@ -1,7 +1,7 @@
 """What just happened at a Challengers! table, in the real app (offscreen, real taps): a solo
 match against the Robot, played by tapping the bottom half's REVEAL (and the toss button); after
-each of the Robot's moves the bottom half's strip says it, the cards it names drawn, and names no
-card the table may not see; each half's "Log" opens the match log facing that half.
+each of the Robot's moves the bottom half's strip says it and names no card the table may not
+see; each half's "Log" opens the match log facing that half.
 
     python drive_challengers_lastmove.py DATA_DIR ART_DIR LANG   ->   "CHLASTMOVE-RESULT {...}"
 """

@@ -29,7 +29,7 @@ from kivy.uix.widget import Widget
 from engine.challengers.game import decided_by
 from kiosk import lastmove
 from kiosk.cardtext import card_name
-from kiosk.games.challengers.happened import public_cards, say
+from kiosk.games.challengers.happened import say
 from kiosk.games.challengers.local import end_held
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
@@ -564,22 +564,15 @@ class MatchScreen(ChallengersScreen):
             self.ids.log_page.show_lines(self.log_lines(c), tr("log_empty", lang))
 
     def show_happened(self, c, lang, tr):
-        """Each half's strip: the other player's last moves, the cards they name drawn (those
-        the public view shows now)."""
-        table = getattr(c, "table", None)
-        drawable = frozenset(public_cards(table.observation(None))) if getattr(table, "history", None) else frozenset()
-        card = c.lib.catalogue.card
-
-        def face(cid):
-            f = CardFace(compact=True, name_size=sp(9))
-            f.show(card(cid), lang)
-            return f
+        """Each half's strip: the other player's last moves, in words.  The cards they name are
+        not drawn: a face in the strip's row (28 px at 800x480) would be too small to read, and
+        every card named is on the benches or the flag line just below."""
         for half, side in ((0, self.ids.light), (1, self.ids.dark)):
             strip = side.ids.happened
             strip.screen = self
             strip.has_log = self.has_log
             strip.log_text = tr("log_button", lang)
-            strip.show(happened_on(c, half, lang), face, drawable)
+            strip.show(happened_on(c, half, lang), Widget, frozenset())
 
     def log_lines(self, c):
         """The match so far, one line per reveal, effect and capture, in the app's language."""
