@@ -1,28 +1,47 @@
-"""The table games' crowded moments fit (drive_fit_moments.py), EN and FR at 800x480 (the fit check of tests/kiosk/fit_check.py): Wacky
-Challenge against three bots (the booster's line on the person's half, the hierarchy's chips when
-several cards share a vehicle, every status line) and Cosplay Team Battle with a full assistance
-zone ("End turn (hold)" in French, the choice buttons, the assistance zone, the status line).
+"""The table games' crowded moments fit (drive_fit_moments.py): the fit check of
+tests/kiosk/fit_check.py (texts cut, off their box or the window, words broken across lines) and
+its overlap check (two texts drawn over each other), after every change of the screen.
+
+At 800x480, EN and FR: Wacky Challenge against three bots (the booster's line on the person's half,
+the hierarchy's chips when several cards share a vehicle, every status line, the route rows) and
+against six (seven names on the hierarchy, eight places on the draft row, seven route rows), and
+Cosplay Team Battle with a full assistance zone ("End turn (hold)" in French, the choice buttons,
+the assistance zone, the status line).  With "Large" text chosen on the settings (it applies at
+once), at 800x480 and 1920x1080: the same, and Between Battle.
 
 Before: the booster's line ran off its half, the chips read "2. Ro... 3 · 3", the assistance
-zone printed over the line above it, and French broke "(mainteni / r)" inside its word -- a fault
-the fit check did not know (it now finds a word broken across lines).  The route rows' cards of a
-four-player Wacky table at 800x480 ("Bate... · ½") are still cut: listed, not yet mended.
+zone printed over the line above it, and French broke "(mainteni / r)" inside its word.  Then
+the route rows' cards read "Boa... · ½" at four players, and at seven the draft row ran off the
+window, the route rows' texts were cut to 7 px high and printed over each other.
 """
 
 import pytest
 from kiosk_helpers import artifacts_dir, run_script, script_result
 
 
+def crowded_moments(tmp_path, size, lang, *more):
+    p = run_script("drive_fit_moments.py", tmp_path / "data", artifacts_dir() / "fit-moments", size, lang, *more,
+                   timeout=600, TABLECUP_CONFIG=tmp_path / "config")
+    return script_result(p, "FITMOMENTS-RESULT ")
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_crowded_moments_fit(tmp_path, lang):
-    p = run_script("drive_fit_moments.py", tmp_path / "data", artifacts_dir() / "fit-moments", "800x480", lang,
-                   timeout=400, TABLECUP_CONFIG=tmp_path / "config")
-    r = script_result(p, "FITMOMENTS-RESULT ")
+    r = crowded_moments(tmp_path, "800x480", lang)
     # every moment was reached
-    assert {"choose", "pick", "booster"} <= set(r["moments"]["wacky"]), r["moments"]
-    assert "assist-full" in r["moments"]["cosplay"], r["moments"]
+    assert {"choose", "pick", "booster", "over"} <= set(r["moments"]["wacky4"]), r["moments"]
+    assert {"choose", "pick", "crowded-line"} <= set(r["moments"]["wacky7"]), r["moments"]
+    assert "assist-full" in r["moments"]["cosplay2"], r["moments"]
     assert not any(r["faults"].values()), {m: f[:6] for m, f in r["faults"].items() if f}
-    print(f"{lang}: {sum(len(f) for f in r['known'].values())} known faults left in the route rows")
+
+
+@pytest.mark.parametrize("size,lang", [("800x480", "en"), ("1920x1080", "en"), ("800x480", "fr")])
+def test_large_text_fits_the_table_games(tmp_path, size, lang):
+    r = crowded_moments(tmp_path, size, lang, "large", "wacky:3,wacky:6,cosplay:1,between:1")
+    assert r["fontscale"] == pytest.approx(1.12)       # "Large", applied at once
+    assert {"wacky4", "wacky7", "cosplay2", "between2"} <= set(r["moments"]), r["moments"]
+    assert "assist-full" in r["moments"]["cosplay2"], r["moments"]
+    assert not any(r["faults"].values()), {m: f[:6] for m, f in r["faults"].items() if f}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
