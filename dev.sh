@@ -15,12 +15,14 @@ cd "$(dirname "$0")"
 # System packages: Python's venv and headers with a C compiler (the engine's hot
 # modules are compiled with Cython when the package installs), the libraries Kivy's SDL2 window needs (also offscreen,
 # with Mesa's software OpenGL), and the tools the tests drive (systemd-analyze, debootstrap,
-# Chromium and a font for the standings and organiser pages, shellcheck for install.sh).
+# Chromium and a font for the standings and organiser pages, shellcheck for install.sh, a bare
+# X server with the tools that read its windows and picture for the kiosk full screen on X11).
 APT_PACKAGES=(
   python3 python3-venv python3-dev build-essential
   libgl1 libegl1 libgles2 libgl1-mesa-dri libegl-mesa0 libmtdev1 libsdl2-2.0-0
   xclip
   systemd debootstrap chromium shellcheck
+  xvfb x11-utils x11-apps
   fonts-dejavu-core
   sqlite3
 )
@@ -107,9 +109,12 @@ case "$cmd" in
     # compiled (the build above compiled it; tests/engine/test_compiled_engine.py).
     export SDL_VIDEODRIVER=offscreen KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 TABLECUP_REQUIRE_COMPILED=1
     # One worker per core, a test file at a time per worker (files share fixtures and
-    # sub-processes); TABLECUP_TEST_WORKERS=0 runs everything in this process.
+    # sub-processes); TABLECUP_TEST_WORKERS=0 runs everything in this process.  The files are
+    # handed out in the order tests/conftest.py sorts them (the long slow ones first), not
+    # pytest-xdist's default of the files with the most tests first.
     # A -m of the arguments comes after the lane's and replaces it.
-    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile "${lane[@]}" "${args[@]}" ;;
+    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile --no-loadscope-reorder \
+      "${lane[@]}" "${args[@]}" ;;
   kiosk)
     install_system_packages; setup_venv
     exec .venv/bin/tablecup kiosk "$@" ;;

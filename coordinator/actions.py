@@ -53,7 +53,13 @@ def decode_action(value: Any) -> Action:
 
 def check_form(cafe: Any, action: Action) -> None:
     """``ValueError`` naming what is wrong unless ``action`` has a form of the game's vocabulary
-    (``cafe``: the game's café module): a known kind, its arguments' count and ranges."""
+    (``cafe``: the game's café module): a known kind, its arguments' count and ranges.  A café
+    module with its own ``check_form`` (a game whose every action is a table's, its kinds the
+    table's game's) says it."""
+    own = getattr(cafe, "check_form", None)
+    if own is not None:
+        own(action)
+        return
     lo, hi = cafe.PLAYERS
     if not lo <= action.player <= hi:
         raise ValueError(f"'action.player' must be an integer {lo} to {hi}")
@@ -92,6 +98,12 @@ def action_request_schema(cafes) -> dict:
     seq = {"type": "integer", "minimum": 0, "maximum": 100_000}
     forms = []
     for cafe in cafes:
+        own = getattr(cafe, "action_schema", None)
+        if own is not None:
+            forms.append({"title": f"{cafe.GAME}: a park's table action", "type": "object",
+                          "additionalProperties": False, "required": ["request_id", "action", "match_seq"],
+                          "properties": {"request_id": rid, "action": own(), "match_seq": seq}})
+            continue
         table = [k for k in cafe.ACTION_KINDS if k in cafe.TABLE_KINDS]
         other = [k for k in cafe.ACTION_KINDS if k not in cafe.TABLE_KINDS]
         if other:

@@ -82,6 +82,10 @@ BoxId = Literal["base", "beach"]
 SetId = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_\-]+$")]
 
 
+#: The games a tournament may be of (every registered game has a café module).
+CAFE_GAMES = ("challengers", "between", "wacky", "cosplay")
+CafeGame = Literal["challengers", "between", "wacky", "cosplay"]
+
 BotLevel = Literal["easy", "medium", "hard"]
 
 
@@ -93,6 +97,12 @@ class BotEntrant(Strict):
 
 
 class CreateTournament(Strict):
+    """A new tournament.  ``game`` names the game (Challengers! when left out, as old organiser
+    pages send it); Challengers! takes ``box`` to ``final_park`` (its own printed plans), every
+    other game a café format (``format``, ``rounds``, ``table_size``, ``seeding``); an option of
+    the other kind is a 409 saying so."""
+
+    game: CafeGame = Field(default="challengers", description="the game played: " + ", ".join(CAFE_GAMES))
     players: Annotated[list[_name(24)], Field(min_length=0, max_length=8)] = Field(
         description="the people: up to 8 names, distinct ignoring case, not 'Robot' (the engine's rules: "
                     "409 otherwise); with the bots, 1 to 8 players (409 otherwise)")
@@ -105,6 +115,12 @@ class CreateTournament(Strict):
     solo_cards: bool = False
     seed: Int(0, MAX_SEED) | None = None
     final_park: Int(1, 4) = 1
+    format: Literal["swiss", "knockout", "tables"] | None = Field(
+        None, description="a café format (not Challengers!): swiss or knockout for a duel, tables for a game of "
+                          "more players (default: the game's first)")
+    rounds: Int(1, 30) | None = Field(None, description="swiss, tables: how many rounds (a knockout plays to the end)")
+    table_size: Int(2, 8) | None = Field(None, description="tables: the most players at a table")
+    seeding: Literal["entry", "draw"] | None = Field(None, description="knockout: its bracket's seeding")
 
 
 class AssignKiosk(Strict):
@@ -137,6 +153,9 @@ class ActionRequest(Strict):
 class Error(Loose):
     error: str = Field(description="why, naming the field or the rule")
     expected: int | None = Field(None, description="the next match_seq (409 out of order)")
+    code: str | None = Field(None, description="an action's 409, as a word: illegal (not legal now), stale (its "
+                                               "match_seq holds another action), out-of-order (a match_seq ahead), "
+                                               "bot-seat (the coordinator plays that player), over")
 
 
 class PairResponse(Loose):
@@ -291,6 +310,36 @@ class Tournament(Loose):
     kiosks: dict[str, int]
 
 
+class CafeTournamentView(Loose):
+    """The public view of a café tournament of another game than Challengers! (Between Battle,
+    Wacky Challenge, Cosplay Team Battle: ``engine/cafe/host.py``)."""
+
+    id: int
+    name: str
+    game: str
+    version: int = Field(description="the number of applied actions")
+    format: Literal["swiss", "knockout", "tables"]
+    rules: dict[str, Any] = Field(description="format, rounds, table_size, seeding, game_options")
+    round: int
+    rounds: int
+    phase: Literal["playing", "over"]
+    over: bool
+    parks: int
+    players: list[dict[str, Any]]
+    seats: list[dict[str, Any]] = Field(description="[{player, name, bot, park, seat}] this round")
+    byes: list[dict[str, Any]]
+    tables: list[dict[str, Any]] = Field(description="[{park, round, players, names, game, to_act, over, outcome, "
+                                                     "match_seq, current, observation}]: a spectator's view")
+    results: list[dict[str, Any]] = Field(description="every finished round: {round, tables, byes}")
+    standings: list[dict[str, Any]] = Field(description="the format's: place, player, name, points, tie-breaks")
+    winner: str | None
+    kiosks: dict[str, int]
+
+
+#: A tournament's public view: Challengers!' or a café format's.
+TOURNAMENT_VIEWS = (Tournament, CafeTournamentView)
+
+
 class TournamentSummary(Loose):
     id: int
     name: str
@@ -406,7 +455,7 @@ class Route:
     path: str                      # OpenAPI form: /api/tournaments/{id}
     handler: str                   # the name of the handler in web.py
     summary: str
-    response: Any = None           # a model, or ("text/html" / "websocket")
+    response: Any = None           # a model, a tuple of models (one of them), or ("text/html" / "websocket")
     body: Any = None
     status: int = 200
     security: list = field(default_factory=list)
@@ -447,10 +496,10 @@ ROUTES = (
     Route("GET", "/api/catalogue/sets", "catalogue_sets", "Boxes and playable sets (for a set-up form)", Catalogue),
     Route("POST", "/api/kiosks/{kid}/revoke", "revoke", "Revoke a kiosk's token (organiser; no body)", Revoked,
           security=ORGANISER, errors=(401, 403, 404, 429), params=("kid",)),
-    Route("POST", "/api/tournaments", "create", "Create a tournament (organiser)", Tournament, CreateTournament,
+    Route("POST", "/api/tournaments", "create", "Create a tournament (organiser)", TOURNAMENT_VIEWS, CreateTournament,
           status=201, security=ORGANISER, errors=(400, 401, 403, 408, 409, 413, 415, 429)),
     Route("GET", "/api/tournaments", "list_tournaments", "All tournaments (summary)", TournamentList),
-    Route("GET", T, "get_tournament", "Public view (hidden information respected)", Tournament, errors=(404,),
+    Route("GET", T, "get_tournament", "Public view (hidden information respected)", TOURNAMENT_VIEWS, errors=(404,),
           params=("id",)),
     Route("GET", T + "/record", "get_record", "Set-up (with seed), every applied action, snapshot and digest "
           "(organiser; audits and tests)", Record, security=ORGANISER, errors=(401, 403, 404, 429), params=("id",)),
@@ -487,6 +536,8 @@ def openapi() -> dict:
         return {"$ref": f"#/components/schemas/{model.__name__}"}
 
     def content(model):
+        if isinstance(model, tuple):      # one of several models (a tournament's view, by its game)
+            return {"application/json": {"schema": {"oneOf": [ref(m) for m in model]}}}
         return {"application/json": {"schema": ref(model) if isinstance(model, type) and issubclass(model, BaseModel)
                                      else {"type": "object"}}}
 

@@ -52,6 +52,10 @@ log = logging.getLogger("tablecup.coordinator")
 #: The game of a tournament created without naming one, and of every tournament stored before
 #: tournaments named their game.
 DEFAULT_GAME = "challengers"
+#: The options of ``POST /api/tournaments`` that are Challengers!', and those of a café format
+#: (every other game: :mod:`engine.cafe`).
+CHALLENGERS_OPTIONS = ("box", "sets", "robot_level", "solo_cards", "final_park")
+FORMAT_OPTIONS = ("format", "rounds", "table_size", "seeding")
 PAIRING_DIGITS = 12          # 10^12 codes: out of reach of guessing at a few checks per address per hour
 ORGANISER_DIGITS = 10
 
@@ -473,10 +477,23 @@ class Coordinator:
             raise ApiError(409, "'Robot' is the name of the Robot player")
         bots = {len(people) + i: b.level for i, b in enumerate(body.bots)}
         seed = body.seed if body.seed is not None else secrets.randbits(63)
-        game = DEFAULT_GAME
+        game = body.game
         cafe = cafe_of(game)
-        setup = cafe.setup_from_request(players, seed, body.box, body.sets, body.robot_level, body.solo_cards,
-                                        body.final_park)
+        given = body.model_fields_set
+        if hasattr(cafe, "setup_from_options"):
+            # A café format of a game of the table: Challengers!' own options do not apply.
+            theirs = sorted(given & set(CHALLENGERS_OPTIONS))
+            if theirs:
+                raise ApiError(409, f"{', '.join(theirs)}: Challengers! options; a tournament of {game} takes "
+                                    f"{', '.join(FORMAT_OPTIONS)}")
+            setup = cafe.setup_from_options(players, seed, {k: getattr(body, k) for k in FORMAT_OPTIONS})
+        else:
+            theirs = sorted(given & set(FORMAT_OPTIONS))
+            if theirs:
+                raise ApiError(409, f"{', '.join(theirs)}: options of a café format; {game} is played by its "
+                                    f"own printed plans")
+            setup = cafe.setup_from_request(players, seed, body.box, body.sets, body.robot_level, body.solo_cards,
+                                            body.final_park)
         name = (body.name or "").strip() or "Tournament"
         created = store.now()
         try:
@@ -555,7 +572,8 @@ class Coordinator:
             raise ApiError(400, str(exc)) from None
         table_kind = action.kind in cafe.TABLE_KINDS
         if table_kind and request.match_seq is None:
-            raise ApiError(400, "a match action needs 'match_seq' (its index within the park's match)")
+            raise ApiError(400, "a match action needs 'match_seq' (its index within the park's match; "
+                                "in a café tournament of another game, every action: its index in the park's table game)")
         if not table_kind and request.match_seq is not None:
             raise ApiError(400, "'match_seq' belongs to match actions only")
         body = {"request_id": rid, "action": action.to_json(), "match_seq": request.match_seq}
@@ -564,7 +582,7 @@ class Coordinator:
         if known is not None:
             return await self._duplicate(e, kiosk, rid, known, body), True
         if e.finished:
-            raise ApiError(409, f"illegal action: tournament {e.id} is over")
+            raise ApiError(409, f"illegal action: tournament {e.id} is over", code="over")
         async with e.lock:
             known = self.requests.get(rid)       # arrived while we waited for the lock
             if known is None:
@@ -573,7 +591,7 @@ class Coordinator:
                     park = cafe.park_of(state, action)
                     table = cafe.table_of(state, action)
                 except IllegalAction as exc:
-                    raise ApiError(409, f"illegal action: {exc}") from None
+                    raise ApiError(409, f"illegal action: {exc}", code="illegal") from None
                 owner = e.kiosks.get(park)
                 if owner is None:
                     raise ApiError(403, f"no kiosk is assigned to park {park} of tournament {e.id}")
@@ -581,12 +599,12 @@ class Coordinator:
                     raise ApiError(403, f"kiosk {kiosk.id} ({kiosk.name}) is not park {park}'s kiosk")
                 why = cafe.coordinator_plays(state, e.bots, action)
                 if why is not None:
-                    raise ApiError(409, why)
+                    raise ApiError(409, why, code="bot-seat")
                 match_seq = None
                 if table is not None:
                     entries = e.table_entries(table)
                     if entries is None:
-                        raise ApiError(409, f"no match at park {table} now")
+                        raise ApiError(409, f"no match at park {table} now", code="illegal")
                     match_seq = request.match_seq
                     expected = len(entries)
                     if match_seq < expected:
@@ -595,19 +613,21 @@ class Coordinator:
                         prev = self.requests.get(earlier)
                         if prev is None or held != action:
                             raise ApiError(409, f"match_seq {match_seq} at park {table} already holds "
-                                                f"{held.to_json()}; expected {expected}", expected=expected)
+                                                f"{held.to_json()}; expected {expected}", expected=expected,
+                                           code="stale")
                         known = prev
                         rid = earlier
                     elif match_seq > expected:
-                        raise ApiError(409, f"out of order: expected match_seq {expected}", expected=expected)
+                        raise ApiError(409, f"out of order: expected match_seq {expected}", expected=expected,
+                                       code="out-of-order")
                 if known is None:
                     if action not in state.legal_actions(action.player):
-                        raise ApiError(409, f"illegal action: {_not_legal(state, action)}")
+                        raise ApiError(409, f"illegal action: {_not_legal(state, action)}", code="illegal")
                     m = cafe.table_game(state, table) if table is not None else None
                     try:
                         events = self._apply_tracked(e, action, (rid, kiosk.id, match_seq), table)
                     except IllegalAction as exc:
-                        raise ApiError(409, f"illegal action: {exc}") from None
+                        raise ApiError(409, f"illegal action: {exc}", code="illegal") from None
                     seq = len(e.actions)
                     response = self._response(e, action, seq, table, match_seq, events, m)
                     resp_json = store.dumps(response)

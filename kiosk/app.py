@@ -141,6 +141,7 @@ class TablecupApp(App):
         self.robot_level = int(self.store.get("robot_level", 1))
         self.rotation = int(self.store.get("rotation", 0))
         Window.rotation = self.rotation
+        self._scale_to_window()           # a quarter turn changes the window's shape: before any screen
         lib = load(cards)
         self._add_house_sets(lib)
         cardtext.use_catalogue(lib.catalogue)
@@ -173,9 +174,25 @@ class TablecupApp(App):
                           (ParkScreen, "park"), (HistoryScreen, "history")):
             sm.add_widget(cls(name=name))
         self.sm = sm
-        # Tournament play: a one-line banner over every screen while the coordinator is unreachable.
         root = FloatLayout()
         root.add_widget(sm)
+        if self.phone_seats is not None:
+            self.phone_seats.listeners.append(self.sync)     # a phone came or went: the panel says so
+        self.chrome.attach(root, sm)          # the settings screen
+        self._make_layers(root)
+        Window.bind(on_resize=lambda *_: self._follow_window())
+        sm.get_screen("home").level = self.robot_level
+        Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up, on_textinput=self.on_textinput)
+        Clock.schedule_once(self._first_frame, 0)
+        if self.store.get("park_mode"):
+            self.enter_tournament(sync=False)    # a restart resumes the tournament (match, outbox)
+        self.sync()
+        return root
+
+    def _make_layers(self, root):
+        """The layers over every screen, in ``root`` above the screens: built at start, and again
+        when the window's size changes the scale (:meth:`_follow_window`)."""
+        # Tournament play: a one-line banner over every screen while the coordinator is unreachable.
         self.banner = Label(text="", size_hint=(None, None), size=(dp(360), dp(26)), font_size=sp(15), bold=True,
                             color=(1, 1, 1, 1), pos_hint={"center_x": 0.5, "top": 1}, opacity=0)
         from kivy.graphics import Color, Rectangle
@@ -200,19 +217,11 @@ class TablecupApp(App):
             from kiosk.phones.seat_qr import SeatQrOverlay
             self.seat_qr = SeatQrOverlay(seats=self.phone_seats)
             root.add_widget(self.seat_qr)
-            self.phone_seats.listeners.append(self.sync)     # a phone came or went: the panel says so
         root.add_widget(self.alert)
         # A press at the wrong moment: a short sentence on the half it came from.
         self.hints = HintLayer()
         root.add_widget(self.hints)
-        self.chrome.attach(root, sm)          # the settings screen, the "?" and its rules, the name grid
-        sm.get_screen("home").level = self.robot_level
-        Window.bind(on_key_down=self.on_key, on_key_up=self.on_key_up, on_textinput=self.on_textinput)
-        Clock.schedule_once(self._first_frame, 0)
-        if self.store.get("park_mode"):
-            self.enter_tournament(sync=False)    # a restart resumes the tournament (match, outbox)
-        self.sync()
-        return root
+        self.chrome.make_layers(root)         # the "?" and its rules, the name grid
 
     def _add_house_sets(self, lib):
         """The café's house sets (the data folder's cards/), one file at a time: a broken one
@@ -668,6 +677,35 @@ class TablecupApp(App):
                 carry(old)
         self.chrome.help.follow(sm.current_screen)
         self.sync()
+
+    def _scale_to_window(self) -> bool:
+        """One dp made :func:`kiosk.main.ui_scale` of the window's size now; whether it changed
+        (``KIVY_METRICS_DENSITY`` set by hand stays)."""
+        from kivy.metrics import Metrics
+
+        from kiosk.main import ui_scale
+        if os.environ.get("KIVY_METRICS_DENSITY"):
+            return False
+        scale = ui_scale(*Window.size)
+        if abs(scale - Metrics.density) < 1e-4:
+            return False
+        log.info("window %dx%d: scale %.4g (was %.4g)", *Window.size, scale, Metrics.density)
+        Metrics.density = scale
+        return True
+
+    def _follow_window(self):
+        """The window took another size (the window system answered late, a rotation, a desktop
+        resize): the layouts follow it by themselves, but every size in dp was worked out for the
+        old one.  When the scale changes (:func:`kiosk.main.ui_scale`), the layers over the
+        screens are made again (an overlay open over them closes) and the screens are rebuilt
+        on the next frame, at the new scale (:meth:`_scale_to_window`)."""
+        if self.root is None or not self._scale_to_window():
+            return
+        for layer in list(self.root.children):
+            if layer is not self.sm:
+                self.root.remove_widget(layer)
+        self._make_layers(self.root)
+        Clock.schedule_once(lambda dt: self.rebuild_screens(), 0)
 
     def save_screenshot(self, path):
         """A PNG of the whole screen as drawn now (:func:`kiosk.rendering.save_screenshot`)."""

@@ -2,6 +2,7 @@
 
     app.chrome = Chrome(app)          # TablecupApp.build, before any screen is built
     app.chrome.attach(root, sm)       # once the root and the screen manager exist
+    app.chrome.make_layers(root)      # the "?" and the name grid over the screens (again on a new scale)
 
 :class:`Chrome` holds the players' settings (:mod:`kiosk.settings`, applied: palette, font
 scale, animation speed, volume), the sounds (:mod:`kiosk.sound`), the players' names (home's
@@ -121,23 +122,29 @@ class Chrome:
 
     # ------------------------------------------------------------------ screens
     def attach(self, root, sm) -> None:
-        from kiosk.name_entry import NameEntry
-        from kiosk.rules_reference import HelpButton
+        """The settings screen and what follows the screen on display, once (the layers over
+        the screens are :meth:`make_layers`)."""
         from kiosk.settings_screen import SettingsScreen
         sm.add_widget(SettingsScreen(name="settings"))
+        sm.bind(current_screen=lambda _sm, screen: self.help.follow(screen))
+        from kivy.clock import Clock
+        Clock.schedule_once(lambda dt: self.sound.load(), 0.3)     # after the first frame
+        PALETTE.bind(alert=lambda _p, rgba: setattr(self.app.alert, "background_color", rgba))
+        sm.get_screen("home").player_names = list(self.names)
+
+    def make_layers(self, root) -> None:
+        """The "?" with its rules and the name grid over every screen, in ``root`` (made again,
+        at the new scale, when the window's size changes it), with the app's alert and hints
+        they colour and sound."""
+        from kiosk.name_entry import NameEntry
+        from kiosk.rules_reference import HelpButton
         self.help = HelpButton()
         root.add_widget(self.help)
-        sm.bind(current_screen=lambda _sm, screen: self.help.follow(screen))
-        self.help.follow(sm.current_screen)
+        self.help.follow(self.app.sm.current_screen)
         self.names_entry = NameEntry()
         root.add_widget(self.names_entry)
         self.app.hints.on_hint = self.hint_shown
-        from kivy.clock import Clock
-        Clock.schedule_once(lambda dt: self.sound.load(), 0.3)     # after the first frame
-        alert = self.app.alert
-        alert.background_color = PALETTE.alert
-        PALETTE.bind(alert=lambda _p, rgba: setattr(alert, "background_color", rgba))
-        sm.get_screen("home").player_names = list(self.names)
+        self.app.alert.background_color = PALETTE.alert
 
     def show_settings(self) -> None:
         sm = self.app.sm

@@ -54,6 +54,13 @@ class HistoryMore(Button):
     """The end of home's list while more finished games are kept: a tap shows more."""
 
 
+#: Upright (the Pi Touch Display 2 held so, 720x1280): the share of the height the game's set-up
+#: takes, above the players and the finished games; and how much taller its rows are than on a
+#: landscape screen, where the set-up has the height to itself.
+PORTRAIT_SETUP = 0.52
+PORTRAIT_ROWS = 1.6
+
+
 class HomeScreen(Screen):
     level = NumericProperty(1)
     box = StringProperty("base")
@@ -78,6 +85,9 @@ class HomeScreen(Screen):
     blurb_shown = StringProperty("")          # the blurb as it fits its room, or nothing
     blurb_font = NumericProperty(15)
     asking = BooleanProperty(False)           # a new game would end a saved one: the question is shown
+    portrait = BooleanProperty(False)         # taller than wide: the set-up above the players (home.kv)
+    tall = NumericProperty(1.0)               # the set-up's rows' height, times their landscape height
+    setup_share = NumericProperty(1.0)        # the set-up's share of the height (upright: PORTRAIT_SETUP)
     ask_text = StringProperty("")
     #: Home's own state, kept when the screen is built again (:meth:`TablecupApp.rebuild_screens`).
     KEPT = ("level", "box", "solo_cards", "vs_bot", "game", "table_level", "table_bots", "table_phones",
@@ -149,6 +159,12 @@ class HomeScreen(Screen):
 
     def on_table_blurb(self, *_):
         self.fit_blurb()
+
+    def on_size(self, _screen, size):
+        """Upright or not, as the screen is now (a window resized or turned follows)."""
+        self.portrait = size[1] > size[0] * 1.05
+        self.tall = PORTRAIT_ROWS if self.portrait else 1.0
+        self.setup_share = PORTRAIT_SETUP if self.portrait else 1.0
 
     def fit_blurb(self):
         """The game's blurb in the room left under the panel's rows (less with a Resume row or

@@ -4,7 +4,8 @@
                    [--phone-port P]
 
 Full-screen by default, at whatever size the screen has; ``--window 1280x720`` opens a window
-instead (offscreen, with no screen to fill, the default is an 800x480 window).  Every size the
+instead (offscreen, with no screen to fill, the default is an 800x480 window; on X11 the window is
+made at the screen's size, :func:`x11_screen_size`).  Every size the
 screens use is in dp/sp, and one dp is scaled so that the 800x480 design fills the screen
 (:func:`ui_scale`).  Without a display it prints one line naming the alternatives and returns 2;
 a data folder it cannot write in, or a broken bundled Challengers! file, one line and
@@ -96,6 +97,42 @@ def display_available(environ=None) -> bool:
     if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
         return True
     return bool(glob.glob("/dev/dri/card*") or os.path.exists("/dev/fb0"))
+
+
+def x11_screen_size(environ=None) -> tuple[int, int] | None:
+    """The size in pixels of the X server's screen the kiosk will open on, or None when SDL will
+    not use X11 here (offscreen, KMS/DRM, Wayland) or the server cannot be asked.
+
+    Full screen on X11 is a request to the window manager (``_NET_WM_STATE_FULLSCREEN``).  Under
+    a bare X server (``xinit`` with no window manager, the common kiosk set-up) nobody answers:
+    the window stays at the size it was created with while SDL reports the screen's size, so the
+    layout was built for 1920x1080 in an 800x480 window.  Creating the window at the screen's
+    size, at its top left corner, makes it fill the screen with or without a window manager."""
+    env = os.environ if environ is None else environ
+    driver = env.get("SDL_VIDEODRIVER", "")
+    if driver not in ("", "x11") or not env.get("DISPLAY"):
+        return None
+    if not driver and env.get("WAYLAND_DISPLAY") and env.get("XDG_SESSION_TYPE") == "wayland":
+        return None
+    import ctypes
+    import ctypes.util
+    try:
+        xlib = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+    except OSError:
+        return None
+    xlib.XOpenDisplay.restype = ctypes.c_void_p
+    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    for name in ("XDefaultScreen", "XDisplayWidth", "XDisplayHeight", "XCloseDisplay"):
+        getattr(xlib, name).argtypes = [ctypes.c_void_p] + ([ctypes.c_int] if name.startswith("XDisplay") else [])
+    display = xlib.XOpenDisplay(env["DISPLAY"].encode())
+    if not display:
+        return None
+    try:
+        screen = xlib.XDefaultScreen(display)
+        size = (int(xlib.XDisplayWidth(display, screen)), int(xlib.XDisplayHeight(display, screen)))
+    finally:
+        xlib.XCloseDisplay(display)
+    return size if min(size) > 0 else None
 
 
 #: The size the screens were designed at: one dp is one pixel there.
@@ -242,6 +279,15 @@ def run(argv: list[str], app_hook=None) -> int:
         # A table's screen is the kiosk's alone, on the Pi's console as on a desktop; offscreen
         # (tests) there is no screen to fill.
         fullscreen = os.environ.get("SDL_VIDEODRIVER") not in ("offscreen", "dummy")
+    screen = x11_screen_size() if fullscreen else None
+    if screen is not None:
+        # Made at the screen's size, in its corner, without a frame: full screen even when no
+        # window manager answers the request (x11_screen_size).
+        w, h = screen
+        Config.set("graphics", "position", "custom")
+        Config.set("graphics", "left", "0")
+        Config.set("graphics", "top", "0")
+        Config.set("graphics", "borderless", "1")
     Config.set("graphics", "width", str(w))
     Config.set("graphics", "height", str(h))
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")

@@ -93,6 +93,17 @@ def browse_mdns(timeout=3.0):
     return None
 
 
+#: The games whose café parks this kiosk plays (its park screens are Challengers!' for now): a park
+#: of another game's tournament is neither taken nor offered.
+PARK_GAMES = frozenset({"challengers"})
+
+
+def _playable(entry: dict) -> bool:
+    """Whether a park or tournament the coordinator lists is of a game this kiosk plays at a park
+    (a coordinator that names no game runs Challengers! only)."""
+    return entry.get("game", "challengers") in PARK_GAMES
+
+
 class Client:
     def __init__(self, db_path, sink, post, url=None, poll=None, dup=None):
         self.db_path = db_path
@@ -289,14 +300,14 @@ class Client:
         st, me, _ = await self._req("GET", "/api/me")
         if st == 200:
             parks = me.get("parks") or []
-            live = [p for p in parks if not p.get("over")]
+            live = [p for p in parks if not p.get("over") and _playable(p)]
             if live:
                 got = max(live, key=lambda p: p["tournament"])      # the newest running tournament
                 self._emit("on_assignment", got["tournament"], got["park"])
                 return
             st, j, _ = await self._req("GET", "/api/tournaments", auth=False)
             if st == 200:
-                self._emit("on_unassigned", [t for t in j["tournaments"] if not t.get("over")])
+                self._emit("on_unassigned", [t for t in j["tournaments"] if not t.get("over") and _playable(t)])
             return
         if st in (401, 403):                            # unknown or revoked token: pair again
             self._emit("on_unauthorized", (me or {}).get("error", ""))
@@ -308,7 +319,7 @@ class Client:
         if st != 200:
             return
         kid = self.creds[0]
-        running = sorted((t for t in j["tournaments"] if not t.get("over")), key=lambda t: -t["id"])
+        running = sorted((t for t in j["tournaments"] if not t.get("over") and _playable(t)), key=lambda t: -t["id"])
         for t in running:
             st, pub, _ = await self._req("GET", f"/api/tournaments/{t['id']}", auth=False)
             if st != 200:

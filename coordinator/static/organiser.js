@@ -99,6 +99,9 @@ function setDefaults(boxId) {
 }
 function updateForm() {
   const n = count(), odd = n % 2 === 1, parks = parksFor(n);
+  if ($("cgame") && $("cgame").value !== "challengers") {
+    $("ccount").textContent = n ? n + " entrant" + (n > 1 ? "s" : "") : "Type the entrants' names."; return;
+  }
   $("ccount").textContent = n ? n + " player" + (n > 1 ? "s" : "") + (odd ? " + the Robot" : "") + " \u2192 " + parks + " park" + (parks > 1 ? "s" : "") : "Type the players' names.";
   $("crobotrow").hidden = !odd; $("csolorow").hidden = !odd;
   const levels = n === 1 ? CAT.robot_levels.solo : CAT.robot_levels.multiplayer;
@@ -109,7 +112,31 @@ function updateForm() {
   const k = document.querySelectorAll("#csets input:checked").length;
   $("csetcount").textContent = "(" + k + " of 5 chosen)";
 }
+// A café format for the games of the table other than Challengers! (docs/protocol.md, "Create").
+const FORMATS = {between: [["swiss", "Swiss ladder"], ["knockout", "Knockout"]], wacky: [["tables", "Rounds of tables"]],
+                 cosplay: [["tables", "Rounds of tables"]]};
+function updateGame() {
+  const game = $("cgame").value, cafe = game !== "challengers";
+  $("cchallengers").hidden = cafe; $("cformatrow").hidden = !cafe;
+  if (cafe) $("cformat").replaceChildren(...FORMATS[game].map(([v, label]) => opt(v, label)));
+  updateFormat();
+}
+function updateFormat() {
+  const f = $("cformat").value;
+  updateForm();
+  $("ctablerow").hidden = f !== "tables"; $("crounds").disabled = f === "knockout";
+}
+function cafeBody() {
+  const body = {game: $("cgame").value, players: people(), format: $("cformat").value};
+  const name = $("cname").value.trim(); if (name) body.name = name;
+  if (bots().length) body.bots = bots();
+  const rounds = $("crounds").value.trim(); if (rounds !== "" && body.format !== "knockout") body.rounds = Number(rounds);
+  const size = $("ctable").value.trim(); if (size !== "" && body.format === "tables") body.table_size = Number(size);
+  const seed = $("cseed").value.trim(); if (seed !== "") body.seed = Number(seed);
+  return body;
+}
 function formBody() {
+  if ($("cgame").value !== "challengers") return cafeBody();
   const players = people(), entrants = bots();
   const body = {players, box: $("cbox").value,
                 sets: [$("cbasic").value, ...[...document.querySelectorAll("#csets input:checked")].map(c => c.value)]};
@@ -163,6 +190,14 @@ function render() {
   renderKiosks();
   if (!VIEW) return;
   const v = VIEW, names = Object.fromEntries(v.players.map(p => [p.player, p.name]));
+  const cafe = v.tables !== undefined;
+  $("finalbox").hidden = cafe;
+  if (cafe) {
+    $("tstate").className = "state" + (v.over ? " champ" : "");
+    $("tstate").textContent = v.over ? "Over \u2013 winner: " + v.winner : "Round " + v.round + " of " + v.rounds;
+    $("tinfo").textContent = v.players.map(p => p.name + (p.bot ? " (bot, " + p.bot + ")" : "")).join(", ") +
+        " \u00b7 " + v.game + " \u00b7 " + v.format + (v.format === "tables" ? ", up to " + v.rules.table_size + " a table" : "");
+  } else {
   $("tstate").className = "state" + (v.phase === "over" ? " champ" : "");
   $("tstate").textContent = v.phase === "over"
       ? "Over \u2013 champion: " + names[v.winner] + (v.end_reason ? " (" + v.end_reason.replace("-", " ") + ")" : "")
@@ -172,13 +207,14 @@ function render() {
   $("tinfo").textContent = v.players.filter(p => !p.robot).map(p => p.name + (p.bot ? " (bot, " + p.bot + ")" : "")).join(", ") +
       (robot ? " + Robot (level " + v.setup.robot_level + (v.setup.solo_cards ? ", SOLO cards" : "") + ")" : "") +
       " \u00b7 " + v.setup.box + " box \u00b7 sets: " + v.setup.sets.map(s => setNames[s] || s).join(", ");
+  }
   $("tvlink").href = "/t/" + v.id;
   const seatsAt = {};
-  for (const s of v.seats) (seatsAt[s.park] = seatsAt[s.park] || []).push(s.name + " (" + s.side + ")");
+  for (const s of v.seats) (seatsAt[s.park] = seatsAt[s.park] || []).push(cafe ? s.name : s.name + " (" + s.side + ")");
   const body = $("parks"); body.replaceChildren();
   for (let park = 1; park <= v.parks; park++) {
     const tr = el("tr"); tr.dataset.park = park;
-    const pc = el("td", "", "Park " + park); if (v.setup.final_park === park) pc.append(el("div", "tag", "Final here"));
+    const pc = el("td", "", "Park " + park); if (!cafe && v.setup.final_park === park) pc.append(el("div", "tag", "Final here"));
     tr.append(pc);
     tr.append(el("td", "", (seatsAt[park] || []).join(" vs ") || "\u2013"));
     const td = el("td"), sel = el("select"); sel.className = "kiosksel"; sel.dataset.park = park;
@@ -193,7 +229,7 @@ function render() {
     sel.addEventListener("change", () => assign(park, sel.value));
     td.append(sel); tr.append(td); body.append(tr);
   }
-  $("finalpark").replaceChildren(...Array.from({length: v.parks}, (_, i) => opt(i + 1, "Park " + (i + 1), v.setup.final_park === i + 1)));
+  if (!cafe) $("finalpark").replaceChildren(...Array.from({length: v.parks}, (_, i) => opt(i + 1, "Park " + (i + 1), v.setup.final_park === i + 1)));
 }
 function renderKiosks() {
   const body = $("klist"); body.replaceChildren();
@@ -245,6 +281,8 @@ $("loginbtn").addEventListener("click", () => login($("pin").value.trim()));
 $("pin").addEventListener("keydown", (e) => { if (e.key === "Enter") login($("pin").value.trim()); });
 $("logout").addEventListener("click", logout);
 $("createbtn").addEventListener("click", create);
+$("cgame").addEventListener("change", updateGame);
+$("cformat").addEventListener("change", updateFormat);
 $("addbot").addEventListener("click", addBot);
 $("finalbtn").addEventListener("click", setFinal);
 $("tsel").addEventListener("change", () => { CUR = parseInt($("tsel").value, 10); say("parkerr", ""); say("parkok", ""); refresh(true); });

@@ -18,7 +18,68 @@ function named(cls, who, suffix) {
   const d = el("div", cls, who.name); if (who.bot) d.append(botMark(who.bot)); if (suffix) d.append(suffix); return d;
 }
 function botMark(level) { const b = el("span", "botmark", "bot"); b.title = "bot entrant (" + level + ")"; return b; }
+// A café tournament of another game (Between Battle, Wacky Challenge, Cosplay Team Battle): its
+// tables at the parks and the format's standings, in English or French (the browser's language,
+// or ?lang=fr).
+const LANG = (new URLSearchParams(location.search).get("lang") || navigator.language || "en").slice(0, 2) === "fr" ? "fr" : "en";
+const WORDS = {
+  en: {round: (r, n) => "Round " + r + " of " + n, over: "Tournament over", park: "Park ", playing: "playing",
+       done: "game over", bye: "bye: ", place: "#", player: "Player", points: "Points", wins: "Wins",
+       buchholz: "Buchholz", places: "Places", reached: "Reached round", games: "Games", champion: "Champion: ",
+       latest: "Latest: ", colon: ": ", wherehead: "Who plays where", standingshead: "Standings", allplayed: "All games played.",
+       formats: {swiss: "Swiss", knockout: "Knockout", tables: "Tables"}, updated: "updated "},
+  fr: {round: (r, n) => "Manche " + r + " sur " + n, over: "Tournoi terminé", park: "Parc ", playing: "en cours",
+       done: "partie finie", bye: "exempt : ", place: "#", player: "Joueur", points: "Points", wins: "Victoires",
+       buchholz: "Buchholz", places: "Places", reached: "Manche atteinte", games: "Parties",
+       champion: "Vainqueur : ", latest: "Dernières : ", colon: " : ", wherehead: "Qui joue où", standingshead: "Classement",
+       allplayed: "Toutes les parties sont jouées.", formats: {swiss: "Suisse", knockout: "Élimination", tables: "Tables"},
+       updated: "mis à jour "},
+};
+function renderCafe(t) {
+  const w = WORDS[LANG];
+  document.documentElement.lang = LANG;
+  document.body.dataset.version = t.version; document.body.dataset.tournament = t.id; document.body.dataset.game = t.game;
+  $("name").textContent = t.name;
+  $("phase").textContent = (w.formats[t.format] || t.format) + " \u00b7 " + (t.over ? w.over : w.round(t.round, t.rounds));
+  const heads = document.querySelectorAll("h2"); if (heads.length > 1) { heads[0].textContent = w.wherehead; heads[1].textContent = w.standingshead; }
+  const bots = Object.fromEntries(t.players.map(p => [p.player, p.bot]));
+  const parks = $("parks"); parks.replaceChildren();
+  for (const tb of t.tables) {
+    if (t.over) break;
+    const row = el("div", "park cafe"); row.dataset.park = tb.park;
+    row.append(el("div", "num", w.park + tb.park));
+    const who = el("div", "seats");
+    tb.players.forEach((p, i) => { const d = named(tb.to_act.includes(p) ? "seat toact" : "seat", {name: tb.names[i], bot: bots[p]}); who.append(d); });
+    row.append(who);
+    row.append(el("div", "status", tb.over ? w.done : w.playing));
+    parks.append(row);
+  }
+  for (const b of t.byes || []) parks.append(el("div", "status", w.bye + b.name));
+  if (t.over) parks.append(el("div", "status", w.allplayed));
+  const cols = [["place", w.place], ["name", w.player], ["points", w.points], ["wins", w.wins]];
+  if (t.format === "swiss") cols.push(["buchholz", w.buchholz]);
+  if (t.format === "tables") cols.push(["places", w.places]);
+  if (t.format === "knockout") cols.splice(2, 2, ["reached", w.reached]);
+  cols.push(["games", w.games]);
+  const head = document.querySelector("thead tr"); head.replaceChildren(...cols.map(([, label]) => el("th", "", label)));
+  const body = $("standings"); body.replaceChildren();
+  for (const r of t.standings) {
+    const tr = el("tr"); tr.dataset.player = r.player;
+    for (const [key] of cols) {
+      if (key === "name") { const td = el("td", "", r.name); if (r.bot) td.append(botMark(r.bot));
+        if (t.winner === r.name) td.append(" \ud83c\udfc6"); tr.append(td); }
+      else tr.append(el("td", "num", String(r[key])));
+    }
+    body.append(tr);
+  }
+  const last = t.results.length ? t.results[t.results.length - 1] : null;
+  $("results").textContent = last ? w.latest + last.tables.map(x => w.park + x.park + w.colon +
+      x.names.map((n, i) => x.places[i] + ". " + n).join(", ")).join("  \u00b7  ") : "";
+  $("champion").textContent = t.winner !== null ? w.champion + t.winner : "";
+  $("updated").textContent = w.updated + new Date().toLocaleTimeString(LANG);
+}
 function render(t) {
+  if (t.tables !== undefined) return renderCafe(t);
   document.body.dataset.version = t.version; document.body.dataset.tournament = t.id;
   $("name").textContent = t.name;
   $("phase").textContent = t.phase === "over" ? PHASES.over :

@@ -38,4 +38,5 @@ GAME = ABOUT.game(
     determinize=determinize,
     describe_event=describe_event,
     upgrade_actions=upgrade_actions,
+    cafe="engine.cosplay.cafe",
 )

@@ -14,4 +14,5 @@ GAME = ABOUT.game(
     determinize=determinize,
     describe_event=describe_event,
     describe_action=describe_action,
+    cafe="engine.wacky.cafe",
 )

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from kiosk import iconset
+
 #: Bands for things a game tells apart by colour (characters, vehicles, card types): distinct
 #: hues that stay apart in grey scale too (light and dark alternate).
 BANDS = ("#d1495b", "#edae49", "#00798c", "#66a182", "#8d6cab", "#f28f3b", "#30638e", "#c8553d")
@@ -28,13 +30,16 @@ def hex_colour(rgba: Sequence[float]) -> str:
 
 
 def card_face(said: str, title: str, badge: str, colour: str, tag: str = "",
-              pips: Sequence[tuple[str, str, int]] = ()) -> dict[str, Any]:
+              pips: Sequence[tuple[str, str, int]] = (), icon: str = "") -> dict[str, Any]:
     """One card for the page: ``said`` is the card in a sentence (its accessible name), ``title``
     its name on the card, ``badge`` its big number (or letter), ``colour`` its band (``#rrggbb``),
-    ``tag`` one word under the number, ``pips`` (icon, ``#rrggbb``, count) in a row."""
+    ``tag`` one word under the number, ``pips`` (icon, ``#rrggbb``, count) in a row, ``icon`` the
+    name of a :mod:`kiosk.iconset` icon drawn on it (none for a name that is not one)."""
     face: dict[str, Any] = {"said": said, "title": title, "badge": badge, "band": colour}
     if tag:
         face["tag"] = tag
+    if icon in iconset.ICONS:
+        face["icon"] = icon
     if pips:
         face["pips"] = [[icon, hue, n] for icon, hue, n in pips]
     return face

@@ -44,8 +44,9 @@ from appliance import lan
 from appliance.lan import ConnectionGuard, client_key, json_depth_ok
 from engine.errors import IllegalAction
 from engine.game import Action
+from kiosk import iconset
 from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
-from kiosk.phones.tokens import PHONE_HOLDS_A_SEAT, SEAT_TAKEN, UNKNOWN_CODE, CodeRefused, SeatTokens
+from kiosk.phones.tokens import PHONE_HOLDS_A_SEAT, SEAT_TAKEN, UNKNOWN_CODE, CodeRefused, SeatTokens, secret_digest
 
 log = logging.getLogger("tablecup.phones")
 
@@ -65,6 +66,8 @@ WS_PER_SEAT = 3
 WS_TOTAL = 48
 REVOKED = 4401               # WebSocket close code: this seat's token is no longer valid
 NO_SEAT = "no-seat"          # the refusal's code: this phone's cookie holds no seat of the game
+PAUSED = 4409                # WebSocket close code: this seat's game left the table, saved: it comes back
+GAME_PAUSED = "game-paused"  # the refusal's code: this phone's seat is in a saved game not on the table now
 #: What ``GET /t/{code}`` answers for a code that opens no seat: the status, and the page that says
 #: why (the reason's code is in the ``X-Tablecup-Refusal`` header besides).
 CODE_REFUSALS = {UNKNOWN_CODE: (401, "expired.html"), SEAT_TAKEN: (409, "taken.html"),
@@ -99,22 +102,24 @@ class _Phone:
 
     A pump sends only the newest view: a slow phone skips views, it never makes the others wait.
     A revoked seat's pump sends the last view it was given (the final position, at the end of a
-    game), then ``{"type": "revoked"}``, then closes the socket."""
+    game), then ``{"type": "revoked"}``, then closes the socket; a paused one (its game left the
+    table, saved) ``{"type": "paused"}``, and closes with :data:`PAUSED`: the page comes back."""
 
     def __init__(self, ws: web.WebSocketResponse, seat: int, key: str) -> None:
         self.ws, self.seat, self.key = ws, seat, key
         self.latest: str | None = None
         self.revoked = False
+        self.paused = False
         self.wake = asyncio.Event()
 
     def push(self, text: str) -> None:
         self.latest = text
         self.wake.set()
 
-    def revoke(self, keep_latest: bool) -> None:
+    def revoke(self, keep_latest: bool, paused: bool = False) -> None:
         if not keep_latest:
             self.latest = None
-        self.revoked = True
+        self.revoked, self.paused = True, paused
         self.wake.set()
 
     async def pump(self) -> None:
@@ -125,6 +130,10 @@ class _Phone:
             try:
                 if text is not None and not self.ws.closed:
                     await self.ws.send_str(text)
+                if self.revoked and self.paused:
+                    await self.ws.send_str('{"type":"paused"}')
+                    await self.ws.close(code=PAUSED, message=b"game paused")
+                    return
                 if self.revoked:
                     await self.ws.send_str('{"type":"revoked"}')
                     await self.ws.close(code=REVOKED, message=b"seat freed")
@@ -171,6 +180,7 @@ class PhoneServer:
         # Seat -> WebSockets open now (read from any thread under the lock);
         # ``on_presence()`` is called on the server's thread when it changes.
         self._present: dict[int, int] = {}
+        self._paused: frozenset[bytes] = frozenset()   # digests of the secrets of saved games not on the table
         self.on_presence: Callable[[], None] | None = None
         #: ``on_taken(game, seat, phones)``, on the server's thread, when a phone takes a seat with
         #: its code (``phones``: how many have held the seat in that game; more than one: a new phone).
@@ -233,6 +243,7 @@ class PhoneServer:
         app.router.add_get("/t/{token}", self._take_seat)
         app.router.add_get("/", self._page)
         app.router.add_get("/static/{name}", self._static)
+        app.router.add_get("/static/icons/{name}.svg", self._icon)
         app.router.add_get("/api/view", self._view)
         app.router.add_post("/api/act", self._act)
         app.router.add_get("/ws", self._ws)
@@ -262,13 +273,27 @@ class PhoneServer:
                 pass
 
     # ------------------------------------------------------------------ the table's side
-    def attach(self, host: SeatHost | None) -> None:
-        """A new game (or none): every token of the game before is revoked and its phones told."""
+    def attach(self, host: SeatHost | None, paused: bool = False) -> None:
+        """A new game (or none): every token of the game before is revoked and its phones told:
+        that it has ended, or with ``paused`` that it left the table saved (the table keeps its
+        tokens, :meth:`pause_secrets`, and gives them back when it is resumed)."""
         with self._lock:
             self._host = host
         self._since, self._played = {}, {}
         revoked = self.tokens.new_game()
-        self._call(self._revoke, revoked, True, False)
+        self._call(self._revoke, revoked, True, False, paused)
+
+    def pause_secrets(self, digests: set[bytes]) -> None:
+        """The digests of the phones' secrets of the saved games not on the table: such a phone is
+        told its game is paused (409 :data:`GAME_PAUSED`, and the page), not that it holds no
+        seat, so that its page waits and comes back when the game is resumed.  Thread-safe."""
+        with self._lock:
+            self._paused = frozenset(digests)
+
+    def _is_paused(self, token: str | None) -> bool:
+        d = secret_digest(token)
+        with self._lock:
+            return d is not None and d in self._paused
 
     def detach(self) -> None:
         """The game is over or gone: revoke every token."""
@@ -341,14 +366,14 @@ class PhoneServer:
                 if phone.seat == seat:
                     phone.push(view.text)
 
-    def _revoke(self, seats: list[int], all_seats: bool, keep_latest: bool) -> None:
+    def _revoke(self, seats: list[int], all_seats: bool, keep_latest: bool, paused: bool = False) -> None:
         if all_seats:
             self._views.clear()
         for seat in seats:
             self._views.pop(seat, None)
         for phone in list(self._phones):
             if all_seats or phone.seat in seats:
-                phone.revoke(keep_latest)
+                phone.revoke(keep_latest, paused)
 
     def drop_phones(self) -> int:
         """Close every phone's WebSocket as a lost connection would (the phones reconnect by
@@ -400,6 +425,9 @@ class PhoneServer:
     def _seat(self, request: web.Request) -> tuple[int, str]:
         token = request.cookies.get(COOKIE)
         seat = self.tokens.seat_of(token)
+        if (seat is None or token is None) and self._is_paused(token):
+            raise Refused(409, "this phone's game is paused: it goes on here once it is resumed on the table",
+                          GAME_PAUSED)
         if seat is None or token is None:
             raise Refused(401, "this phone holds no seat of the game in progress: scan the seat's QR code on the table",
                           NO_SEAT)
@@ -457,7 +485,8 @@ class PhoneServer:
         return cls._refused(NO_SEAT)
 
     async def _page(self, request: web.Request) -> web.Response:
-        if self.tokens.seat_of(request.cookies.get(COOKIE)) is None:
+        token = request.cookies.get(COOKIE)
+        if self.tokens.seat_of(token) is None and not self._is_paused(token):
             return self._unauthorized()
         return web.Response(body=(STATIC / "phone.html").read_bytes(), content_type="text/html", charset="utf-8")
 
@@ -466,6 +495,13 @@ class PhoneServer:
         if name not in STATIC_FILES:
             raise Refused(404, f"no such file: {name}")
         return web.Response(body=(STATIC / name).read_bytes(), content_type=STATIC_FILES[name], charset="utf-8")
+
+    async def _icon(self, request: web.Request) -> web.Response:
+        """An icon the cards name (``kiosk/icons/svg``): public, like the page's script."""
+        text = iconset.svg_text(request.match_info["name"])
+        if text is None:
+            raise Refused(404, f"no such icon: {request.match_info['name']}")
+        return web.Response(text=text, content_type="image/svg+xml")
 
     async def _view(self, request: web.Request) -> web.Response:
         seat, _ = self._seat(request)

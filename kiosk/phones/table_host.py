@@ -5,8 +5,9 @@ that keeps the server following the table's games.
 ``actions``, ``observation``, ``legal``, ``outcome``, ``act``) and posts onto the Kivy clock; a
 phone's action goes through ``LocalTable.act`` exactly as a touch does (checked by the engine,
 persisted before it is applied, the screens and LEDs told).  :class:`PhoneSeats` listens to the
-table: a new game attaches the server to it (every token of the game before is revoked), each
-change pushes the views, leaving the game revokes every token.
+table: a new game attaches the server to it, each change pushes the views; a game that leaves the
+table unfinished keeps its tokens in kiosk.db (its phones are told it is paused) and has them back
+when it is resumed; its end, or abandoning it, revokes them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from kiosk.games import registry as kiosk_games
 from kiosk.i18n import N_
 from kiosk.phones.host import LANGS, Refused
 from kiosk.phones.link import PhoneLink, kivy_post
+from kiosk.phones.tokens import held_digests
 from kiosk.store import StorageError
 
 if TYPE_CHECKING:
@@ -28,9 +30,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablecup.phones")
 
-#: kiosk.db setting: the seats' codes of the game in progress and the digests of its phones'
-#: secrets, so that a restarted kiosk (kill -9, power cut) resumes the game and lets its phones
-#: back in with the cookies they hold.
+#: kiosk.db setting: for each saved game with phone seats (``{"tables": {table id: ...}}``), its
+#: seats' codes and the digests of its phones' secrets (:meth:`SeatTokens.export`), so that a
+#: game resumed -- after Home, another game, or a restarted kiosk (kill -9, power cut) -- lets
+#: its phones back in with the cookies they hold.
 KEPT = "phone_seats"
 
 
@@ -105,8 +108,10 @@ class PhoneSeats:
     ``url(seat)`` is what a seat's QR code holds, or None when phones cannot take seats or a
     phone holds the seat (its code is used up: the operator frees the seat for another phone).
     What the server keeps of the game in progress (:meth:`SeatTokens.export`) is kept in kiosk.db's
-    settings (``phone_seats``) and taken back when that game is resumed; a new game, the end of
-    the game, leaving it, a phone taking a seat or freeing one updates it.
+    settings (``phone_seats``, one entry per saved game) and taken back when that game is resumed;
+    a phone taking a seat or freeing one updates its entry.  A game that leaves the table still
+    saved keeps its entry, and its phones wait (told the game is paused); the end of a game, or a
+    game closed unfinished (abandoned), drops it.
 
     When a phone takes a seat, the table is told (``news``: the message key and the seat, counted
     by ``news_count``; the listeners are called), so that it says so -- a person whose half's code
@@ -140,26 +145,31 @@ class PhoneSeats:
 
     def on_table(self, table: Any, _events: list) -> None:
         if table.table_id != self._table_id:
-            self._table_id = table.table_id
+            before, self._table_id = self._table_id, table.table_id
             server = self.link.server() if self.wanted() else self.server()
             if server is None:
                 self.host = None
                 return
+            paused = False
+            if before is not None and self.host is not None:
+                # The game before left the table: still saved, its phones wait for it.
+                paused = self._saved(before)
+                self._keep_table(before, server.tokens.export() if paused else None)
             self.host = TableSeatHost(table, self.post) if table.game is not None else None
             server.on_presence = lambda: self.post(self._presence_changed)
             server.on_taken = lambda game, seat, phones: self.post(lambda: self._taken(game, seat, phones))
-            server.attach(self.host)      # a new game, or none: the old tokens are revoked
+            server.attach(self.host, paused=paused)   # its tokens go from the server (kept above)
             self.news = None
-            kept = self._kept()
-            if self.host is not None and kept is not None and kept.get("table") == table.table_id:
-                server.tokens.restore(_kept_seats(kept))
+            kept = self._kept().get(table.table_id) if self.host is not None else None
+            if kept is not None:
+                server.tokens.restore(kept)
                 server.changed()
             self._keep()
             return
         server = self.server()
         if server is not None and self.host is not None:
             server.changed()
-            if table.outcome is not None and self._kept():
+            if table.outcome is not None and table.table_id in self._kept():
                 self._keep(ended=True)
 
     def _taken(self, game: int, seat: int, phones: int) -> None:
@@ -200,23 +210,60 @@ class PhoneSeats:
             return []
         return sorted(set(self.loose_seats()) | {q for q in range(len(self.table.seats)) if server.tokens.held(q)})
 
-    def _kept(self) -> dict | None:
+    def _kept(self) -> dict[int, dict]:
+        """Table id -> what the server held for that saved game (the setting read; a setting kept
+        by an older kiosk, for one game, read as that game's entry)."""
         try:
             kept = self.table.store.get(KEPT)
         except Exception:             # a damaged setting must not stop the table
             log.exception("phone seats: the kept tokens could not be read")
-            return None
-        return kept if isinstance(kept, dict) else None
+            return {}
+        if not isinstance(kept, dict):
+            return {}
+        if "tables" not in kept:      # one game's, as kept before each saved game had its own
+            tid = kept.get("table")
+            return {tid: _kept_seats(kept)} if type(tid) is int else {}
+        tables = kept["tables"]
+        out: dict[int, dict] = {}
+        for key, seats in (tables.items() if isinstance(tables, dict) else ()):
+            if isinstance(key, str) and key.isdigit() and isinstance(seats, dict):
+                out[int(key)] = seats
+        return out
+
+    def _saved(self, table_id: int) -> bool:
+        """Whether the game ``table_id`` is saved unfinished (it may be resumed)."""
+        try:
+            return self.table.store.unfinished_table_game(table_id=table_id) is not None
+        except Exception:
+            log.exception("phone seats: cannot tell whether game %s is saved", table_id)
+            return False
 
     def _keep(self, ended: bool = False) -> None:
+        """The game in progress's entry, from the server's tokens now (dropped if it has ended)."""
         server = self.server()
         tid = self.table.table_id
-        value = None
-        if not ended and server is not None and self.host is not None and tid is not None:
-            kept = server.tokens.export()
-            value = {"table": tid, "seats": kept} if any(kept.values()) else None
+        if tid is None:
+            self._keep_table(None, None)
+            return
+        held = server.tokens.export() if not ended and server is not None and self.host is not None else None
+        self._keep_table(tid, held)
+
+    def _keep_table(self, table_id: int | None, held: dict | None) -> None:
+        """``table_id``'s entry set to ``held`` (None or nothing held: dropped), the entries of
+        games no longer saved dropped, and the phones of the other saved games told they wait."""
+        entries = self._kept()
+        if table_id is not None:
+            entries.pop(table_id, None)
+            if held is not None and any(held.values()):
+                entries[table_id] = held
+        entries = {tid: e for tid, e in entries.items() if tid == self.table.table_id or self._saved(tid)}
+        value = {"tables": {str(tid): e for tid, e in sorted(entries.items())}} if entries else None
+        server = self.server()
+        if server is not None:
+            server.pause_secrets(set().union(*(held_digests(e) for tid, e in entries.items()
+                                               if tid != self.table.table_id)))
         try:
-            if self._kept() != value:
+            if self.table.store.get(KEPT) != value:
                 self.table.store.put(KEPT, value)
         except StorageError as exc:   # the phones work on; only a restart would lose them
             log.error("phone seats: the tokens could not be kept in kiosk.db: %s", exc)

@@ -7,7 +7,9 @@
 * Only the phone secret opens the seat's view and plays for it.  A second phone that brings the
   used code is refused (:data:`SEAT_TAKEN`); a seat changes phone only when the operator frees it,
   which revokes the code and the secret alike (the next :meth:`SeatTokens.code` is a new code).
-* Everything is for one game: a new game, or the end of this one, revokes every code and secret.
+* Everything is for one game: its end revokes every code and secret.  A game that leaves the
+  table unfinished (home, another game) keeps them beside it in kiosk.db (:meth:`SeatTokens.export`):
+  meanwhile its phones are told the game is paused, and they are let back in when it is resumed.
 * The table keeps only a digest of each phone secret (never the secret itself, in memory or in
   kiosk.db), and finds codes and secrets by their digests, so neither a lookup's timing nor a
   dump gives a phone's secret away.  The unused codes are kept as they are: the table shows them.
@@ -36,6 +38,27 @@ PHONE_HOLDS_A_SEAT = "phone-holds-a-seat"   # this phone holds another seat of t
 
 def _digest(token: str) -> bytes:
     return hashlib.sha256(token.encode("utf-8", "replace")).digest()
+
+
+def secret_digest(token: str | None) -> bytes | None:
+    """The digest a phone secret is known by (None: no token, or too long to be one of ours)."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    return _digest(token)
+
+
+def held_digests(kept: dict[str, Any]) -> set[bytes]:
+    """The digests of the phones' secrets in what :meth:`SeatTokens.export` gave (malformed
+    entries left out)."""
+    held = kept.get("held") if isinstance(kept, dict) else None
+    out = set()
+    for text in (held.values() if isinstance(held, dict) else ()):
+        if isinstance(text, str) and len(text) == 64:
+            try:
+                out.add(bytes.fromhex(text))
+            except ValueError:
+                continue
+    return out
 
 
 class CodeRefused(Exception):

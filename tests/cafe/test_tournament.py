@@ -5,6 +5,7 @@ import json
 
 import pytest
 from contract_checks import check_game, fingerprint
+from registered import assert_every_game_has
 
 import cards
 from engine import registry
@@ -15,11 +16,14 @@ from engine.errors import IllegalAction
 from engine.game import Action, GameSetup, Outcome, Termination, next_actor, play_out, replay
 
 NAMES = [f"E{i + 1}" for i in range(30)]
+#: The games café tournaments of engine.cafe play (a game with a ``cafe`` module of its own,
+#: Challengers!, runs its own tournament: tests/engine/test_tournament_rules.py).
+CAFE_GAMES = [g.name for g in registry.games() if g.cafe is None]
 
 
 @pytest.fixture(scope="module")
 def data():
-    return {g: registry.get(g).load(cards) for g in ("between", "wacky", "cosplay")}
+    return {g: registry.get(g).load(cards) for g in CAFE_GAMES}
 
 
 def setup_of(game, n, seed=1, **options):
@@ -134,10 +138,11 @@ def test_the_first_round_is_seated_by_lot_and_later_rounds_from_the_standings(da
 
 # ---------------------------------------------------------------------------- determinism
 
-@pytest.mark.parametrize("game, options", [("between", {"format": "swiss", "rounds": 3}),
-                                           ("between", {"format": "knockout"}),
-                                           ("wacky", {"format": "tables", "table_size": 4}),
-                                           ("cosplay", {"format": "tables", "rounds": 1})])
+SAME_SEED = [("between", {"format": "swiss", "rounds": 3}), ("between", {"format": "knockout"}),
+             ("wacky", {"format": "tables", "table_size": 4}), ("cosplay", {"format": "tables", "rounds": 1})]
+
+
+@pytest.mark.parametrize("game, options", SAME_SEED)
 def test_the_same_seed_gives_the_same_record(data, game, options):
     one = whole(data, game, 6, 9, bot="random", **options).record()
     two = whole(data, game, 6, 9, bot="random", **options).record()
@@ -166,12 +171,20 @@ def test_seed_and_actions_replay_a_tournament_event_for_event(data):
 
 # ---------------------------------------------------------------------------- the contract's checks
 
-@pytest.mark.parametrize("game, n, options, every", [
+CONTRACT = [
     ("between", 5, {"format": "swiss", "rounds": 2}, 5),
     ("between", 5, {"format": "knockout"}, 5),
     ("wacky", 5, {"format": "tables", "rounds": 2, "table_size": 3}, 3),
     ("cosplay", 5, {"format": "tables", "rounds": 1, "table_size": 3}, 9),
-])
+]
+
+
+def test_every_cafe_game_is_played_here():
+    assert_every_game_has({case[0] for case in SAME_SEED}, CAFE_GAMES, "café tournament replayed from its seed")
+    assert_every_game_has({case[0] for case in CONTRACT}, CAFE_GAMES, "café tournament checked on the contract")
+
+
+@pytest.mark.parametrize("game, n, options, every", CONTRACT)
 def test_a_tournament_keeps_the_contract(data, game, n, options, every):
     s = setup_of(game, n, 2, **options)
     outcome = check_game(tournament_game(s), data[game], s, limit=200_000, every=every)

@@ -7,11 +7,18 @@ import sys
 
 import pytest
 from broken_data import BYTE_BREAKS, FIELD_BREAKS, ROOT, broken_cards, env_with
+from registered import assert_every_game_has, engine_games
 
 PLAYERS = {"between": 2, "wacky": 3, "cosplay": 3, "challengers": 2}
 TITLES = {"between": "Between Battle", "wacky": "Wacky Challenge", "cosplay": "Cosplay Team Battle",
           "challengers": "Challengers!"}
 CASES = [(kind, b) for kind, breaks in (("field", FIELD_BREAKS), ("byte", BYTE_BREAKS)) for b in breaks.values()]
+
+
+def test_every_registered_game_has_its_broken_files():
+    for what, table in (("broken field", FIELD_BREAKS), ("broken byte", BYTE_BREAKS), ("player count", PLAYERS),
+                        ("title", TITLES)):
+        assert_every_game_has(table, engine_games(), f"{what} in the broken-data tests")
 
 
 def tablecup(*args, cwd, data, **extra):
@@ -51,7 +58,7 @@ def test_cards_check_names_the_broken_game_and_checks_the_others(tmp_path, game)
         f"{TITLES[g]} (bundled files): ok" for g in sorted(TITLES) if g != game]
 
 
-@pytest.mark.parametrize("game", ["between", "wacky", "cosplay"])
+@pytest.mark.parametrize("game", [g for g in engine_games() if g != "challengers"])   # not a Challengers! set
 def test_cards_check_takes_a_game_data_file_as_that_game(tmp_path, game):
     """A file in a game's data folder is checked as that game's data (it was read as a Challengers!
     set: "unknown key 'own_design'"), and --game says it for a file anywhere else."""

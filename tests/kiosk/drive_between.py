@@ -14,6 +14,7 @@ of a hand whose owner is not looking is in the widget tree.  Prints "BETWEEN-RES
 """
 
 from app_driver import Driver, arguments, run_app, walk
+from leaks import screen_leaks
 
 DATA, ART, MODE, ARG = arguments()
 LIMIT = int(ARG or 0)
@@ -57,15 +58,12 @@ def hook(app):
                 if leds[t.half_of(seat)] == "off":
                     out["leaks"].append([seat, "LED off while it acts", leds])
             out.setdefault("leds", []).append(list(leds)) if list(leds) not in out.get("leds", []) else None
+        out["leaks"] += screen_leaks(t, walk(scr))
         for seat in range(len(t.seats)):
             if t.may_show(seat):
                 continue
-            secret = set(t.state.observation(seat)["hand"]) - set(t.observation(None)["revealed"][seat])
             half = t.half_of(seat)
             out["checks"] += 1
-            for w in walk(scr):
-                if getattr(w, "card", None) in secret:
-                    out["leaks"].append([seat, w.card, type(w).__name__])
             if half is not None:
                 strip = scr.half_widget(half).ids.hand
                 if strip.shown or strip.faces() or strip._places:

@@ -15,6 +15,7 @@ whose owner is not looking is in the widget tree.  Prints "COSPLAY-RESULT {...}"
 """
 
 from app_driver import Driver, arguments, run_app, walk
+from leaks import screen_leaks
 
 DATA, ART, MODE, ARG = arguments()
 LIMIT = int(ARG or 0)
@@ -37,14 +38,11 @@ def hook(app):
         if t.state is None or not app.sm.current.startswith("cosplay"):
             return
         scr = screen()
+        out["leaks"] += screen_leaks(t, walk(scr))
         for seat in range(len(t.seats)):
             if t.may_show(seat):
                 continue
-            secret = {str(c) for c in t.state.hand[seat]}
             out["checks"] += 1
-            for w in walk(scr):
-                if getattr(w, "card", None) in secret:
-                    out["leaks"].append([seat, w.card, type(w).__name__])
             half = t.half_of(seat)
             if half is not None:
                 strip = scr.half_widget(half).ids.hand

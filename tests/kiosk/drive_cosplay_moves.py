@@ -23,6 +23,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "support"))
 
 from kiosk.main import run
 
@@ -33,12 +34,13 @@ out = {"mode": MODE, "lang": LANG, "error": None, "done": False, "checks": 0, "l
 
 
 def hook(app):
+    from fit_check import text_faults
     from kivy.clock import Clock
     from kivy.core.window import Window
+    from leaks import screen_leaks
 
     from engine import registry
     from engine.cosplay.payment import cheapest
-    from fit_check import text_faults
 
     def key(ch, down):
         if down:
@@ -65,14 +67,8 @@ def hook(app):
         if t.state is None or not app.sm.current.startswith("cosplay"):
             return
         scr = screen()
-        for seat in range(len(t.seats)):
-            if t.may_show(seat):
-                continue
-            secret = {str(c) for c in t.state.hand[seat]}
-            out["checks"] += 1
-            for w in walk(scr):
-                if getattr(w, "card", None) in secret:
-                    out["leaks"].append([seat, w.card, type(w).__name__])
+        out["leaks"] += screen_leaks(t, walk(scr))
+        out["checks"] += sum(not t.may_show(seat) for seat in range(len(t.seats)))
 
     def shot(name):
         app.save_screenshot(ART / f"{name}.png")

@@ -1,34 +1,39 @@
 """The table games' crowded moments, in the real app (offscreen), checked by the fit check.
 
-    python drive_fit_moments.py DATA_DIR ARTIFACTS_DIR WxH LANG [large]   ->   "FITMOMENTS-RESULT {...}"
+    python drive_fit_moments.py DATA_DIR ARTIFACTS_DIR WxH LANG [normal|large] [GAME:BOTS,...]
+        ->   "FITMOMENTS-RESULT {...}"
 
-Wacky Challenge solo against three bots (four cards revealed a turn, several on one line of
-the hierarchy; the booster offered to the person when they pick last) and Cosplay Team Battle
-solo against one bot (the person lays out every card they may, so their assistance zone fills;
-"End turn" in French).  The person plays through the table, by the same choice each time; after
-every change the whole screen goes through :func:`fit_check.text_faults`, each fault kept once with
-the moment it was seen (``faults``; ``known``: the route rows' cards of Wacky Challenge, which do
-not fit yet at four players and 800x480), and the first picture of each moment is saved
-(``fit-GAME-MOMENT-WxH-LANG.png``).  With ``large`` the text size setting is "large".
+By default Wacky Challenge solo against three bots (four cards revealed a turn, several on one
+line of the hierarchy; the booster offered to the person when they pick last), then against six
+(seven names on the hierarchy and seven route rows), and Cosplay Team Battle solo against one bot
+(the person lays out every card they may, so their assistance zone fills; "End turn" in French);
+``GAME:BOTS,...`` names other games and bot counts (``between:1``).  With ``large`` the text
+size is set to "Large" on the settings before the first game, as a player would (it applies at
+once).  The person plays through the table, by the same choice each time; after every change the
+whole screen goes through :func:`fit_check.text_faults` and :func:`fit_check.text_overlaps` (and
+once while the person holds their button, their hand face up: moment ``hand``), each
+fault kept once with the moment it was seen (``faults``, keyed ``GAMEPLAYERS:MOMENT``), and the
+first picture of each moment is saved (``fit-GAMEPLAYERS-MOMENT-WxH-LANG[-large].png``).
 """
 
-import os
 import sys
 from pathlib import Path
 
-from app_driver import Driver, run_app, start_table_game, walk
+from app_driver import Driver, run_app, start_table_game
 
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
 SIZE, LANG = sys.argv[3], sys.argv[4]
 LARGE = len(sys.argv) > 5 and sys.argv[5] == "large"
+RUNS = [(g, int(n)) for g, n in (x.split(":") for x in sys.argv[6].split(","))] if len(sys.argv) > 6 else [
+    ("wacky", 3), ("wacky", 6), ("cosplay", 1)]
 ART.mkdir(parents=True, exist_ok=True)
-if LARGE:
-    os.environ["KIVY_METRICS_FONTSCALE"] = "1.12"
-out = {"error": None, "faults": {}, "known": {}, "moments": {}, "size": SIZE, "lang": LANG}
+out = {"error": None, "faults": {}, "moments": {}, "size": SIZE, "lang": LANG, "large": LARGE}
 
 
 def moment(game, t) -> str:
     pub = t.observation(None)
+    if t.over:
+        return "over"
     if game == "wacky":
         if pub["phase"] == "boost":
             return "booster"
@@ -39,34 +44,32 @@ def moment(game, t) -> str:
             v = data.vehicle[data.index[c]]
             per_line[v] = per_line.get(v, 0) + 1
         return "crowded-line" if per_line and max(per_line.values()) >= 3 else pub["phase"]
-    seat = pub["seats"][0]
-    return "assist-full" if len(seat["assist"]) >= 4 else pub["phase"]
+    if game == "cosplay":
+        seat = pub["seats"][0]
+        return "assist-full" if len(seat["assist"]) >= 4 else pub["phase"]
+    return str(pub.get("phase", "play"))
 
 
 def hook(app):
-    from fit_check import text_faults
+    from fit_check import text_faults, text_overlaps
     from kivy.core.window import Window
+    from kivy.metrics import Metrics
 
     from kiosk.games import registry as kiosk_games
 
     d = Driver(app, out, ART)
 
-    def look(game):
-        t = app.table
-        name = moment(game, t)
-        seen = out["moments"].setdefault(game, {})
+    def look(run, name=None):
+        game = run.rstrip("0123456789")
+        name = name or moment(game, app.table)
+        seen = out["moments"].setdefault(run, {})
         scr = d.screen()
-        faults = text_faults(scr, Window.size)
-        # The route rows' cards (Wacky): known not to fit yet at four players and 800x480.
-        routes = {w.text[:60] for w in walk(scr.ids.routes) if getattr(w, "card", None)} if game == "wacky" else set()
-        for f in faults:
-            known = "RouteRow" in f or any(f"{text!r}:" in f for text in routes)
-            into = out["known" if known else "faults"].setdefault(f"{game}:{name}", [])
-            if f not in into:
-                into.append(f)
+        faults = text_faults(scr, Window.size) + text_overlaps(scr)
+        into = out["faults"].setdefault(f"{run}:{name}", [])
+        into.extend(f for f in faults if f not in into)
         if name not in seen:
             seen[name] = len(faults)
-            d.shot(f"fit-{game}-{name}-{SIZE}-{LANG}{'-large' if LARGE else ''}")
+            d.shot(f"fit-{run}-{name}-{SIZE}-{LANG}{'-large' if LARGE else ''}")
         else:
             seen[name] = max(seen[name], len(faults))
 
@@ -80,12 +83,25 @@ def hook(app):
             return next((a for a in legal if a.kind == "end"), legal[0])
         return legal[len(t.actions) % len(legal)]
 
+    def settled(t):
+        """Wait until the table has not changed for a few frames (the bots' moves shown, the
+        layout done): what a person would look at."""
+        seen = None
+        while seen != len(t.actions):
+            seen = len(t.actions)
+            yield 0.1
+
     def script():
         yield 1.0
         if app.lang != LANG:
             app.set_setting("lang", LANG)
             yield 0.2
-        for game, bots in (("wacky", 3), ("cosplay", 1)):
+        if LARGE:
+            app.chrome.change(text_size="large")     # what the settings screen's "Large" does
+            yield 0.3
+            out["fontscale"] = Metrics.fontscale
+        for game, bots in RUNS:
+            run = f"{game}{bots + 1}"
             home = app.sm.get_screen("home")
             if home.game != game:
                 d.tap(home.ids[f"game_{game}"])
@@ -95,19 +111,30 @@ def hook(app):
                 yield 0.1
             yield from start_table_game(d, game, 1, 4)
             t = app.table
-            for _ in range(600):
+            hand_seen = False
+            for _ in range(900):
                 if t.over:
                     break
                 if 0 not in t.to_act():
                     yield 0.05
                     continue
-                yield 0.1
-                look(game)
+                yield from settled(t)
+                look(run)
+                if not hand_seen:
+                    # the person holds their button: their hand face up, each card framed
+                    hand_seen = True
+                    d.key_down("a")
+                    yield 0.3
+                    look(run, "hand")
+                    d.key_up("a")
+                    yield from settled(t)
+                    if 0 not in t.to_act():
+                        continue
                 t.act(choose(game, t, t.legal(0)))
                 if game == "cosplay" and t.observation(None)["turns"][0] >= 7:
                     break
             yield 0.3
-            look(game)
+            look(run)
             Window.dispatch("on_key_down", 27, 0, None, [])
             yield 0.5
         d.finish()

@@ -22,6 +22,7 @@ import random
 import socket
 
 from app_driver import Driver, arguments, run_app
+from registered import table_games
 
 from engine import registry
 
@@ -32,7 +33,7 @@ held = socket.socket()
 held.bind(("0.0.0.0", 0))
 held.listen()
 PORT = str(held.getsockname()[1])
-GAMES = ("between", "wacky", "cosplay")
+GAMES = tuple(table_games())
 #: The games walked, by the table's seed: played by the game's bots (one move in five random) to
 #: the end -- Between Battle's four characters (the Pirate's card from the deck, the Knight's
 #: restrictions), a swap booster and six pilots of Wacky Challenge, a card of Cosplay Team Battle

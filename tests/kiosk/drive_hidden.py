@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "support"))
 
 from kiosk.main import run  # noqa: E402
 
@@ -31,28 +32,42 @@ def texts(widget):
 
 def hook(app):
     from kivy.clock import Clock
+    from leaks import screen_leaks
+
     from kiosk.cardtext import card_name
+
+    def walk(w):
+        stack = [w]
+        while stack:
+            x = stack.pop()
+            yield x
+            stack.extend(x.children)
 
     def check(label):
         c = app.controller
+        t = app.table
         scr = app.sm.get_screen("deck")
         halves = {0: scr.ids.light, 1: scr.ids.dark}
+        widgets = {id(w): side for side in (0, 1) for w in walk(halves[side])}
+
+        def own_half(w, seat):
+            """A player's Deck Phase is drawn on their own half, and nowhere else."""
+            return widgets.get(id(w)) == t.half_of(seat)
+
+        def names(card):
+            try:
+                return [card_name(c.lib.catalogue.card(card))]
+            except (KeyError, TypeError):
+                return []              # not a card's id: a word of the view
+
         for side in (0, 1):
             dp = c.deck_phase_at(side)
-            odp = c.deck_phase_at(1 - side)
             if dp is None or not dp.drawn:
                 continue
-            own_other = {card_name(ct) for ct in (odp.drawn + odp.deck)} if odp else set()
-            other_text = texts(halves[1 - side])
             own_text = texts(halves[side])
             out["own_seen"] = out.get("own_seen", 0) + sum(card_name(ct) in own_text for ct in dp.drawn)
-            for ct in dp.drawn:
-                name = card_name(ct)
-                if name in own_other:
-                    continue          # the other player legitimately has a card of that name
-                out["checks"] += 1
-                if name in other_text:
-                    out["leaks"].append((label, side, name))
+            out["checks"] += len(dp.drawn)
+        out["leaks"] += [f"{label}: {leak}" for leak in screen_leaks(t, walk(scr), names=names, allowed=own_half)]
 
     def go(dt):
         try:

@@ -19,6 +19,7 @@ import json
 import random
 
 from app_driver import Driver, arguments, play_deck_phase, run_app
+from registered import table_games
 
 from kiosk.keymap import TABLE_KEYS
 
@@ -177,7 +178,7 @@ def hook(app):
         yield 0.3
         # ---------------------------------------------------------------- the other games
         rng = random.Random(SEED)
-        for game in ("between", "wacky", "cosplay"):
+        for game in table_games():
             app.start_table(game, "two", seed=SEED)
             yield 0.3
             # Play a few moves, so that the bottom half's person has something to do.

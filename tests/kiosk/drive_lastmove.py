@@ -8,18 +8,26 @@ the table whenever it is their turn; after each bot's move the bottom half's str
 sentences, the cards drawn there as widgets, whether they show on the window), and right after the
 person's next move it is read again (the bot's sentence stays until that bot moves again).  At
 every step, on both halves: every card drawn is one the public view shows now, every card a
-sentence names was shown around its move, and (Between Battle) no card of a hand its owner does
-not show is named or drawn.  Then the log is opened from each half's "Log" (facing that half),
+sentence names was shown around its move, and no seat's secret (tests/support/leaks.py) is drawn
+or named.  Then the log is opened from each half's "Log" (facing that half),
 a side button pressed under it (nothing happens), Escape closes it.  ``lastmove-GAME-LANG.png``:
 the table after a bot's move.
 """
 
-import re
-
 from app_driver import Driver, arguments, run_app, start_table_game, walk
+from leaks import screen_leaks
 
 DATA, ART, LANG, _ = arguments()
 GAMES = {"between": (2, 3), "wacky": (1, 11), "cosplay": (1, 5)}     # game: (bot level, seed)
+
+
+def _between_names(card):
+    from engine.between.text import card_name
+    return [card_name(card, LANG)] if isinstance(card, str) and "-" in card else []
+
+
+#: What a game's sentences call a card (to find a hidden one named): where a name says one card.
+NAMES = {"between": _between_names}
 out = {"error": None, "games": {}, "faults": []}
 
 
@@ -52,18 +60,10 @@ def hook(app):
             faces = [w for w in walk(strip) if getattr(w, "card", None)]
             if sorted(w.card for w in faces) != sorted(drawn) or not all(w.seen for w in faces):
                 out["faults"].append([game, half, "widgets differ from the cards drawn", drawn])
-            if game == "between":
-                from engine.between.text import card_name
-                pub = t.observation(None)
-                for s in (0, 1):
-                    hidden = set(t.state.observation(s)["hand"]) - set(pub["revealed"][s])
-                    if hidden & set(drawn):
-                        out["faults"].append([game, half, "draws a hidden card", sorted(hidden & set(drawn))])
-                    if pub["characters"][0] != pub["characters"][1]:
-                        for c in hidden:
-                            pat = re.compile(r"\b" + re.escape(card_name(c, app.lang)) + r"\b(?![0-9])")
-                            if any(pat.search(x) for x in strip.said_texts()):
-                                out["faults"].append([game, half, "names a hidden card", c])
+            # No seat's secret is drawn or named on a strip, looking or not (a strip draws no hand).
+            leaks = screen_leaks(t, walk(strip), names=NAMES.get(game, lambda card: []),
+                                 allowed=lambda widget, seat: False)
+            out["faults"] += [[game, half, "shows a hidden card", leak] for leak in leaks]
         res["checks"] += 1
 
     def bot_cards(t, seat):

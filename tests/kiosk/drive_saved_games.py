@@ -19,6 +19,7 @@ Prints "SAVED-RESULT {json}"; screenshots ``saved-*.png`` in ARTIFACTS_DIR.
 """
 
 from app_driver import Driver, arguments, run_app, touch
+from registered import kiosk_games
 
 DATA, ART, LANG, _ = arguments()
 LANG = LANG or "en"
@@ -125,8 +126,8 @@ def hook(app):
                                  "between_kept": saved_ids().get("between") == both["between"]}
         escape()
         yield 0.3
-        # Challengers! and Cosplay Team Battle saved too (nothing to ask), each left at once.
-        for game in ("challengers", "cosplay"):
+        # Every other game saved too (nothing to ask), each left at once.
+        for game in [g for g in kiosk_games() if g not in ("wacky", "between")]:
             choose(game)
             yield 0.2
             touch(home().ids.solo if game == "challengers" else home().ids.tsolo)
@@ -136,7 +137,7 @@ def hook(app):
             yield 0.3
         out["saved_all"] = sorted(saved_ids())
         # Every game's Resume row, each resumed and left.
-        for game in ("challengers", "between", "wacky", "cosplay"):
+        for game in kiosk_games():
             choose(game)
             yield 0.2
             out["resume_rows"][game] = row_of(game)
@@ -149,7 +150,7 @@ def hook(app):
             escape()
             yield 0.3
         # Finished games: listed per game; a tap opens the result and its log.
-        for game in ("challengers", "between", "wacky", "cosplay"):
+        for game in kiosk_games():
             choose(game)
             yield 0.2
             from kiosk.home import HistoryRow

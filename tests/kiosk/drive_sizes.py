@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
 from app_driver import Driver
+from registered import kiosk_games
 
 from kiosk.main import run
 
@@ -151,7 +152,7 @@ def hook(app):
             yield 0.05
             look("names")
             app.chrome.names_entry.cancel()
-            for game in ("challengers", "between", "wacky", "cosplay"):
+            for game in kiosk_games():
                 app.chrome.help.ids.page.open(game, lang)
                 yield 0.05
                 look(f"rules-{game}", picture=game in ("challengers", "between"))

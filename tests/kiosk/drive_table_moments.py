@@ -72,6 +72,17 @@ def hook(app):
 
     d = Driver(app, out, ART)
     frames = FrameTimes(during=lambda: app.table._bot_thinking)
+    # The bot's decision is held on the worker until the presses in both languages are made: a
+    # bot that decides fast (or a loaded machine that is slow) must not end the moment under test.
+    held = threading.Event()
+
+    def hold_the_bot():
+        think = app.table.think            # the table is built with the app, after this hook
+
+        def think_held(decide, done):
+            think(lambda: (held.wait(30), decide())[1], done)
+
+        app.table.think = think_held
     every_frame = FrameTimes()
 
     def hints():
@@ -81,6 +92,7 @@ def hook(app):
         from kiosk.games import registry as kiosk_games
         from kiosk.palette import PALETTE, PALETTES
         yield 1.0
+        hold_the_bot()
         # The same measure over a quiet moment on the home screen (nothing thinks): what the
         # shared machine alone does to the frames.
         start = time.perf_counter()
@@ -89,6 +101,7 @@ def hook(app):
         out["quiet_stalls"] = every_frame.last_stalls
         for game, middle in GAMES.items():
             res = out["games"][game] = {"t0": round(time.perf_counter() - T0, 2)}
+            held.clear()
             kg_levels = len(kiosk_games.get(game).levels)
             yield from start_table_game(d, game, kg_levels, seed_with_bot_first(game))
             t = app.table
@@ -142,6 +155,7 @@ def hook(app):
                 said["tap_ignored"] = t.ignored[-1][1] if len(t.ignored) > before else None
                 said["bot_still_thinking"] = app.table._bot_thinking
                 said["sounds"] = app.chrome.sound.asked[asked:]
+            held.set()                              # the bot may play now
             # The frames while the bot thought: all of them from its start (the presses included),
             # and the longest gap after the presses, with their redrawing left out (None when the bot
             # was done by then).  Only frames while it still thinks count (FrameTimes' during).

@@ -18,6 +18,7 @@ that a looking owner's cards are on their own half only.  Prints "WACKY-RESULT {
 import os
 
 from app_driver import Driver, arguments, run_app, walk
+from leaks import screen_leaks
 
 DATA, ART, MODE, ARG = arguments()
 out = {"mode": MODE, "error": None, "done": False, "decisions": 0, "taps": 0, "keys": 0, "checks": 0,
@@ -46,22 +47,18 @@ def hook(app):
         if t.state is None or not app.sm.current.startswith("wacky"):
             return
         scr = screen()
-        widgets = list(walk(scr))
         for seat in range(len(t.seats)):
-            obs = t.state.observation(seat)
-            secret = set(obs["hands"][seat])
-            if obs["your_choice"] is not None:
+            if t.state.observation(seat)["your_choice"] is not None:
                 out["secret_checks"] += 1
             out["checks"] += 1
+
+        def own_half(w, seat):
+            """A seat's cards are drawn on its own half, while its owner looks, and nowhere else."""
             half = t.half_of(seat)
-            own = scr.half_widget(half) if (half is not None and t.may_show(seat)) else None
-            for w in widgets:
-                card = getattr(w, "card", None)
-                text = getattr(w, "text", None)
-                if card in secret and (own is None or not inside(w, own)):
-                    out["leaks"].append([seat, card, type(w).__name__])
-                if isinstance(text, str) and any(c in text for c in secret):
-                    out["leaks"].append([seat, "text", text[:40]])
+            return half is not None and t.may_show(seat) and inside(w, scr.half_widget(half))
+
+        # The rules leave the hands open; the table draws a hand to its owner only, looking.
+        out["leaks"] += screen_leaks(t, walk(scr), allowed=own_half, also=lambda obs, seat: obs["hands"][seat])
 
     def start(home):
         shot("wacky-home")

@@ -5,6 +5,7 @@ a label or button whose texture is bigger than the widget, or whose text was cut
 way (lines dropped below its box, words shortened to "...", a word broken inside across two
 lines); a light ``TextLine`` drawn
 outside its widget; a card face with a text cut or off the card; any of them off the window.
+:func:`text_overlaps` finds two texts drawn over each other.
 :func:`black_bands` samples a screenshot for rows or columns that are (nearly) all black:
 space the layout left unfilled.
 """
@@ -215,6 +216,65 @@ def text_faults(root, window_size) -> list[str]:
         if fault is not None:
             faults.append(f"{_where(w)} {str(text)[:60]!r}: {fault}")
     return sorted(faults)
+
+
+def _text_box(w):
+    """The window box of the text ``w`` draws (a label's, a button's, a ``TextLine``'s), cut to the
+    scroll views it is in (what they hide is not drawn); None when nothing of it shows."""
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+    if isinstance(w, Label) and isinstance(w, ButtonBehavior):
+        lines = _drawn_lines(w)
+        if not lines:
+            return None
+        tw, th = max(line.w for line in lines), sum(line.h for line in lines)
+        x0, y0 = w.center_x - tw / 2, w.center_y - th / 2
+        xs, ys = zip(*(w.to_window(px, py) for px, py in ((x0, y0), (x0 + tw, y0 + th))))
+        box = [min(xs), min(ys), max(xs), max(ys)]
+    else:
+        box = list(_seen_box(w))
+    p = w.parent
+    while p is not None and p.parent is not p:
+        if isinstance(p, ScrollView):
+            clip = _window_box(p)
+            box = [max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3])]
+        p = p.parent
+    return box if box[2] - box[0] > 1 and box[3] - box[1] > 1 else None
+
+
+def text_overlaps(root, least: float = 2) -> list[str]:
+    """Every two visible texts under ``root`` drawn over each other by more than ``least`` px
+    each way (a line printed over the line above it, a name run into a score), one line each.
+    A text inside another widget that shows text (a label on a card) is the card's own, not an
+    overlap."""
+    from kivy.uix.label import Label
+
+    from kiosk.widgets import TextLine
+    texts = []
+    for w in controls(root):
+        if isinstance(w, (Label, TextLine)) and str(w.text).strip():
+            box = _text_box(w)
+            if box is not None:
+                texts.append((w, box))
+    found = []
+    for i, (a, ba) in enumerate(texts):
+        for b, bb in texts[i + 1:]:
+            dx, dy = _overlap(ba, bb)
+            if dx <= least or dy <= least or _encloses(a, b) or _encloses(b, a):
+                continue
+            found.append(f"{_where(a)} {str(a.text)[:40]!r} over {_where(b)} {str(b.text)[:40]!r} "
+                         f"by {int(dx)}x{int(dy)} px")
+    return sorted(found)
+
+
+def _encloses(outer, inner) -> bool:
+    w = inner.parent
+    while w is not None and w.parent is not w:
+        if w is outer:
+            return True
+        w = w.parent
+    return False
 
 
 def box_tall_textures(root) -> list[str]:

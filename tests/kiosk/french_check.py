@@ -19,6 +19,7 @@ from functools import cache
 
 from babel.messages.pofile import read_po
 from kiosk_helpers import ROOT
+from registered import table_games
 
 import cards
 from engine import registry
@@ -117,7 +118,7 @@ def _event_sentences(games: int = 4, steps: int = 5000):
 
     from engine.game import GameSetup, RandomPolicy
 
-    for name in ("between", "wacky", "cosplay"):
+    for name in table_games():
         game = registry.get(name)
         data = game.load(cards)
         for seed in range(games):

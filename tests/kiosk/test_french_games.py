@@ -19,8 +19,9 @@ import pytest
 from babel.messages.pofile import read_po
 from french_check import LOCALE, MARKUP, _keys, english_in, english_only_words, french_vocabulary, unknown_in
 from kiosk_helpers import artifacts_dir, run_script, script_result
+from registered import table_games
 
-GAMES = ("between", "wacky", "cosplay")
+GAMES = tuple(table_games())
 #: Messages of the games' catalogues that a walk of two people at the table does not show, and why.
 NOT_WALKED = {
     "bb_link_on": "a link card that may also go on the other zone: rare",

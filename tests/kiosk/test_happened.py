@@ -9,6 +9,7 @@ import re
 
 import pytest
 from babel.messages.pofile import read_po
+from registered import script_for, table_games
 
 from engine import registry
 from engine.events import Event
@@ -98,14 +99,14 @@ def _did_keys(domain: str) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("game", ["between", "wacky", "cosplay"])
+@pytest.mark.parametrize("game", table_games())
 def test_every_sentence_is_said_whole_and_names_only_cards_shown(game, lang):
     asked: set[str] = set()
-    words = Words(game, lang, 4 if game != "between" else 2, asked)
+    words = Words(game, lang, min(4, registry.about(game).max_players), asked)
     say = kiosk_games.get(game).say
     data = words.game_data
-    made = {"between": between_runs, "wacky": lambda: wacky_runs(data),
-            "cosplay": lambda: cosplay_runs(data, 4)}[game]()
+    made = script_for({"between": between_runs, "wacky": lambda: wacky_runs(data),
+                       "cosplay": lambda: cosplay_runs(data, 4)}, game, "runs of moves to say")()
     for run in made:
         for reader in (0, 2, None):
             said = say(run, reader, words)

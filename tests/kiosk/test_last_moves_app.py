@@ -5,8 +5,9 @@ French."""
 
 import pytest
 from kiosk_helpers import artifacts_dir, face_pixels, run_script, script_result
+from registered import table_games
 
-GAMES = ("between", "wacky", "cosplay")
+GAMES = table_games()
 
 
 @pytest.fixture(scope="module", params=["en", "fr"])

@@ -4,6 +4,7 @@ replay, bots through the same path on the injected clock (no Kivy, a real SQLite
 import json
 
 import pytest
+from registered import table_games
 
 from engine.game import Action
 from kiosk.store import StorageError, Store
@@ -234,7 +235,7 @@ def test_a_new_game_of_another_game_leaves_the_saved_one_resumable(tmp_path):
     assert {r[1] for r in store.unfinished_table_games()} == {"between", "wacky"}
 
 
-@pytest.mark.parametrize("name", ["between", "wacky", "cosplay"])
+@pytest.mark.parametrize("name", table_games())   # Challengers! seats its Robot itself: its own tests
 def test_every_new_game_plays_to_its_end_at_the_table_with_bots(tmp_path, name):
     """The table is game-neutral: simultaneous moves (Wacky Challenge), more seats than halves."""
     from engine import registry

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, drive_at_sizes
+from registered import kiosk_games
 
 pytestmark = pytest.mark.slow   # every screen walked at six window sizes
 
 SIZES = ["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "720x1280"]
-SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "settings", "names", "rules-challengers",
-           "rules-between", "rules-wacky", "rules-cosplay", "join", "park", "deck-option", "deck-pick", "deck-undo",
-           "deck-remove", "match-choice", "match-log", "match-end", "result"}
+SCREENS = {"home", "operator", "operator-new-pin", "operator-settings", "settings", "names", "join", "park",
+           "deck-option", "deck-pick", "deck-undo", "deck-remove", "match-choice", "match-log", "match-end",
+           "result"} | {f"rules-{game}" for game in kiosk_games()}
 DOCS_SIZES = ("800x480", "1920x1080")
 
 

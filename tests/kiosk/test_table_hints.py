@@ -6,7 +6,9 @@ every moment of seeded games between random bots."""
 import random
 
 import pytest
+from registered import table_games
 
+from engine import registry
 from engine.game import Action
 from kiosk import i18n
 from kiosk.games import registry as kiosk_games
@@ -51,8 +53,14 @@ def test_a_refused_input_is_told_with_its_half_and_what_was_pressed(tmp_path):
     assert len(heard) == before
 
 
-@pytest.mark.parametrize(("game", "players"), [("between", 2), ("wacky", 4), ("cosplay", 3)])
-def test_every_moment_has_a_sentence_for_a_seat_that_may_not_act(tmp_path, game, players):
+#: Players at a hinted game: three (two when the game takes no more), Wacky Challenge four.
+PLAYERS = {"wacky": 4}
+
+
+@pytest.mark.parametrize("game", table_games())
+def test_every_moment_has_a_sentence_for_a_seat_that_may_not_act(tmp_path, game):
+    about = registry.about(game)
+    players = PLAYERS.get(game, max(about.min_players, min(3, about.max_players)))
     table = LocalTable(Store(tmp_path / "kiosk.db"))
     seats = two_at_the_table() + tuple(Seat.bot("random") for _ in range(players - 2))
     names = ("Ana", "Léo") + tuple(f"Bot {i}" for i in range(1, players - 1))

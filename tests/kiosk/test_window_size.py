@@ -18,3 +18,11 @@ def test_a_bad_window_size_is_one_line_and_status_2(capsys, tmp_path):
     with pytest.raises(ValueError, match="200 to 10000"):
         parse_size("10x10")
     assert parse_size("1920X1080") == (1920, 1080)
+
+
+def test_the_x11_screen_is_asked_only_where_sdl_will_use_x11():
+    from kiosk.main import x11_screen_size
+    assert x11_screen_size({"SDL_VIDEODRIVER": "offscreen", "DISPLAY": ":0"}) is None
+    assert x11_screen_size({"SDL_VIDEODRIVER": "kmsdrm"}) is None
+    assert x11_screen_size({}) is None                       # no DISPLAY: the console (KMS/DRM)
+    assert x11_screen_size({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0", "XDG_SESSION_TYPE": "wayland"}) is None

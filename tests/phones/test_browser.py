@@ -188,6 +188,11 @@ def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game, players):
                 assert [b["label"] for b in boxes] == said[lang]["hand"]
                 assert [b["title"] for b in boxes] == [c["title"] for c in said[lang]["cards"]]
                 assert len({b["band"] for b in boxes}) >= 1 and all(b["badge"] >= 24 for b in boxes)
+                icons = await tab.wait_for("(() => { const i = [...document.querySelectorAll('#hand .pc-icon')];"
+                                           " return i.every(x => x.complete) ? {widths: i.map(x => x.naturalWidth)}"
+                                           " : null; })()")
+                widths = icons["widths"]                                # every icon named loaded
+                assert len(widths) == sum("icon" in c for c in said[lang]["cards"]) and all(widths), icons
                 assert all(0 <= b["left"] and b["right"] <= 390 for b in boxes), boxes
                 for i, a in enumerate(boxes):
                     for b in boxes[i + 1:]:
@@ -201,6 +206,46 @@ def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game, players):
 
     try:
         asyncio.run(asyncio.wait_for(main(), 40))
+    finally:
+        server.stop()
+        host.close()
+
+
+def test_a_phone_page_waits_while_its_game_is_paused_and_comes_back(tmp_path):
+    """The seat's game leaves the table saved (Home): the page in Chromium says it is paused and
+    keeps trying (it is not told to scan again); once the game is back, with the tokens the table
+    kept, the same page shows the seat again by itself."""
+    from kiosk.phones.tokens import held_digests
+    host = ThreadHost("between", ("Ann", "Bob"), seed=3)
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
+    server.start()
+    host.listeners.append(server.changed)
+    host.call(lambda: server.attach(host))
+    url = host.call(lambda: server.seat_url(0))
+    shots = tmp_path
+
+    async def main():
+        tab = await Tab().open()
+        try:
+            await tab.go(url)
+            await tab.wait_for(READY)
+            kept = host.call(server.tokens.export)
+            host.call(lambda: server.attach(None, paused=True))      # the game left the table, saved
+            server.pause_secrets(held_digests(kept))
+            await tab.wait_for("paused === true && !gone && (socket === null || socket.readyState !== 1)")
+            assert "paused" in await tab.js("document.getElementById('status').textContent")
+            await tab.screenshot(shots / "phone-paused-en.png")
+            # Resumed: the same tokens back on the server; the page comes back without a tap.
+            host.call(lambda: server.attach(host))
+            host.call(lambda: server.tokens.restore(kept))
+            server.changed()
+            await tab.wait_for(READY + " && paused === false", timeout=20)
+            assert await tab.js("view.seat") == 0
+        finally:
+            await tab.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 60))
     finally:
         server.stop()
         host.close()

@@ -5,24 +5,28 @@ seat's observation and legal actions only, through every phase of games between 
 import re
 
 import pytest
+from registered import kiosk_games as kiosk_games_with
 
 import cards
 from engine import registry
 from engine.game import GameSetup, RandomPolicy, action_label
+from kiosk import iconset
 from kiosk.games import registry as kiosk_games
 
 MARKUP = re.compile(r"\[/?b\]|\{|\}")
 HEX = re.compile(r"#[0-9a-f]{6}")
-GAMES = [("between", 2, 60), ("wacky", 3, 40), ("cosplay", 3, 80)]
+#: Moves played per game (60 unless said): enough to meet each of its phases.
+STEPS = {"wacky": 40, "cosplay": 80}
 
 
 def _private_hand(name, obs):
-    return obs["hands"][obs["you"]] if name == "wacky" else obs["hand"]
+    return obs["hand"] if "hand" in obs else obs["hands"][obs["you"]]     # Wacky Challenge: every hand in view
 
 
-@pytest.mark.parametrize(("name", "players", "steps"), GAMES)
-def test_the_phone_words_say_the_hand_and_every_move_in_both_languages(name, players, steps):
+@pytest.mark.parametrize("name", kiosk_games_with("phone"))
+def test_the_phone_words_say_the_hand_and_every_move_in_both_languages(name):
     game = registry.get(name)
+    players, steps = max(game.min_players, min(3, game.max_players)), STEPS.get(name, 60)
     data = game.load(cards)
     words = kiosk_games.load_class(kiosk_games.get(name).phone)
     state = game.new(data, GameSetup(name, tuple(f"P{i}" for i in range(players)), 5))
@@ -42,6 +46,7 @@ def test_the_phone_words_say_the_hand_and_every_move_in_both_languages(name, pla
                 assert [c["said"] for c in w["cards"]] == w["hand"]
                 for c in w["cards"]:
                     assert c["title"] and c["badge"] and HEX.fullmatch(c["band"]), c
+                    assert c.get("icon", "") in iconset.ICONS or (name == "cosplay" and "icon" not in c), c
                     assert not MARKUP.search(c["title"] + c.get("tag", "")), c
                 assert len(w["seats"]) == players and w["lines"]
                 # A button says the game's words ("labels"), else the engine's describe_action.

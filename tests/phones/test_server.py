@@ -111,6 +111,11 @@ def test_without_a_valid_token_everything_is_401_and_nothing_changes(table):
                 assert exc.status == 401
             async with s.get(base + "/static/phone.js") as r:     # the page's code holds no secret
                 assert r.status == 200 and r.headers["X-Content-Type-Options"] == "nosniff"
+            async with s.get(base + "/static/icons/vehicle-car.svg") as r:    # nor do the cards' icons
+                assert r.status == 200 and r.content_type == "image/svg+xml" and "<svg" in await r.text()
+            for name in ("vehicle-rocket", "..%2Fserver", "%2E%2E"):
+                async with s.get(base + f"/static/icons/{name}.svg") as r:
+                    assert r.status == 404, name
 
     _run(main())
     assert _snapshot(host) == before

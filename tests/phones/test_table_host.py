@@ -10,9 +10,10 @@ import socket
 import threading
 
 import aiohttp
+from aiohttp import WSMsgType
 
 from kiosk.phones.link import PhoneLink
-from kiosk.phones.table_host import PhoneSeats
+from kiosk.phones.table_host import KEPT, PhoneSeats
 from kiosk.store import Store
 from kiosk.table import LocalTable, Seat, two_at_the_table
 
@@ -168,3 +169,100 @@ def test_reloading_the_catalogues_forgets_the_phones_sentences():
     assert wacky_phone._CARD_TEXT and i18n._one_line.cache_info().currsize > 0
     i18n.reload()
     assert not wacky_phone._CARD_TEXT and i18n._one_line.cache_info().currsize == 0
+
+
+def test_a_phone_seat_waits_for_its_saved_game_and_comes_back_with_it(tmp_path):
+    """A seat held by a phone lasts as long as its saved game: the game leaves the table (Home,
+    another game played meanwhile) and comes back, and so does its phone, with the cookie it holds.
+    
+    Before: leaving the game revoked the phone's secret and dropped it from kiosk.db, so a game
+    resumed from Home had its phone refused (401, "scan the QR code again"), while a code once used
+    could not be scanned again.  Now the secrets stay beside the saved game in kiosk.db; meanwhile the
+    phone is told the game is paused (a WebSocket message and close code 4409, 409 ``game-paused``
+    on its requests: its page waits), and once the game is resumed the same cookie opens the seat.
+    A real phone server on 127.0.0.1, real HTTP and WebSocket clients, the real LocalTable and kiosk.db."""
+    ui = UiThread()
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+
+    def kiosk():
+        store = Store(tmp_path / "kiosk.db")
+        table = LocalTable(store)
+        link = PhoneLink(port=port, bind="127.0.0.1")
+        return store, table, link, PhoneSeats(link, table, post=ui.post)
+
+    store, table, link, seats = ui.call(kiosk)
+    try:
+        ui.call(lambda: table.new_game("between", two_at_the_table(), names=("Ann", "Bob"), seed=3))
+        between = ui.call(lambda: table.table_id)
+        code_url = _local(ui.call(lambda: seats.url(0)), port)
+        jars = []                                   # the phone's cookies, from one run to the next
+
+        async def view(s):
+            async with s.get(base + "/api/view") as r:
+                return r.status, await r.json()
+
+        async def take_and_leave():
+            jars.append(aiohttp.CookieJar(unsafe=True))
+            async with aiohttp.ClientSession(cookie_jar=jars[0]) as s:
+                async with s.get(code_url, allow_redirects=False) as r:
+                    assert r.status == 303
+                ws = await s.ws_connect(base + "/ws")
+                first = json.loads((await ws.receive(timeout=5)).data)
+                assert first["seat"] == 0
+                # Home: the game stays saved, and the phone is told it is paused (not freed).
+                ui.call(table.leave)
+                msg = await ws.receive(timeout=5)
+                assert json.loads(msg.data) == {"type": "paused"}
+                assert (await ws.receive(timeout=5)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+                assert ws.close_code == 4409
+                status, body = await view(s)
+                assert (status, body["code"]) == (409, "game-paused"), body
+                async with s.get(base + "/") as r:
+                    assert r.status == 200             # the page loads and waits
+                # Another game meanwhile (another game's saved one stays saved): still paused.
+                ui.call(lambda: table.new_game("wacky", two_at_the_table(), names=("Cy", "Di"), seed=5))
+                status, body = await view(s)
+                assert (status, body["code"]) == (409, "game-paused"), body
+                ui.call(table.leave)
+
+        asyncio.run(take_and_leave())
+        kept = ui.call(lambda: store.get(KEPT))
+        assert list(kept["tables"]) == [str(between)] and kept["tables"][str(between)]["held"], kept
+
+        async def resumed():
+            async with aiohttp.ClientSession(cookie_jar=jars[0]) as s:
+                status, body = await view(s)
+                assert status == 200, body
+                assert body["seat"] == 0
+                ws = await s.ws_connect(base + "/ws")
+                assert json.loads((await ws.receive(timeout=5)).data)["seat"] == 0
+                await ws.close()
+            # The seat's code was used: another phone bringing it is still refused.
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as other, \
+                    other.get(code_url, allow_redirects=False) as r:
+                assert r.status == 409 and r.headers["X-Tablecup-Refusal"] == "seat-taken"
+
+        assert ui.call(lambda: table.resume(between))
+        asyncio.run(resumed())
+
+        # The kiosk restarted while on Home: the saved game and its phone come back all the same.
+        ui.call(table.leave)
+        ui.call(link.stop)
+        store, table, link, seats = ui.call(kiosk)
+        assert ui.call(lambda: table.resume(between))
+        asyncio.run(resumed())
+
+        # Abandoned: the phone's seat ends with it, and kiosk.db forgets its secret.
+        ui.call(lambda: table.leave(abandon=True))
+
+        async def ended():
+            async with aiohttp.ClientSession(cookie_jar=jars[0]) as s:
+                status, body = await view(s)
+                assert (status, body.get("code")) == (401, "no-seat"), body
+
+        asyncio.run(ended())
+        assert ui.call(lambda: store.get(KEPT)) is None
+    finally:
+        ui.call(link.stop)
+        ui.close()

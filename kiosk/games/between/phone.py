@@ -40,4 +40,4 @@ def card_shown(data: Any, card_id: str, lang: str) -> dict[str, Any]:
     tag = "link" if c.link else c.ability
     return card_face(card_name(card_id, lang), data.characters[c.character].name(lang),
                      "J" if c.value is None else str(c.value), band(order.index(c.character)),
-                     tag=i18n.tr(TAGS[tag], lang) if tag in TAGS else "")
+                     tag=i18n.tr(TAGS[tag], lang) if tag in TAGS else "", icon=f"character-{c.character}")

@@ -25,6 +25,7 @@ from kivy.uix.label import Label
 from engine.between.text import card_name
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
+from kiosk.games.cardframe import PLAIN, FramedCard
 from kiosk.games.descriptor import CARD
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -42,6 +43,11 @@ PICKED_BY_NAME = (
 )
 
 ZONES = ("a", "b")
+
+
+#: A hand card's frame by its kind: a special (its ability), a link, the Joker, a plain number.
+KIND_TINTS = {"ability": (0.85, 0.60, 0.12, 1), "link": (0.20, 0.62, 0.66, 1), "joker": (0.60, 0.38, 0.85, 1),
+              "plain": PLAIN}
 
 
 class ZoneTile(BoxLayout):
@@ -83,14 +89,18 @@ class BetweenScreen(GameScreen):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.selected: dict[int, str] = {}     # half -> the card tapped while looking, awaiting its zone
+        for side in ("range_top", "range_bottom"):
+            # the end's sentence is two lines of Large text: smaller type, whole
+            lastmove.fit_font(self.ids[side], 11)
         self._choice_key: dict[int, Any] = {}
 
     # ------------------------------------------------------------------ widgets
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
-        face = SmallCard(card=card, lit=lit, markup=True)
-        face.text = self.card_markup(card)
-        return face
+        """A card of a hand, drawn as a card: its value, its tag, a frame in its kind's colour."""
+        c = self.table.data.card(card)
+        kind = "joker" if c.value is None else "link" if c.link else "ability" if c.ability else "plain"
+        return FramedCard(card=card, lit=lit, markup=True, text=self.card_markup(card), tint=list(KIND_TINTS[kind]))
 
     def said_face(self, card: str) -> SmallCard:
         """A card a sentence names: its value (or J); the sentence says whose it is."""

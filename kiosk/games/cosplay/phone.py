@@ -108,7 +108,8 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
         gives = inst.gives[c] if t.type not in ("drama", "objective") else (0, 0, 0)
         pips = [(ICONS[i], f"#{COLOURS[i]}", n) for i, n in enumerate(gives) if n]
         return card_face(card(c), t.title(lang), str(sum(gives)) if pips else "–",
-                         band(list(TYPE_WORDS).index(t.type)), tag=_say(TYPE_WORDS[t.type], lang), pips=pips)
+                         band(list(TYPE_WORDS).index(t.type)), tag=_say(TYPE_WORDS[t.type], lang), pips=pips,
+                         icon=f"cosplay-{t.type}")
 
     mine = obs.get("hand") or []
     hand = [card(c) for c in mine]

@@ -52,6 +52,7 @@ from engine.cosplay.view import (
 from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
+from kiosk.games.cardframe import FramedCard, MarkupFace
 from kiosk.games.cosplay.resources import COLOURS, ICONS
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
@@ -88,6 +89,25 @@ def cost_markup(cost, size: float | None = None) -> str:
     parts = [f"[color={COLOURS[i]}]{ICONS[i]}{v}[/color]" for i, v in enumerate(cost) if v]
     text = " ".join(parts) or "0"
     return f"[b][size={int(size)}]{text}[/size][/b]" if size else f"[b]{text}[/b]"
+
+
+def card_tint(t) -> tuple:
+    """A hand card's frame: the colour of what it gives most (its style's icon colour), grey
+    for a Drama card, the passion pink for La Passion."""
+    if t.type == "drama":
+        return (0.55, 0.55, 0.58, 1)
+    if t.ability is not None and t.ability.do == "passion":
+        return (0.90, 0.35, 0.62, 1)
+    gives = list(t.gives)
+    if not any(gives):
+        return (0.42, 0.45, 0.52, 1)
+    colour = COLOURS[gives.index(max(gives))]
+    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return (r * 0.8, g * 0.8, b * 0.8, 1)       # a little deeper: a line on a light face
+
+
+class TileFace(MarkupFace):
+    """One side's text of a :class:`Tile` (its sizes in markup, shrunk together to fit)."""
 
 
 class Tile(ButtonBehavior, BoxLayout):
@@ -162,6 +182,8 @@ class CosplayScreen(GameScreen):
         for half in (0, 1):
             # "End turn (hold)" in smaller type where a word would not fit ("(maintenir)")
             fit_font(self.half_widget(half).ids.end_turn, 10)
+            # its counts and where its La Passion is, on one line: smaller type, not "…"
+            fit_font(self.half_widget(half).ids.counts, 9)
         self.target: tuple[str, Any] | None = None     # what the current player tapped, awaiting "Pay"
         self.most: dict[str, int] = {}                  # hand card kind -> at most so many pay (taps)
         self.least: dict[str, int] = {}                 # hand card kind -> at least so many pay (taps)
@@ -191,7 +213,7 @@ class CosplayScreen(GameScreen):
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
         t = self.ctype(int(card))
-        face = SmallCard(card=card, lit=lit, markup=True, font_size=sp(11))
+        face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(11), tint=list(card_tint(t)))
         if t.type == "drama":
             body = f"[size={int(sp(13))}]Drama[/size]"
         else:

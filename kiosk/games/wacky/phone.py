@@ -51,7 +51,7 @@ def card_shown(data: Any, card: str, lang: str) -> dict[str, Any]:
     stages = (f"{n}½" if n else "½") if data.half[c] else str(n)
     return card_face(card_text(data, card, lang), _say(f"wk_short_{VEHICLES[data.vehicle[c]]}", lang),
                      str(data.speed[c]), hex_colour(card_band(data, c)),
-                     tag=_say("wk_stages_short", lang, stages=stages))
+                     tag=_say("wk_stages_short", lang, stages=stages), icon=f"vehicle-{VEHICLES[data.vehicle[c]]}")
 
 
 def _label(data: Any, action: Action, lang: str) -> str:

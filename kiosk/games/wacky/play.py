@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -31,6 +32,7 @@ from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
 from kiosk import widgets as kiosk_widgets
+from kiosk.games.cardframe import FramedCard
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.games.wacky.colours import PILOT_COLOURS, STARTER_BAND, card_band
@@ -53,6 +55,8 @@ VEHICLE_TINTS = {
     "train": (0.86, 0.78, 0.62, 1), "car": (0.96, 0.74, 0.68, 1), "motorbike": (0.80, 0.89, 0.68, 1),
     "boat": (0.68, 0.84, 0.96, 1), "plane": (0.86, 0.78, 0.96, 1),
 }
+#: Each vehicle's colour deeper, for a card's frame on a light face.
+VEHICLE_EDGES = {v: (r * 0.72, g * 0.72, b * 0.72, a) for v, (r, g, b, a) in VEHICLE_TINTS.items()}
 INK = (0.12, 0.12, 0.16, 1)
 EMPTY = (0.24, 0.26, 0.33, 1)      # a place with no card yet
 
@@ -79,7 +83,9 @@ def chip_text(place: int | None, name: str, speed: int, width: float, font_size:
 
 class TwoWay(BoxLayout):
     """A text written twice: turned 180° (for the top edge) above, upright below.  Its type
-    shrinks from ``font_size`` to ``least`` (sp) until the text fits its half of the box
+    shrinks from ``font_size`` to ``least`` (dp: the smallest type read across the table, the
+    same with "Large" text, which would otherwise push a crowded row's words out of their
+    boxes) until the text fits its half of the box
     (``fit_size``); only then would a label with ``shorten`` end in "…"."""
 
     text = StringProperty("")
@@ -92,11 +98,14 @@ class TwoWay(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.bind(size=self._fit, text=self._fit, font_size=self._fit, bold=self._fit)
+        self.bind(size=self._fit, text=self._fit, font_size=self._fit, bold=self._fit, padding=self._fit)
         self._fit()
 
     def _fit(self, *_):
-        w, h = int(self.width), int(self.height / 2)
+        # each text has half the box inside the padding (a tile's frame) and the spacing
+        pad_l, pad_t, pad_r, pad_b = self.padding
+        w = int(self.width - pad_l - pad_r)
+        h = int((self.height - pad_t - pad_b - self.spacing) / 2)
         top = int(self.font_size)
         if not self.text or w < 8 or h < 4:
             self.fit_size = top
@@ -107,8 +116,20 @@ class TwoWay(BoxLayout):
             return th <= h and tw <= w and all(
                 kiosk_widgets.text_extent(word, fs, None, self.bold, "left", True)[0] <= w for word in self.text.split())
 
-        least = int(sp(self.least))
+        least = int(dp(self.least))
         self.fit_size = kiosk_widgets.largest_font(least, max(least, top), fits)
+
+
+def same_type(tiles, top: float) -> None:
+    """One type size for ``tiles`` (a draft row, the routes): each tries ``top``, then all take
+    the smallest that fitted, so that a row of cards does not read in four sizes."""
+    tiles = [t for t in tiles if t.text]
+    for tile in tiles:
+        tile.font_size = top
+    if tiles:
+        least = min(tile.fit_size for tile in tiles)
+        for tile in tiles:
+            tile.font_size = least
 
 
 class CardTile(ButtonBehavior, TwoWay):
@@ -120,6 +141,7 @@ class CardTile(ButtonBehavior, TwoWay):
     shorten = BooleanProperty(False)
     face = ListProperty(list(FACE))
     band = ListProperty(list(STARTER_BAND))
+    edge = ListProperty([0, 0, 0, 0])        # the frame: its vehicle's colour (none: an empty place)
 
 
 class HierLine(BoxLayout):
@@ -136,7 +158,8 @@ class RouteRow(BoxLayout):
     total = StringProperty("")
     colour = ListProperty([1, 1, 1, 1])
     active = BooleanProperty(False)
-    cards_width = NumericProperty(dp(330))
+    #: more than four rows: no margins, so that their texts keep a readable size
+    compact = BooleanProperty(False)
 
 
 class WackyHalf(GameHalf):
@@ -157,6 +180,8 @@ class WackyScreen(GameScreen):
     """The Wacky Challenge table (``KIOSK.screens["play"]``)."""
 
     over = BooleanProperty(False)
+    #: how many seats race (2 to 7): a crowded table packs its middle tighter
+    seats = NumericProperty(0)
     row_title = StringProperty("")
     end_text = StringProperty("")
     home_text = StringProperty("")
@@ -167,6 +192,9 @@ class WackyScreen(GameScreen):
         self.swap_from: dict[int, str] = {}       # half -> the route card its owner gives back (swap booster)
         self._keys: dict[str, Any] = {}
         self._chips: dict[int, CardTile] = {}     # seat -> its tile on the hierarchy column
+        # after a change of width, once a frame: the words and chips that suit the new room
+        self._retext_row = Clock.create_trigger(lambda dt: self._refresh("row"))
+        self._relay_hierarchy = Clock.create_trigger(lambda dt: self._refresh("hierarchy"))
 
     # ------------------------------------------------------------------ words
 
@@ -180,10 +208,14 @@ class WackyScreen(GameScreen):
             return f"{n}½" if n else "½"
         return str(n)
 
-    def card_words(self, card: str) -> str:
-        """A card in a few words: its vehicle and speed, then its stages."""
+    def card_words(self, card: str, short: bool = False) -> str:
+        """A card in a few words: its vehicle and speed, then its stages ("2½ stages"; with
+        ``short``, for a narrow place, "2½ st.")."""
         data = self.table.data
         c = data.index[card]
+        if short:
+            return (f"[b]{self.vehicle(VEHICLES[data.vehicle[c]])} {data.speed[c]}[/b]\n"
+                    + self.t("wk_stages_short", stages=self.stages(c)))
         # n: the stages rounded up, for the plural ("½ stage", "1 stage", "1½ stages")
         return self.t("wk_card", vehicle=self.vehicle(VEHICLES[data.vehicle[c]]), speed=data.speed[c],
                       stages=self.stages(c), n=data.stages[c] + (1 if data.half[c] else 0))
@@ -199,7 +231,10 @@ class WackyScreen(GameScreen):
         """A card of a hand, face up (only while its owner looks)."""
         data = self.table.data
         c = data.index[card]
-        face = SmallCard(card=card, lit=lit, markup=True, font_size=sp(12))
+        v = VEHICLES[data.vehicle[c]]
+        # framed in its vehicle's colour (the hierarchy's), banded in its pilot's
+        face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(12), tint=list(VEHICLE_EDGES[v]),
+                          band=list(self.band(card, None)))
         face.text = (f"[size={int(sp(13))}]{self.vehicle(VEHICLES[data.vehicle[c]])}[/size]\n"
                      f"[size={int(sp(20))}]{data.speed[c]}[/size]\n"
                      f"[size={int(sp(11))}]{self.t('wk_stages_short', stages=self.stages(c))}[/size]")
@@ -221,7 +256,14 @@ class WackyScreen(GameScreen):
     def pilot_colour(self, pub: dict, seat: int) -> tuple:
         return PILOT_COLOURS.get(pub["pilots"][seat], (0.6, 0.6, 0.6, 1))
 
-    def band(self, card: str, pub: dict) -> tuple:
+    def edge(self, card: str) -> list:
+        """A public card's frame: its vehicle's colour ("": an empty place, no frame)."""
+        if not card:
+            return [0, 0, 0, 0]
+        data = self.table.data
+        return list(VEHICLE_EDGES[VEHICLES[data.vehicle[data.index[card]]]])
+
+    def band(self, card: str, pub: dict | None) -> tuple:
         data = self.table.data
         return card_band(data, data.index[card])
 
@@ -233,6 +275,7 @@ class WackyScreen(GameScreen):
     def update(self, table, events):
         pub = table.observation(None)
         self.over = pub["phase"] == "over"
+        self.seats = len(pub["routes"])
         self.home_text = self.t("home")
         self.again_text = self.t("bb_again")
         self.row_title = self.t("wk_row_title", turn=pub["turn"])
@@ -266,7 +309,9 @@ class WackyScreen(GameScreen):
         if len(box.children) != len(VEHICLES):
             box.clear_widgets()
             for _ in VEHICLES:
-                box.add_widget(HierLine())
+                line = HierLine()
+                line.ids.played.bind(width=lambda *_: self._relay_hierarchy())
+                box.add_widget(line)
         order = pub["order"] or list(range(len(pub["played"])))
         upside = (pub["effect"] or {}).get("booster") == "upside-down"
         n = len(pub["hierarchy"])
@@ -285,21 +330,42 @@ class WackyScreen(GameScreen):
                     c = data.index[card]
                     tile = self._chip(q)
                     tile.card = card
-                    tile.width = min(dp(76), dp(140) / len(played))
+                    tile.width = min(dp(76), self._chips_room(line) / len(played) - dp(3))
                     tile.text = chip_text(place, self.names()[q], data.speed[c], tile.width - dp(6), tile.font_size)
                     tile.band = self.band(card, pub)
+                    tile.edge = self.edge(card)
                     line.ids.played.add_widget(tile)
                 line.ids.played.add_widget(Widget())
             for tile in line.ids.played.children:
                 if isinstance(tile, CardTile):
                     tile.lit = tile.seat == picker
 
+    def _chips_room(self, line: HierLine) -> float:
+        """The width a hierarchy line has for this turn's cards (before the first layout: what
+        the column is made to leave them)."""
+        room = line.ids.played.width
+        return room if line.width > line.ids.name.width + dp(40) else dp(140)
+
+    def _refresh(self, part: str) -> None:
+        """The draft row or the hierarchy changed width: its words or chips measured again."""
+        table = self.table
+        if table is None or not table.playing or table.game is None or table.game.name != "wacky" or not self._keys:
+            return                  # the table closed (or went on to another game) meanwhile
+        pub = self.table.observation(None)
+        if part == "row":
+            self._row(pub)
+            return
+        for line in self.ids.hierarchy.children:
+            line.key = None
+        self._hierarchy(pub)
+
     def _chip(self, seat: int) -> CardTile:
         """``seat``'s revealed card on the hierarchy column: one tile per seat, made once and
         moved from line to line (making widgets is what costs, on a Pi)."""
         tile = self._chips.get(seat)
         if tile is None:
-            tile = self._chips[seat] = CardTile(font_size=sp(10), ink=list(INK), shorten=True, size_hint_x=None)
+            # chip_text picks words that fit: Kivy's "…" would cut some that do
+            tile = self._chips[seat] = CardTile(font_size=sp(10), ink=list(INK), size_hint_x=None)
             tile.seat = seat
         if tile.parent is not None:
             tile.parent.remove_widget(tile)
@@ -312,22 +378,37 @@ class WackyScreen(GameScreen):
         if len(row.children) != places + 1:
             row.clear_widgets()
             for i in range(places):
-                tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None, width=min(dp(86), dp(600) / 8))
+                tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None)
                 tile.bind(on_release=lambda w: w.card and self.tap_row(w.card))
                 row.add_widget(tile)
                 self.ids[f"row{i}"] = tile
             row.add_widget(Widget())
+            row.unbind(width=self._size_row)
+            row.bind(width=self._size_row)
+            self._size_row(row, row.width)
         picking = pub["phase"] == "pick" and any(not self.table.is_bot(q) and self.table.half_of(q) is not None
                                                  for q in pub["to_act"])
         for i in range(places):
             tile = self.ids[f"row{i}"]
             card = pub["row"][i] if i < len(pub["row"]) else ""
             tile.card = card
-            tile.text = self.card_words(card) if card else ""
+            tile.text = self.card_words(card, short=tile.width < dp(70)) if card else ""
             tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
             tile.face = FACE if card else EMPTY
+            tile.edge = self.edge(card)
             tile.lit = picking and bool(card)
             tile.disabled = not card
+        self._same_type("row", [self.ids[f"row{i}"] for i in range(places)], sp(11))
+
+    def _size_row(self, row, width: float) -> None:
+        """The draft row's places as wide as a card wants, narrower when eight share the row
+        (their words then shorter: :meth:`card_words`)."""
+        tiles = [t for t in row.children if isinstance(t, CardTile)]
+        if tiles:
+            each = min(dp(86), (width - row.spacing * len(tiles)) / len(tiles))
+            for tile in tiles:
+                tile.width = each
+            self._retext_row()
 
     def _routes(self, pub: dict) -> None:
         """Every seat's route, five places each; at the end, how its stages add up."""
@@ -336,11 +417,13 @@ class WackyScreen(GameScreen):
         if getattr(box, "seats", None) != n:
             box.seats = n
             box.clear_widgets()
-            chip = dp(62)
             for q in range(n):
-                r = RouteRow(cards_width=5 * chip + 4 * dp(3))
+                r = RouteRow(compact=n > 4)
                 for _ in range(5):
-                    r.ids.cards.add_widget(CardTile(font_size=sp(10), ink=list(INK), shorten=True))
+                    tile = CardTile(font_size=sp(10), ink=list(INK))
+                    if n > 4:
+                        tile.padding = (dp(3), dp(1))
+                    r.ids.cards.add_widget(tile)
                 box.add_widget(r)
                 self.ids[f"route{q}"] = r
             if n < 4:
@@ -372,6 +455,14 @@ class WackyScreen(GameScreen):
                 tile.text = self.card_line(card) if card else ""
                 tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
                 tile.face = FACE if card else EMPTY
+                tile.edge = self.edge(card)
+        self._same_type("routes", [t for q in range(n) for t in self.ids[f"route{q}"].ids.cards.children], sp(10))
+
+    def _same_type(self, part: str, tiles: list, top: float) -> None:
+        """:func:`same_type` for ``tiles``, when their words or sizes changed since last time
+        (every move refreshes the screen: measuring 35 route cards each time is a Pi's time)."""
+        if self._rebuild(f"type-{part}", tuple((t.text, int(t.width), int(t.height)) for t in tiles)):
+            same_type(tiles, top)
 
     def _half(self, half: int, pub: dict) -> None:
         table = self.table

@@ -9,7 +9,7 @@ const WORDS = {
     yourTurn: "Your turn: choose a move.", wait: "Waiting for the other players…",
     over: "Game over.", won: "Game over: you win!", lost: "Game over: {names} won.", draw: "Game over: a draw.",
     none: "Nothing to play right now.", connecting: "Connecting to the table…",
-    lost_link: "Connection lost: reconnecting…", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
+    lost_link: "Connection lost: reconnecting…", paused: "The game is paused on the table: it goes on here as soon as it is resumed.", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
     ended: "Thanks for playing: this seat's code has expired.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
     online: "connected", offline: "not connected", details: "Everything the table sent",
     stale: "This page is older than the table: reload it to see the game.",
@@ -19,7 +19,7 @@ const WORDS = {
     yourTurn: "À vous : choisissez un coup.", wait: "En attente des autres joueurs…",
     over: "Partie terminée.", won: "Partie terminée : vous gagnez !", lost: "Partie terminée : {names} gagne.",
     draw: "Partie terminée : égalité.", none: "Rien à jouer pour l'instant.", connecting: "Connexion à la table…",
-    lost_link: "Connexion perdue : reconnexion…", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
+    lost_link: "Connexion perdue : reconnexion…", paused: "La partie est en pause sur la table : elle reprend ici dès qu'elle y reprend.", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
     ended: "Merci d'avoir joué : le code de cette place a expiré.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
     online: "connecté", offline: "déconnecté", details: "Tout ce que la table a envoyé",
     stale: "Cette page est plus ancienne que la table : rechargez-la pour voir la partie.",
@@ -45,6 +45,7 @@ let socket = null;
 let retries = 0;
 let busy = false;
 let gone = false;
+let paused = false;   // the seat's game left the table, saved: the page waits for it to come back
 
 function pickLang() {
   const saved = localStorage.getItem("tablecup-lang");
@@ -87,6 +88,12 @@ function cardFace(c) {
   top.append(el("span", "pc-badge", c.badge || ""));
   if (c.tag) top.append(el("span", "pc-tag", c.tag));
   face.append(top, el("div", "pc-title", c.title || ""));
+  if (typeof c.icon === "string" && /^[a-z-]+$/.test(c.icon)) {
+    const icon = el("img", "pc-icon");
+    icon.src = "/static/icons/" + c.icon + ".svg";
+    icon.alt = "";
+    face.append(icon);
+  }
   if (Array.isArray(c.pips) && c.pips.length) {
     const pips = el("div", "pc-pips");
     for (const [icon, colour, n] of c.pips) {
@@ -156,6 +163,7 @@ function render() {
   link.title = up ? w("online") : w("offline");
   const status = document.getElementById("status");
   if (gone) status.textContent = view && view.over ? statusText() + " " + w("ended") : w("revoked");
+  else if (paused && !up) status.textContent = w("paused");
   else status.textContent = view && !up ? w("lost_link") : statusText();
   status.className = view && view.actions.length && !view.over ? "status turn" : "status";
   if (!view) return;
@@ -258,19 +266,22 @@ function connect() {
   ws.onopen = () => { retries = 0; render(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "view") { view = msg; showError(readable(msg) ? "" : w("stale")); render(); }
+    if (msg.type === "view") { view = msg; paused = false; showError(readable(msg) ? "" : w("stale")); render(); }
+    else if (msg.type === "paused") { paused = true; render(); }
     else if (msg.type === "revoked") { gone = true; render(); }
   };
   ws.onclose = async (ev) => {
     if (socket !== ws) return;
     socket = null;
     if (ev.code === 4401) { gone = true; render(); return; }
+    if (ev.code === 4409) paused = true;                     // its game left the table, saved
     render();
     retries += 1;
     if (retries >= 3) {             // refused before the upgrade? a plain request tells why
       try {
         const r = await fetch("/api/view", { credentials: "same-origin" });
         if (r.status === 401) { gone = true; render(); return; }
+        if (r.status === 409 && (await r.json()).code === "game-paused") { paused = true; render(); }
       } catch (err) { /* the kiosk is away: keep trying */ }
     }
     setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(retries, 5)));
