@@ -48,7 +48,7 @@ from engine.challengers.steps import upgrade_observation
 from engine.errors import IllegalAction
 from engine.game import Action, ObservationSchemaError
 from kiosk.games.challengers import KIOSK
-from kiosk.games.challengers.local import end_held, match_view, shown_match
+from kiosk.games.challengers.local import end_held, match_view
 from kiosk.games.challengers.view import DeckView, PlayerView, TableView
 from kiosk.i18n import tr
 from kiosk.store import StorageError
@@ -124,6 +124,12 @@ def park_view(view, pub, local_match) -> TableView:
                      standings=list(view.get("standings", [])), winner=get("winner"), end_reason=get("end_reason"),
                      finalists=get("finalists"), results=list(view.get("results", [])), id=view["tournament"],
                      name=get("name", "") or "", fans_visible=bool(get("fans_visible", bool(view.get("over")))))
+
+
+def shown_match(c):
+    """The engine's match a park's screen shows: the one it plays, or the one that just ended
+    while its end is held on screen (until a tap)."""
+    return c.result["match"] if end_held(c) else c.match
 
 
 class ParkController:
@@ -615,7 +621,7 @@ class ParkController:
     def _result_of(self, game):
         m = game.match
         return {"round": m.round, "winner": game.winner, "loser": game.loser, "reason": game.reason,
-                "trophy": None, "over": False, "match": m, "events": []}
+                "trophy": None, "over": False, "match": m, "events": [], "held": True}
 
     def _rebuild_t(self):
         if self.tid is None or self.view is None:

@@ -34,7 +34,7 @@ class Session:
 
     def playing(self) -> bool:
         """Something is being played on the screens (a game at the table, or the board's tournament)."""
-        return self.table_active() or self.board.t is not None
+        return self.table_active() or self.board.tournament_view is not None
 
     def storage_error(self) -> str | None:
         """Why the last write of what is shown failed (None: saved)."""

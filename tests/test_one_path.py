@@ -7,8 +7,11 @@ Read from the code (``ast``), as the house test reads imports:
   compares a Challengers! phase string (the game's descriptor routes screens);
 - every screen class in ``kiosk/games/*/`` is a :class:`kiosk.games.screen.GameScreen`;
 - no module of a game's screens reads the table's ``state`` (screens see the table's protocol:
-  seats, legal actions, observations, submit, look), Challengers!' board over the engine aside
-  (``kiosk/games/challengers/local.py``, until its views come from observations alone).
+  seats, legal actions, observations, submit, look);
+- nothing in ``kiosk/games/challengers/`` reaches into the engine's Challengers! objects: no
+  tournament, match or Deck Phase object (``.tournament``, ``.match``, ``.matches``,
+  ``.deck_phases``, ``["match"]``), no import of the rules' modules -- its table and its views are
+  built from the observations of the seats on the halves and their legal actions, as every game's.
 
 A café tournament plays Challengers! on the contract too: the coordinator, and the kiosk's park
 of a café (its table, its seating screen, its network client) are read by the same check, and no
@@ -114,9 +117,50 @@ def reads_table_state(path: Path) -> list[str]:
 
 
 def test_no_screen_reads_the_table_state():
-    board = CHALLENGERS / "local.py"
-    found = [f for p in sorted((ROOT / "kiosk" / "games").rglob("*.py")) if p != board for f in reads_table_state(p)]
+    found = [f for p in sorted((ROOT / "kiosk" / "games").rglob("*.py")) for f in reads_table_state(p)]
     assert found == [], "\n".join(found)
+
+
+#: The engine's Challengers! objects, by the attribute a reader would reach them with.
+ENGINE_OBJECTS = {"tournament", "match", "matches", "deck_phases"}
+#: The rules' own modules (the kiosk reads ``engine.challengers.game``'s observations, the
+#: catalogue's card types and the draft's option shape, never the rules' objects).
+RULES_MODULES = {"engine.challengers.tournament", "engine.challengers.match", "engine.challengers.deckphase"}
+
+
+def reaches_into_challengers_objects(path: Path) -> list[str]:
+    """Where ``path`` reaches into the engine's Challengers! objects (see :data:`ENGINE_OBJECTS`)
+    or reads the table's ``state``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    where = path.relative_to(ROOT) if ROOT in path.parents else path.name
+    found = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and n.attr in ENGINE_OBJECTS:
+            found.append(f"{where}:{n.lineno}: reads .{n.attr}")
+        elif isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and n.slice.value == "match":
+            found.append(f"{where}:{n.lineno}: reads ['match']")
+        elif isinstance(n, ast.ImportFrom) and n.module in RULES_MODULES:
+            found.append(f"{where}:{n.lineno}: imports {n.module}")
+        elif isinstance(n, ast.Import):
+            found += [f"{where}:{n.lineno}: imports {a.name}" for a in n.names if a.name in RULES_MODULES]
+    found += [f"{f}: reads the table's state" for f in reads_table_state(path)] if ROOT in path.parents else []
+    return found
+
+
+def test_challengers_kiosk_reads_observations_not_engine_objects():
+    found = [f for p in sorted(CHALLENGERS.rglob("*.py")) for f in reaches_into_challengers_objects(p)]
+    assert found == [], "\n".join(found)
+
+
+def test_the_object_reader_finds_a_tournament_a_match_and_the_rules(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("from engine.challengers.match import Match\n"
+                      "m = c.result['match'] if held else c.match\n"
+                      "n = len(self.t.tournament.matches)\n"
+                      "ok = c.match_view().players, obs['matches'], view['deck_phases']\n")
+    assert sorted(reaches_into_challengers_objects(sample)) == [
+        "sample.py:1: imports engine.challengers.match", "sample.py:2: reads .match", "sample.py:2: reads ['match']",
+        "sample.py:3: reads .matches", "sample.py:3: reads .tournament"]
 
 
 #: Imports every module of every game's kiosk package and prints its screen classes, each with

@@ -174,6 +174,7 @@ def determinize(library: Library, obs: dict[str, Any], player: int, rng: random.
     state = ChallengersState(setup, t)
     if undo:
         state.undo[player] = undo
+    state.ended_given = list(obs.get("ended") or ())     # how the last matches ended, as seen
     return state
 
 

@@ -44,6 +44,13 @@ else: no deck's order, for anyone; another player's drafted-but-unplayed cards
 (their deck, their draw, their when-picked choices) and the cards left in an
 opponent's deck; the fans on other players' trophies except with 2 players or
 solo (and at the end); the piles' order; every generator's state.
+
+Besides the tournament (:func:`observe`), a table's observation carries ``"standings"``
+(the rows a screen may show that viewer) and ``"ended"``:
+per park, the last match that ended there as that viewer may see it, with
+``"decided_by"`` (:func:`decided_by`), so a table can keep showing how a match
+ended after the tournament has moved on.  Every match view carries ``"powers"``:
+the face-up cards' powers as the rules add them up.
 """
 
 from __future__ import annotations
@@ -97,6 +104,34 @@ def _bool_option(options: Mapping[str, Any], key: str) -> bool:
     if isinstance(value, str) and value.lower() in ("yes", "true", "1", "no", "false", "0"):
         return value.lower() in ("yes", "true", "1")
     raise ValueError(f"option {key!r} is yes or no, not {value!r}")
+
+
+def tournament_dump(t: Tournament) -> dict[str, Any]:
+    """A canonical, JSON-able picture of the whole tournament, hidden cards and all (tests check
+    a resume against it; never shown to anyone)."""
+    def ids(m: Match, insts: Sequence[int]) -> list[list[Any]]:
+        return [[i, m.types[i].id] for i in insts]
+
+    d: dict[str, Any] = {
+        "round": t.round, "phase": t.phase, "winner": t.winner, "end_reason": t.end_reason,
+        "n_actions": len(t.actions), "piles": None,
+        "players": [{"name": p.name, "robot": p.robot, "deck": [c.id for c in p.deck], "fans": p.fans,
+                     "trophies": [list(x) for x in p.trophies]} for p in t.players],
+        "deck_phases": {}, "matches": {}}
+    for p, dp in sorted(t.deck_phases.items()):
+        d["deck_phases"][str(p)] = {"stage": dp.stage, "drawn": [c.id for c in dp.drawn],
+                                    "deck": [c.id for c in dp.deck], "picks_left": dp.picks_left,
+                                    "redraw_used": dp.redraw_used, "fans": dp.fans}
+    for park, m in sorted(t.matches.items()):
+        d["matches"][str(park)] = {
+            "expect": list(m.expect), "holder": m.holder, "flag_card": m.flag_card, "attack": list(m.attack),
+            "winner": m.winner, "reason": m.reason,
+            "pending": None if m.pending is None else [m.pending.player, m.pending.kind, m.pending.source,
+                                                       [list(o) for o in m.pending.options]],
+            "sides": [{"deck": ids(m, s.deck), "bench": [[seat.key, ids(m, seat.cards), seat.width] for seat in s.bench],
+                       "exhaust": ids(m, s.exhaust), "park": ids(m, s.park), "fans": s.fans}
+                      for s in m.sides]}
+    return d
 
 
 def tournament_setup(library: Library, setup: GameSetup) -> Setup:
@@ -212,6 +247,13 @@ class ChallengersState:
         self.rng: random.Random = tournament.rng
         #: Per seat, what its Deck Phase can take back, the last on top (see :func:`undo_entry`).
         self.undo: dict[int, list[dict[str, Any]]] = {}
+        #: Per park, the last match that ended there and what decided it (:func:`decided_by`):
+        #: the tournament moves on at once, a table still shows how it ended (``"ended"``).
+        self.ended: dict[int, tuple[Match, dict[str, Any]]] = {}
+        self._ended_views: dict[tuple[int, int | None], dict[str, Any]] = {}
+        #: A determinized state's: the ended matches of the observation it was made from (it
+        #: repeats them for a park where no match has ended since).
+        self.ended_given: list[dict[str, Any]] = []
 
     @classmethod
     def new(cls, library: Library, setup: GameSetup) -> ChallengersState:
@@ -256,7 +298,11 @@ class ChallengersState:
             return self._undo(action)
         tup = to_tuple(t, action)
         if t.phase not in (DECK, FINAL_DECK):
-            return t.apply(tup)
+            m = match_of(t, action.player)
+            events = t.apply(tup)
+            if m is not None and m.winner is not None:
+                self.ended[m.park] = (m, decided_by(events))
+            return events
         p = action.player
         # What a draw changes: a pile shrinks, or a discard is shuffled under its pile (a new list).
         pp, dd = t.piles.piles, t.piles.discards
@@ -333,12 +379,33 @@ class ChallengersState:
                        {"results": [list(r) for r in t.results], "finalists": list(t.finalists or ())})
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        return observe(self.tournament, player, self.undo)
+        obs = observe(self.tournament, player, self.undo)
+        obs["standings"] = self.tournament.public_standings(player)
+        given = {v["park"]: v for v in self.ended_given}
+        obs["ended"] = [self._ended_view(park, player) if park in self.ended else given[park]
+                        for park in sorted(set(self.ended) | set(given))]
+        return obs
+
+    def _ended_view(self, park: int, player: int | None) -> dict[str, Any]:
+        """``player``'s view of the last match that ended at ``park`` (a match that ended never
+        changes: each view is built once, then shared read-only)."""
+        m, decided = self.ended[park]
+        key = (id(m), player)
+        view = self._ended_views.get(key)
+        if view is None:
+            if len(self._ended_views) > 64:
+                self._ended_views.clear()
+            view = self._ended_views[key] = {**_match_view(m, player, effect_index(self.tournament.library)),
+                                             "decided_by": decided}
+        return view
 
     def clone(self) -> ChallengersState:
         c = ChallengersState(self.setup, clone_tournament(self.tournament))
         # Entries are never changed once made (only their lists' owner is): sharing them is safe.
         c.undo = {p: list(stack) for p, stack in self.undo.items()}
+        c.ended = dict(self.ended)       # matches that ended never change
+        c.ended_given = self.ended_given
+        c._ended_views = self._ended_views
         return c
 
 
@@ -571,7 +638,28 @@ def _match_view(m: Match, player: int | None, effects: Mapping[int, tuple[str, i
         "agenda": encode_steps(m.agenda, effects),
         "context": encode_steps(m._pending_ctx, effects) if shown_choice else None,
         "reserve": {lv: len(c) for lv, c in sorted(reserve.items())},
+        "powers": _powers(m),
     }
+
+
+def _powers(m: Match) -> dict[str, Any]:
+    """The face-up cards' powers as the rules add them up (public: every card counted is face
+    up): the flag card's possession power in parts, the total the attack must reach, each
+    attacking card's power and their sum."""
+    flag = m.flag_card
+    attack = [m.power(i, "attack") for i in m.attack]
+    return {"flag": [] if flag is None else [[label, amount] for label, amount in m.power_breakdown(flag, "possession")],
+            "defense": m.defense_total(), "attack": attack, "attack_total": sum(attack)}
+
+
+def decided_by(events: Sequence[Event]) -> dict[str, Any]:
+    """What decided a match, from the events of its last action (public: the card whose effect
+    lost it is face up; a bench that is full is): ``lose``: that card's id, ``bench_need``: the
+    seats the loser's cards needed when the bench was full (None: neither)."""
+    lose = next((e for e in events if e.kind == "lose"), None)
+    bench = next((e for e in events if e.kind == "bench-full"), None)
+    return {"lose": None if lose is None else lose.card,
+            "bench_need": bench.value if bench is not None and isinstance(bench.value, int) else None}
 
 
 def observe_match(m: Match, player: int | None, library: Library) -> dict[str, Any]:

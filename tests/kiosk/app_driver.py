@@ -26,6 +26,10 @@ os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 # The shared test helpers (tests/support: the leak check, the registered games), as pytest has them.
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "support"))
 
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - after the environment above
+
+peek_at_the_engine()
+
 
 def arguments() -> tuple[Path, Path, str, str]:
     """``DATA_DIR ARTIFACTS_DIR [MODE [ARG]]`` from the command line (the artifacts folder made)."""

@@ -15,6 +15,9 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
 from kiosk.main import run
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
+
+peek_at_the_engine()
 
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
 out = {"error": None, "stages": {}}

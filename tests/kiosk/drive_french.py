@@ -18,6 +18,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 
 from kiosk.main import run  # noqa: E402
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
+
+peek_at_the_engine()
 
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
 # Why a saved game could not be resumed is the exception's own text (for staff), shown verbatim.

@@ -23,6 +23,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 
 from kiosk.main import run  # noqa: E402
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
+
+peek_at_the_engine()
 
 DATA, ART, MODE, SEED = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 REMOVE_ROUND = int(sys.argv[5]) if len(sys.argv) > 5 and sys.argv[5] != "-" else None
@@ -101,7 +104,7 @@ def hook(app):
             saved = saved_actions(c.store, c.game_id)
             t = replay_saved(c.lib, c.store, c.game_id).tournament
             out.update(stopped_in_round=c.t.round, actions=len(c.t.actions), db_actions=len(saved),
-                       replays_equal=state_dump(t) == c.dump(), schema=c.store.schema_version, lang=app.lang)
+                       replays_equal=state_dump(t) == state_dump(c.t), schema=c.store.schema_version, lang=app.lang)
             ev.cancel()
             app.stop()
             return

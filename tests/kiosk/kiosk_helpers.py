@@ -3,6 +3,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from engine_peek import install as peek_at_the_engine
+
 import pytest  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +119,6 @@ def challengers_table(lib, store, schedule=None, bot_delay=0.6, cls=None):
     from kiosk.table import LocalTable
     table = LocalTable(store, schedule=schedule, bot_delay=bot_delay, data_for=lambda game: lib)
     return (cls or ChallengersTable)(lib, table)
+
+
+peek_at_the_engine()

@@ -183,7 +183,11 @@ class TestHook:
         elif cmd == "dump":
             tmp = args[0] + ".tmp"
             with open(tmp, "w") as f:
-                json.dump({"screen": app.sm.current, "state": c.dump(), "table": app.table.dump()}, f,
+                # Challengers!: the whole tournament (the engine's own picture, hidden cards and all).
+                tournament = getattr(app.table.state, "tournament", None)
+                from engine.challengers.game import tournament_dump
+                state = tournament_dump(tournament) if tournament is not None else c.dump()
+                json.dump({"screen": app.sm.current, "state": state, "table": app.table.dump()}, f,
                           sort_keys=True)
             os.replace(tmp, args[0])
         elif cmd == "screenshot":

@@ -13,6 +13,9 @@ from engine.challengers.library import load
 from kiosk.games.challengers.local import ChallengersTable
 from kiosk.store import Store
 from kiosk.table import LocalTable
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
+
+peek_at_the_engine()
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,9 @@ from engine.game import Action
 from kiosk.games.challengers.local import ChallengersTable, state_dump
 from kiosk.store import Store
 from kiosk.table import LocalTable
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
+
+peek_at_the_engine()
 
 
 @pytest.fixture(scope="module")
@@ -130,7 +133,9 @@ def test_lights_follow_the_state(lib, tmp_path):
     """Each half's LED from Challengers!' KIOSK.lights over its seat: the side that must act
     blinks, the flag holder's is on, the winner's celebrates while the match's end is held on
     screen (the engine has already moved on to the next Deck Phase) and both are off after."""
-    from kiosk.games.challengers.local import end_held, shown_match
+    from engine_peek import shown_match
+
+    from kiosk.games.challengers.local import end_held
     q = []
     c = make(lib, tmp_path, q)
     seen = []

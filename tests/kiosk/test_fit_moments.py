@@ -42,3 +42,17 @@ def test_large_text_fits_the_table_games(tmp_path, size, lang):
     assert {"wacky4", "wacky7", "cosplay2", "between2"} <= set(r["moments"]), r["moments"]
     assert "assist-full" in r["moments"]["cosplay2"], r["moments"]
     assert not any(r["faults"].values()), {m: f[:6] for m, f in r["faults"].items() if f}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_challengers_choice_between_two_copies_is_readable(tmp_path, lang):
+    """Two copies of one card offered one by one (drive_fit_choice.py): each option button at
+    800x480 shows its whole words at a readable size.  Before: eight button places in the panel
+    whatever the options, and French said "(exemplaire 1)": the words shrank to a tiny font."""
+    p = run_script("drive_fit_choice.py", tmp_path / "data", artifacts_dir() / "fit-choice", lang, timeout=200,
+                   TABLECUP_CONFIG=tmp_path / "config")
+    r = script_result(p, "FITCHOICE-RESULT ")
+    assert len(r["buttons"]) == 2, r
+    for b in r["buttons"]:
+        assert b["text"] == b["words"], b                  # whole words, not cut
+        assert b["font"] >= r["least_font"], b             # and readable

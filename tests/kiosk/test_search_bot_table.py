@@ -15,6 +15,9 @@ from kiosk.games.challengers.local import ChallengersTable
 from kiosk.store import Store
 from kiosk.table import LocalTable
 from kiosk.table.worker import Worker
+from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
+
+peek_at_the_engine()
 
 
 @pytest.fixture(scope="module")

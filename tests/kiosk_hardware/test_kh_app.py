@@ -102,6 +102,9 @@ def child(scenario, out, data):
     factory = MockFactory(pin_class=MockPWMPin)
     Device.pin_factory = factory          # what gpiozero uses when the backend passes no pin_factory
     from kiosk.main import run
+    sys.path.insert(0, str(ROOT / "tests" / "kiosk"))
+    from engine_peek import install as peek_at_the_engine       # c.t, c.match: the tests' view
+    peek_at_the_engine()
 
     res = {"error": None}
 

@@ -12,6 +12,9 @@ celebrates while the match's end is on the table.  ``lights`` reads ``observatio
 only: the local table gives each half's seat its tournament observation (with the match that just
 ended while its end is held on screen), a park of a café tournament the observation of the match
 it plays (:func:`engine.challengers.game.observe_match`).
+
+What just happened (:mod:`.happened`): each half of the match is told the other player's last
+moves, in the match log's words, never naming a card that half may not see.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import Action
+from kiosk.games.challengers.happened import public_cards, say
 from kiosk.games.descriptor import BLINK, CELEBRATE, OFF, ON, Buttons, KioskGame
 
 REVEAL, TOSS = "reveal", "toss"
@@ -78,4 +82,6 @@ KIOSK = KioskGame(
     solo_bots=(1,),
     two_players=True,
     slow_bots=("search",),        # the search bot (engine.challengers.hint) decides off the UI thread
+    public_cards=public_cards,
+    say=say,
 )

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import logging
 
-from engine.challengers.game import observe_match
+from engine.challengers.game import observe_match, tournament_dump
 from engine.errors import IllegalAction
+from engine.events import Event
 from engine.game import Action
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.matchlog import match_events
-from kiosk.games.challengers.view import DeckView, MatchView, TableView, powers, table_view
+from kiosk.games.challengers.view import DeckView, MatchView, TableView, table_view
 from kiosk.table import notify
 from kiosk.table.seats import Seat
 
@@ -37,52 +38,33 @@ GAME = "challengers"
 LIGHT, DARK = 0, 1
 
 
-def state_dump(t) -> dict:
-    """A canonical, JSON-able picture of the whole tournament (resume checks in tests)."""
-    def ids(m, insts):
-        return [[i, m.types[i].id] for i in insts]
-
-    d = {"round": t.round, "phase": t.phase, "winner": t.winner, "end_reason": t.end_reason,
-         "n_actions": len(t.actions), "piles": None,
-         "players": [{"name": p.name, "robot": p.robot, "deck": [c.id for c in p.deck], "fans": p.fans,
-                      "trophies": [list(x) for x in p.trophies]} for p in t.players],
-         "deck_phases": {}, "matches": {}}
-    for p, dp in sorted(t.deck_phases.items()):
-        d["deck_phases"][str(p)] = {"stage": dp.stage, "drawn": [c.id for c in dp.drawn],
-                                    "deck": [c.id for c in dp.deck], "picks_left": dp.picks_left,
-                                    "redraw_used": dp.redraw_used, "fans": dp.fans}
-    for park, m in sorted(t.matches.items()):
-        d["matches"][str(park)] = {
-            "expect": list(m.expect), "holder": m.holder, "flag_card": m.flag_card, "attack": list(m.attack),
-            "winner": m.winner, "reason": m.reason,
-            "pending": None if m.pending is None else [m.pending.player, m.pending.kind, m.pending.source,
-                                                       [list(o) for o in m.pending.options]],
-            "sides": [{"deck": ids(m, s.deck), "bench": [[seat.key, ids(m, seat.cards), seat.width] for seat in s.bench],
-                       "exhaust": ids(m, s.exhaust), "park": ids(m, s.park), "fans": s.fans}
-                      for s in m.sides]}
-    return d
+#: The whole tournament as a canonical picture (tests check a resume against it).
+state_dump = tournament_dump
 
 
 def end_held(c) -> bool:
     """Is the last state of a match that just ended held on screen (until a player taps)?"""
     r = c.result
-    return r is not None and r.get("match") is not None and not r.get("end_seen")
+    return r is not None and bool(r.get("held")) and not r.get("end_seen")
 
 
-def shown_match(c):
-    """The engine's match the screen shows: the one being played, or the one that just ended
-    while its last state is held on screen (controllers only: screens read :func:`match_view`)."""
-    return c.result["match"] if end_held(c) else c.match
+def _chooser_match(public: dict, observed) -> dict | None:
+    """The match ``public`` as its chooser sees it while a choice is pending (its options):
+    ``observed(seat)`` gives that seat's view of the match."""
+    pending = public.get("pending")
+    if pending is None or public["expect"][0] != "choose":
+        return None
+    return observed(public["players"][pending["player"]])
 
 
 def match_view(c, m, lib) -> MatchView | None:
-    """The view of the engine's match ``m`` a controller plays (a park's, or one held after its
-    end): its public observation, and its chooser's for the options of a pending choice."""
+    """The view of a match ``m`` a café park plays on its own, from its observations
+    (:func:`engine.challengers.game.observe_match`): the public one, and its chooser's for the
+    options of a pending choice."""
     if m is None:
         return None
-    chooser = m.players[m.pending.player] if m.pending is not None and m.expect[0] == "choose" else None
-    return MatchView(observe_match(m, None, lib), powers(m), lib.catalogue.card,
-                     observe_match(m, chooser, lib) if chooser is not None else None)
+    public = observe_match(m, None, lib)
+    return MatchView(public, lib.catalogue.card, _chooser_match(public, lambda seat: observe_match(m, seat, lib)))
 
 
 def seating(mode: str, policy: str = "search") -> tuple[Seat, ...]:
@@ -108,8 +90,7 @@ class ChallengersTable:
         self.ignored: list = []            # inputs that did nothing (logs, tests, hints)
         self.result: dict | None = None    # the last match's result, until a player taps
         self.resume_error: tuple[int, str] | None = None
-        self._watch = None                 # the match being played, to see it end
-        self._reported = None              # the finished match whose result was given
+        self._ended_key = None             # (round, final) of the last match seen ended
         self._mine = False                 # the table's game is Challengers!
         self._views: dict = {}             # the views of the table as it is now (cleared at each change)
         self.on_ignored = None             # fn(what, why): an input did nothing (the app's hint)
@@ -136,7 +117,7 @@ class ChallengersTable:
             options["lesson"] = lesson
         self.resume_error = None
         state = self.table.new_game(GAME, seats, names=names, seed=seed, options=options, players=players)
-        return None if state is None else self.t
+        return None if state is None else self.tournament_view
 
     def unfinished(self):
         """(id, names, number of actions) of the table's saved Challengers! game, or None."""
@@ -175,44 +156,59 @@ class ChallengersTable:
 
     # ------------------------------------------------------------------ reading (the screens)
     @property
-    def t(self):
-        """The tournament on the table (None when the table has no Challengers! game)."""
-        st = self.table.state
-        return st.tournament if self._mine and st is not None else None
-
-    @property
     def game_id(self):
         return self.table.table_id if self._mine else None
 
     @property
     def storage_error(self):
         """Why the table's last write failed (None once one succeeds)."""
-        return self.table.storage_error if self._mine or self.table.state is None else None
+        return self.table.storage_error if self._mine or not self.table.playing else None
 
     @storage_error.setter
     def storage_error(self, why):
         self.table.storage_error = why
 
-    @property
-    def match(self):
-        t = self.t
-        return None if t is None else t.matches.get(self.park)
+    def _observation(self, seat):
+        """The table's observation for ``seat`` (None: the public one), read once per change."""
+        key = ("obs", seat)
+        if key not in self._views:
+            self._views[key] = self.table.observation(seat)
+        return self._views[key]
+
+    def _public(self):
+        """The public observation (None when the table has no Challengers! game)."""
+        return self._observation(None) if self._mine and self.table.playing else None
+
+    def _live_match(self, seat=None) -> dict | None:
+        """The match at this table as ``seat`` sees it (None: nobody's, the public view), or None."""
+        obs = self._public() if seat is None else self._observation(seat)
+        return None if obs is None else next((v for v in obs["matches"] if v["park"] == self.park), None)
+
+    def _ended_match(self, seat=None) -> dict | None:
+        """The last match that ended at this table, as ``seat`` sees it, or None."""
+        obs = self._public() if seat is None else self._observation(seat)
+        return None if obs is None else next((v for v in obs.get("ended") or () if v["park"] == self.park), None)
+
+    def _shown_match(self, seat=None) -> dict | None:
+        """The match the screen shows, as ``seat`` sees it: the one that just ended while its end
+        is held, else the one being played."""
+        return self._ended_match(seat) if end_held(self) else self._live_match(seat)
 
     def player_at(self, half):
         """The seat on ``half``: seat 0 on the bottom half, seat 1 on the top, all tournament long."""
-        t = self.t
-        if t is None or not 0 <= half < len(t.players):
+        public = self._public()
+        if public is None or not 0 <= half < len(public["players"]):
             return None
         return half
 
     def match_side(self, half):
-        m = self.match
+        m = self._shown_match()
         p = self.player_at(half)
-        return half if m is None or p not in m.players else m.players.index(p)
+        return half if m is None or p not in m["players"] else m["players"].index(p)
 
     def half_of(self, side, m=None):
-        m = m if m is not None else self.match
-        return side if m is None or side is None else m.players[side]
+        players = m.players if m is not None else (self._shown_match() or {}).get("players")
+        return side if players is None or side is None else players[side]
 
     def is_robot(self, side) -> bool:
         p = self.player_at(side)
@@ -221,56 +217,44 @@ class ChallengersTable:
     def deck_phase_at(self, side):
         """The Deck Phase of the player on ``side``, from that player's own observation."""
         p = self.player_at(side)
-        t = self.t
-        if p is None or t.phase not in ("deck", "final-deck"):
+        if p is None or self._public()["phase"] not in ("deck", "final-deck"):
             return None
         view = self._observation(p)["deck_phases"][p]
         return None if view is None else DeckView(view, p, self.lib.catalogue.card)
 
-    def _observation(self, seat):
-        key = ("obs", seat)
-        if key not in self._views:
-            self._views[key] = self.table.observation(seat)
-        return self._views[key]
-
     @property
     def tournament_view(self) -> TableView | None:
         """The tournament as the screens show it: the public observation, and each half's seat's own."""
-        if self.t is None:
+        public = self._public()
+        if public is None:
             return None
         if "table" not in self._views:
             own = {s: self._observation(s) for s in range(len(self.table.seats)) if self.table.half_of(s) is not None}
-            self._views["table"] = table_view(self._observation(None), self.t.public_standings(None), own)
+            self._views["table"] = table_view(public, public["standings"], own)
         return self._views["table"]
 
     def match_view(self) -> MatchView | None:
         """The match the screens show (the one being played, or the one that just ended, held
-        until a tap), from the observations."""
+        until a tap), from the observations: the public one, and its chooser's for a pending
+        choice's options."""
         key = ("match", end_held(self))
         if key not in self._views:
-            if end_held(self):
-                self._views[key] = match_view(self, self.result["match"], self.lib)
-            else:
-                self._views[key] = self._current_match_view()
+            public = self._shown_match()
+            self._views[key] = None if public is None else MatchView(
+                public, self.lib.catalogue.card, _chooser_match(public, self._shown_match))
         return self._views[key]
-
-    def _current_match_view(self) -> MatchView | None:
-        m = self.match
-        if m is None:
-            return None
-        public = next(v for v in self._observation(None)["matches"] if v["park"] == m.park)
-        chooser = None
-        if m.pending is not None and m.expect[0] == "choose":
-            seat = m.players[m.pending.player]
-            chooser = next(v for v in self._observation(seat)["matches"] if v["park"] == m.park)
-        return MatchView(public, powers(m), self.lib.catalogue.card, chooser)
 
     def match_events(self) -> list:
         """The events of the match at this table so far (or of the one just ended), for the match
-        log: the table's own tournament log, from that match's start (:mod:`.matchlog` says
-        only what the table sees of them)."""
-        t = self.t
-        return [] if t is None else match_events(t.log, self.park)
+        log: the table's moves' events (:attr:`kiosk.table.LocalTable.history`), from that match's
+        start (:mod:`.matchlog` says only what the table sees of them).  A match dealt with the
+        game (the guided first match) starts with the table's first move."""
+        if not self._mine or not self.table.playing:
+            return []
+        events = [e for move in self.table.history.moves for e in move.events]
+        if not any(e.kind == "match" and e.value == self.park for e in events):
+            events.insert(0, Event("match", None, None, self.park))
+        return match_events(events, self.park)
 
     def seat_view(self, half):
         """(observation, seat, legal actions) of the seat on ``half``, as its LEDs read it (None:
@@ -283,7 +267,8 @@ class ChallengersTable:
         if end_held(self):
             key = ("held", seat)
             if key not in self._views:
-                self._views[key] = dict(obs, matches=[observe_match(self.result["match"], seat, self.lib)])
+                ended = self._ended_match(seat)
+                self._views[key] = dict(obs, matches=[] if ended is None else [ended])
             return self._views[key], seat, []
         return obs, seat, self.table.legal(seat)
 
@@ -300,20 +285,21 @@ class ChallengersTable:
         return None
 
     def dump(self) -> dict:
-        return state_dump(self.t) if self.t is not None else {}
+        """The table's canonical picture (resume checks), with the number of actions played."""
+        return dict(self.table.dump(), n_actions=len(self.table.actions)) if self._mine else {}
 
     def screen(self) -> str:
         """Which screen shows the table now: home without a Challengers! game; the match while a
         finished match is held (until a tap), the result between rounds and at the end, the Deck
         Phase while players draft, else the match."""
-        t = self.t
-        if t is None:
+        public = self._public()
+        if public is None:
             return "home"
         if end_held(self):
             return "match"
-        if t.over or self.result is not None:
+        if public["phase"] == "over" or self.result is not None:
             return "result"
-        return KIOSK.screen(self._observation(None))
+        return KIOSK.screen(public)
 
     # ------------------------------------------------------------------ the one path
     def submit(self, half, kind, *args):
@@ -322,8 +308,7 @@ class ChallengersTable:
         against ``legal_actions``, stores it and only then applies it.  The flag's toss is the
         table's (a person tosses whoever's side it is): it is the tossing seat's action, whichever
         half pressed.  Returns the events, or None with the reason in :attr:`ignored`."""
-        t = self.t
-        if t is None:
+        if self._public() is None:
             return self.ignore((kind, half, *args), "no game")
         if kind == "match.toss":
             seat = next((s for s in range(len(self.table.seats))
@@ -364,8 +349,8 @@ class ChallengersTable:
         """The Robot waits while a match's end is shown, and never tosses the flag (a person does)."""
         if not self._mine:
             return False
-        m = self.match
-        return self.result is not None or (m is not None and m.winner is None and m.expect[0] == "toss")
+        m = self._live_match()
+        return self.result is not None or (m is not None and m["winner"] is None and m["expect"][0] == "toss")
 
     def ack_result(self):
         self.result = None
@@ -379,23 +364,26 @@ class ChallengersTable:
         mine = table.game is not None and table.game.name == GAME
         was, self._mine = self._mine, mine
         if not mine:
-            self._watch = self._reported = None
+            self._ended_key = None
             self.result = None
             if was:
                 self._changed(events)
             return
+        ended = self._ended_match()
+        key = None if ended is None else (ended["round"], ended["final"])
         if not events and (table.actions == [] or not was):    # a new game, or one resumed
-            self.result, self._reported = None, None
-        m = self._watch
-        if events and m is not None and m.winner is not None and m is not self._reported:
-            self._reported = m
-            self.result = self._result_of(m, events)
-        self._watch = self.match
+            self.result = None
+        elif events and ended is not None and key != self._ended_key:
+            self.result = self._result_of(ended)
+        self._ended_key = key
         self._changed(events)
 
-    def _result_of(self, m, events):
-        trophy = next((e.info for e in events if e.kind == "trophy"), None)
-        # "match" and "events": the finished match as it ended, which the match screen keeps
-        # showing (the deciding cards, who won and why) until a player taps.
-        return {"round": m.round, "winner": m.players[m.winner], "loser": m.players[1 - m.winner],
-                "reason": m.reason, "trophy": trophy, "over": self.t.over, "match": m, "events": list(events)}
+    def _result_of(self, m: dict) -> dict:
+        """The result of the match that just ended (``m``: its public view), held on screen
+        (``held``: the match screen keeps showing how it ended) until a player taps."""
+        public = self._public()
+        winner, loser = m["players"][m["winner"]], m["players"][1 - m["winner"]]
+        won = public["players"][winner]["trophies"]
+        trophy = won[-1][1] if won and won[-1][0] == m["round"] and not m["final"] else None
+        return {"round": m["round"], "winner": winner, "loser": loser, "reason": m["reason"], "trophy": trophy,
+                "over": public["phase"] == "over", "held": True, "decided_by": m["decided_by"]}

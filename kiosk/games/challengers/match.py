@@ -26,13 +26,17 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.widget import Widget
 
+from engine.challengers.game import decided_by
+from kiosk import lastmove
 from kiosk.cardtext import card_name
+from kiosk.games.challengers.happened import say
 from kiosk.games.challengers.local import end_held
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.screen import ChallengersScreen
-from kiosk.i18n import N_
+from kiosk.i18n import N_, display_name, tr
+from kiosk.table.happened import Said, said_to
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
@@ -132,23 +136,27 @@ def side_on(c, m, half):
     return m.players.index(p) if p is not None and p in m.players else half
 
 
+def decision(r) -> dict:
+    """What decided the match of result ``r``: its observation's ``decided_by`` (a local table),
+    or the same read from the events of its last action (a café park keeps those)."""
+    return r.get("decided_by") or decided_by(r.get("events") or [])
+
+
 def end_sentence(c, r, lang, tr):
     """Who won the match and why, in one sentence and a second line: "Robot's bench is full:
     7 names for 6 seats" / "Dark wins the match"."""
     m, t = c.match_view(), c.tournament_view
     winner, loser = t.player_name(r["winner"], lang), t.player_name(r["loser"], lang)
     lose_side = 1 - m.winner
-    events = r.get("events") or []
-    bench = next((e for e in events if e.kind == "bench-full"), None)
-    lost_by = next((e for e in events if e.kind == "lose"), None)
-    if lost_by is not None:
+    decided = decision(r)
+    if decided["lose"] is not None:
         try:
-            card = card_name(c.lib.catalogue.card(lost_by.card), lang)
+            card = card_name(c.lib.catalogue.card(decided["lose"]), lang)
         except Exception:
-            card = str(lost_by.card)
+            card = str(decided["lose"])
         why = tr("why_card_lose", lang, card=card, loser=loser)
-    elif m.reason == "bench-full" or bench is not None:
-        need = bench.value if bench is not None and isinstance(bench.value, int) else 1
+    elif m.reason == "bench-full" or decided["bench_need"] is not None:
+        need = decided["bench_need"] or 1
         seats = m.sides[lose_side].seats_used() + need
         why = (tr("why_bench_full", lang, loser=loser, n=seats, seats=BENCH_SEATS) if m.reason == "bench-full"
                else tr("why_second_seat", lang, loser=loser))
@@ -164,9 +172,9 @@ def deciding_cards(c, r) -> set:
     whose effect lost it, or the flag that held when the attacker had no card left."""
     m = c.match_view()
     lose_side = 1 - m.winner
-    lost_by = next((e for e in r.get("events") or [] if e.kind == "lose"), None)
+    lost_by = decision(r)["lose"]
     if lost_by is not None:
-        return {i for i in [*m.attack, m.flag_card] if i is not None and m.types[i].id == lost_by.card}
+        return {i for i in [*m.attack, m.flag_card] if i is not None and m.types[i].id == lost_by}
     if m.reason == "out-of-cards":
         return {m.flag_card} if m.flag_card is not None else set()
     return set(m.sides[lose_side].park) | {i for i in m.attack if m.owner[i] == lose_side}
@@ -383,6 +391,17 @@ class MatchSide(BoxLayout):
                 b.option = None
                 b.words = ""
                 b.opacity, b.disabled = 0, True
+        # Only the options take the panel's room: two options get half of it each, not two of
+        # eight places (a French "(ex. 1)" label on a quarter-height button was tiny).
+        grid = self.ids.choice_grid
+        shown = [b for b in self._buttons if b.option is not None]
+        grid.cols = 1 if len(shown) <= 3 else 2
+        if list(reversed(grid.children)) != shown:
+            grid.clear_widgets()
+            for b in shown:
+                grid.add_widget(b)
+        grid.do_layout()
+        for b in self._buttons:
             self._fit_option(b)
 
 
@@ -472,6 +491,48 @@ class MidLine(BoxLayout):
             chip.selected = k < len(shown) and shown[k] in decide
 
 
+assert lastmove.LastMoves                  # match.kv's "what just happened" strips
+
+
+class SayingWords:
+    """What :func:`kiosk.games.challengers.happened.say` says with at a Challengers! table
+    (:class:`kiosk.games.descriptor.SayWords`): the screen's language, the table's seats and
+    their names as the screens say them, the library naming the cards."""
+
+    def __init__(self, c, lang: str) -> None:
+        self.lang = lang
+        self._c = c
+        self._names = [p.name for p in c.tournament_view.players]
+
+    def t(self, key: str, **fmt) -> str:
+        return tr(key, self.lang, **fmt)
+
+    def player_name(self, seat: int) -> str:
+        return display_name(self._names[seat], self.lang) if 0 <= seat < len(self._names) else "?"
+
+    def is_bot(self, seat: int) -> bool:
+        return self._c.is_robot(seat)
+
+    @property
+    def game_data(self):
+        return self._c.lib
+
+    @property
+    def player_count(self) -> int:
+        return len(self._names)
+
+
+def happened_on(c, half: int, lang: str) -> list[Said]:
+    """What ``half``'s seat is told: the other seats' last moves at the local table, the newest
+    first (a café park keeps no moves of the table: nothing)."""
+    table = getattr(c, "table", None)
+    history = getattr(table, "history", None)
+    seat = c.player_at(half)
+    if history is None or seat is None:
+        return []
+    return said_to(history.moves, seat, say, SayingWords(c, lang))
+
+
 class MatchScreen(ChallengersScreen):
     toss_visible = BooleanProperty(False)
     end_shown = BooleanProperty(False)      # a finished match held on screen until a tap
@@ -498,8 +559,20 @@ class MatchScreen(ChallengersScreen):
         self.has_log = hasattr(c, "match_events")
         for w in (self.ids.mid_light, self.ids.mid_dark):
             w.has_log = self.has_log
+        self.show_happened(c, lang, tr)
         if self.ids.log_page.shown:
             self.ids.log_page.show_lines(self.log_lines(c), tr("log_empty", lang))
+
+    def show_happened(self, c, lang, tr):
+        """Each half's strip: the other player's last moves, in words.  The cards they name are
+        not drawn: a face in the strip's row (28 px at 800x480) would be too small to read, and
+        every card named is on the benches or the flag line just below."""
+        for half, side in ((0, self.ids.light), (1, self.ids.dark)):
+            strip = side.ids.happened
+            strip.screen = self
+            strip.has_log = self.has_log
+            strip.log_text = tr("log_button", lang)
+            strip.show(happened_on(c, half, lang), Widget, frozenset())
 
     def log_lines(self, c):
         """The match so far, one line per reveal, effect and capture, in the app's language."""
@@ -521,7 +594,7 @@ class MatchScreen(ChallengersScreen):
         c = self.board
         if hasattr(c, "match_events"):
             self.ids.log_page.open(self.log_lines(c), app.tr_fn("log_empty", app.lang))
-            self.ids.log_page.turned = turned
+            self.ids.log_page.turned = bool(turned)
 
     def move(self, c, m, before, lang):
         """Show the change from ``before`` (a :func:`moment_of`) to ``m`` moving: the flag

@@ -8,9 +8,9 @@ coordinator's park and public views and the observation of the match it plays lo
 
 * :class:`TableView`: the tournament as far as this table may show it (``round``, ``phase``,
   ``players``, ``standings``, ``over``, ``winner``, ``end_reason``); the standings rows are the
-  engine's public ones (``Tournament.public_standings(None)``, or the coordinator's).
-* :class:`MatchView`: the match at this table -- benches, flag and attack with their powers,
-  whose turn, and the pending choice's options for its chooser.
+  public observation's ``standings`` (or the coordinator's).
+* :class:`MatchView`: the match at this table -- benches, flag and attack with their powers
+  (the observation's ``powers``), whose turn, and the pending choice's options for its chooser.
 * :class:`DeckView`: one player's Deck Phase, from that player's own observation.
 """
 
@@ -117,25 +117,13 @@ class SideView:
         return sum(s.width for s in self.bench)
 
 
-def powers(m) -> dict[str, Any]:
-    """The face-up cards' powers of the engine's match ``m``, as its rules add them up (public:
-    every card counted is face up): the flag card's possession power, each part and the total
-    the attack must reach, and each attacking card's power.  Asked of the engine's match rather
-    than put in every observation, which the bots build at each decision."""
-    flag = m.flag_card
-    attack = [m.power(i, "attack") for i in m.attack]
-    return {"flag": [] if flag is None else [[label, amount] for label, amount in m.power_breakdown(flag, "possession")],
-            "defense": m.defense_total(), "attack": attack, "attack_total": sum(attack)}
-
-
 class MatchView:
     """One match as an observation shows it, with the few questions the screens ask of it."""
 
-    def __init__(self, view: Mapping[str, Any], powers: Mapping[str, Any], card: Card,
-                 chooser: Mapping[str, Any] | None = None) -> None:
-        """``view``: a match of the public observation; ``powers``: the face-up cards' powers
-        (:func:`powers`); ``chooser``: the same match in the observation of the player whose
-        choice is pending (its options and what they name)."""
+    def __init__(self, view: Mapping[str, Any], card: Card, chooser: Mapping[str, Any] | None = None) -> None:
+        """``view``: a match of the public observation (with its face-up cards' ``powers``);
+        ``chooser``: the same match in the observation of the player whose choice is pending
+        (its options and what they name)."""
         shown = chooser if chooser is not None and chooser.get("pending") is not None else view
         self.park: int = view["park"]
         self.round: int = view["round"]
@@ -153,6 +141,7 @@ class MatchView:
                                [SeatView(k, c, w) for k, c, w in s["bench"]]) for s in view["sides"]]
         self.pending = _choice(shown["pending"])
         self.pending_player: int | None = None if view["pending"] is None else view["pending"].get("player")
+        powers = view["powers"]
         self._flag_parts = [(label, amount) for label, amount in powers["flag"]]
         self._defense: int = powers["defense"]
         self._attack = dict(zip(self.attack, powers["attack"]))
