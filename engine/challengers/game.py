@@ -249,8 +249,9 @@ class ChallengersState:
         self.undo: dict[int, list[dict[str, Any]]] = {}
         #: Per park, the last match that ended there and what decided it (:func:`decided_by`):
         #: the tournament moves on at once, a table still shows how it ended (``"ended"``).
-        self.ended: dict[int, tuple[Match, dict[str, Any]]] = {}
-        self._ended_views: dict[tuple[int, int | None], dict[str, Any]] = {}
+        #: Each view is made when the match ends (the tournament goes on using the match's
+        #: objects): its players' and a spectator's (``None``), shared read-only by every copy.
+        self.ended: dict[int, dict[int | None, dict[str, Any]]] = {}
         #: A determinized state's: the ended matches of the observation it was made from (it
         #: repeats them for a park where no match has ended since).
         self.ended_given: list[dict[str, Any]] = []
@@ -301,7 +302,7 @@ class ChallengersState:
             m = match_of(t, action.player)
             events = t.apply(tup)
             if m is not None and m.winner is not None:
-                self.ended[m.park] = (m, decided_by(events))
+                self.ended[m.park] = _ended_views(m, decided_by(events), effect_index(t.library))
             return events
         p = action.player
         # What a draw changes: a pile shrinks, or a discard is shuffled under its pile (a new list).
@@ -387,25 +388,17 @@ class ChallengersState:
         return obs
 
     def _ended_view(self, park: int, player: int | None) -> dict[str, Any]:
-        """``player``'s view of the last match that ended at ``park`` (a match that ended never
-        changes: each view is built once, then shared read-only)."""
-        m, decided = self.ended[park]
-        key = (id(m), player)
-        view = self._ended_views.get(key)
-        if view is None:
-            if len(self._ended_views) > 64:
-                self._ended_views.clear()
-            view = self._ended_views[key] = {**_match_view(m, player, effect_index(self.tournament.library)),
-                                             "decided_by": decided}
-        return view
+        """``player``'s view of the last match that ended at ``park`` (one who did not play it
+        sees what a spectator sees)."""
+        views = self.ended[park]
+        return views[player] if player in views else views[None]
 
     def clone(self) -> ChallengersState:
         c = ChallengersState(self.setup, clone_tournament(self.tournament))
         # Entries are never changed once made (only their lists' owner is): sharing them is safe.
         c.undo = {p: list(stack) for p, stack in self.undo.items()}
-        c.ended = dict(self.ended)       # matches that ended never change
+        c.ended = dict(self.ended)       # views of ended matches are never changed
         c.ended_given = self.ended_given
-        c._ended_views = self._ended_views
         return c
 
 
@@ -590,6 +583,12 @@ def _deck_phase_view(dp: DeckPhase, own: bool, effects: Mapping[int, tuple[str, 
         view.update(drawn=None, picked=None, removed=None, deck=None, context=None,
                     pending=None if dp.pending is None else {"kind": dp.pending.kind})
     return view
+
+
+def _ended_views(m: Match, decided: dict[str, Any],
+                 effects: Mapping[int, tuple[str, int]]) -> dict[int | None, dict[str, Any]]:
+    """A match that just ended as each of its players and a spectator see it, with what decided it."""
+    return {viewer: {**_match_view(m, viewer, effects), "decided_by": decided} for viewer in (*m.players, None)}
 
 
 def _match_view(m: Match, player: int | None, effects: Mapping[int, tuple[str, int]]) -> dict[str, Any]:

@@ -99,8 +99,10 @@ def new_table(tmp_path, game) -> LocalTable:
     return table
 
 
-def surface_leaks(table: LocalTable) -> list[str]:
-    """Every leak the checker finds now, at every surface, for every viewer."""
+def surface_leaks(table: LocalTable, seen: dict | None = None) -> list[str]:
+    """Every leak the checker finds now, at every surface, for every viewer.  ``seen``: what each
+    viewer's observations have shown so far (a sentence about a past move may name a card shown
+    then and hidden again since, e.g. a Challengers! card revealed in a match, back in a deck)."""
     game, data, state = table.game, table.data, table.state
     kg = kiosk_games.find(game.name)
     host = TableSeatHost(table, post=lambda fn: fn())
@@ -130,8 +132,8 @@ def surface_leaks(table: LocalTable) -> list[str]:
                 found += [f"the log: {x}" for x in text_leaks(lines, hidden, visible=visible_texts(engine_view))]
             else:
                 told = said_to(table.history.moves, viewer, kg.say, words)
-                found += [f"what {who} is told happened: {x}"
-                          for x in widget_leaks(told, hidden, visible=visible_texts(engine_view))]
+                shown = visible_texts(engine_view) | (seen or {}).get(viewer, frozenset())
+                found += [f"what {who} is told happened: {x}" for x in widget_leaks(told, hidden, visible=shown)]
     if table.table_id is not None:
         public = secrets_by_owner(game, data, state, None)
         listed = [saved.describe(s, lang, i18n.tr) for s in saved.saved_games(table.store, table.data_for)
@@ -146,9 +148,12 @@ def play_and_check(table: LocalTable, actions: int = ACTIONS, every: int = EVERY
     that met a secret."""
     rng = random.Random(5)
     met = 0
+    seen: dict[int, frozenset] = {}
     for step in range(actions):
+        for viewer in range(len(table.seats)):
+            seen[viewer] = seen.get(viewer, frozenset()) | visible_texts(table.state.observation(viewer))
         if step % every == 0:
-            assert_no_leaks(f"{table.game.name} after {step} actions", surface_leaks(table))
+            assert_no_leaks(f"{table.game.name} after {step} actions", surface_leaks(table, seen))
             met += any(any(secrets_by_owner(table.game, table.data, table.state, v).values())
                        for v in range(len(table.seats)))
         acting = sorted(table.to_act())

@@ -162,7 +162,7 @@ def widget_leaks(widgets: Iterable[Any], hidden: Mapping[int, Iterable[Any]],
                  allowed: Callable[[Any, int], bool] = lambda widget, owner: False,
                  visible: Iterable[str] = ()) -> list[str]:
     """Where a widget draws another seat's secret card (its ``card`` or ``cards``, compared as text) or names
-    one in its ``text`` or ``name`` (:func:`text_leaks`, ``visible`` as there); ``allowed(widget, owner)``: the
+    one in its ``text`` or ``name`` (:func:`text_leaks`); a card or text in ``visible`` the viewer may see; ``allowed(widget, owner)``: the
     widget may show ``owner``'s cards (on the half of an owner who is looking)."""
     visible = set(visible)
     widgets = list(widgets)
@@ -174,7 +174,7 @@ def widget_leaks(widgets: Iterable[Any], hidden: Mapping[int, Iterable[Any]],
                 continue
             drawn = [getattr(w, "card", None)] + list(getattr(w, "cards", ()))
             for card in drawn:
-                if card is not None and str(card) in cards:
+                if card is not None and str(card) in cards and str(card) not in visible:
                     found.append(f"seat {owner}'s card {card!r} drawn by a {type(w).__name__}")
             said = [t for t in (getattr(w, "text", None), getattr(w, "name", None)) if isinstance(t, str) and t]
             found.extend(f"{leak} (a {type(w).__name__})" for leak in text_leaks(said, {owner: values}, names, visible))

@@ -7,8 +7,9 @@ that names it and what it lacks (a walk of the real app, a moment's script):
   information);
 - :func:`kiosk_games`: every game with a kiosk package (:mod:`kiosk.games.registry`) that has
   each of the descriptor's parts named (``"say"``, ``"phone"``, ...);
-- :func:`table_games`: the games played on the shared table screens, which say what just happened
-  (``KioskGame.say``): all but Challengers!, which has screens of its own;
+- :func:`table_games`: the games played on one shared table screen, which say what just happened
+  (``KioskGame.say``) and need no router between screens of their own (``KioskGame.screen``): all
+  but Challengers!, whose Deck Phase, match and result are screens of their own;
 - :func:`phone_games`: the games with hidden information and a phone page;
 - :func:`script_for` / :func:`missing`: a test's per-game script (seeds, moments, taps), or a
   failure naming the game without one.
@@ -38,8 +39,11 @@ def kiosk_games(*parts: str) -> list[str]:
 
 
 def table_games() -> list[str]:
-    """The games played on the shared table screens (their kiosk package says what just happened)."""
-    return kiosk_games("say")
+    """The games played on one shared table screen (their kiosk package says what just happened
+    and routes between no screens of its own)."""
+    from kiosk.games import registry as kiosk_registry
+    from kiosk.games.descriptor import first_screen
+    return [kg.game for kg in kiosk_registry.games() if kg.say is not None and kg.screen is first_screen]
 
 
 def missing(scripts: Iterable[str], games: Iterable[str]) -> list[str]:
