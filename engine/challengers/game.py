@@ -249,9 +249,9 @@ class ChallengersState:
         self.undo: dict[int, list[dict[str, Any]]] = {}
         #: Per park, the last match that ended there and what decided it (:func:`decided_by`):
         #: the tournament moves on at once, a table still shows how it ended (``"ended"``).
-        #: Each view is made when the match ends (the tournament goes on using the match's
+        #: The match, and its views made when it ended (the tournament goes on using the match's
         #: objects): its players' and a spectator's (``None``), shared read-only by every copy.
-        self.ended: dict[int, dict[int | None, dict[str, Any]]] = {}
+        self.ended: dict[int, tuple[Match, dict[int | None, dict[str, Any]]]] = {}
         #: A determinized state's: the ended matches of the observation it was made from (it
         #: repeats them for a park where no match has ended since).
         self.ended_given: list[dict[str, Any]] = []
@@ -302,7 +302,7 @@ class ChallengersState:
             m = match_of(t, action.player)
             events = t.apply(tup)
             if m is not None and m.winner is not None:
-                self.ended[m.park] = _ended_views(m, decided_by(events), effect_index(t.library))
+                self.ended[m.park] = (m, _ended_views(m, decided_by(events), effect_index(t.library)))
             return events
         p = action.player
         # What a draw changes: a pile shrinks, or a discard is shuffled under its pile (a new list).
@@ -390,14 +390,14 @@ class ChallengersState:
     def _ended_view(self, park: int, player: int | None) -> dict[str, Any]:
         """``player``'s view of the last match that ended at ``park`` (one who did not play it
         sees what a spectator sees)."""
-        views = self.ended[park]
+        views = self.ended[park][1]
         return views[player] if player in views else views[None]
 
     def clone(self) -> ChallengersState:
         c = ChallengersState(self.setup, clone_tournament(self.tournament))
         # Entries are never changed once made (only their lists' owner is): sharing them is safe.
         c.undo = {p: list(stack) for p, stack in self.undo.items()}
-        c.ended = dict(self.ended)       # views of ended matches are never changed
+        c.ended = dict(self.ended)       # their views are never changed
         c.ended_given = self.ended_given
         return c
 
