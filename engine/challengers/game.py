@@ -249,9 +249,11 @@ class ChallengersState:
         self.undo: dict[int, list[dict[str, Any]]] = {}
         #: Per park, the last match that ended there and what decided it (:func:`decided_by`):
         #: the tournament moves on at once, a table still shows how it ended (``"ended"``).
-        #: The match, and its views made when it ended (the tournament goes on using the match's
-        #: objects): its players' and a spectator's (``None``), shared read-only by every copy.
-        self.ended: dict[int, tuple[Match, dict[int | None, dict[str, Any]]]] = {}
+        #: The match, and its views (its players' and a spectator's, ``None``), made once the
+        #: tournament has let it go: a match with a winner may still finish its last steps.
+        #: ``None`` until then (the views are made from the match as it is now).  Shared
+        #: read-only by every copy.
+        self.ended: dict[int, tuple[Match, dict[str, Any], dict[int | None, dict[str, Any]] | None]] = {}
         #: A determinized state's: the ended matches of the observation it was made from (it
         #: repeats them for a park where no match has ended since).
         self.ended_given: list[dict[str, Any]] = []
@@ -302,7 +304,10 @@ class ChallengersState:
             m = match_of(t, action.player)
             events = t.apply(tup)
             if m is not None and m.winner is not None:
-                self.ended[m.park] = (m, _ended_views(m, decided_by(events), effect_index(t.library)))
+                known = self.ended.get(m.park)
+                if known is None or known[0] is not m:
+                    self.ended[m.park] = (m, decided_by(events), None)
+            self._freeze_ended()
             return events
         p = action.player
         # What a draw changes: a pile shrinks, or a discard is shuffled under its pile (a new list).
@@ -387,10 +392,19 @@ class ChallengersState:
                         for park in sorted(set(self.ended) | set(given))]
         return obs
 
+    def _freeze_ended(self) -> None:
+        """The views of each ended match the tournament no longer holds, made now (once)."""
+        t = self.tournament
+        for park, (m, decided, views) in list(self.ended.items()):
+            if views is None and t.matches.get(park) is not m:
+                self.ended[park] = (m, decided, _ended_views(m, decided, effect_index(t.library)))
+
     def _ended_view(self, park: int, player: int | None) -> dict[str, Any]:
         """``player``'s view of the last match that ended at ``park`` (one who did not play it
         sees what a spectator sees)."""
-        views = self.ended[park][1]
+        m, decided, views = self.ended[park]
+        if views is None:
+            views = _ended_views(m, decided, effect_index(self.tournament.library))
         return views[player] if player in views else views[None]
 
     def clone(self) -> ChallengersState:
