@@ -74,8 +74,8 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from engine.errors import GameDataError
 
@@ -146,7 +146,7 @@ class CardFileError(GameDataError):
 class Filter:
     """Which cards an effect looks at: by set icon, name, level and base power."""
 
-    __slots__ = ("set", "name", "level", "power", "power_min", "power_max", "lowest_power", "_memo")
+    __slots__ = ("_memo", "level", "lowest_power", "name", "power", "power_max", "power_min", "set")
 
     def __init__(self, set=None, name=None, level=None, power=None, power_min=None, power_max=None,
                  lowest_power=False):
@@ -156,14 +156,14 @@ class Filter:
         self.lowest_power = lowest_power
         self._memo = {}
 
-    def __call__(self, ct: "CardType") -> bool:
+    def __call__(self, ct: CardType) -> bool:
         # Card types are few and immutable: remember each answer.
         hit = self._memo.get(ct.uid)
         if hit is None:
             hit = self._memo[ct.uid] = self._test(ct)
         return hit
 
-    def _test(self, ct: "CardType") -> bool:
+    def _test(self, ct: CardType) -> bool:
         if self.set is not None and not ct.has_icon(self.set):
             return False
         if self.name is not None and ct.name != self.name:
@@ -174,9 +174,7 @@ class Filter:
             return False
         if self.power_min is not None and ct.power < self.power_min:
             return False
-        if self.power_max is not None and ct.power > self.power_max:
-            return False
-        return True
+        return not (self.power_max is not None and ct.power > self.power_max)
 
     def as_dict(self) -> dict:
         d = {k: getattr(self, k) for k in ("set", "name", "level", "power", "power_min", "power_max")
@@ -221,7 +219,7 @@ class Effect:
     unit: str = "card"
     during: str | None = None
     bonus_if_done: int = 0
-    cost: "Effect | None" = None
+    cost: Effect | None = None
     draw: int = 0
     level: str | None = None
     when: str | None = None

@@ -65,9 +65,9 @@ class _Hot:
     """What play reads of a card type again and again, copied once per type: compiled, a
     fixed struct (``match.pxd``) read without attribute lookups on the card type."""
 
-    __slots__ = ("power", "round_power", "doubles_bonuses", "on_reveal", "on_attack", "on_possession",
-                 "on_takes_flag", "on_flag_loss", "on_no_flag_win", "on_bench", "bench_to", "seat_key",
-                 "double_seat")
+    __slots__ = ("bench_to", "double_seat", "doubles_bonuses", "on_attack", "on_bench", "on_flag_loss",
+                 "on_no_flag_win", "on_possession", "on_reveal", "on_takes_flag", "power", "round_power",
+                 "seat_key")
 
     def __init__(self, ct):
         self.power, self.round_power, self.doubles_bonuses = ct.power, ct.round_power, ct.doubles_bonuses
@@ -120,7 +120,7 @@ class Seat:
     The key is interned (as a card's seat key in its ``_Hot`` is): two seats of one name
     hold the same string object, so benching compares keys by identity."""
 
-    __slots__ = ("key", "cards", "width")
+    __slots__ = ("cards", "key", "width")
 
     def __init__(self, key, cards, width=1):
         self.key, self.cards, self.width = sys.intern(key), cards, width
@@ -137,8 +137,8 @@ class Seat:
 class Side:
     """One player's half of the park."""
 
-    __slots__ = ("deck", "bench", "exhaust", "park", "fans", "trophies", "lost_previous",
-                 "next_bonus", "auras", "aura_bonus", "name")
+    __slots__ = ("aura_bonus", "auras", "bench", "deck", "exhaust", "fans", "lost_previous", "name",
+                 "next_bonus", "park", "trophies")
 
     def __init__(self, name="", fans=0, trophies=0, lost_previous=False):
         self.name = name
@@ -249,7 +249,7 @@ class Match:
         return inst
 
     # ------------------------------------------------------------------ copies
-    def copy(self, record=False) -> "Match":
+    def copy(self, record=False) -> Match:
         """A cheap independent copy (for bots that look ahead)."""
         m = Match.__new__(Match)
         m.rng = generator_in_state(self.rng.getstate())

@@ -31,11 +31,11 @@ import random
 from dataclasses import dataclass, field
 from functools import partial
 
+from engine.challengers.deckphase import DONE, DeckPhase
+from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match, play_forced
+from engine.challengers.piles import LevelPiles, PileReserve
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.challengers.deckphase import DeckPhase, DONE
-from engine.challengers.match import Match, REVEAL, CHOOSE, TOSS, play_forced
-from engine.challengers.piles import LevelPiles, PileReserve
 
 DECK, MATCH, FINAL_DECK, FINAL, OVER = "deck", "match", "final-deck", "final", "over"
 
@@ -234,7 +234,7 @@ class Tournament:
     def seat_of(self, player_index, round_no=None):
         """(park, side) where a player sits; side 0 = light, 1 = dark."""
         if self.phase in (FINAL_DECK, FINAL) or round_no == "final":
-            a, b = self.finalists
+            a, _b = self.finalists
             return self.setup.final_park, (0 if player_index == a else 1)
         return self.plan.seat_of(round_no or self.round, self.players[player_index].slot)
 
