@@ -137,6 +137,7 @@ class SearchPolicy:
         if reward not in ("outcome", "scores"):
             raise ValueError(f"reward is 'outcome' or 'scores', not {reward!r}")
         self.game, self.data, self.seat = game, data, seat
+        self.determinize = game.determinize      # checked above: never None
         self.simulations, self.seconds, self.clock = simulations, seconds, clock
         self.noise, self.exploration, self.reward, self.max_steps = noise, exploration, reward, max_steps
         self.rng = random.Random(seed)
@@ -176,7 +177,7 @@ class SearchPolicy:
             deadline = clock() + self.seconds
         n = 0
         while n < self.simulations:
-            if n and deadline is not None and clock() >= deadline:
+            if n and clock is not None and deadline is not None and clock() >= deadline:
                 break
             self._simulate(root, observation)
             n += 1
@@ -187,7 +188,7 @@ class SearchPolicy:
     def _simulate(self, root: _Node, observation: dict[str, Any]) -> None:
         """Determinize, walk down the tree of the bot's own actions, roll out, back up."""
         rng, seat = self.rng, self.seat
-        state = self.game.determinize(self.data, observation, seat, rng)
+        state = self.determinize(self.data, observation, seat, rng)
         node: _Node | None = root
         path: list[_Edge] = []
         for _ in range(self.max_steps):

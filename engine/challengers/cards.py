@@ -76,6 +76,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any, NoReturn
 
 from engine.errors import GameDataError
 
@@ -352,9 +353,10 @@ class _Where:
             start = 0
         else:
             pat = re.compile(r'^\s*id\s*=\s*"' + re.escape(card_id) + '"')
-            start = next((i for i, l in enumerate(self.lines) if pat.match(l)), None)
-            if start is None:
+            found = next((i for i, l in enumerate(self.lines) if pat.match(l)), None)
+            if found is None:
                 return None
+            start = found
         if key:
             pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
             for i in range(start, len(self.lines)):
@@ -364,7 +366,7 @@ class _Where:
                     return i + 1
         return start + 1
 
-    def fail(self, msg: str, card_id: str | None = None, key: str | None = None):
+    def fail(self, msg: str, card_id: str | None = None, key: str | None = None) -> NoReturn:
         parts = [self.source]
         line = self.line_of(card_id, key)
         if card_id is not None:
@@ -431,7 +433,7 @@ def _zone(where, value, allowed, card_id, key):
     return value
 
 
-def parse_effect(where, raw: dict, card_id: str, nested: bool = False) -> Effect:
+def parse_effect(where: _Where, raw: dict, card_id: str, nested: bool = False) -> Effect:
     if not isinstance(raw, dict):
         where.fail("each effect must be a table with 'on' and 'do'", card_id, "effect")
     on, do = raw.get("on"), raw.get("do")
@@ -445,7 +447,7 @@ def parse_effect(where, raw: dict, card_id: str, nested: bool = False) -> Effect
         where.fail(f"action '{do}' cannot happen on '{on}' (allowed: {', '.join(sorted(ACTIONS_BY_TRIGGER[on]))})",
                    card_id, "do")
     _check_keys(where, raw, EFFECT_KEYS[do] | COMMON_EFFECT_KEYS, card_id, f"a '{do}' effect")
-    kw = {"on": on, "do": do, "raw": raw}
+    kw: dict[str, Any] = {"on": on, "do": do, "raw": raw}
     if "amount" in raw:
         kw["amount"] = _int(where, raw["amount"], card_id, "amount", -20, 20)
     elif do in ("aura", "next-card", "fans") or (do == "power"):

@@ -192,7 +192,7 @@ class Match:
         self.rng = rng if isinstance(rng, random.Random) else seeded(rng)
         self.round = round
         self.piles = piles
-        self.log = [] if record else None
+        self.log: list[Event] | None = [] if record else None
         self.types: list = []
         self.owner: list[int] = []
         self.kept: list[int] = []          # immediate bonuses a card keeps while in play (set below)
@@ -213,7 +213,7 @@ class Match:
         # dict lookup (play reads them a hundred times a match).  Made here, kept up to date
         # by _new_instance, and made again by _hots() for a ``types`` someone replaced.
         self._hots_list = [_hot(ct) for ct in types]
-        self._hots_types = types
+        self._hots_types: list | None = types
         self.icons_in_play = icons_in_play
         self.holder = None                 # who holds the flag
         self.flag_card = None              # the card in flag possession
@@ -222,7 +222,8 @@ class Match:
         self.attacked_by = 0               # cards that attacked the current flag card
         self.agenda: list = []             # steps still to resolve, last first
         self.pending: Choice | None = None
-        self._pending_ctx = None
+        # What answers the pending choice: (handler, args); called as handler(*args, option).
+        self._pending_ctx: tuple[MethodType, tuple] | None = None
         self.removed: list = []            # (inst, "discard"|"box") cards taken out of the deck
         self.winner = None
         self.reason = None
@@ -233,9 +234,10 @@ class Match:
         self.park = None
         self._spec = None
         self._spec_maker = None
-        if beginner is None:
-            self.expect = (TOSS, None)
-        else:
+        # What the match waits for: (TOSS, None), (REVEAL, player), (CHOOSE, player) or (OVER, None);
+        # (None, None) while a step runs.
+        self.expect: tuple[str | None, int | None] = (TOSS, None)
+        if beginner is not None:
             self._begin(beginner)
 
     def place(self, p, ct, zone):
@@ -404,7 +406,7 @@ class Match:
                 if self.log is not None:
                     self._emit("bonus", p, ct.id, amount, "next-card")
             side.next_bonus = []
-        steps = []
+        steps: list = []
         if self.holder is None:
             # The opening card: its effect, then it takes the flag.
             for e in ct.on_reveal:
@@ -451,15 +453,15 @@ class Match:
 
     def choose(self, p, index) -> list:
         """Player ``p`` answers the pending choice with option ``index``."""
-        ch = self.pending
-        if ch is None:
+        ch, ctx = self.pending, self._pending_ctx
+        if ch is None or ctx is None:
             raise IllegalAction("no choice is pending: " + self.describe_expect())
         if ch.player != p:
             raise IllegalAction(f"player {ch.player} must choose, not player {p!r}")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(ch.options):
             raise IllegalAction(f"option {index!r} does not exist (0 to {len(ch.options) - 1})")
         start = len(self.log) if self.log is not None else 0
-        handler, args = self._pending_ctx
+        handler, args = ctx
         self.pending = self._pending_ctx = None
         self.expect = (None, None)
         if self.log is not None:
@@ -475,8 +477,9 @@ class Match:
             return [("toss",)]
         if kind == REVEAL:
             return [("reveal", p)]
-        if kind == CHOOSE:
-            return [("choose", self.pending.player, i) for i in range(len(self.pending.options))]
+        ch = self.pending
+        if kind == CHOOSE and ch is not None:
+            return [("choose", ch.player, i) for i in range(len(ch.options))]
         return []
 
     def describe_expect(self) -> str:
@@ -485,8 +488,9 @@ class Match:
             return "waiting for the flag toss"
         if kind == REVEAL:
             return f"waiting for player {p} to reveal"
-        if kind == CHOOSE:
-            return f"waiting for player {self.pending.player} to choose"
+        ch = self.pending
+        if kind == CHOOSE and ch is not None:
+            return f"waiting for player {ch.player} to choose"
         return "the match is over"
 
     # ------------------------------------------------------------------ the step loop
@@ -1201,6 +1205,7 @@ def play(match: Match, choose=None, limit=100000) -> Match:
             match.reveal(p)
         elif kind == CHOOSE:
             ch = match.pending
+            assert ch is not None, "a match that expects a choice has one pending"
             match.choose(ch.player, choose(match, ch) if choose else 0)
         elif kind == TOSS:
             match.toss()

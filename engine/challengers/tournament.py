@@ -103,7 +103,7 @@ class Tournament:
         self.rules = library.rules
         self.box = library.box(setup.box)
         self.rng = random.Random(setup.seed)
-        self.log = [] if record else None
+        self.log: list[Event] | None = [] if record else None
         self.actions: list = []
         self.solo = n == 1
         self.two_player = n <= 2
