@@ -35,7 +35,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.challengers.deckphase import OPTION, PICK, REMOVE
-from engine.challengers.game import ChallengersState, LegacyPolicy, observe, to_tuple
+from engine.challengers.game import ChallengersState, observe, to_tuple
+from engine.challengers.legacy import LegacyPolicy
 from engine.challengers.match import Match, play
 from engine.challengers.piles import PileReserve
 from engine.challengers.policies import LEVEL_VALUE, GreedyPolicy, Policy, card_value
@@ -47,9 +48,9 @@ __all__ = [
     "DeckView",
     "Hint",
     "HintSearchPolicy",
+    "LegacyHintSearchPolicy",
     "Memory",
     "Opponent",
-    "SearchPolicy",
     "candidates",
     "hint",
     "matches_for",
@@ -524,7 +525,7 @@ def policy_factory(simulations: int | None = None, clock: Callable[[], float] | 
     return make
 
 
-class SearchPolicy(Policy):
+class LegacyHintSearchPolicy(Policy):
     """:class:`HintSearchPolicy` for the tournament-level drivers
     (:func:`engine.challengers.policies.run_tournament`, the kiosk's bots): each turn it
     is handed its seat's observation and legal actions only, never the tournament."""

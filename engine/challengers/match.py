@@ -225,8 +225,8 @@ class Match:
         # What answers the pending choice: (handler, args); called as handler(*args, option).
         self._pending_ctx: tuple[MethodType, tuple] | None = None
         self.removed: list = []            # (inst, "discard"|"box") cards taken out of the deck
-        self.winner = None
-        self.reason = None
+        self.winner: int | None = None
+        self.reason: str | None = None
         self.reveals = 0
         # Where the match sits in a tournament (set by match_from_spec): the
         # players' indices (light, dark), the park, and the spec it was built from.

@@ -519,13 +519,9 @@ def removal_plan(deck, facts, r, max_names, min_deck) -> list:
     return steps
 
 
-def _search(seed=0) -> Policy:
-    # The search bot decides by the Deck Phase hint, which builds on this module.
-    from engine.challengers.hint import SearchPolicy
-    return SearchPolicy(seed)
-
-
-POLICIES = {"robot": RobotPolicy, "random": RandomPolicy, "greedy": GreedyPolicy, "search": _search}
+# The search bot builds on these (its match choices are the greedy bot's), so it is not one of
+# them: engine.challengers.hint.LegacyHintSearchPolicy drives it the way these are driven.
+POLICIES = {"robot": RobotPolicy, "random": RandomPolicy, "greedy": GreedyPolicy}
 
 
 def make_policy(name, seed=0) -> Policy:

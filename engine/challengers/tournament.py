@@ -150,8 +150,8 @@ class Tournament:
         self.matches: dict = {}
         self.results: list = []      # (round, park, winner index, loser index, reason)
         self.finalists = None
-        self.winner = None
-        self.end_reason = None
+        self.winner: int | None = None
+        self.end_reason: str | None = None
         self._start_round(1)
 
     # ------------------------------------------------------------------ set-up helpers
