@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 import cards  # noqa: E402
-from engine.challengers.hint import SearchPolicy  # noqa: E402
+from engine.challengers.hint import LegacyHintSearchPolicy  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
 from engine.challengers.tournament import Setup, Tournament  # noqa: E402
@@ -53,7 +53,7 @@ def _cell(job):
     for seed in seeds:
         t = Tournament(_LIB, Setup(players=(player.title(),), box=box, robot_level=level, solo_cards=solo_cards,
                                    seed=seed), record=False)
-        me = SearchPolicy(seed, simulations) if player == "search" else make_policy("greedy", seed)
+        me = LegacyHintSearchPolicy(seed, simulations) if player == "search" else make_policy("greedy", seed)
         run_tournament(t, {0: me, 1: make_policy("robot", seed)})
         won.append((seed, t.winner == 0))
     return (level, solo_cards), won

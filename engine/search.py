@@ -159,6 +159,7 @@ class SearchPolicy:
         if reward not in ("outcome", "scores"):
             raise ValueError(f"reward is 'outcome' or 'scores', not {reward!r}")
         self.game, self.data, self.seat = game, data, seat
+        self.determinize = game.determinize      # checked above: never None
         self.simulations, self.seconds, self.clock = simulations, seconds, clock
         self.noise, self.exploration, self.reward, self.max_steps = noise, exploration, reward, max_steps
         self.rng = random.Random(seed)
@@ -203,7 +204,7 @@ class SearchPolicy:
             deadline = start + self.seconds
         n = 0
         while n < self.simulations:
-            if n and deadline is not None:
+            if n and clock is not None and deadline is not None:
                 # Stop where one more simulation, as long as the mean one so far, would end
                 # past the cap: the cap is kept, not overrun by a simulation.
                 now = clock()
@@ -218,7 +219,7 @@ class SearchPolicy:
     def _simulate(self, root: _Node, observation: dict[str, Any]) -> None:
         """Determinize, walk down the tree of the bot's own actions, roll out, back up."""
         rng, seat = self.rng, self.seat
-        state = self.game.determinize(self.data, observation, seat, rng)
+        state = self.determinize(self.data, observation, seat, rng)
         node: _Node | None = root
         path: list[_Edge] = []
         # Moves left before the position is evaluated (counted once the bot has left the tree).

@@ -55,11 +55,10 @@ def open_backend(
     arguments for :class:`SerialBoardBackend`) are for tests and tuning."""
     kind = config.backend
     serial_options = serial_options or {}
-    keys = {"sink": sink, "config": config}
     if kind == "none":
-        return KeyboardBackend(name="none", **keys)
+        return KeyboardBackend(name="none", sink=sink, config=config)
     if kind == "keyboard":
-        return KeyboardBackend(f'backend = "keyboard" in {config.origin}', **keys)
+        return KeyboardBackend(f'backend = "keyboard" in {config.origin}', sink=sink, config=config)
     if kind == "gpio":
         from .gpio import GpioBackend
 
@@ -95,6 +94,6 @@ def open_backend(
             gpio_reason = f"{model} GPIO unavailable: {exc}"
             log.warning("auto: GPIO not usable: %s", exc)
 
-    backend = KeyboardBackend(f"{gpio_reason}, {serial_reason}", **keys)
+    backend = KeyboardBackend(f"{gpio_reason}, {serial_reason}", sink=sink, config=config)
     log.info("hardware: %s", backend.describe())
     return backend

@@ -29,8 +29,9 @@ from __future__ import annotations
 import dataclasses
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional, Union
+from typing import Any
 
 from appliance.config import not_utf8
 
@@ -43,7 +44,7 @@ OPTIONAL_PIN_KEYS = ("secondary_light", "secondary_dark")
 #: Older key names still read: the primary buttons were the reveal buttons.
 ALIASES = {"reveal_light": "primary_light", "reveal_dark": "primary_dark"}
 #: Usable BCM GPIO numbers on the 40-pin header of a Pi 3/4/5.
-BCM_RANGE = range(0, 28)
+BCM_RANGE = range(28)
 SECTION = "hardware"
 
 
@@ -197,7 +198,7 @@ def config_from_mapping(data: Mapping[str, Any], origin: str = "<mapping>") -> H
     return HardwareConfig(**values, origin=origin, spelled=spelled, notes=tuple(notes))
 
 
-def load_config(path: Optional[Union[str, os.PathLike]]) -> HardwareConfig:
+def load_config(path: str | os.PathLike | None) -> HardwareConfig:
     """Load the hardware config from a TOML file; ``None`` gives the defaults.
 
     If the document has a ``[hardware]`` table only that table is read;

@@ -123,7 +123,7 @@ class PressFilter:
             if now >= settle_at:
                 events.extend(self._accept(self._raw, settle_at))
         due = self._long_due()
-        if due is not None and now >= due:
+        if due is not None and now >= due and self.long_kind is not None:   # a due time means a long kind
             self._long_done = True
             events.append(self._event(self.long_kind, held=self.hold))
         return events
@@ -233,6 +233,8 @@ class FilteredButton:
             if side is not None:
                 raise ValueError(f"the toss button has no side, got {side!r}")
             press_filter = PressFilter.toss(**timing)
+        elif side is None:
+            raise ValueError(f"the {button} button needs a side, light or dark")
         else:
             press_filter = PressFilter.side_button(button, side, **timing)
         return cls(press_filter, sink, clock=clock)

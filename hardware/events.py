@@ -107,7 +107,7 @@ class ButtonEvent:
 
     def describe(self) -> str:
         """Short human wording, e.g. ``"LIGHT side primary button, pressed"``."""
-        if self.kind in SIDE_KINDS:
+        if self.kind in SIDE_KINDS and self.side is not None:   # a side kind always has one
             what = "released" if self.is_release else "pressed"
             return f"{self.side.upper()} side {self.button} button, {what}"
         if self.kind == TOSS:

@@ -114,6 +114,7 @@ class GpioBackend(LedStates):
         for note in config.notes:
             log.warning("hardware: %s", note)
 
+        pull_kwargs: dict[str, bool | None]
         if config.pull_up:
             pull_kwargs = {"pull_up": True}
         elif config.active_high:

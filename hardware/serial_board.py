@@ -312,7 +312,8 @@ class SerialBoardBackend(LedStates):
                     self._send(cmd)
             self._ready.set()
             return
-        if not self._hello_seen:
+        board = self.board
+        if not self._hello_seen or board is None:
             self._reject(raw, "no HELLO received yet")
             return
         self._last_rx = now
@@ -326,7 +327,7 @@ class SerialBoardBackend(LedStates):
             if newest is not None:
                 at = now - min(0.5, max(0.0, (newest - msg.uptime_ms) / 1000.0))
             try:
-                button = proto.table_button(self.board.version, msg)
+                button = proto.table_button(board.version, msg)
             except proto.ProtocolError as exc:
                 self._reject(raw, exc.reason)
                 return

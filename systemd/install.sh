@@ -236,8 +236,9 @@ do_install() {
     local pip_args=() build
     read -r -a pip_args <<< "${TABLECUP_PIP_ARGS:-}"
     build=$(mktemp -d)
-    # shellcheck disable=SC2064
-    trap "rm -rf '$build'" EXIT
+    # A global, not the local: the trap runs when the script exits, after this function returned.
+    BUILD_TMP=$build
+    trap 'rm -rf "$BUILD_TMP"' EXIT
     copy_source "$build/src"
     # Building compiles the engine (minutes on a Pi): not again for the files already built,
     # as when the script runs again to add --coordinator.

@@ -19,6 +19,7 @@ import json
 import os
 import random
 import sys
+from typing import Any
 
 from appliance.house import DataFileError
 from engine.errors import GameDataError
@@ -86,6 +87,7 @@ def cmd_match(args) -> int:
     m = Match([deck_a, deck_b], rng=rng, beginner=beginner, round=args.round, shuffle=not args.no_shuffle,
               piles=piles, names=("a", "b"), icons_in_play=lib.icons_in_play(lib.default_sets(args.box)))
     play(m, GreedyPolicy(args.seed).choose)
+    assert m.log is not None and m.winner is not None and m.reason is not None, "play() records and ends the match"
     names = ("a", "b")
     if args.json:
         from engine.game import Outcome, Termination
@@ -118,7 +120,7 @@ def _outcome_line(outcome, winners: list, summary: dict) -> None:
 def cmd_games(args) -> int:
     """`tablecup games`: every registered game, from its facts (no game's rules imported)."""
     from engine import registry
-    rows = [{"name": g.name, "title": g.title(), "titles": dict(g.titles), "min_players": g.min_players,
+    rows: list[dict[str, Any]] = [{"name": g.name, "title": g.title(), "titles": dict(g.titles), "min_players": g.min_players,
              "max_players": g.max_players, "bots": bool(g.policies), "policies": sorted(g.policies),
              "simultaneous": g.simultaneous, "hidden_information": g.hidden_information,
              "options": dict(g.options)} for g in registry.abouts()]
@@ -168,6 +170,7 @@ def cmd_simulate(args) -> int:
     if args.game != "challengers":
         return cmd_simulate_game(args)
     from engine.challengers import GAME
+    from engine.challengers.game import ChallengersState
     from engine.game import GameSetup
 
     lib = _library()
@@ -192,9 +195,10 @@ def cmd_simulate(args) -> int:
         state = GAME.new(lib, GameSetup("challengers", names, args.seed, options))
     except ValueError as e:
         raise UsageError(str(e)) from None
+    assert isinstance(state, ChallengersState)
     t = state.tournament
     policies = _bots(GAME, lib, state.num_players, args.policy or "greedy", args.seed)
-    rounds = []
+    rounds: list[dict[str, Any]] = []
 
     def after(events):
         if args.json:
@@ -212,6 +216,7 @@ def cmd_simulate(args) -> int:
                               for p in t.standings()],
             })
     _play(state, policies, after)
+    assert t.winner is not None and t.end_reason is not None, "_play runs the tournament to its end"
     final = next(({"park": park, "winner": t.players[w].name, "loser": t.players[l].name, "reason": why}
                   for rr, park, w, l, why in t.results if rr == "final"), None)
     result = {
@@ -408,12 +413,14 @@ def cmd_cards_check(args) -> int:
         house = sorted(folder.glob("*.toml")) if folder.is_dir() and args.game in (None, "challengers") else []
         if args.game in (None, "challengers") and not house:
             print("no house sets to check (put them in the data folder's cards/ folder, or name files)")
+        lib = None
         try:
             lib = _library(house=False) if house else None
         except (GameDataError, DataFileError):
             house = []                  # Challengers!' own files are broken: said above
-        for path in house:
-            check(str(path), lambda path=path: lib.add_sets([(str(path), read_text(path))]))
+        if lib is not None:
+            for path in house:
+                check(str(path), lambda path=path: lib.add_sets([(str(path), read_text(path))]))
         return EXIT_USAGE if failed else 0
     by_game: dict[str, list[tuple[str, str]]] = {}
     folders = {g.data_folder: g.name for g in registry.games() if g.name != "challengers"}

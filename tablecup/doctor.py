@@ -96,7 +96,7 @@ def _size_text(n: int) -> str:
     return f"{n} bytes" if n < 1024 else f"{n} bytes ({_human(n)})"
 
 
-def dir_size(path: os.PathLike | str) -> tuple[int, int]:
+def dir_size(path: os.PathLike[str] | str) -> tuple[int, int]:
     """Total size in bytes and number of regular files under ``path``.
 
     Symbolic links are not followed; unreadable entries are skipped.

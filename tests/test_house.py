@@ -173,6 +173,48 @@ def test_ruff_finds_nothing_in_the_product_code():
     assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_mypy_finds_nothing_in_the_engine_and_the_appliance_leaf():
+def test_mypy_finds_nothing_in_the_engine_hardware_command_line_and_appliance():
     r = _run("mypy", "--no-incremental", "--cache-dir", os.devnull)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def module_imports(root: Path, packages=PRODUCT):
+    """(importing module, imported module) for every import between product modules, lazy ones too;
+    ``from a import b`` counts as importing ``a.b`` when that is a module, else ``a``."""
+    modules = {".".join(p.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+               for package in packages for p in (root / package).rglob("*.py")}
+    edges = set()
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            me = ".".join(parts).removesuffix(".__init__")
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+                if isinstance(node, ast.Import):
+                    targets = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    if node.level:
+                        base = parts[:-node.level] if path.name != "__init__.py" else parts[:len(parts) - node.level]
+                        mod = ".".join(base + ((node.module,) if node.module else ()))
+                    else:
+                        mod = node.module or ""
+                    targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in modules else mod for a in node.names]
+                else:
+                    continue
+                for target in targets:
+                    while target and target not in modules:
+                        target = target.rpartition(".")[0]
+                    if target and target != me:
+                        edges.add((me, target))
+    return sorted(edges)
+
+
+def test_no_product_module_imports_itself_through_others():
+    edges = module_imports(ROOT)
+    assert ("engine.challengers.game", "engine.challengers.match") in edges, "the module reader is broken"
+    # A package's __init__ importing its own modules (and they it) is how packages are built.
+    own = [(a, b) for a, b in edges if not (b.startswith(a + ".") or a.startswith(b + "."))]
+    # The one cycle left, in files being changed on another branch: to be broken there, and
+    # this line deleted (a new cycle, or a longer one through these, still fails).
+    known = [["kiosk.app", "kiosk.main", "kiosk.app"]]
+    bad = ["module cycle: " + " -> ".join(c) for c in cycles(own) if c not in known]
+    assert not bad, "\n".join(bad)

@@ -486,7 +486,7 @@ def bot_policy(lib: Library, kind: str, seat: int, seed: int) -> Any:
     """The policy of a bot entrant at level ``kind`` (:data:`LEVELS`: the search bot), or of the
     Robot (``"robot"``)."""
     if kind == "robot":
-        from engine.challengers.game import legacy_policy
+        from engine.challengers.legacy import legacy_policy
         return legacy_policy("robot")(lib, seat, seed)
     from engine.challengers.hint import HintSearchPolicy
     return HintSearchPolicy(lib, seat, seed, simulations=LEVELS[kind])

@@ -74,8 +74,9 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, NoReturn
 
 from engine.errors import GameDataError
 
@@ -146,7 +147,7 @@ class CardFileError(GameDataError):
 class Filter:
     """Which cards an effect looks at: by set icon, name, level and base power."""
 
-    __slots__ = ("set", "name", "level", "power", "power_min", "power_max", "lowest_power", "_memo")
+    __slots__ = ("_memo", "level", "lowest_power", "name", "power", "power_max", "power_min", "set")
 
     def __init__(self, set=None, name=None, level=None, power=None, power_min=None, power_max=None,
                  lowest_power=False):
@@ -156,14 +157,14 @@ class Filter:
         self.lowest_power = lowest_power
         self._memo = {}
 
-    def __call__(self, ct: "CardType") -> bool:
+    def __call__(self, ct: CardType) -> bool:
         # Card types are few and immutable: remember each answer.
         hit = self._memo.get(ct.uid)
         if hit is None:
             hit = self._memo[ct.uid] = self._test(ct)
         return hit
 
-    def _test(self, ct: "CardType") -> bool:
+    def _test(self, ct: CardType) -> bool:
         if self.set is not None and not ct.has_icon(self.set):
             return False
         if self.name is not None and ct.name != self.name:
@@ -174,9 +175,7 @@ class Filter:
             return False
         if self.power_min is not None and ct.power < self.power_min:
             return False
-        if self.power_max is not None and ct.power > self.power_max:
-            return False
-        return True
+        return not (self.power_max is not None and ct.power > self.power_max)
 
     def as_dict(self) -> dict:
         d = {k: getattr(self, k) for k in ("set", "name", "level", "power", "power_min", "power_max")
@@ -221,7 +220,7 @@ class Effect:
     unit: str = "card"
     during: str | None = None
     bonus_if_done: int = 0
-    cost: "Effect | None" = None
+    cost: Effect | None = None
     draw: int = 0
     level: str | None = None
     when: str | None = None
@@ -354,9 +353,10 @@ class _Where:
             start = 0
         else:
             pat = re.compile(r'^\s*id\s*=\s*"' + re.escape(card_id) + '"')
-            start = next((i for i, l in enumerate(self.lines) if pat.match(l)), None)
-            if start is None:
+            found = next((i for i, l in enumerate(self.lines) if pat.match(l)), None)
+            if found is None:
                 return None
+            start = found
         if key:
             pat = re.compile(r"^\s*" + re.escape(key) + r"\s*=")
             for i in range(start, len(self.lines)):
@@ -366,7 +366,7 @@ class _Where:
                     return i + 1
         return start + 1
 
-    def fail(self, msg: str, card_id: str | None = None, key: str | None = None):
+    def fail(self, msg: str, card_id: str | None = None, key: str | None = None) -> NoReturn:
         parts = [self.source]
         line = self.line_of(card_id, key)
         if card_id is not None:
@@ -433,7 +433,7 @@ def _zone(where, value, allowed, card_id, key):
     return value
 
 
-def parse_effect(where, raw: dict, card_id: str, nested: bool = False) -> Effect:
+def parse_effect(where: _Where, raw: dict, card_id: str, nested: bool = False) -> Effect:
     if not isinstance(raw, dict):
         where.fail("each effect must be a table with 'on' and 'do'", card_id, "effect")
     on, do = raw.get("on"), raw.get("do")
@@ -447,7 +447,7 @@ def parse_effect(where, raw: dict, card_id: str, nested: bool = False) -> Effect
         where.fail(f"action '{do}' cannot happen on '{on}' (allowed: {', '.join(sorted(ACTIONS_BY_TRIGGER[on]))})",
                    card_id, "do")
     _check_keys(where, raw, EFFECT_KEYS[do] | COMMON_EFFECT_KEYS, card_id, f"a '{do}' effect")
-    kw = {"on": on, "do": do, "raw": raw}
+    kw: dict[str, Any] = {"on": on, "do": do, "raw": raw}
     if "amount" in raw:
         kw["amount"] = _int(where, raw["amount"], card_id, "amount", -20, 20)
     elif do in ("aura", "next-card", "fans") or (do == "power"):

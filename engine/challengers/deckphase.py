@@ -75,11 +75,11 @@ class DeckPhase:
         if self.stage == OPTION:
             return [("option", i) for i in range(len(self.options))]
         if self.stage == PICK:
-            acts = [("pick", i) for i in range(len(self.drawn))]
+            acts: list[tuple] = [("pick", i) for i in range(len(self.drawn))]
             if self.can_redraw():
                 acts.append(("redraw",))
             return acts
-        if self.stage == CHOOSE:
+        if self.stage == CHOOSE and self.pending is not None:
             return [("choose", i) for i in range(len(self.pending.options))]
         if self.stage == REMOVE:
             return [("remove", i) for i in range(len(self.deck))] + [("done",)]

@@ -7,8 +7,9 @@ from typing import Any
 from engine.challengers import ABOUT
 from engine.challengers.describe import SEATS, describe_event
 from engine.challengers.determinize import determinize
-from engine.challengers.game import ChallengersState, legacy_policy
+from engine.challengers.game import ChallengersState
 from engine.challengers.hint import policy_factory as search_policy
+from engine.challengers.legacy import legacy_policy
 from engine.challengers.library import load
 from engine.events import Event
 

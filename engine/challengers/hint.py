@@ -35,7 +35,8 @@ from functools import lru_cache
 from typing import Any
 
 from engine.challengers.deckphase import OPTION, PICK, REMOVE
-from engine.challengers.game import ChallengersState, LegacyPolicy, observe, to_tuple
+from engine.challengers.game import ChallengersState, observe, to_tuple
+from engine.challengers.legacy import LegacyPolicy
 from engine.challengers.match import Match, play
 from engine.challengers.piles import PileReserve
 from engine.challengers.policies import LEVEL_VALUE, GreedyPolicy, Policy, card_value
@@ -47,9 +48,9 @@ __all__ = [
     "DeckView",
     "Hint",
     "HintSearchPolicy",
+    "LegacyHintSearchPolicy",
     "Memory",
     "Opponent",
-    "SearchPolicy",
     "candidates",
     "hint",
     "matches_for",
@@ -263,7 +264,7 @@ def candidates(view: DeckView) -> list:
     """[(action, deck maker)]: each Deck Phase action the hint weighs, and a function
     ``rng -> deck`` giving the deck it leads to (a draw not yet made is sampled)."""
     deck, r = list(view.deck), view.round
-    out = []
+    out: list[tuple[tuple, Callable[..., list]]] = []
     if view.stage == OPTION:
         for i, opt in enumerate(view.options):
             out.append((("option", i), lambda rng, o=opt: deck + _greedy_draft(view, o.level, o.pick, deck, rng)))
@@ -278,11 +279,13 @@ def candidates(view: DeckView) -> list:
             fixed = deck + [ct] + _best(rest, view.picks_left - 1, r, deck + [ct])
             out.append((("pick", i), lambda rng, d=fixed: d))
         if view.can_redraw:
-            out.append((("redraw",), lambda rng: deck + _greedy_draft(view, view.level, view.picks_left, deck, rng,
+            level = view.level
+            assert level is not None, "a Deck Phase picking has the chosen option's level"
+            out.append((("redraw",), lambda rng: deck + _greedy_draft(view, level, view.picks_left, deck, rng,
                                                                       exclude=view.drawn)))
     elif view.stage == REMOVE:
         out.append((("done",), lambda rng: deck))
-        first = {}
+        first: dict[str, int] = {}
         for i, ct in enumerate(deck):
             first.setdefault(ct.id, i)
         if len(deck) > 1:
@@ -295,7 +298,7 @@ def candidates(view: DeckView) -> list:
 
 @lru_cache(maxsize=4096)
 def _pile_need(ct) -> dict:
-    need = {}
+    need: dict[str, int] = {}
     for e in ct.effects:
         if e.do == "move" and e.src and e.src.startswith("pile-"):
             need[e.src[5:]] = need.get(e.src[5:], 0) + 2 * e.count
@@ -303,7 +306,7 @@ def _pile_need(ct) -> dict:
 
 
 def _reserve(view: DeckView, decks, rng: random.Random) -> PileReserve | None:
-    need = {}
+    need: dict[str, int] = {}
     for deck in decks:
         for ct in deck:
             for lv, n in _pile_need(ct).items():
@@ -414,7 +417,7 @@ def hint(view: DeckView, simulations: int, seed: int = 0, default: tuple | None 
 
     def play_share(i, share) -> bool:
         """Play choice i's share; False once the clock says stop."""
-        if deadline is None:
+        if deadline is None or clock is None:
             wins[i] += practice(view, choices[i][1], played[i], played[i] + share, seed, trials)
             played[i] += share
             return True
@@ -522,7 +525,7 @@ def policy_factory(simulations: int | None = None, clock: Callable[[], float] | 
     return make
 
 
-class SearchPolicy(Policy):
+class LegacyHintSearchPolicy(Policy):
     """:class:`HintSearchPolicy` for the tournament-level drivers
     (:func:`engine.challengers.policies.run_tournament`, the kiosk's bots): each turn it
     is handed its seat's observation and legal actions only, never the tournament."""

@@ -65,9 +65,9 @@ class _Hot:
     """What play reads of a card type again and again, copied once per type: compiled, a
     fixed struct (``match.pxd``) read without attribute lookups on the card type."""
 
-    __slots__ = ("power", "round_power", "doubles_bonuses", "on_reveal", "on_attack", "on_possession",
-                 "on_takes_flag", "on_flag_loss", "on_no_flag_win", "on_bench", "bench_to", "seat_key",
-                 "double_seat")
+    __slots__ = ("bench_to", "double_seat", "doubles_bonuses", "on_attack", "on_bench", "on_flag_loss",
+                 "on_no_flag_win", "on_possession", "on_reveal", "on_takes_flag", "power", "round_power",
+                 "seat_key")
 
     def __init__(self, ct):
         self.power, self.round_power, self.doubles_bonuses = ct.power, ct.round_power, ct.doubles_bonuses
@@ -120,7 +120,7 @@ class Seat:
     The key is interned (as a card's seat key in its ``_Hot`` is): two seats of one name
     hold the same string object, so benching compares keys by identity."""
 
-    __slots__ = ("key", "cards", "width")
+    __slots__ = ("cards", "key", "width")
 
     def __init__(self, key, cards, width=1):
         self.key, self.cards, self.width = sys.intern(key), cards, width
@@ -137,8 +137,8 @@ class Seat:
 class Side:
     """One player's half of the park."""
 
-    __slots__ = ("deck", "bench", "exhaust", "park", "fans", "trophies", "lost_previous",
-                 "next_bonus", "auras", "aura_bonus", "name")
+    __slots__ = ("aura_bonus", "auras", "bench", "deck", "exhaust", "fans", "lost_previous", "name",
+                 "next_bonus", "park", "trophies")
 
     def __init__(self, name="", fans=0, trophies=0, lost_previous=False):
         self.name = name
@@ -192,7 +192,7 @@ class Match:
         self.rng = rng if isinstance(rng, random.Random) else seeded(rng)
         self.round = round
         self.piles = piles
-        self.log = [] if record else None
+        self.log: list[Event] | None = [] if record else None
         self.types: list = []
         self.owner: list[int] = []
         self.kept: list[int] = []          # immediate bonuses a card keeps while in play (set below)
@@ -213,7 +213,7 @@ class Match:
         # dict lookup (play reads them a hundred times a match).  Made here, kept up to date
         # by _new_instance, and made again by _hots() for a ``types`` someone replaced.
         self._hots_list = [_hot(ct) for ct in types]
-        self._hots_types = types
+        self._hots_types: list | None = types
         self.icons_in_play = icons_in_play
         self.holder = None                 # who holds the flag
         self.flag_card = None              # the card in flag possession
@@ -222,10 +222,11 @@ class Match:
         self.attacked_by = 0               # cards that attacked the current flag card
         self.agenda: list = []             # steps still to resolve, last first
         self.pending: Choice | None = None
-        self._pending_ctx = None
+        # What answers the pending choice: (handler, args); called as handler(*args, option).
+        self._pending_ctx: tuple[MethodType, tuple] | None = None
         self.removed: list = []            # (inst, "discard"|"box") cards taken out of the deck
-        self.winner = None
-        self.reason = None
+        self.winner: int | None = None
+        self.reason: str | None = None
         self.reveals = 0
         # Where the match sits in a tournament (set by match_from_spec): the
         # players' indices (light, dark), the park, and the spec it was built from.
@@ -233,9 +234,10 @@ class Match:
         self.park = None
         self._spec = None
         self._spec_maker = None
-        if beginner is None:
-            self.expect = (TOSS, None)
-        else:
+        # What the match waits for: (TOSS, None), (REVEAL, player), (CHOOSE, player) or (OVER, None);
+        # (None, None) while a step runs.
+        self.expect: tuple[str | None, int | None] = (TOSS, None)
+        if beginner is not None:
             self._begin(beginner)
 
     def place(self, p, ct, zone):
@@ -249,7 +251,7 @@ class Match:
         return inst
 
     # ------------------------------------------------------------------ copies
-    def copy(self, record=False) -> "Match":
+    def copy(self, record=False) -> Match:
         """A cheap independent copy (for bots that look ahead)."""
         m = Match.__new__(Match)
         m.rng = generator_in_state(self.rng.getstate())
@@ -404,7 +406,7 @@ class Match:
                 if self.log is not None:
                     self._emit("bonus", p, ct.id, amount, "next-card")
             side.next_bonus = []
-        steps = []
+        steps: list = []
         if self.holder is None:
             # The opening card: its effect, then it takes the flag.
             for e in ct.on_reveal:
@@ -451,15 +453,15 @@ class Match:
 
     def choose(self, p, index) -> list:
         """Player ``p`` answers the pending choice with option ``index``."""
-        ch = self.pending
-        if ch is None:
+        ch, ctx = self.pending, self._pending_ctx
+        if ch is None or ctx is None:
             raise IllegalAction("no choice is pending: " + self.describe_expect())
         if ch.player != p:
             raise IllegalAction(f"player {ch.player} must choose, not player {p!r}")
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(ch.options):
             raise IllegalAction(f"option {index!r} does not exist (0 to {len(ch.options) - 1})")
         start = len(self.log) if self.log is not None else 0
-        handler, args = self._pending_ctx
+        handler, args = ctx
         self.pending = self._pending_ctx = None
         self.expect = (None, None)
         if self.log is not None:
@@ -475,8 +477,9 @@ class Match:
             return [("toss",)]
         if kind == REVEAL:
             return [("reveal", p)]
-        if kind == CHOOSE:
-            return [("choose", self.pending.player, i) for i in range(len(self.pending.options))]
+        ch = self.pending
+        if kind == CHOOSE and ch is not None:
+            return [("choose", ch.player, i) for i in range(len(ch.options))]
         return []
 
     def describe_expect(self) -> str:
@@ -485,8 +488,9 @@ class Match:
             return "waiting for the flag toss"
         if kind == REVEAL:
             return f"waiting for player {p} to reveal"
-        if kind == CHOOSE:
-            return f"waiting for player {self.pending.player} to choose"
+        ch = self.pending
+        if kind == CHOOSE and ch is not None:
+            return f"waiting for player {ch.player} to choose"
         return "the match is over"
 
     # ------------------------------------------------------------------ the step loop
@@ -1201,6 +1205,7 @@ def play(match: Match, choose=None, limit=100000) -> Match:
             match.reveal(p)
         elif kind == CHOOSE:
             ch = match.pending
+            assert ch is not None, "a match that expects a choice has one pending"
             match.choose(ch.player, choose(match, ch) if choose else 0)
         elif kind == TOSS:
             match.toss()

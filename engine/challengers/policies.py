@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from engine.challengers.deckphase import DONE, OPTION, PICK, CHOOSE as DP_CHOOSE, REMOVE, DeckPhase
+from engine.challengers.deckphase import CHOOSE as DP_CHOOSE
+from engine.challengers.deckphase import DONE, OPTION, PICK, REMOVE, DeckPhase
 from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
@@ -110,7 +111,7 @@ def _best_move(m, ch) -> int:
     and bench bonus read from its ``_Hot``.  The scores are the same numbers, so the same
     option wins."""
     p = ch.player
-    src, dst, unit = ch.detail or ("bench", "exhaust", "card")
+    src, dst, _unit = ch.detail or ("bench", "exhaust", "card")
     from_bench = src == "bench"
     from_deck = src == "deck"
     from_exhaust = src == "exhaust"
@@ -187,7 +188,7 @@ def option_score(m, ch, opt) -> float:
                 lost += _base_power(m, types, c)
         score -= lost
         return score
-    src, dst, unit = ch.detail or ("bench", "exhaust", "card")
+    src, dst, _unit = ch.detail or ("bench", "exhaust", "card")
     if not opt:
         return 0.5
     auras = 0            # cards with a bench bonus among those picked
@@ -477,8 +478,7 @@ def removal_plan(deck, facts, r, max_names, min_deck) -> list:
         else:
             g = known
             g_count[g] += 1
-            if v > g_best[g]:
-                g_best[g] = v
+            g_best[g] = max(g_best[g], v)
         group_of[k] = g
     groups = len(g_names)
     alive = [True] * n
@@ -519,13 +519,9 @@ def removal_plan(deck, facts, r, max_names, min_deck) -> list:
     return steps
 
 
-def _search(seed=0) -> Policy:
-    # The search bot decides by the Deck Phase hint, which builds on this module.
-    from engine.challengers.hint import SearchPolicy
-    return SearchPolicy(seed)
-
-
-POLICIES = {"robot": RobotPolicy, "random": RandomPolicy, "greedy": GreedyPolicy, "search": _search}
+# The search bot builds on these (its match choices are the greedy bot's), so it is not one of
+# them: engine.challengers.hint.LegacyHintSearchPolicy drives it the way these are driven.
+POLICIES = {"robot": RobotPolicy, "random": RandomPolicy, "greedy": GreedyPolicy}
 
 
 def make_policy(name, seed=0) -> Policy:

@@ -173,7 +173,7 @@ def _move(e, lang, set_names) -> str:
         if e.unit == "seat":
             s = f"Choose a seat of {_ZONE_FROM['en'][src]}: put all its cards {_ZONE_TO['en'][dst]}."
             return ("You may: " + s[0].lower() + s[1:]) if e.may else s
-        if src.startswith("pile-") or src.endswith("deck-top") or src.endswith("deck-bottom"):
+        if src.startswith("pile-") or src.endswith(("deck-top", "deck-bottom")):
             what = "the top card" if n == 1 else f"the top {n} cards"
             if src.endswith("deck-bottom"):
                 what = "the bottom card" if n == 1 else f"the bottom {n} cards"
@@ -196,7 +196,7 @@ def _move(e, lang, set_names) -> str:
     if e.unit == "seat":
         s = f"Choisissez une place de {_ZONE_FROM['fr'][src]} : toutes ses cartes vont {_ZONE_TO['fr'][dst]}."
         return ("Vous pouvez : " + s[0].lower() + s[1:]) if e.may else s
-    if src.startswith("pile-") or src.endswith("deck-top") or src.endswith("deck-bottom"):
+    if src.startswith("pile-") or src.endswith(("deck-top", "deck-bottom")):
         bottom = src.endswith("deck-bottom")
         what = ("la carte du dessous" if bottom else "la carte du dessus") if n == 1 else \
             (f"les {n} cartes du dessous" if bottom else f"les {n} cartes du dessus")
@@ -294,7 +294,7 @@ def effect_text(e, lang="en", set_names=None) -> str:
         base = "you lose this match" if en else "vous perdez ce match"
         if cond:
             c = cond.strip()
-            return (c[0].upper() + c[1:] + (", " if en else ", ") + base + ".")
+            return c[0].upper() + c[1:] + ", " + base + "."
         return base[0].upper() + base[1:] + "."
     if do == "double-bonuses":
         return "Every bonus this card gets counts twice." if en else "Chaque bonus de cette carte compte double."

@@ -31,11 +31,11 @@ import random
 from dataclasses import dataclass, field
 from functools import partial
 
+from engine.challengers.deckphase import DONE, DeckPhase
+from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match, play_forced
+from engine.challengers.piles import LevelPiles, PileReserve
 from engine.errors import IllegalAction
 from engine.events import Event
-from engine.challengers.deckphase import DeckPhase, DONE
-from engine.challengers.match import Match, REVEAL, CHOOSE, TOSS, play_forced
-from engine.challengers.piles import LevelPiles, PileReserve
 
 DECK, MATCH, FINAL_DECK, FINAL, OVER = "deck", "match", "final-deck", "final", "over"
 
@@ -103,7 +103,7 @@ class Tournament:
         self.rules = library.rules
         self.box = library.box(setup.box)
         self.rng = random.Random(setup.seed)
-        self.log = [] if record else None
+        self.log: list[Event] | None = [] if record else None
         self.actions: list = []
         self.solo = n == 1
         self.two_player = n <= 2
@@ -150,8 +150,8 @@ class Tournament:
         self.matches: dict = {}
         self.results: list = []      # (round, park, winner index, loser index, reason)
         self.finalists = None
-        self.winner = None
-        self.end_reason = None
+        self.winner: int | None = None
+        self.end_reason: str | None = None
         self._start_round(1)
 
     # ------------------------------------------------------------------ set-up helpers
@@ -234,7 +234,7 @@ class Tournament:
     def seat_of(self, player_index, round_no=None):
         """(park, side) where a player sits; side 0 = light, 1 = dark."""
         if self.phase in (FINAL_DECK, FINAL) or round_no == "final":
-            a, b = self.finalists
+            a, _b = self.finalists
             return self.setup.final_park, (0 if player_index == a else 1)
         return self.plan.seat_of(round_no or self.round, self.players[player_index].slot)
 

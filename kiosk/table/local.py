@@ -37,14 +37,13 @@ import logging
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from appliance.config import DataFileError
 from engine import registry
 from engine.errors import GameDataError, IllegalAction
 from engine.events import Event
 from engine.game import Action, Game, GameSetup, GameState, Outcome
-from engine.search import SearchPolicy
 from kiosk.store import StorageError
 from kiosk.table.happened import History
 from kiosk.table.seats import PERSON, PHONE, Seat, seats_from_json, seats_to_json
@@ -55,6 +54,15 @@ log = logging.getLogger("tablecup.kiosk.table")
 STORAGE_RETRY = 3.0
 
 Listener = Callable[["LocalTable", list[Event]], None]
+
+
+@runtime_checkable
+class _TakesAClock(Protocol):
+    """A bot that can stop thinking when its time is up: every search bot (:mod:`engine.search`'s,
+    Challengers!' hint) has a ``clock``, ``None`` until someone gives it one."""
+
+    clock: Callable[[], float] | None
+
 Schedule = Callable[[Callable[[], None], float], None]
 Think = Callable[[Callable[[], Any], Callable[[Any], None]], None]
 
@@ -480,7 +488,7 @@ class LocalTable:
             policy: Any = RandomPolicy(seed)
         else:
             policy = factory(self.data, seat, seed)
-            if isinstance(policy, SearchPolicy) and policy.clock is None:
+            if isinstance(policy, _TakesAClock) and policy.clock is None:
                 # Its level's time cap counts at a table, where a person waits (Cosplay's hard
                 # bot took 3-16 s without it).  The engine reads no clock; the decision is
                 # recorded as an action, so a replay never asks the bot again.

@@ -6,6 +6,7 @@ import json
 import pytest
 from registered import table_games
 
+from engine import registry
 from engine.game import Action
 from kiosk.store import StorageError, Store
 from kiosk.table import LocalTable, Seat, solo, two_at_the_table
@@ -254,6 +255,22 @@ def test_every_new_game_plays_to_its_end_at_the_table_with_bots(tmp_path, name):
     assert len(store.table_actions(table.table_id)) == len(table.actions) == steps
     again = LocalTable(Store(tmp_path / "kiosk.db"))
     assert again.unfinished() is None                     # finished: nothing to resume
+
+
+@pytest.mark.parametrize("game", sorted({"challengers", *table_games()} & {g.name for g in registry.games() if "search" in g.policies}))
+def test_every_search_bot_at_the_table_is_given_the_clock(tmp_path, game):
+    """Not only engine.search's bot: Challengers!' search bot (the Deck Phase hint) takes a
+    clock too, and the table hands it one."""
+    table = LocalTable(Store(tmp_path / "kiosk.db"), schedule=Clock())
+    table.new_game(game, (Seat.person(0), Seat.bot("search", 1)), seed=4)
+    for _ in range(500):                  # the person plays on (never taking a move back) until the bot is asked
+        seat = min(table.to_act())
+        if table.is_bot(seat):
+            break
+        table.act(next(a for a in table.legal(seat) if a.kind != "deck.undo"))
+    question = table._bot_question()
+    assert question is not None
+    assert question[1].clock is not None, type(question[1])
 
 
 def test_a_search_bot_at_the_table_keeps_to_its_levels_time(tmp_path):

@@ -5,8 +5,8 @@ import re
 import pytest
 
 from engine.challengers.deckphase import OPTION, PICK, REMOVE
-from engine.challengers.hint import (CLOCK_CHUNK, DeckView, Opponent, SearchPolicy, candidates, hint,
-                                    matches_for, practice, view_for)
+from engine.challengers.hint import (CLOCK_CHUNK, DeckView, LegacyHintSearchPolicy, Opponent, candidates,
+                                    hint, matches_for, practice, view_for)
 from engine.challengers.policies import make_policy, run_tournament
 from engine.challengers.tournament import Setup, Tournament
 
@@ -86,15 +86,21 @@ def test_the_hint_does_not_read_the_opponents_draft(lib):
 def test_the_search_bot_plays_whole_tournaments(lib):
     for players, level in ((("A", "B"), 1), (("Solo",), 3)):
         t = Tournament(lib, Setup(players=players, seed=3, robot_level=level), record=False)
-        policies = {0: SearchPolicy(seed=1, simulations=12)}
+        policies = {0: LegacyHintSearchPolicy(seed=1, simulations=12)}
         policies.update({p.index: make_policy("robot" if p.robot else "greedy", p.index) for p in t.players[1:]})
         run_tournament(t, policies)
         assert t.over
 
 
-def test_search_is_a_challengers_policy_by_name():
-    bot = make_policy("search", 7)
-    assert isinstance(bot, SearchPolicy) and bot.name == "search"
+def test_search_is_a_challengers_policy_by_name_on_the_contract_not_in_the_legacy_table(lib):
+    # The legacy table (make_policy) lists the bots the search bot builds on, never the search
+    # bot itself: that would make the bots' module reach up to the hint (an import cycle).
+    from engine.challengers import GAME
+    from engine.challengers.hint import HintSearchPolicy
+    assert isinstance(GAME.policies["search"](lib, 0, 7), HintSearchPolicy)
+    assert LegacyHintSearchPolicy(7).name == "search"
+    with pytest.raises(ValueError, match="unknown policy 'search'"):
+        make_policy("search", 7)
 
 
 def test_the_search_bot_plays_on_the_contract(lib):
@@ -157,7 +163,7 @@ def test_later_rounds_get_fewer_dearer_practice_matches(lib):
     counts = [matches_for(1000, r) for r in range(1, 9)]
     assert counts == sorted(counts, reverse=True) and counts[-1] < 0.6 * counts[0]
     t, view = _late(lib)
-    bot = SearchPolicy(seed=3, simulations=80)
+    bot = LegacyHintSearchPolicy(seed=3, simulations=80)
     bot.act(t, ("deck", 0))
     budget = matches_for(80, view.round)
     assert budget < 80 * 0.7
