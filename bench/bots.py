@@ -48,7 +48,7 @@ sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 
 import cards  # noqa: E402
 from engine import registry  # noqa: E402
-from engine.challengers.hint import (MATCH_COST_PER_ROUND, HintSearchPolicy, SearchPolicy as ChallengersSearch,  # noqa: E402
+from engine.challengers.hint import (MATCH_COST_PER_ROUND, HintSearchPolicy, LegacyHintSearchPolicy as ChallengersSearch,  # noqa: E402
                                     hint, matches_for, view_for)
 from engine.challengers.library import load  # noqa: E402
 from engine.challengers.policies import make_policy, run_tournament  # noqa: E402

@@ -301,7 +301,7 @@ class ChallengersState:
         if t.phase not in (DECK, FINAL_DECK):
             m = match_of(t, action.player)
             events = t.apply(tup)
-            if m is not None and m.winner is not None:
+            if m is not None and m.winner is not None and m.park is not None:
                 known = self.ended.get(m.park)
                 if known is None or known[0] is not m:
                     self.ended[m.park] = (m, decided_by(events), None)
