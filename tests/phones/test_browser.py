@@ -14,8 +14,10 @@ from devtools_tab import CHROMIUM, Tab
 from phone_host import ThreadHost
 
 import cards
+from engine import registry
 from engine.game import replay
 from kiosk.phones import PhoneServer
+from registered import phone_games
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 READY = "typeof view !== 'undefined' && view !== null && socket !== null && socket.readyState === 1"
@@ -108,18 +110,24 @@ def test_two_phones_play_a_duel_in_chromium(tmp_path):
     assert cards  # the data the host loaded
 
 
-def test_a_cosplay_phone_at_360_px_reads_its_hand_and_moves_in_words(tmp_path):
-    """Cosplay Team Battle with three seats: seat 0's page (360 px wide) shows its hand and its
-    moves as the game's words (names, not card numbers), in English then French, without
-    scrolling sideways; a tap on "End the turn" plays it at the table."""
-    host = ThreadHost("cosplay", ("Ann", "Bob", "Cy"), seed=4)
+def _seat_zero_page(game, names, seed):
+    """A table of ``game`` on a real phone server: (host, server, seat 0's URL, seat 0's words)."""
+    host = ThreadHost(game, names, seed=seed)
     server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
     server.start()
     host.listeners.append(server.changed)
     host.call(lambda: server.attach(host))
     url = host.call(lambda: server.seat_url(0))
-    shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
     said = host.call(lambda: host.phone_words(host.state.observation(0), host.state.legal_actions(0)))
+    return host, server, url, said
+
+
+def test_a_cosplay_phone_at_360_px_reads_its_hand_and_moves_in_words(tmp_path):
+    """Cosplay Team Battle with three seats: seat 0's page (360 px wide) shows its hand and its
+    moves as the game's words (names, not card numbers), in English then French, without
+    scrolling sideways; a tap on "End the turn" plays it at the table."""
+    host, server, url, said = _seat_zero_page("cosplay", ("Ann", "Bob", "Cy"), seed=4)
+    shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
 
     async def main():
         tab = await Tab(360, 740).open()
@@ -161,19 +169,14 @@ CARD_BOXES = """[...document.querySelectorAll('#hand .pcard')].map(c => {
 })"""
 
 
-@pytest.mark.parametrize(("game", "players"), [("between", 2), ("wacky", 3), ("cosplay", 3)])
-def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game, players):
+@pytest.mark.parametrize("game", phone_games())
+def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game):
     """Seat 0's page on a 390x844 phone draws each card of its hand as a card: one per card, named
     as the game says it, its number large, side by side inside the screen without overlapping
     and without scrolling sideways, in English and French (the pictures: docs/screenshots/)."""
-    host = ThreadHost(game, tuple(["Ann", "Bob", "Cy"][:players]), seed=7)
-    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
-    server.start()
-    host.listeners.append(server.changed)
-    host.call(lambda: server.attach(host))
-    url = host.call(lambda: server.seat_url(0))
+    players = min(3, registry.get(game).max_players)
+    host, server, url, said = _seat_zero_page(game, ("Ann", "Bob", "Cy")[:players], seed=7)
     shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
-    said = host.call(lambda: host.phone_words(host.state.observation(0), host.state.legal_actions(0)))
 
     async def main():
         tab = await Tab(390, 844).open()
