@@ -53,7 +53,8 @@ class Saved:
     progress: tuple[str, int] | None
 
 
-_progress_cache: dict[tuple[int, int], tuple[str, int] | None] = {}
+#: (the database's path, table id, actions stored) -> the progress read from them.
+_progress_cache: dict[tuple[str, int, int], tuple[str, int] | None] = {}
 
 
 def progress(observation: dict[str, Any]) -> tuple[str, int] | None:
@@ -91,7 +92,7 @@ def saved_games(store: Any, data_for: Callable[[Any], Any]) -> list[Saved]:
             kinds = tuple(s.get("kind", "person") for s in json.loads(seats_json))
         except (ValueError, AttributeError, TypeError):
             names, kinds = (), ()
-        key = (tid, n)
+        key = (str(store.path), tid, n)          # ids restart in another database
         if key not in _progress_cache:
             try:
                 state, _ = _replayed(game, setup_json, store.table_actions(tid), data_for)

@@ -140,8 +140,9 @@ def hook(app):
         for _ in range(400):
             if c.result is not None or m is None:
                 break
-            # Until a bench card shows its text shortened (too long for its seat at 14 sp).
-            if m.flag_card is not None and m.expect[0] == "reveal" and bench_faces(scr) and (
+            # Until a bench card shows its text shortened (too long for its seat at 14 sp), once a
+            # choice's panel has been held (French texts are cut sooner than the first choice).
+            if "panel" in out and m.flag_card is not None and m.expect[0] == "reveal" and bench_faces(scr) and (
                     any(f.text_cut() for _, f in bench_faces(scr)) or min(len(s.deck) for s in m.sides) <= 1):
                 break
             kind, side = m.expect

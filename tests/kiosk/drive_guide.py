@@ -19,6 +19,7 @@ import os
 import sys
 
 from app_driver import Driver, arguments, run_app
+from engine.challengers.game import tournament_dump
 
 DATA, ART, MODE, LANG = arguments()
 LANG = LANG or "en"
@@ -96,7 +97,7 @@ def hook(app):
             out["resume_visible"] = home.can_resume
             d.tap(home.ids.resume)
             yield 0.5
-            d.write("after.json", {"screen": app.sm.current, "state": app.controller.dump(),
+            d.write("after.json", {"screen": app.sm.current, "state": tournament_dump(app.controller.t),
                                    "guide": guide_text(), "lesson": app.controller.t.lesson.id})
             # Then one more REVEAL by its button: the resumed match plays on, its hint with it.
             d.tap(app.sm.current_screen.ids.light.ids.reveal)
@@ -149,7 +150,7 @@ def hook(app):
                 else:
                     look("attack")
                 if MODE == "first" and reveals["n"] == 4:
-                    d.write("before.json", {"screen": cur, "state": c.dump(), "guide": text})
+                    d.write("before.json", {"screen": cur, "state": tournament_dump(c.t), "guide": text})
                     print("BEFORE-READY", flush=True)
                     while True:
                         yield 1.0              # killed here

@@ -105,3 +105,23 @@ def test_old_challengers_games_are_listed_and_open(tmp_path):
     record = saved.finished_game(store, listed[0], data_for, "en")
     assert record.error is None and len(record.log) > 20
     assert any(line.startswith(listed[0].names[0]) or f" {listed[0].names[0]} " in line for line in record.log)
+
+
+def test_two_databases_never_share_a_saved_games_progress(tmp_path):
+    """Table ids start again in another kiosk.db: each database's saved game says its own progress."""
+    seen = {}
+    for name, game in (("a", "wacky"), ("b", "between")):
+        store = Store(tmp_path / name / "kiosk.db")
+        table = LocalTable(store, data_for=data_for)
+        seats = (Seat.person(0), Seat.bot("random", 1)) if game == "between" else \
+            (Seat.person(0), Seat.phone(), Seat.bot("random", 1))
+        table.new_game(game, seats, names=("Ana", "Bob", "Cy")[:len(seats)], seed=3)
+        for _ in range(7):
+            table.act(table.legal(min(table.to_act()))[0])
+        want = saved.progress(table.observation(None))
+        table.leave()
+        (s,) = saved.saved_games(store, data_for)
+        seen[game] = (s.id, s.actions, s.progress, want)
+    assert seen["wacky"][:2] == seen["between"][:2]              # the same id and count of moves...
+    assert seen["wacky"][3] != seen["between"][3]                # ...but not the same progress
+    assert all(got == want for _, _, got, want in seen.values()), seen
