@@ -4,6 +4,7 @@ Events are plain tuples so that recording them costs next to nothing, and a
 game that nobody listens to records none at all (its ``log`` is ``None``).
 """
 
+from collections.abc import Collection, Iterable
 from typing import Any, NamedTuple
 
 
@@ -24,3 +25,13 @@ class Event(NamedTuple):
 
     def as_dict(self) -> dict[str, Any]:
         return {k: v for k, v in self._asdict().items() if v is not None}
+
+
+def news(events: Iterable[Event], worth_telling: Collection[str]) -> list[str]:
+    """What a live update says changed: the kinds of ``events`` among ``worth_telling``, each once,
+    in order; ``["action"]`` when none is."""
+    kinds: list[str] = []
+    for ev in events:
+        if ev.kind in worth_telling and ev.kind not in kinds:
+            kinds.append(ev.kind)
+    return kinds or ["action"]

@@ -29,7 +29,7 @@ from typing import Any
 from engine import registry
 from engine.cafe.tournament import FORMATS, MAX_ROUNDS, SEEDINGS, CafePolicy, CafeTournament, Table, new_setup
 from engine.errors import IllegalAction
-from engine.events import Event
+from engine.events import Event, news
 from engine.game import Action, GameSetup
 from engine.json_values import plain
 from engine.search import LEVELS, policy_factory
@@ -200,11 +200,7 @@ class CafeHost:
 
     @staticmethod
     def news(events: list[Event]) -> list[str]:
-        kinds: list[str] = []
-        for ev in events:
-            if ev.kind in NEWS and ev.kind not in kinds:
-                kinds.append(ev.kind)
-        return kinds or ["action"]
+        return news(events, NEWS)
 
     def _players(self, state: CafeTournament, bots: Mapping[int, str]) -> list[dict[str, Any]]:
         return [{"player": p, "name": n, "robot": False, "bot": bots.get(p)} for p, n in enumerate(state.names)]

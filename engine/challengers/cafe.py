@@ -38,6 +38,7 @@ from engine.challengers.match import Match
 from engine.challengers.tournament import DECK, FINAL, FINAL_DECK, MATCH, OVER, Tournament
 from engine.errors import IllegalAction
 from engine.events import Event
+from engine.events import news as events_news
 from engine.game import Action, GameSetup
 from engine.json_values import plain
 
@@ -235,11 +236,7 @@ def events_json(state: Any, events: list[Event]) -> list[dict[str, Any]]:
 
 def news(events: list[Event]) -> list[str]:
     """What a live update says changed: the kinds of the events that matter to a page."""
-    kinds: list[str] = []
-    for ev in events:
-        if ev.kind in NEWS and ev.kind not in kinds:
-            kinds.append(ev.kind)
-    return kinds or ["action"]
+    return events_news(events, NEWS)
 
 
 def summary(entry: Any) -> dict[str, Any]:
