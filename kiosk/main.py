@@ -58,7 +58,7 @@ def bad_data_line(exc: Exception) -> str:
 
 
 LOCK_NAME = "kiosk.lock"
-_lock_file = None      # held open (and locked) for the life of the process
+_lock_fd: int | None = None      # held open (and locked) for the life of the process
 
 
 def lock_data_folder(data: Path):
@@ -68,21 +68,18 @@ def lock_data_folder(data: Path):
     same game.  An advisory lock (``flock``) on ``kiosk.lock`` in the data folder is held for the
     life of the process; the kernel drops it when the process ends, however it ends, so a
     crash never leaves a stale lock behind."""
-    global _lock_file
+    global _lock_fd
     import fcntl
-    f = open(data / LOCK_NAME, "a+")  # noqa: SIM115 - held open (and locked) for the process's life
+    fd = os.open(data / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        f.seek(0)
-        holder = f.read().strip()
-        f.close()
+        holder = os.read(fd, 32).decode("ascii", "replace").strip()
+        os.close(fd)
         return f"pid {holder}" if holder.isdigit() else "its lock file is held"
-    f.seek(0)
-    f.truncate()
-    f.write(str(os.getpid()))
-    f.flush()
-    _lock_file = f
+    os.ftruncate(fd, 0)
+    os.write(fd, str(os.getpid()).encode("ascii"))
+    _lock_fd = fd
     return None
 
 
@@ -312,8 +309,8 @@ def run(argv: list[str], app_hook=None) -> int:
     rendering.install()                  # before any widget too: no stencil clears
     from kiosk import pace
     pace.install()                       # the loop slows down while the table is at rest
-    from kiosk.app import TablecupApp
     from kiosk import plugins
+    from kiosk.app import TablecupApp
     try:
         # Imported last, like any module that draws: every start-up setting above is in place.
         extensions = plugins.load(os.environ)

@@ -284,12 +284,14 @@ class GameScreen(Screen):
 
     def play_again(self) -> None:
         """A new game seated as this one: the same mode, bot level and number of bots."""
-        table = self.table
+        table, kiosk = self.table, self.kiosk
+        if kiosk is None:
+            return
         bots = [s for s in table.seats if s.is_bot]
         app = App.get_running_app()
         if not bots:
-            app.start_table(self.kiosk.game, "two")
+            app.start_table(kiosk.game, "two")
             return
-        levels = [p for _, p in self.kiosk.levels]
+        levels = [p for _, p in kiosk.levels]
         level = levels.index(bots[0].policy) if bots[0].policy in levels else None
-        app.start_table(self.kiosk.game, "solo", level, bots=len(bots))
+        app.start_table(kiosk.game, "solo", level, bots=len(bots))
