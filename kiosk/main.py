@@ -7,7 +7,7 @@ Full-screen by default, at whatever size the screen has; ``--window 1280x720`` o
 instead (offscreen, with no screen to fill, the default is an 800x480 window; on X11 the window is
 made at the screen's size, :func:`x11_screen_size`).  Every size the
 screens use is in dp/sp, and one dp is scaled so that the 800x480 design fills the screen
-(:func:`ui_scale`).  Without a display it prints one line naming the alternatives and returns 2;
+(:func:`kiosk.scale.ui_scale`).  Without a display it prints one line naming the alternatives and returns 2;
 a data folder it cannot write in, or a broken bundled Challengers! file, one line and
 :data:`EXIT_DATA_FOLDER` or :data:`EXIT_BAD_DATA` (statuses the systemd unit does not restart on).
 Scripts that drive the real app from outside name their modules in ``TABLECUP_KIOSK_PLUGINS``
@@ -21,6 +21,8 @@ import glob
 import os
 import sys
 from pathlib import Path
+
+from kiosk.scale import DESIGN_SIZE, ui_scale
 
 NO_DISPLAY = ("No display found: run on the Pi's console (KMS/DRM) or a desktop session, "
               "set SDL_VIDEODRIVER=offscreen for tests, or use `tablecup simulate`.")
@@ -130,20 +132,6 @@ def x11_screen_size(environ=None) -> tuple[int, int] | None:
     finally:
         xlib.XCloseDisplay(display)
     return size if min(size) > 0 else None
-
-
-#: The size the screens were designed at: one dp is one pixel there.
-DESIGN_SIZE = (800, 480)
-
-
-def ui_scale(width: int, height: int) -> float:
-    """Pixels per dp for a ``width`` x ``height`` screen: the 800x480 design scaled to fit it.
-
-    The screens lay out in proportions wherever they can, so only the scarcer dimension
-    matters: 1024x600 gives 1.25, 1920x1080 2.25 (its 1800 dp wide design leaves room to
-    spare on each row, taken by the card benches), and the Pi Touch Display 2 held upright
-    (720x1280) 0.9."""
-    return round(min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]), 4)
 
 
 #: Blocks at least this big (bytes) get pages of their own from the system (glibc's
