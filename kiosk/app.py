@@ -226,7 +226,7 @@ class TablecupApp(App):
     def _add_house_sets(self, lib):
         """The café's house sets (the data folder's cards/), one file at a time: a broken one
         is left out, said in one line in the log and on the home screen; the others load."""
-        from kiosk.house_sets import add_house_sets
+        from engine.challengers.house import add_house_sets
         for why in add_house_sets(lib, self.data_dir):
             self.notices.add(i18n.N_("house_set_skipped"), {"error": why})
 
