@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.game import Action
 
-from . import live, store, views
+from . import store, views
 from .access import Access, Kiosk
 from .botplay import BotPlayer
 from .errors import ApiError
 from .lifecycle import Lifecycle, check_park, check_park_number, load_tournaments
+from .live import notify as notify_subscribers
 from .tournaments import DEFAULT_GAME, Entry, Finished, Games, Tournament, cafe_of
 from .views import Records
 from .writes import KeptRequest, Writes
@@ -62,8 +63,9 @@ class Coordinator:
         self.tournaments = load_tournaments(self.db.conn, self.games)
         self.records = Records(self.reader, self.games)
         self.bots = BotPlayer(self.tournaments, self._apply_bot)
-        self.writes = Writes(self.games, self.writer, self.records, self.tournaments, live.notify, self.bots.kick)
-        self.lifecycle = Lifecycle(self.games, self.writer, self.tournaments, self.access, live.notify,
+        self.writes = Writes(self.games, self.writer, self.records, self.tournaments, notify_subscribers,
+                             self.bots.kick)
+        self.lifecycle = Lifecycle(self.games, self.writer, self.tournaments, self.access, notify_subscribers,
                                    self.bots.kick)
         self._to_finish: list[Entry] = []
         for e in self.tournaments.values():
@@ -197,7 +199,8 @@ class Coordinator:
         self.bots.kick(tid)
 
     def notify(self, e: Tournament, what: Any) -> None:
-        live.notify(e, what)
+        """Tell the tournament's WebSocket subscribers that ``what`` changed."""
+        notify_subscribers(e, what)
 
     # ------------------------------------------------------------------ reads
     def record(self, e: Tournament) -> dict[str, Any]:

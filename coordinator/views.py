@@ -85,7 +85,8 @@ class Records:
                                                    "WHERE tournament_id = ? ORDER BY seq", (e.id,)):
             texts.append(action)
             meta.append({"seq": seq, "request_id": rid, "kiosk_id": kid, "match_seq": ms})
-        snapshot, digest = r.execute("SELECT snapshot, digest FROM finished WHERE tournament_id = ?", (e.id,)).fetchone()
+        snapshot, digest = r.execute("SELECT snapshot, digest FROM finished WHERE tournament_id = ?",
+                                     (e.id,)).fetchone()
         return {"tournament": e.id, "game": e.game, "setup": setup, "actions": self._finished_actions(e, setup, texts),
                 "meta": meta, "snapshot": json.loads(snapshot), "digest": digest}
 

@@ -155,8 +155,8 @@ class Writes:
             raise ApiError(400, str(exc)) from None
         table_kind = action.kind in cafe.TABLE_KINDS
         if table_kind and request.match_seq is None:
-            raise ApiError(400, "a match action needs 'match_seq' (its index within the park's match; "
-                                "in a café tournament of another game, every action: its index in the park's table game)")
+            raise ApiError(400, "a match action needs 'match_seq' (its index within the park's match; in a café "
+                                "tournament of another game, every action: its index in the park's table game)")
         if not table_kind and request.match_seq is not None:
             raise ApiError(400, "'match_seq' belongs to match actions only")
         body = {"request_id": rid, "action": action.to_json(), "match_seq": request.match_seq}
