@@ -234,3 +234,32 @@ def test_notify_tells_every_subscriber_but_one_too_far_behind():
                                                   "phase": "over", "what": ["round"]}
         assert slow.qsize() == BACKLOG
     asyncio.run(main())
+
+
+# ---------------------------------------------------------------------- tournaments and errors
+def test_an_entry_keeps_each_parks_table_game_actions_and_replays_to_the_same_state():
+    games = Games()
+    setup = plan(create_body(game="between", players=["Ann", "Bob", "Cid", "Dee"], rounds=1, seed=5)).setup
+    e = games.new_entry(4, "Night", "between", setup, kiosks={1: 1, 2: 2})
+    for n in range(6):
+        seat = min(e.state.to_act())
+        action = e.state.legal_actions(seat)[0]
+        park = e.cafe.table_of(e.state, action)
+        before = len(e.table_entries(park))
+        e.apply(action, (f"r{n}", park, before))
+        assert e.table_entries(park)[-1] == len(e.actions) - 1 and e.action_at(len(e.actions)) == action.to_json()
+    assert e.version == 6 and e.action_at(0) is None and e.action_at(7) is None
+    again = games.replayed(e)
+    assert again.cafe.snapshot(again.state) == e.cafe.snapshot(e.state)
+    assert (again.rows, again.kiosks, again.lock) == (e.rows, e.kiosks, e.lock)
+    with pytest.raises(ApiError) as no_cafe:
+        Games().new_entry(1, "x", "no-such-game", setup)
+    assert no_cafe.value.status == 409 and "unknown game 'no-such-game'" in no_cafe.value.error
+
+
+def test_too_many_says_the_whole_seconds_to_wait():
+    from coordinator.errors import too_many
+    e = too_many("pairing codes", 2.01)
+    assert (e.status, e.headers, e.error) == (429, {"Retry-After": "3"},
+                                              "too many wrong pairing codes from this address: wait 3 s")
+    assert too_many("organiser PINs", 0.0).headers == {"Retry-After": "1"}
