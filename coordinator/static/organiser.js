@@ -2,7 +2,7 @@
 // Game names, box and set names and the players' names are names: they stay as they are.
 const WORDS = {
   en: {pagetitle: "Tablecup organiser", organiser: "Organiser", logout: "Log out", login: "Log in",
-       pinhint: "Type the organiser PIN. The coordinator shows it where it was started (its window, or the service's journal) and prints it again with \u201ctablecup coordinator --show-pin\u201d on its machine.",
+       pinhint: "Type the organiser PIN. It is on the operator screen of the table that runs the coordinator, and where the coordinator was started (its window, or the service's journal); \u201ctablecup coordinator --show-pin\u201d prints it again on that machine.",
        pinlabel: "Organiser PIN", loginbtn: "Log in", tournament: "Tournament", tournamentaria: "tournament",
        notour: "No tournament yet: create one with the form.", tvlink: "Open the TV page (standings) \u2197",
        kioskshead: "Kiosks at the parks", kioskshint: "Pick the kiosk that stands at each park. Each park's kiosk tells its players who sits where.",
@@ -43,7 +43,7 @@ const WORDS = {
        tpark: (t, p) => "T" + t + " park " + p, revoked: "revoked", revoke: "Revoke", sure: "Sure? Revoke",
        finalwill: (p) => "The Final will be played at park " + p + ".", kiosk: "Kiosk ", colon: ": "},
   fr: {pagetitle: "Tablecup \u2013 organisateur", organiser: "Organisateur", logout: "Se d\u00e9connecter", login: "Connexion",
-       pinhint: "Tapez le code organisateur. Le coordinateur l\u2019affiche l\u00e0 o\u00f9 il a \u00e9t\u00e9 lanc\u00e9 (sa fen\u00eatre, ou le journal du service) et le r\u00e9affiche avec \u00ab\u00a0tablecup coordinator --show-pin\u00a0\u00bb sur sa machine.",
+       pinhint: "Tapez le code organisateur. Il est sur l\u2019\u00e9cran op\u00e9rateur de la table o\u00f9 tourne le coordinateur, et l\u00e0 o\u00f9 le coordinateur a \u00e9t\u00e9 lanc\u00e9 (sa fen\u00eatre, ou le journal du service)\u00a0; \u00ab\u00a0tablecup coordinator --show-pin\u00a0\u00bb le r\u00e9affiche sur cette machine.",
        pinlabel: "Code organisateur", loginbtn: "Se connecter", tournament: "Tournoi", tournamentaria: "tournoi",
        notour: "Pas encore de tournoi\u00a0: cr\u00e9ez-en un avec le formulaire.", tvlink: "Ouvrir la page TV (classement) \u2197",
        kioskshead: "Bornes aux parcs", kioskshint: "Choisissez la borne qui se trouve \u00e0 chaque parc. La borne de chaque parc indique \u00e0 ses joueurs qui s\u2019assoit o\u00f9.",

@@ -70,10 +70,10 @@ def test_the_organiser_page_in_french_has_no_english_left(tmp_path):
                 assert await tab.js("document.documentElement.lang") == "en"
                 assert await text(tab, "#loginbtn") == "Log in"
                 # Where the PIN is, in both languages: not only in a log.
-                assert "--show-pin" in await text(tab, "#pinhint")
+                assert "--show-pin" in await text(tab, "#pinhint") and "operator screen" in await text(tab, "#pinhint")
                 await tab.call("Page.navigate", url=f"{base}/organiser?lang=fr")
                 await tab.wait_for("document.readyState === 'complete' && typeof login === 'function'")
-                assert "--show-pin" in await text(tab, "#pinhint")
+                assert "--show-pin" in await text(tab, "#pinhint") and "\u00e9cran op\u00e9rateur" in await text(tab, "#pinhint")
                 assert not leftovers(await tab.js(WORDS_ON_PAGE)), leftovers(await tab.js(WORDS_ON_PAGE))
                 # A wrong PIN: the coordinator's reason (the API's words), after nothing English of the page's.
                 await fill(tab, "#pin", "0000")
