@@ -233,6 +233,7 @@ class Box(Loose):
 class SetInfo(Loose):
     id: str
     name: str
+    names: dict[str, str] = Field(default_factory=dict, description="its name by language (en, fr), as its cards print it")
     kind: Literal["basic", "additional", "house"]
     box: str | None
 
@@ -475,7 +476,7 @@ PARAMS: dict[str, dict[str, Any]] = {
     "id": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
     "park": {"schema": {"type": "integer", "minimum": 1, "maximum": 4}},
     "kid": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
-    "name": {"schema": {"enum": ["standings.css", "standings.js", "organiser.css", "organiser.js"]}},
+    "name": {"schema": {"enum": ["standings.css", "standings.js", "organiser.css", "organiser.js", "lang.js"]}},
 }
 #: aiohttp's pattern for each path parameter (the route's text: {id:\d{1,9}}).
 PATTERNS = {"id": r"\d{1,9}", "park": r"\d{1,3}", "kid": r"\d{1,9}", "name": r"[a-z]+\.(?:css|js)"}

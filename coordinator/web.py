@@ -411,7 +411,7 @@ async def organiser_page(request):
 
 
 STATIC_FILES = {"standings.css": "text/css", "standings.js": "text/javascript",
-                "organiser.css": "text/css", "organiser.js": "text/javascript"}
+                "organiser.css": "text/css", "organiser.js": "text/javascript", "lang.js": "text/javascript"}
 
 
 async def static(request):

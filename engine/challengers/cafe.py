@@ -129,7 +129,7 @@ def catalogue(lib: Library) -> dict[str, Any]:
     for b in lib.boxes.values():
         boxes.append({"id": b.id, "name": b.name, "basic": b.basic, "additional": list(b.additional),
                       "first_game_out": b.first_game_out, "default_sets": list(lib.default_sets(b.id))})
-    sets = [{"id": s.id, "name": s.name, "kind": s.kind, "box": s.box}
+    sets = [{"id": s.id, "name": s.name, "names": dict(s.names), "kind": s.kind, "box": s.box}
             for s in cat.sets.values() if s.kind in ("basic", "additional", "house")]
     multi = lib.rules.robot_multiplayer_max
     return {"boxes": boxes, "sets": sets,

@@ -109,7 +109,7 @@ def test_the_coordinator_loads_house_sets(tmp_path):
         proc.terminate()
         proc.communicate(timeout=10)
     house = [s for s in sets if s["id"] == "house"]
-    assert house == [{"id": "house", "name": "Cafe Crew", "kind": "house", "box": "base"}]
+    assert house == [{"id": "house", "name": "Cafe Crew", "names": {"en": "Cafe Crew"}, "kind": "house", "box": "base"}]
 
 
 @pytest.mark.parametrize("content", [LATIN1, b'set = "house"\nkind = "house"\nbox = "base"\n[[card]]\nid = 3\n'])
