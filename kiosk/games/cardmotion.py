@@ -1,0 +1,138 @@
+"""Motion for the moments that matter at a table game: a card played, damage taken, a reveal of
+secret choices, a recruit.
+
+A game screen says which of its widgets a change touched (``moments(events)``: a list of
+(kind, widget)); :func:`play` then moves that widget for a moment:
+
+* ``"played"``: a card landing on its place -- it comes down from a little larger;
+* ``"damage"``: what counts the damage shakes from side to side, less and less;
+* ``"reveal"``: a card shown that was secret turns over (it widens from its edge);
+* ``"recruit"``: a card taken swells and settles.
+
+Like the flag's motions of Challengers! (:mod:`kiosk.games.challengers.motion`), a moment is only
+a picture of a change already made: the widget shows the state after it from the start, touches
+reach it as usual (only its drawing is moved, never its place), and the screen at the end is
+exactly the screen with animations off.  Cheap on a Pi: a moment puts a translation and a scale
+around the widget's drawing, one :class:`~kivy.animation.Animation` moves one number from 0 to
+1 at most once per frame (:data:`kiosk.widgets.FRAME`), and at the end both instructions leave
+the canvas and nothing stays scheduled.  Lengths are the designed ones times the settings'
+animation speed (:data:`kiosk.widgets.SPEED`): "off" moves nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from kivy.animation import Animation
+from kivy.event import EventDispatcher
+from kivy.graphics import InstructionGroup, PopMatrix, PushMatrix, Scale, Translate
+from kivy.metrics import dp
+from kivy.properties import NumericProperty
+from kivy.uix.widget import Widget
+
+from kiosk import widgets
+
+#: Designed lengths, in seconds (times the animation speed; each under half a second).
+SECONDS = {"played": 0.3, "damage": 0.4, "reveal": 0.35, "recruit": 0.4}
+
+#: Moments running now, by widget uid (a new moment on a widget ends its last one first).
+RUNNING: dict[int, Moment] = {}
+#: Every moment started since the app started: (kind, widget class) -- what the tests read.
+STARTED: list[tuple[str, str]] = []
+
+
+def _pose(kind: str, t: float) -> tuple[float, float, float]:
+    """(dx, scale x, scale y) of a moment of ``kind`` at progress ``t`` (0 to 1; 1 is at rest)."""
+    if kind == "played":
+        k = 1 + 0.22 * (1 - t) ** 2
+        return 0.0, k, k
+    if kind == "damage":
+        return dp(7) * math.sin(6 * math.pi * t) * (1 - t), 1.0, 1.0
+    if kind == "reveal":
+        return 0.0, max(0.04, math.sin(math.pi * t / 2)), 1.0
+    k = 1 + 0.18 * math.sin(math.pi * t)       # recruit
+    return 0.0, k, k
+
+
+class Moment(EventDispatcher):
+    """One widget moving for one moment (see the module); ended by :meth:`finish`."""
+
+    progress = NumericProperty(0.0)
+
+    def __init__(self, kind: str, widget: Widget, seconds: float):
+        super().__init__()
+        self.kind, self.widget, self.seconds = kind, widget, seconds
+        self._push = InstructionGroup()
+        self._push.add(PushMatrix())
+        self._move = Translate(0, 0)
+        self._scale = Scale(1, 1, 1, origin=widget.center)
+        self._push.add(self._move)
+        self._push.add(self._scale)
+        self._pop = PopMatrix()
+        widget.canvas.before.insert(0, self._push)
+        widget.canvas.after.add(self._pop)
+        self.fbind("progress", self._step)
+        self._anim = Animation(progress=1, d=seconds, t="out_quad", step=widgets.FRAME)
+        self._anim.bind(on_complete=lambda *_: self.finish())
+
+    def start(self) -> None:
+        self._step()
+        self._anim.start(self)
+
+    def _step(self, *_):
+        dx, sx, sy = _pose(self.kind, self.progress)
+        self._move.xy = (dx, 0)
+        self._scale.origin = self.widget.center
+        self._scale.xyz = (sx, sy, 1)
+
+    def finish(self) -> None:
+        """End now, as it would end: the widget drawn at rest, the instructions gone."""
+        if RUNNING.get(self.widget.uid) is self:
+            del RUNNING[self.widget.uid]
+        self._anim.cancel(self)
+        self.widget.canvas.before.remove(self._push)
+        self.widget.canvas.after.remove(self._pop)
+
+
+def play(kind: str, widget: Widget | None) -> bool:
+    """Move ``widget`` for a moment of ``kind`` (a key of :data:`SECONDS`); False when
+    animations are off or the widget is not drawn."""
+    seconds = SECONDS[kind] * widgets.SPEED
+    if seconds <= 0 or widget is None or widget.width <= 0 or widget.height <= 0:
+        return False
+    old = RUNNING.get(widget.uid)
+    if old is not None:
+        old.finish()
+    moment = RUNNING[widget.uid] = Moment(kind, widget, seconds)
+    STARTED.append((kind, widget.__class__.__name__))     # (through an ids proxy too)
+    moment.start()
+    return True
+
+
+def play_all(moments: Iterable[tuple[str, Widget | None]]) -> int:
+    """:func:`play` each (kind, widget) once (the first of a widget's moments in one change wins);
+    how many started."""
+    seen: set[int] = set()
+    started = 0
+    for kind, widget in moments:
+        if widget is None or widget.uid in seen:
+            continue
+        seen.add(widget.uid)
+        started += play(kind, widget)
+    return started
+
+
+def finish_all() -> None:
+    """End every running moment (a screen left, a new game)."""
+    for moment in list(RUNNING.values()):
+        moment.finish()
+
+
+def cards_in(widget: Widget, cards: Iterable[str]) -> list[Widget]:
+    """The widgets under ``widget`` that draw one of ``cards`` (their ``card``)."""
+    wanted = {str(c) for c in cards}
+    return [w for w in widget.walk(restrict=True) if w is not widget and getattr(w, "card", None) in wanted]
+
+
+__all__ = ["RUNNING", "SECONDS", "STARTED", "Moment", "cards_in", "finish_all", "play", "play_all"]
