@@ -434,13 +434,17 @@ class CardFace(ButtonBehavior, Widget):
         return self
 
     def appear(self):
-        """Fade in (reveals, benching); never blocks input."""
+        """Fade in and land (a card revealed, benched, taking the flag: the moment a card is
+        played, moved as at the other games, :mod:`kiosk.games.cardmotion`); never blocks input."""
+        # (imported here: the table games' motion module draws on this module's speed and frame)
+        from kiosk.games import cardmotion
         Animation.cancel_all(self, "opacity")
         if SPEED <= 0:
             self.opacity = 1
             return
         self.opacity = 0
         Animation(opacity=1, d=ANIM * SPEED, t="out_quad", step=FRAME).start(self)
+        cardmotion.play("played", self)
 
     # ---------------------------------------------------------------- tap and hold
     def on_touch_down(self, touch):

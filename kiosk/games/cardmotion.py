@@ -34,7 +34,7 @@ from kivy.uix.widget import Widget
 from kiosk import widgets
 
 #: Designed lengths, in seconds (times the animation speed; each under half a second).
-SECONDS = {"played": 0.3, "damage": 0.4, "reveal": 0.35, "recruit": 0.4}
+SECONDS = {"played": 0.25, "damage": 0.4, "reveal": 0.35, "recruit": 0.4}
 
 #: Moments running now, by widget uid (a new moment on a widget ends its last one first).
 RUNNING: dict[int, Moment] = {}

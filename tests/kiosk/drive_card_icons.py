@@ -9,7 +9,8 @@ home screen, seeded), the bottom player looking at their hand (their primary key
 card's icon and each public card's icon read off its canvas (the picture file its texture came
 from, the texture itself, where it is drawn).  Screenshots: ``cards-GAME-WxH-en.png``.
 
-Then the moments: a card played and damage taken (Between), the secret choices revealed and a
+Then the moments: a card played (the Ninja's Unique: the other hand revealed too) and damage
+taken (Between), the secret choices revealed and a
 card picked onto a route (Wacky), a recruit (Cosplay), each made by the people's actions; what
 :mod:`kiosk.games.cardmotion` started is read at once (the Animation running on Kivy's clock), and
 again once the clock has run it out.  The same moments are made again in new games after the
@@ -56,7 +57,7 @@ def hook(app):
 
     def running() -> list:
         """The moments moving now: (kind, widget class, its Animation running on Kivy's clock)."""
-        return [[m.kind, type(m.widget).__name__, m._anim in Animation._instances]
+        return [[m.kind, m.widget.__class__.__name__, m._anim in Animation._instances]
                 for m in cardmotion.RUNNING.values()]
 
     def until(condition, limit=5.0):
@@ -101,7 +102,12 @@ def hook(app):
     def between_moments(record: dict):
         t = app.table
         seat = next(iter(t.to_act()))
-        yield from moment(record, "played", lambda: act_first(seat, ("play", "link")), "played")
+        out["between_first"] = [t.data.card(a.args[0]).ability for a in t.legal(seat) if a.kind == "play"]
+
+        def unique(a):          # the Ninja's Unique: the other player's hand is revealed
+            return a.kind == "play" and t.data.card(a.args[0]).ability == "unique"
+        yield from moment(record, "played", lambda: act_first(seat, unique) or act_first(seat, ("play", "link")),
+                          "played")
         seat = next(iter(t.to_act()))
         while not any(a.kind == "damage" for a in t.legal(seat)) and act_first(seat, ("play", "link")):
             yield 0.05
