@@ -139,4 +139,5 @@ class MarkupFace(Label):
                 return
 
 
-__all__ = ["FACE_SCALES", "ICON_ALPHA", "PLAIN", "CardIconMixin", "FramedCard", "MarkupFace", "lighter", "scaled_markup"]
+__all__ = ["FACE_SCALES", "ICON_ALPHA", "PLAIN", "CardIconMixin", "FramedCard", "MarkupFace", "lighter",
+           "scaled_markup"]

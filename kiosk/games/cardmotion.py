@@ -22,6 +22,7 @@ animation speed (:data:`kiosk.widgets.SPEED`): "off" moves nothing.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Iterable
 
 from kivy.animation import Animation
@@ -38,8 +39,21 @@ SECONDS = {"played": 0.25, "damage": 0.4, "reveal": 0.35, "recruit": 0.4}
 
 #: Moments running now, by widget uid (a new moment on a widget ends its last one first).
 RUNNING: dict[int, Moment] = {}
-#: Every moment started since the app started: (kind, widget class) -- what the tests read.
-STARTED: list[tuple[str, str]] = []
+#: The last moments started: (kind, widget class) -- what the tests read (a kiosk runs for days:
+#: only the last few are kept; :func:`started_since` counts them all).
+STARTED: deque[tuple[str, str]] = deque(maxlen=256)
+_count = [0]
+
+
+def started_count() -> int:
+    """How many moments have started since the app started."""
+    return _count[0]
+
+
+def started_since(count: int) -> list[tuple[str, str]]:
+    """The moments started since :func:`started_count` was ``count`` (the last 256 at most)."""
+    new = _count[0] - count
+    return list(STARTED)[-new:] if new > 0 else []
 
 
 def _pose(kind: str, t: float) -> tuple[float, float, float]:
@@ -91,8 +105,11 @@ class Moment(EventDispatcher):
         if RUNNING.get(self.widget.uid) is self:
             del RUNNING[self.widget.uid]
         self._anim.cancel(self)
-        self.widget.canvas.before.remove(self._push)
-        self.widget.canvas.after.remove(self._pop)
+        before, after = self.widget.canvas.before, self.widget.canvas.after
+        if self._push in before.children:       # (a canvas cleared meanwhile holds neither)
+            before.remove(self._push)
+        if self._pop in after.children:
+            after.remove(self._pop)
 
 
 def play(kind: str, widget: Widget | None) -> bool:
@@ -106,6 +123,7 @@ def play(kind: str, widget: Widget | None) -> bool:
         old.finish()
     moment = RUNNING[widget.uid] = Moment(kind, widget, seconds)
     STARTED.append((kind, widget.__class__.__name__))     # (through an ids proxy too)
+    _count[0] += 1
     moment.start()
     return True
 
@@ -123,16 +141,11 @@ def play_all(moments: Iterable[tuple[str, Widget | None]]) -> int:
     return started
 
 
-def finish_all() -> None:
-    """End every running moment (a screen left, a new game)."""
-    for moment in list(RUNNING.values()):
-        moment.finish()
-
-
 def cards_in(widget: Widget, cards: Iterable[str]) -> list[Widget]:
     """The widgets under ``widget`` that draw one of ``cards`` (their ``card``)."""
     wanted = {str(c) for c in cards}
     return [w for w in widget.walk(restrict=True) if w is not widget and getattr(w, "card", None) in wanted]
 
 
-__all__ = ["RUNNING", "SECONDS", "STARTED", "Moment", "cards_in", "finish_all", "play", "play_all"]
+__all__ = ["RUNNING", "SECONDS", "STARTED", "Moment", "cards_in", "play", "play_all", "started_count",
+           "started_since"]

@@ -86,11 +86,11 @@ def hook(app):
 
     def moment(record: dict, name: str, make, kind: str, wait=None):
         """Make a moment (``make()``), read what moves at once and after the clock ran it out."""
-        before = len(cardmotion.STARTED)
+        before = cardmotion.started_count()
         made = make()
         if wait is not None:
-            yield from until(lambda: any(k == kind for k, _ in cardmotion.STARTED[before:]) or wait())
-        record[name] = {"made": bool(made), "started": [list(s) for s in cardmotion.STARTED[before:]],
+            yield from until(lambda: any(k == kind for k, _ in cardmotion.started_since(before)) or wait())
+        record[name] = {"made": bool(made), "started": [list(s) for s in cardmotion.started_since(before)],
                         "running": running()}
         yield from until(lambda: not cardmotion.RUNNING, 3.0)
         record[name]["after"] = {"running": len(cardmotion.RUNNING),
