@@ -11,7 +11,7 @@ and as large as the face allows.  Only lines, rectangles and that one picture ar
 words stay the label's own, where the fit check measures them, and stay what is read first.
 
 A public card of the table (a Wacky route card, a Cosplay zone, a Between pile) draws its icon
-the same way through :class:`CardIconMixin`, over the face its ``.kv`` rule draws.
+the same way through :class:`CardIconMixin`, over the face its ``.kv`` rule draws, under its words.
 """
 
 from __future__ import annotations
@@ -78,9 +78,11 @@ class FramedCard(SmallCard):
 
 class CardIconMixin:
     """A public card's icon (``icon``: a :mod:`kiosk.iconset` name, "" for none) in the middle
-    of the widget, ``icon_share`` of its smaller side, in ``icon_rgba``: drawn after the
-    ``canvas.before`` of its ``.kv`` rule (over its face and frame), before its words.  Mixed
-    into a widget class before Kivy's classes."""
+    of the widget, ``icon_share`` of its smaller side, in ``icon_rgba``: drawn in the widget's
+    own ``canvas``, so after the ``canvas.before`` of its ``.kv`` rule (over its face and frame)
+    and before its children (its words).  Not in ``canvas.before``: a widget a ``.kv`` rule
+    declares gets its class rule only after its ``__init__``, whose drawing would then cover the
+    icon.  Mixed into a widget class (whose rule draws nothing in ``canvas``) before Kivy's."""
 
     icon = StringProperty("")
     icon_rgba = ListProperty([1, 1, 1, 0.16])
@@ -88,7 +90,7 @@ class CardIconMixin:
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.picture = CardIcon(self.canvas.before)
+        self.picture = CardIcon(self.canvas)
         # Placed once before the next frame, however many changes come first (a tile moved from
         # line to line is moved several times in one layout pass).
         place = Clock.create_trigger(self._place_icon, -1)

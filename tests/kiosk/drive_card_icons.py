@@ -30,18 +30,23 @@ out: dict = {"error": None, "icons": {}, "moments": {"normal": {}, "off": {}}, "
 
 def icon_of(w) -> dict | None:
     """What the icon drawn on ``w``'s canvas is: its name, its picture file, whether its
-    rectangle draws that picture's texture and sits in ``w``'s canvas, and its size and place
-    against ``w``'s (None when it draws none)."""
+    rectangle draws that picture's texture and sits in ``w``'s canvas over its face, and its size
+    and place against ``w``'s (None when it draws none)."""
     from kiosk import cardicon
     pic = getattr(w, "picture", None)
     if pic is None or not pic.name:
         return None
     canvases = [c for c in (w.canvas.before, w.canvas, w.canvas.after) if c is not None]
     in_canvas = any(pic.group in c.children for c in canvases) and pic.rect in pic.group.children
+    # Over the card's face: the last thing its canvas.before draws, or in its canvas (after every
+    # canvas.before, before its children: its words).
+    before = w.canvas.before.children
+    over_face = pic.group in w.canvas.children or (bool(before) and before[-1] is pic.group)
     side = pic.rect.size[0]
     x, y = pic.rect.pos
     return {"name": pic.name, "file": pic.source.rsplit("/", 1)[-1],
             "texture": pic.rect.texture is cardicon.texture(pic.name, side), "in_canvas": in_canvas,
+            "over_face": over_face,
             "side": round(side), "card": [round(w.width), round(w.height)],
             "inside": w.x - 1 <= x and x + side <= w.right + 1 and w.y - 1 <= y and y + side <= w.top + 1,
             "card_id": str(getattr(w, "card", "") or ""), "at": [round(x), round(y), round(w.x), round(w.y)]}

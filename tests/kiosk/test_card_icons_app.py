@@ -21,8 +21,9 @@ MOMENTS = {
 
 
 def drawn(icon):
-    """An icon read off a card: drawn from its own picture's texture, in the card's canvas, inside it."""
-    return (icon is not None and icon["texture"] and icon["in_canvas"] and icon["inside"]
+    """An icon read off a card: drawn from its own picture's texture, in the card's canvas over its
+    face (not covered by it), inside it."""
+    return (icon is not None and icon["texture"] and icon["in_canvas"] and icon["over_face"] and icon["inside"]
             and icon["file"].startswith(icon["name"] + "-") and icon["side"] >= 12)
 
 
