@@ -28,7 +28,7 @@ from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from kiosk import rendering
+from kiosk import cardmotion, rendering
 from kiosk.cardicon import CardIcon, faint
 from kiosk.palette import PALETTE
 from kiosk.setmarks import mark as set_mark
@@ -435,16 +435,14 @@ class CardFace(ButtonBehavior, Widget):
 
     def appear(self):
         """Fade in and land (a card revealed, benched, taking the flag: the moment a card is
-        played, moved as at the other games, :mod:`kiosk.games.cardmotion`); never blocks input."""
-        # (imported here: the table games' motion module draws on this module's speed and frame)
-        from kiosk.games import cardmotion
+        played, moved as at the other games, :mod:`kiosk.cardmotion`); never blocks input."""
         Animation.cancel_all(self, "opacity")
         if SPEED <= 0:
             self.opacity = 1
             return
         self.opacity = 0
         Animation(opacity=1, d=ANIM * SPEED, t="out_quad", step=FRAME).start(self)
-        cardmotion.play("played", self)
+        cardmotion.play("played", self, SPEED, FRAME)
 
     # ---------------------------------------------------------------- tap and hold
     def on_touch_down(self, touch):

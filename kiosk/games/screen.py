@@ -27,7 +27,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
-from kiosk.games import cardmotion
+from kiosk import cardmotion, widgets
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
 from kiosk.lastmove import LogPage
 from kiosk.table.happened import Said, log_lines, said_to
@@ -106,14 +106,14 @@ class GameScreen(Screen):
             self.update(table, list(events))
             self.update_happened(table)
             if events:
-                cardmotion.play_all(self.moments(list(events)))
+                cardmotion.play_all(self.moments(list(events)), widgets.SPEED, widgets.FRAME)
 
     def update(self, table, events: list) -> None:
         """Set this screen's properties from ``table`` (override)."""
 
     def moments(self, events: list) -> list[tuple[str, Any]]:
         """The moments of the change that made ``events`` worth moving, as (kind, widget) for
-        :func:`kiosk.games.cardmotion.play` (override; the widgets already show the change)."""
+        :func:`kiosk.cardmotion.play` (override; the widgets already show the change)."""
         return []
 
     def reset(self) -> None:

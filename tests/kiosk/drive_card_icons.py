@@ -12,7 +12,7 @@ from, the texture itself, where it is drawn).  Screenshots: ``cards-GAME-WxH-en.
 Then the moments: a card played (the Ninja's Unique: the other hand revealed too) and damage
 taken (Between), the secret choices revealed and a
 card picked onto a route (Wacky), a recruit (Cosplay), each made by the people's actions; what
-:mod:`kiosk.games.cardmotion` started is read at once (the Animation running on Kivy's clock), and
+:mod:`kiosk.cardmotion` started is read at once (the Animation running on Kivy's clock), and
 again once the clock has run it out.  The same moments are made again in new games after the
 animations setting is switched to "off" (as the settings screen does).
 """
@@ -55,7 +55,7 @@ def icon_of(w) -> dict | None:
 def hook(app):
     from kivy.animation import Animation
 
-    from kiosk.games import cardmotion
+    from kiosk import cardmotion
     from kiosk.widgets import CardFace
 
     d = Driver(app, out, ART)

@@ -28,7 +28,7 @@ def hook(app):
     from kivy.clock import Clock
 
     from kiosk import widgets
-    from kiosk.games import cardmotion
+    from kiosk import cardmotion
     from kiosk.widgets import CardFace
 
     d = Driver(app, out, ART)
@@ -207,7 +207,7 @@ def hook(app):
 
         def done():
             rec["looks"] = looks()
-            # The cards that faded in also landed (kiosk.games.cardmotion), as at the other games.
+            # The cards that faded in also landed (kiosk.cardmotion), as at the other games.
             rec["landed"] = sum(1 for kind, cls in cardmotion.started_since(rec.pop("moments_from"))
                                 if (kind, cls) == ("played", "CardFace"))
             # Nothing left running: no Animation, no event that would keep the clock awake,

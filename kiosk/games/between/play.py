@@ -23,9 +23,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from engine.between.text import card_name
+from kiosk import cardmotion, lastmove
 from kiosk import hand as hand_widgets
-from kiosk import lastmove
-from kiosk.games import cardmotion
 from kiosk.games.cardframe import PLAIN, CardIconMixin, FramedCard
 from kiosk.games.descriptor import CARD
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen

@@ -16,7 +16,8 @@ exactly the screen with animations off.  Cheap on a Pi: a moment puts a translat
 around the widget's drawing, one :class:`~kivy.animation.Animation` moves one number from 0 to
 1 at most once per frame (:data:`kiosk.widgets.FRAME`), and at the end both instructions leave
 the canvas and nothing stays scheduled.  Lengths are the designed ones times the settings'
-animation speed (:data:`kiosk.widgets.SPEED`): "off" moves nothing.
+animation speed (:data:`kiosk.widgets.SPEED`, which the callers pass: this module is below
+:mod:`kiosk.widgets`, whose card faces land through it): "off" moves nothing.
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ from kivy.graphics import InstructionGroup, PopMatrix, PushMatrix, Scale, Transl
 from kivy.metrics import dp
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
-
-from kiosk import widgets
 
 #: Designed lengths, in seconds (times the animation speed; each under half a second).
 SECONDS = {"played": 0.25, "damage": 0.4, "reveal": 0.35, "recruit": 0.4}
@@ -74,7 +73,7 @@ class Moment(EventDispatcher):
 
     progress = NumericProperty(0.0)
 
-    def __init__(self, kind: str, widget: Widget, seconds: float):
+    def __init__(self, kind: str, widget: Widget, seconds: float, frame: float):
         super().__init__()
         self.kind, self.widget, self.seconds = kind, widget, seconds
         self._push = InstructionGroup()
@@ -87,7 +86,7 @@ class Moment(EventDispatcher):
         widget.canvas.before.insert(0, self._push)
         widget.canvas.after.add(self._pop)
         self.fbind("progress", self._step)
-        self._anim = Animation(progress=1, d=seconds, t="out_quad", step=widgets.FRAME)
+        self._anim = Animation(progress=1, d=seconds, t="out_quad", step=frame)
         self._anim.bind(on_complete=lambda *_: self.finish())
 
     def start(self) -> None:
@@ -112,23 +111,24 @@ class Moment(EventDispatcher):
             after.remove(self._pop)
 
 
-def play(kind: str, widget: Widget | None) -> bool:
-    """Move ``widget`` for a moment of ``kind`` (a key of :data:`SECONDS`); False when
-    animations are off or the widget is not drawn."""
-    seconds = SECONDS[kind] * widgets.SPEED
+def play(kind: str, widget: Widget | None, speed: float, frame: float) -> bool:
+    """Move ``widget`` for a moment of ``kind`` (a key of :data:`SECONDS`) at the animation
+    speed ``speed`` (0: none), stepping at most every ``frame`` seconds (never 0: see
+    :data:`kiosk.widgets.FRAME`); False when animations are off or the widget is not drawn."""
+    seconds = SECONDS[kind] * speed
     if seconds <= 0 or widget is None or widget.width <= 0 or widget.height <= 0:
         return False
     old = RUNNING.get(widget.uid)
     if old is not None:
         old.finish()
-    moment = RUNNING[widget.uid] = Moment(kind, widget, seconds)
+    moment = RUNNING[widget.uid] = Moment(kind, widget, seconds, frame)
     STARTED.append((kind, widget.__class__.__name__))     # (through an ids proxy too)
     _count[0] += 1
     moment.start()
     return True
 
 
-def play_all(moments: Iterable[tuple[str, Widget | None]]) -> int:
+def play_all(moments: Iterable[tuple[str, Widget | None]], speed: float, frame: float) -> int:
     """:func:`play` each (kind, widget) once (the first of a widget's moments in one change wins);
     how many started."""
     seen: set[int] = set()
@@ -137,7 +137,7 @@ def play_all(moments: Iterable[tuple[str, Widget | None]]) -> int:
         if widget is None or widget.uid in seen:
             continue
         seen.add(widget.uid)
-        started += play(kind, widget)
+        started += play(kind, widget, speed, frame)
     return started
 
 
