@@ -27,6 +27,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
+from kiosk import cardmotion, widgets
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
 from kiosk.lastmove import LogPage
 from kiosk.table.happened import Said, log_lines, said_to
@@ -104,9 +105,16 @@ class GameScreen(Screen):
         if table is not None and table.playing:
             self.update(table, list(events))
             self.update_happened(table)
+            if events:
+                cardmotion.play_all(self.moments(list(events)), widgets.SPEED, widgets.FRAME)
 
     def update(self, table, events: list) -> None:
         """Set this screen's properties from ``table`` (override)."""
+
+    def moments(self, events: list) -> list[tuple[str, Any]]:
+        """The moments of the change that made ``events`` worth moving, as (kind, widget) for
+        :func:`kiosk.cardmotion.play` (override; the widgets already show the change)."""
+        return []
 
     def reset(self) -> None:
         """A setting changed (language, rotation): forget what depends on it."""
