@@ -32,6 +32,10 @@ read it as they read the local table's board (:class:`kiosk.games.challengers.lo
 * Which moment of the tournament is on screen (its Deck Phase, its matches, its end) is the
   game's kiosk descriptor's word (``KIOSK.screen``), and what may be done now the legal actions':
   nothing here reads the rules' internals.
+* A tournament of another game (Between Battle, Wacky Challenge, Cosplay Team Battle): this
+  controller stays the network's listener and hands each park view and answer to the park's table,
+  :attr:`ParkController.table` (:class:`kiosk.table.park.ParkTable`), which the game's own screens
+  show; between its games the park screen reads the view.
 """
 
 from __future__ import annotations

@@ -143,6 +143,7 @@ def cafe_night(tmp, kill_mid_round: bool):
     real kiosks whose people play every seat; with ``kill_mid_round`` the coordinator is killed
     (-9) in the middle of round 1 and started again on its data folder while the kiosks play on.
     -> {game: the tournament's record}."""
+    tmp.mkdir(parents=True)
     coord = cafe.Coordinator(tmp).start()
     kiosks = []
     try:
