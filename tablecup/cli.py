@@ -502,6 +502,7 @@ def cmd_hardware(args) -> int:
 
 
 def cmd_doctor(args) -> int:
+    from hardware import HardwareError
     from tablecup.doctor import format_report, report
     extra = {}
     try:
@@ -517,7 +518,7 @@ def cmd_doctor(args) -> int:
             extra["hardware backend chosen"] = backend.describe()
         finally:
             backend.close()
-    except Exception as e:  # noqa: BLE001 -- the doctor reports, it never fails on what it examines
+    except (HardwareError, OSError, ValueError, ImportError) as e:   # the doctor reports what it examines
         extra["hardware config"] = f"unreadable: {e}"
     print(format_report(report(extra)))
     return 0

@@ -291,15 +291,17 @@ class GameScreen(Screen):
         """A new game seated as this one: the same mode, bot level and number of bots.  At a café
         park (its table's ``cafe``) the coordinator seats the next game: the held end goes, and
         the park shows what comes next."""
-        table = self.table
+        table, kiosk = self.table, self.kiosk
         if getattr(table, "cafe", False):
             table.next_game()
+            return
+        if kiosk is None:
             return
         bots = [s for s in table.seats if s.is_bot]
         app = App.get_running_app()
         if not bots:
-            app.start_table(self.kiosk.game, "two")
+            app.start_table(kiosk.game, "two")
             return
-        levels = [p for _, p in self.kiosk.levels]
+        levels = [p for _, p in kiosk.levels]
         level = levels.index(bots[0].policy) if bots[0].policy in levels else None
-        app.start_table(self.kiosk.game, "solo", level, bots=len(bots))
+        app.start_table(kiosk.game, "solo", level, bots=len(bots))
