@@ -278,8 +278,9 @@ class TablecupApp(App):
         name = self.screen_for()
         if self.sm.current != name:
             self.sm.current = name
-        if self.table_active() and name != "operator":
-            self.sm.current_screen.refresh(self.table, events)
+        shown = self.session.shown_table()
+        if shown is not None and name != "operator":
+            self.sm.current_screen.refresh(shown, events)        # a game's own screen
         else:
             self.sm.current_screen.refresh(self.controller, events)
         self._show_alert()
@@ -347,19 +348,20 @@ class TablecupApp(App):
         if events == ["leave"]:
             self.leave_tournament()
             return
-        self.chrome.heard("challengers", events)
+        park_table = self.session.park_table()
+        self.chrome.heard(park_table.game.name if park_table is not None else "challengers", events)
         self.sync(events)
 
     def table_hint(self, half, pressed):
         """A press at the table's game that did nothing (:meth:`LocalTable.refuse`): the game's
         sentence on that half (``KIOSK.hint`` through its screen), or, for a tap in the middle,
         on each half where a person sits, each in its own words."""
-        if not self.table_active():
+        t = self.session.shown_table()
+        if t is None:
             return                            # Challengers!' controller says its own (hint_for)
         scr = self.sm.current_screen
         if not hasattr(scr, "hint_text"):
             return
-        t = self.table
         halves = (half,) if half in (0, 1) else tuple(h for h in (0, 1) if t.people_on(h))
         for h in halves:
             text = scr.hint_text(h, pressed)
@@ -385,6 +387,7 @@ class TablecupApp(App):
             pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
             pc.on_ignored = self.hint_for
+            pc.table.on_ignored = self.table_hint         # another game's park: its game's hints
             self.session.park = pc
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),
@@ -490,6 +493,11 @@ class TablecupApp(App):
         self.sync()
 
     def leave_table(self, abandon=False):
+        """Leave the game on screen: the local table's (home), or a café park's (the park keeps
+        its game at the coordinator; the kiosk leaves the tournament's screens)."""
+        if self.session.park_table() is not None:
+            self.controller.close_game()
+            return
         self.table.leave(abandon=abandon)
 
     # ------------------------------------------------------------------ side buttons
@@ -509,7 +517,8 @@ class TablecupApp(App):
         ``KIOSK.lights`` over the seat shown on that half, whoever has the screens (the table's
         game, Challengers! at the table or a park).  The hardware link reads this after each
         change of the table or of the controller."""
-        return self.table.lights() if self.table_active() else self.controller.lights()
+        shown = self.session.shown_table()
+        return shown.lights() if shown is not None else self.controller.lights()
 
     def show_operator(self):
         self.sm.current = "operator"
@@ -615,7 +624,7 @@ class TablecupApp(App):
             self.leave_tournament()
         elif cur == "history":
             self.sm.get_screen("history").leave()
-        elif self.table_active():
+        elif self.session.shown_table() is not None:
             self.leave_table()
         else:
             self.controller.close_game()

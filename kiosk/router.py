@@ -1,7 +1,8 @@
 """Which screen shows what the session holds now.  No Kivy here: the app creates the screen.
 
 A game's kiosk descriptor says which of its screens shows a moment of the game
-(``KioskGame.screen(observation)``); Challengers!' board says it for its tournament, the held end
+(``KioskGame.screen(observation)``), for the local table's game and a café park's table of
+another game alike; Challengers!' board says it for its tournament, the held end
 of a match included (``board.screen()``: "deck", "match", "result", or the café's "park"
 seating screen, or "home").  The operator's and the settings screens stay until left.
 """
@@ -29,8 +30,8 @@ def route(session: Any, current: str) -> Route:
     """The screen for ``session`` (a :class:`kiosk.session.Session`) while ``current`` is shown."""
     if current in STAYING:
         return Route(current)
-    if session.table_active():
-        table = session.table
+    table = session.shown_table()
+    if table is not None:               # a game's own screens: at this table, or a café park's table
         kg = kiosk_games.get(table.game.name)
         key = kg.screen(table.observation(None))
         return Route(f"{kg.game}.{key}", kg.game, key)

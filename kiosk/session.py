@@ -3,8 +3,9 @@
 A kiosk plays one thing at a time on its screens: a game at its own table (:class:`kiosk.table.LocalTable`,
 any registered game; a Challengers! tournament there is read through its board,
 :class:`kiosk.games.challengers.local.ChallengersTable`), or its park of a café tournament
-(:class:`kiosk.park.ParkController`, Challengers! only until the café runs every game).  The
-app asks the session which it is; the router, the keys and the notices follow it.
+(:class:`kiosk.park.ParkController`; a tournament of another game is played at its table,
+:class:`kiosk.table.park.ParkTable`, with the game's own screens).  The app asks the session which
+it is; the router, the keys and the notices follow it.
 """
 
 from __future__ import annotations
@@ -32,16 +33,29 @@ class Session:
         t = self.table
         return t.state is not None and t.game.name != "challengers" and not self.at_park
 
+    def park_table(self) -> Any:
+        """The park's table of a café tournament of a game other than Challengers!, while it is
+        on screen (playing, or its end held until a tap), else None."""
+        table = getattr(self.park, "table", None) if self.at_park else None
+        return table if table is not None and table.playing else None
+
+    def shown_table(self) -> Any:
+        """The table whose game's own screens show now: the local table's game, or a park's
+        table of another game (None: Challengers!' screens, home, the park's seating)."""
+        return self.table if self.table_active() else self.park_table()
+
     def playing(self) -> bool:
-        """Something is being played on the screens (a game at the table, or the board's tournament)."""
-        return self.table_active() or self.board.tournament_view is not None
+        """Something is being played on the screens (a game at the table, a park's table, or the
+        board's tournament)."""
+        return self.shown_table() is not None or self.board.tournament_view is not None
 
     def storage_error(self) -> str | None:
         """Why the last write of what is shown failed (None: saved)."""
         board_error = getattr(self.board, "storage_error", None)
         if board_error is not None:
             return board_error
-        return self.table.storage_error if self.table_active() else None
+        shown = self.shown_table()
+        return shown.storage_error if shown is not None else None
 
     def enter_park(self, park: Any) -> None:
         self.park = park

@@ -287,12 +287,22 @@ class GameScreen(Screen):
         return bool(handler(half, down))
 
     # ------------------------------------------------------------------ the end of a game
+    def again_word(self) -> str:
+        """The end screen's button that goes on: "Play again" at this table; "Go" at a café park,
+        where it goes on to the next round."""
+        return self.t("go") if getattr(self.table, "cafe", False) else self.t("bb_again")
+
     def go_home(self) -> None:
         App.get_running_app().leave_table()
 
     def play_again(self) -> None:
-        """A new game seated as this one: the same mode, bot level and number of bots."""
+        """A new game seated as this one: the same mode, bot level and number of bots.  At a café
+        park (its table's ``cafe``) the coordinator seats the next game: the held end goes, and
+        the park shows what comes next."""
         table, kiosk = self.table, self.kiosk
+        if getattr(table, "cafe", False):
+            table.next_game()
+            return
         if kiosk is None:
             return
         bots = [s for s in table.seats if s.is_bot]

@@ -177,7 +177,7 @@ class BetweenScreen(GameScreen):
         pub = table.observation(None)
         self.over = pub["outcome"] is not None
         self.home_text = self.t("home")
-        self.again_text = self.t("bb_again")
+        self.again_text = self.again_word()
         self._update_middle(pub)
         for half in (0, 1):
             self._update_half(half, pub)

@@ -267,7 +267,7 @@ class CosplayScreen(GameScreen):
     def update(self, table, events):
         pub = table.observation(None)
         self.over = pub["over"]
-        self.home_text, self.again_text = self.t("home"), self.t("bb_again")
+        self.home_text, self.again_text = self.t("home"), self.again_word()
         cur = pub["current"]
         # The table lights and takes the moves of a person at the table; a seat on no half plays
         # on its phone (what it can afford would tell of its hand).

@@ -312,7 +312,7 @@ class WackyScreen(GameScreen):
         self.over = pub["phase"] == "over"
         self.seats = len(pub["routes"])
         self.home_text = self.t("home")
-        self.again_text = self.t("bb_again")
+        self.again_text = self.again_word()
         self.row_title = self.t("wk_row_title", turn=pub["turn"])
         self.end_text = self.end_sentence(pub) if self.over else ""
         self._hierarchy(pub)
