@@ -75,7 +75,7 @@ class BetweenHalf(GameHalf):
 
 
 # The kv rules name HandStrip; make sure its module (and Factory entry) is loaded first.
-assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
+assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves is not None
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -324,8 +324,8 @@ class BetweenScreen(GameScreen):
                 card = self.selected[half]
                 for a in legal:
                     if a.kind in ("play", "link") and a.args[0] == card:
-                        key = "bb_play_on" if a.kind == "play" else "bb_link_on"
-                        options.append((self.t(key, card=self.card_text(card), zone=a.args[1].upper()),
+                        said = "bb_play_on" if a.kind == "play" else "bb_link_on"
+                        options.append((self.t(said, card=self.card_text(card), zone=a.args[1].upper()),
                                         (a.kind, *a.args)))
         key = (seat, tuple(options))
         if self._choice_key.get(half) == key:

@@ -165,7 +165,7 @@ class CosplayHalf(GameHalf):
     has_choices = BooleanProperty(False)    # the choice row shows buttons (else: what the others did)
 
 
-assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
+assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves is not None
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 

@@ -177,7 +177,7 @@ class WackyHalf(GameHalf):
 
 
 # The kv rules name HandStrip and Flip; make sure their modules (and Factory entries) are loaded first.
-assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None and lastmove.LastMoves
+assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None and lastmove.LastMoves is not None
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -413,9 +413,13 @@ class WackyScreen(GameScreen):
         places = len(pub["routes"]) + 1
         if len(row.children) != places + 1:
             row.clear_widgets()
+            def tapped(tile: CardTile) -> None:
+                if tile.card:
+                    self.tap_row(tile.card)
+
             for i in range(places):
                 tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None)
-                tile.bind(on_release=lambda w: w.card and self.tap_row(w.card))
+                tile.bind(on_release=tapped)
                 row.add_widget(tile)
                 self.ids[f"row{i}"] = tile
             row.add_widget(Widget())
