@@ -134,7 +134,7 @@ def _challengers_as_table_game(setup_json: str, action_texts: list[str], data_di
     from engine.challengers.game import from_tuple
     from engine.challengers.tournament import Tournament
     from engine.game import GameSetup
-    from kiosk.games.challengers.local import seating
+    from kiosk.games.challengers.board import seating
     from kiosk.house_sets import library_with_house_sets
     from kiosk.table.seats import seats_to_json
 

@@ -102,7 +102,7 @@ class DeckHalf(BoxLayout):
         self.confirm_buttons = ()
         self.mark = HintMark()
         self._asking = None          # the hint question scheduled for this half
-        self.board = None            # what the screen shows (ChallengersTable or a park), set by refresh
+        self.board = None            # what the screen shows (a local table's Board or a park), set by refresh
 
     def on_kv_post(self, base_widget):
         # The header in smaller type rather than over the hint's line under it ("large" text).

@@ -30,7 +30,7 @@ from engine.challengers.game import decided_by
 from kiosk import lastmove
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.happened import say
-from kiosk.games.challengers.local import end_held
+from kiosk.games.challengers.board import end_held
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
@@ -228,7 +228,7 @@ class MatchSide(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.board = None              # what the screen shows (ChallengersTable or a park), set by refresh
+        self.board = None              # what the screen shows (a local table's Board or a park), set by refresh
         self._shown_bench = None
         self._shown_choice = None
         self._page = 0
