@@ -29,13 +29,13 @@ from kivy.uix.widget import Widget
 from engine.challengers.game import decided_by
 from kiosk import lastmove
 from kiosk.cardtext import card_name
-from kiosk.games.challengers.happened import happened_on
 from kiosk.games.challengers.board import end_held
+from kiosk.games.challengers.happened import happened_on
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.screen import ChallengersScreen
-from kiosk.i18n import N_, display_name, tr
+from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
