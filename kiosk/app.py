@@ -223,7 +223,7 @@ class TablecupApp(App):
     def _add_house_sets(self, lib):
         """The café's house sets (the data folder's cards/), one file at a time: a broken one
         is left out, said in one line in the log and on the home screen; the others load."""
-        from kiosk.house_sets import add_house_sets
+        from engine.challengers.house import add_house_sets
         for why in add_house_sets(lib, self.data_dir):
             self.notices.add(i18n.N_("house_set_skipped"), {"error": why})
 
@@ -678,11 +678,11 @@ class TablecupApp(App):
         self.sync()
 
     def _scale_to_window(self) -> bool:
-        """One dp made :func:`kiosk.main.ui_scale` of the window's size now; whether it changed
+        """One dp made :func:`kiosk.scale.ui_scale` of the window's size now; whether it changed
         (``KIVY_METRICS_DENSITY`` set by hand stays)."""
         from kivy.metrics import Metrics
 
-        from kiosk.main import ui_scale
+        from kiosk.scale import ui_scale
         if os.environ.get("KIVY_METRICS_DENSITY"):
             return False
         scale = ui_scale(*Window.size)
@@ -695,7 +695,7 @@ class TablecupApp(App):
     def _follow_window(self):
         """The window took another size (the window system answered late, a rotation, a desktop
         resize): the layouts follow it by themselves, but every size in dp was worked out for the
-        old one.  When the scale changes (:func:`kiosk.main.ui_scale`), the layers over the
+        old one.  When the scale changes (:func:`kiosk.scale.ui_scale`), the layers over the
         screens are made again (an overlay open over them closes) and the screens are rebuilt
         on the next frame, at the new scale (:meth:`_scale_to_window`)."""
         if self.root is None or not self._scale_to_window():

@@ -27,6 +27,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
+from kiosk import cardmotion, widgets
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
 from kiosk.lastmove import LogPage
 from kiosk.table.happened import Said, log_lines, said_to
@@ -104,9 +105,16 @@ class GameScreen(Screen):
         if table is not None and table.playing:
             self.update(table, list(events))
             self.update_happened(table)
+            if events:
+                cardmotion.play_all(self.moments(list(events)), widgets.SPEED, widgets.FRAME)
 
     def update(self, table, events: list) -> None:
         """Set this screen's properties from ``table`` (override)."""
+
+    def moments(self, events: list) -> list[tuple[str, Any]]:
+        """The moments of the change that made ``events`` worth moving, as (kind, widget) for
+        :func:`kiosk.cardmotion.play` (override; the widgets already show the change)."""
+        return []
 
     def reset(self) -> None:
         """A setting changed (language, rotation): forget what depends on it."""
@@ -284,12 +292,14 @@ class GameScreen(Screen):
 
     def play_again(self) -> None:
         """A new game seated as this one: the same mode, bot level and number of bots."""
-        table = self.table
+        table, kiosk = self.table, self.kiosk
+        if kiosk is None:
+            return
         bots = [s for s in table.seats if s.is_bot]
         app = App.get_running_app()
         if not bots:
-            app.start_table(self.kiosk.game, "two")
+            app.start_table(kiosk.game, "two")
             return
-        levels = [p for _, p in self.kiosk.levels]
+        levels = [p for _, p in kiosk.levels]
         level = levels.index(bots[0].policy) if bots[0].policy in levels else None
-        app.start_table(self.kiosk.game, "solo", level, bots=len(bots))
+        app.start_table(kiosk.game, "solo", level, bots=len(bots))

@@ -516,8 +516,9 @@ class LocalTable:
     def bot_step(self) -> None:
         """One bot's move (scheduled by the table itself, never called while one is pending)."""
         self._bot_scheduled = False
-        if self.think is not None and self.game is not None and self._bot_thinks_apart():
-            self._bot_step_apart()
+        think, game = self.think, self.game
+        if think is not None and game is not None and self._bot_thinks_apart(game):
+            self._bot_step_apart(think)
             return
         action = self.bot_action()
         if action is not None:
@@ -525,12 +526,12 @@ class LocalTable:
             if self.storage_error is not None:
                 self._maybe_bot()          # the bot's next try is the probe that finds storage working
 
-    def _bot_thinks_apart(self) -> bool:
+    def _bot_thinks_apart(self, game: Game) -> bool:
         state = self.state
         bots = sorted(s for s in state.to_act() if self.is_bot(s)) if state is not None else []
-        return bool(bots) and self._thinks_apart(self.game.name, self.seats[bots[0]].policy or "")
+        return bool(bots) and self._thinks_apart(game.name, self.seats[bots[0]].policy or "")
 
-    def _bot_step_apart(self) -> None:
+    def _bot_step_apart(self, think: Think) -> None:
         """The bot decides on the worker; its decision is played back here if it still may be."""
         question = self._bot_question()
         if question is None:
@@ -549,7 +550,7 @@ class LocalTable:
                     return
             self._maybe_bot()            # the choices changed meanwhile (or storage failed): ask again
 
-        self.think(lambda: policy.act(observation, legal), done)
+        think(lambda: policy.act(observation, legal), done)
 
     def wake_bots(self) -> None:
         """What held the bots (:attr:`bots_wait`) is over: the next bot may act."""
