@@ -133,9 +133,9 @@ def move_unfinished_challengers(conn, data_dir) -> None:
 def _challengers_as_table_game(setup_json: str, action_texts: list[str], data_dir) -> tuple[str, str, list[str]]:
     """(set-up JSON, seats JSON, [action JSON]) of a saved Challengers! game, in the table's form."""
     from engine.challengers.game import from_tuple
+    from engine.challengers.house import library_with_house_sets
     from engine.challengers.tournament import Tournament
     from engine.game import GameSetup
-    from engine.challengers.house import library_with_house_sets
     from kiosk.games.challengers.board import seating
     from kiosk.table.seats import seats_to_json
 
