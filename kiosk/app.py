@@ -2,8 +2,8 @@
 
 Import this only after :mod:`kiosk.main` has set Kivy's environment/config.
 
-Games at this table are played through :class:`kiosk.table.LocalTable` (``app.table``),
-Challengers! read through :class:`kiosk.games.challengers.local.ChallengersTable`.  Tournaments:
+Games at this table, Challengers! included, are played through :class:`kiosk.table.LocalTable`
+(``app.table``): its changes redraw the screen its game's descriptor names.  Tournaments:
 "Join a tournament" hands the screens to :class:`kiosk.park.ParkController` and starts
 :class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
 (seconds).  Tests, benchmarks and demos drive the app from outside through
@@ -32,7 +32,7 @@ import cards
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n, keymap
-from kiosk.games.challengers.local import ChallengersTable
+from kiosk.games.challengers import board as challengers
 from kiosk.rendering import Screens, save_screenshot
 from kiosk.router import route
 from kiosk.session import Session
@@ -149,17 +149,14 @@ class TablecupApp(App):
         self.lib = lib
         self.robot_delay = delay
         # Every game at this table, Challengers! included: one LocalTable, each game's screens
-        # created when first shown.  Challengers!' screens read it through ChallengersTable.
-        # Challengers! plays with the library loaded here, the café's house sets included.
+        # created when first shown.  Challengers! plays with the library loaded here, the café's
+        # house sets included.
         from kiosk.table.worker import Worker
         self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay,
                                 data_for=lambda g: lib if g.name == "challengers" else game_data(g),
                                 think=Worker(post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0)))
-        board = ChallengersTable(lib, self.table)
-        board.listeners.append(self.on_state)
-        board.on_ignored = self.hint_for
         self.table.on_ignored = self.table_hint
-        self.session = Session(self.table, board)
+        self.session = Session(self.table)
         # Seats on phones: the server follows the table's games (listening before the screens do,
         # so a new game's QR codes are ready when its screen is drawn).
         self.phone_seats = None
@@ -247,12 +244,9 @@ class TablecupApp(App):
     # ------------------------------------------------------------------ the session
     @property
     def controller(self):
-        """What the Challengers! screens show: the local table's board, or the café park."""
-        return self.session.board
-
-    @property
-    def solo_controller(self):
-        return self.session.local_board
+        """What the Challengers! screens read: the café park while it has the screens, else the
+        view model of the local table (:func:`kiosk.games.challengers.board.board_of`)."""
+        return self.session.park if self.session.at_park else challengers.board_of(self.table)
 
     @property
     def park_controller(self):
@@ -282,7 +276,7 @@ class TablecupApp(App):
         if shown is not None and name != "operator":
             self.sm.current_screen.refresh(shown, events)        # a game's own screen
         else:
-            self.sm.current_screen.refresh(self.controller, events)
+            self.sm.current_screen.refresh(self.session.park if self.session.at_park else self.table, events)
         self._show_alert()
         self._show_guide(name)
         if self.seat_qr is not None:
@@ -298,14 +292,14 @@ class TablecupApp(App):
         """The guided first match: what to do now, on each person's half (nothing otherwise)."""
         from kiosk.games.challengers.guide import guide_line
         c = self.controller
-        on = screen == "match" and c is self.solo_controller
+        on = screen == "match" and not self.session.at_park
         for half in (0, 1):
             self.hints.guide(half, guide_line(c, half, self.lang, i18n.tr) if on else "")
 
     def alert_text(self) -> str:
         return self.notices.text(self.lang, i18n.tr, on_home=self.sm.current == "home",
                                  storage_error=self.session.storage_error(),
-                                 resume_error=getattr(self.controller, "resume_error", None),
+                                 resume_error=self.table.resume_error,
                                  data_error=self.table.data_error)
 
     def _show_alert(self):
@@ -332,17 +326,17 @@ class TablecupApp(App):
     def dismiss_notice(self):
         """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
         self.notices.clear()
-        self.solo_controller.resume_error = None
+        self.table.resume_error = None
         self._show_alert()
 
     def on_table(self, table, events):
-        """The LocalTable changed: redraw (when no tournament has the screens; a Challengers!
-        game is redrawn, and heard, by its controller, which heard of the change first)."""
-        if self.controller is self.solo_controller and not (table.game is not None and table.game.name == "challengers"):
+        """The LocalTable changed: redraw (when no tournament has the screens)."""
+        if not self.session.at_park:
             self.chrome.heard(table.game.name if table.game is not None else "", events)
             self.sync(events)
 
     def on_state(self, controller, events):
+        """The café park changed: redraw, when it has the screens."""
         if controller is not self.controller:
             return
         if events == ["leave"]:
@@ -358,7 +352,7 @@ class TablecupApp(App):
         on each half where a person sits, each in its own words."""
         t = self.session.shown_table()
         if t is None:
-            return                            # Challengers!' controller says its own (hint_for)
+            return                            # a Challengers! café park says its own (hint_for)
         scr = self.sm.current_screen
         if not hasattr(scr, "hint_text"):
             return
@@ -369,7 +363,7 @@ class TablecupApp(App):
                 self.hints.show(h, text)
 
     def hint_for(self, what, why):
-        """A Challengers! input that did nothing (``what`` as its board logs it): say on that
+        """A café park's input that did nothing (``what`` as the park logs it): say on that
         half why, e.g. "Wait: the Robot is attacking" (:mod:`kiosk.games.challengers.hints`)."""
         from kiosk.games.challengers.hints import board_hint, pressed
         word, half = pressed(what)
@@ -396,8 +390,8 @@ class TablecupApp(App):
         self._put("park_mode", True)
         self.session.enter_park(self.session.park)
         hw = getattr(self, "hardware", None)
-        if hw is not None and hw.controller is not self.controller:
-            self._move_hardware(self.controller)
+        if hw is not None and hw.controller is not self.hardware_controller():
+            self._move_hardware(self.hardware_controller())
         if sync:
             self.sync()
 
@@ -423,10 +417,15 @@ class TablecupApp(App):
         self._put("park_mode", False)
         self.session.leave_park()
         hw = getattr(self, "hardware", None)
-        if hw is not None and hw.controller is not self.controller:
-            self._move_hardware(self.controller)
+        if hw is not None and hw.controller is not self.hardware_controller():
+            self._move_hardware(self.hardware_controller())
         self.sm.current = "home"
         self.sync()
+
+    def hardware_controller(self):
+        """What the physical buttons' link follows (its ``listeners``): the café park while it has
+        the screens, else the local table."""
+        return self.session.park if self.session.at_park else self.table
 
     def _move_hardware(self, controller):
         """Physical buttons and LEDs follow the active controller."""
@@ -445,22 +444,22 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ home actions
     def start_solo(self, level=None, box="base", solo_cards=False):
-        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people),
-                                      robot_level=int(level or self.robot_level), box=box, solo_cards=bool(solo_cards))
+        challengers.new_game(self.table, challengers_names("solo", self.t, self.chrome.people),
+                             robot_level=int(level or self.robot_level), box=box, solo_cards=bool(solo_cards))
 
     def start_lesson(self, lesson="first-match"):
         """The guided first match: one match against the Robot with the lesson's decks and seed
         (always the same match), a hint on the player's half at each step (:mod:`.guide`)."""
-        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people), robot_level=1,
-                                      seed=self.lib.lesson(lesson).seed, lesson=lesson)
+        challengers.new_game(self.table, challengers_names("solo", self.t, self.chrome.people), robot_level=1,
+                             seed=self.lib.lesson(lesson).seed, lesson=lesson)
 
     def start_vs_bot(self, box="base", policy="search"):
         """Challengers! alone against a bot that plays by the two-player rules (the search bot)."""
-        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people), box=box,
-                                      opponent=(self.t("bot_n", number=1), policy))
+        challengers.new_game(self.table, challengers_names("solo", self.t, self.chrome.people), box=box,
+                             opponent=(self.t("bot_n", number=1), policy))
 
     def start_two(self, box="base"):
-        self.solo_controller.new_game(challengers_names("two", self.t, self.chrome.people), box=box)
+        challengers.new_game(self.table, challengers_names("two", self.t, self.chrome.people), box=box)
 
     def start_table(self, game, mode="solo", level=None, seed=None, bots=None, phones=0):
         """A new game of ``game`` at the LocalTable: ``mode`` "solo" (one person on the bottom
@@ -474,8 +473,8 @@ class TablecupApp(App):
         self.sm.get_screen("home").game = game
         if game == "challengers":                     # its own set-up: the Robot's level, the box
             level = self.robot_level if level is None else int(level) + 1
-            return self.solo_controller.new_game(challengers_names(mode, self.t, self.chrome.people),
-                                                 robot_level=level, seed=seed)
+            return challengers.new_game(self.table, challengers_names(mode, self.t, self.chrome.people),
+                                        robot_level=level, seed=seed)
         seats = seat_game(kg, engine_games.get(game).max_players, mode, level, bots, phones)
         names = seat_names(seats, mode, self.t, self.chrome.people)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
@@ -626,7 +625,7 @@ class TablecupApp(App):
             self.sm.get_screen("history").leave()
         elif self.session.shown_table() is not None:
             self.leave_table()
-        else:
+        elif self.session.at_park:
             self.controller.close_game()
 
     # ------------------------------------------------------------------ text size

@@ -17,7 +17,8 @@
   what it means (its game's ``KIOSK.buttons``: reveal, hold to look, take damage...), so a press
   reaches only the moment on screen.  ``toss`` on the result screen continues (like Enter);
   ``toss_long`` on the home screen opens the operator PIN prompt, elsewhere it counts as a toss.
-  Without the app (tests, the hardware bench), the controller is a Challengers! board: the
+  Without the app (tests, the hardware bench), the controller is a Challengers! board (a local
+  table's view model, :class:`kiosk.games.challengers.board.Board`, or a café park): the
   primary press reveals and the secondary press or the toss button tosses, as contract actions
   (``controller.submit(half, kind)``); releases are left alone.
   A press the game does not expect does nothing and is logged; nothing is ever
@@ -261,7 +262,7 @@ def attach(app, **backend_kw) -> HardwareLink:
         else:
             app.side_button(None, "toss", True)
 
-    link = HardwareLink(app.controller, current_screen=current_screen, open_operator=app.show_operator,
+    link = HardwareLink(app.hardware_controller(), current_screen=current_screen, open_operator=app.show_operator,
                         continue_result=continue_result, table_button=app.side_button,
                         table_lights=app.side_lights)
     app.table.listeners.append(lambda table, events: link.follow(link.controller))

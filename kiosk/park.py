@@ -5,7 +5,7 @@ It offers its screens what a :class:`kiosk.table.LocalTable` offers its own: the
 legal actions and observation (:meth:`legal`, :meth:`observation`), :meth:`submit` (a person's
 input on a half as a contract action of the seat there) and :meth:`act` (any contract action:
 checked, **stored, then applied**), :meth:`look` and its ``listeners``.  Challengers!' screens
-read it as they read the local table's board (:class:`kiosk.games.challengers.local.ChallengersTable`):
+read it as they read the local table's view model (:class:`kiosk.games.challengers.board.Board`):
 ``tournament_view``, ``match_view()``, ``deck_phase_at(half)``, ``result``.
 
 * The coordinator is the authority.  What the kiosk knows of the tournament is the last park
@@ -52,7 +52,7 @@ from engine.challengers.steps import upgrade_observation
 from engine.errors import IllegalAction
 from engine.game import Action, ObservationSchemaError
 from kiosk.games.challengers import KIOSK
-from kiosk.games.challengers.local import end_held, match_view
+from kiosk.games.challengers.board import end_held, match_view
 from kiosk.games.challengers.view import DeckView, PlayerView, TableView
 from kiosk.i18n import tr
 from kiosk.store import StorageError

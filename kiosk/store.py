@@ -136,7 +136,7 @@ def _challengers_as_table_game(setup_json: str, action_texts: list[str], data_di
     from engine.challengers.house import library_with_house_sets
     from engine.challengers.tournament import Tournament
     from engine.game import GameSetup
-    from kiosk.games.challengers.local import seating
+    from kiosk.games.challengers.board import seating
     from kiosk.table.seats import seats_to_json
 
     def text(value) -> str:
