@@ -58,6 +58,10 @@ from engine.game import Action, Game, GameState, Outcome, Policy, Termination
 __all__ = ["GAME_OPTIONS", "LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
 PolicyFactory = Callable[[Any, int, int], Policy]
+#: Under a time cap, a simulation reads the clock once every this many moves (a reading costs
+#: about as much as a move of the cheapest games' playouts).
+CLOCK_EVERY = 4
+
 #: A game's cheap playout rule: ``(state, seat, rng) -> action``, a legal action of ``seat``
 #: (see the module's docstring).
 Playout = Callable[[Any, int, random.Random], Action]
@@ -150,7 +154,7 @@ class SearchPolicy:
                  exploration: float = 0.7, reward: str = "outcome", opponent_model: PolicyFactory | None = None,
                  rollout: PolicyFactory | None = None, playout: Playout | None = None,
                  evaluation: Evaluation | None = None, horizon: int | None = None,
-                 max_steps: int = 100_000) -> None:
+                 max_steps: int = 100_000, stop_when_decided: bool = True) -> None:
         if game.determinize is None:
             raise ValueError(f"{game.title()} cannot be searched: it has no determinize "
                              "(a full state built from one player's observation)")
@@ -170,6 +174,10 @@ class SearchPolicy:
             raise ValueError("an evaluation and a horizon go together (a playout stops at the horizon "
                              "to be evaluated)")
         self._evaluation, self._horizon = evaluation, horizon
+        self.stop_when_decided = stop_when_decided
+        self._end: float | None = None     # this decision's deadline on the clock (a time cap)
+        self._gap = 0.0                    # the longest stretch between two readings of the clock
+        self._answer_cost = 0.0            # the longest time answering took after the simulations
         self.last_simulations = 0          # how many the last decision ran (for benchmarks)
         self.last_stats: dict[Action, tuple[int, float]] = {}
 
@@ -177,54 +185,104 @@ class SearchPolicy:
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         if not legal:
             raise IllegalAction("no legal action to choose from")
+        timed = self.clock is not None and self.seconds is not None
+        started = self.clock() if timed and self.clock is not None else None
         legal = list(legal)
         if len(legal) == 1:
             self.last_simulations, self.last_stats = 0, {}
             return legal[0]
-        edges = self.search(observation, legal).edges
+        edges = self.search(observation, legal, started).edges
+        after = self.clock() if timed and self.clock is not None else 0.0
         self.last_stats = {a: (e.visits, e.total / e.visits if e.visits else 0.0)
                            for a, e in edges.items() if a in legal}
         if self.noise and self.rng.random() < self.noise:
-            return legal[self.rng.randrange(len(legal))]
+            chosen = legal[self.rng.randrange(len(legal))]
+        else:
+            def merit(i: int) -> tuple:
+                e = edges[legal[i]]
+                # Most visited; then the best mean; then the first the game lists.
+                return (e.visits, e.total / e.visits if e.visits else 0.0, -i)
+            chosen = legal[max(range(len(legal)), key=merit)]
+        if timed and self.clock is not None:
+            # The next decisions keep this back from their cap (the longest it took so far).
+            self._answer_cost = max(self._answer_cost, self.clock() - after)
+        return chosen
 
-        def merit(i: int) -> tuple:
-            e = edges[legal[i]]
-            # Most visited; then the best mean; then the first the game lists.
-            return (e.visits, e.total / e.visits if e.visits else 0.0, -i)
-        return legal[max(range(len(legal)), key=merit)]
-
-    def search(self, observation: dict[str, Any], legal: Sequence[Action]) -> _Node:
-        """Run the simulations of one decision; the root with its statistics."""
+    def search(self, observation: dict[str, Any], legal: Sequence[Action], started: float | None = None) -> _Node:
+        """Run the simulations of one decision; the root with its statistics.  ``started`` is
+        the clock's reading when the decision began (:meth:`act` passes it), else now."""
         root = _Node()
         for a in legal:
             root.edges[a] = _Edge(a)
-        clock, deadline, start = self.clock, None, 0.0
+        clock, self._end, self._gap = self.clock, None, 0.0
+        start = 0.0
         if clock is not None and self.seconds is not None:
-            start = clock()
-            deadline = start + self.seconds
-        n = 0
-        while n < self.simulations:
-            if n and clock is not None and deadline is not None:
-                # Stop where one more simulation, as long as the mean one so far, would end
-                # past the cap: the cap is kept, not overrun by a simulation.
+            start = clock() if started is None else started
+            # Keep back what answering took after the loop, the longest it ever took (act).
+            self._end = start + self.seconds - self._answer_cost
+        begun = done = 0
+        while begun < self.simulations:
+            left: float = self.simulations - begun
+            if begun and self._end is not None:
+                assert clock is not None, "a deadline comes with its clock"
                 now = clock()
-                if now + (now - start) / n > deadline:
+                mean = (now - start) / begun
+                # Begin none that would, at the mean length so far, end past the cap (one
+                # longer than the mean is abandoned on its way: _simulate).
+                if now + mean > self._end:
                     break
-            self._simulate(root, observation)
-            n += 1
-        self.last_simulations = n
+                if mean > 0:
+                    left = min(left, (self._end - now) / mean)
+            if self.stop_when_decided and self._decided(root, left):
+                break
+            begun += 1
+            if self._simulate(root, observation):
+                done += 1
+        self.last_simulations = done
         return root
 
+    @staticmethod
+    def _decided(root: _Node, left: float) -> bool:
+        """Whether ``left`` more simulations could no longer change the answer: the most visited
+        action leads every other by more than that (a simulation visits one root action)."""
+        first = second = 0
+        for e in root.edges.values():
+            v = e.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first > 0 and first - second > left
+
     # ------------------------------------------------------------------ one simulation
-    def _simulate(self, root: _Node, observation: dict[str, Any]) -> None:
-        """Determinize, walk down the tree of the bot's own actions, roll out, back up."""
+    def _simulate(self, root: _Node, observation: dict[str, Any]) -> bool:
+        """Determinize, walk down the tree of the bot's own actions, roll out, back up; False
+        (nothing backed up) if the time cap came first."""
         rng, seat = self.rng, self.seat
         state = self.determinize(self.data, observation, seat, rng)
+        end, clock = self._end, self.clock
+        # Under a time cap the clock is read after the determinization and every CLOCK_EVERY
+        # moves; a simulation is abandoned when the next stretch of moves, as long as the
+        # longest one seen in this decision (self._gap: the margin kept), could end past the cap.
+        check = 0 if end is not None else -1
+        last = -1.0
         node: _Node | None = root
         path: list[_Edge] = []
         # Moves left before the position is evaluated (counted once the bot has left the tree).
         left = self._horizon if self._horizon is not None else -1
         for _ in range(self.max_steps):
+            if check == 0:
+                assert clock is not None and end is not None, "a deadline comes with its clock"
+                now = clock()
+                if last < 0:
+                    pass           # the first reading: the determinization is in the mean length
+                elif now - last > self._gap:
+                    self._gap = now - last
+                if now + self._gap > end:
+                    return False
+                last, check = now, CLOCK_EVERY - 1
+            elif check > 0:
+                check -= 1
             acting = state.to_act()
             if not acting:
                 break
@@ -232,7 +290,7 @@ class SearchPolicy:
                 if left == 0:
                     assert self._evaluation is not None, "a horizon comes with its evaluation"
                     self._back_up(path, self._evaluation(state, seat))
-                    return
+                    return True
                 left -= 1
             if node is not None and seat in acting:
                 edge = self._select(node, state.legal_actions(seat))
@@ -249,6 +307,7 @@ class SearchPolicy:
             p = seat if seat in acting else min(acting)
             state.apply(self._move(p, state, in_tree=node is not None))
         self._back_up(path, rewards(state.outcome(), state.num_players, self.reward)[seat])
+        return True
 
     @staticmethod
     def _back_up(path: list[_Edge], reward: float) -> None:
