@@ -37,11 +37,17 @@ decisions only:
   win (each winner of a team), 0.5 each in a draw, 0 for a loss -- or the
   final scores mapped onto 0..1 -- and the bot backs up its own.
 
-The answer is the most-visited action.  A budget is a number of simulations
-and, optionally, a time: the engine reads no clock, so a caller that wants a
-time budget passes one in (``clock=time.perf_counter``); without a clock the
-search is fully deterministic (same seed, same observations, same choices).
-Levels are budgets and noise (:data:`LEVELS`).
+The answer is the most-visited action; the search stops as soon as that can
+no longer change (the leader is ahead of every other action by more than the
+simulations left).  A budget is a number of simulations and, optionally, a
+time: the engine reads no clock, so a caller that wants a time budget passes
+one in (``clock=time.perf_counter``); without a clock the search is fully
+deterministic (same seed, same observations, same choices).  A time cap is
+kept, not overrun: no simulation is begun that would, at the mean length so
+far, end past it, and one that runs longer (the clock is read every
+:data:`CLOCK_EVERY` moves) is abandoned before the cap, the longest stretch
+between two readings being the margin kept.  Levels are budgets and noise
+(:data:`LEVELS`).
 """
 
 from __future__ import annotations
@@ -135,8 +141,13 @@ class SearchPolicy:
 
     ``simulations`` bounds the determinized play-outs per decision; with a
     ``clock`` (a callable returning seconds, e.g. ``time.perf_counter``),
-    ``seconds`` bounds them too, whichever comes first (at least one is run;
-    none is begun that would, at the mean length so far, end past ``seconds``).
+    ``seconds`` bounds the decision too, from its start to its answer, whichever
+    comes first (none is begun that would, at the mean length so far, end past
+    ``seconds``, and one that would run past it is abandoned on its way; the time
+    answering took after the simulations is kept back from the next decisions').
+    With ``stop_when_decided`` (the default) a decision ends once its most visited
+    action cannot be overtaken in the simulations left (under a time cap: as many
+    as fit at the mean length so far).
     ``noise`` is the chance of answering a uniformly random legal action.
     ``opponent_model`` and ``rollout`` are policy factories ``(data, seat,
     seed) -> Policy`` for the other seats inside the tree and for everybody
