@@ -189,6 +189,7 @@ class SearchPolicy:
         self._end: float | None = None     # this decision's deadline on the clock (a time cap)
         self._gap = 0.0                    # the longest stretch between two readings of the clock
         self._answer_cost = 0.0            # the longest time answering took after the simulations
+        self._last_tree: _Node | None = None
         self.last_simulations = 0          # how many the last decision ran (for benchmarks)
         self.last_stats: dict[Action, tuple[int, float]] = {}
 
@@ -202,22 +203,31 @@ class SearchPolicy:
         if len(legal) == 1:
             self.last_simulations, self.last_stats = 0, {}
             return legal[0]
-        edges = self.search(observation, legal, started).edges
+        # The last decision's tree is freed here, inside this decision's time: freeing thousands
+        # of nodes on the way out of the last one would have run past its cap.
+        self._last_tree = None
+        root = self.search(observation, legal, started)
         after = self.clock() if timed and self.clock is not None else 0.0
+        chosen = self._answer(root, legal)
+        self._last_tree = root
+        if timed and self.clock is not None:
+            # The next decisions keep back from their cap the longest answering took.
+            self._answer_cost = max(self._answer_cost, self.clock() - after)
+        return chosen
+
+    def _answer(self, root: _Node, legal: list[Action]) -> Action:
+        """The searched action (or, with the noise's chance, a random one); notes ``last_stats``."""
+        edges = root.edges
         self.last_stats = {a: (e.visits, e.total / e.visits if e.visits else 0.0)
                            for a, e in edges.items() if a in legal}
         if self.noise and self.rng.random() < self.noise:
-            chosen = legal[self.rng.randrange(len(legal))]
-        else:
-            def merit(i: int) -> tuple:
-                e = edges[legal[i]]
-                # Most visited; then the best mean; then the first the game lists.
-                return (e.visits, e.total / e.visits if e.visits else 0.0, -i)
-            chosen = legal[max(range(len(legal)), key=merit)]
-        if timed and self.clock is not None:
-            # The next decisions keep this back from their cap (the longest it took so far).
-            self._answer_cost = max(self._answer_cost, self.clock() - after)
-        return chosen
+            return legal[self.rng.randrange(len(legal))]
+
+        def merit(i: int) -> tuple:
+            e = edges[legal[i]]
+            # Most visited; then the best mean; then the first the game lists.
+            return (e.visits, e.total / e.visits if e.visits else 0.0, -i)
+        return legal[max(range(len(legal)), key=merit)]
 
     def search(self, observation: dict[str, Any], legal: Sequence[Action], started: float | None = None) -> _Node:
         """Run the simulations of one decision; the root with its statistics.  ``started`` is
