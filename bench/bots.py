@@ -29,7 +29,8 @@ is read on that clock, and each decision among several actions is timed on it.  
 game, the hard bot's share of wins (a draw counts half) with a 95 % Wilson interval, and the
 median and p99 of its decision times (targets, issue 34: >= 70 % with the interval's lower bound
 >= 65 % over >= 500 games; p99 <= 1 s).  ``--cap 0`` lifts the time cap: the seeds alone then
-decide every game (the same figures on any machine, but for the times).
+decide every game (the same figures on any machine, but for the times).  Ctrl-C or a kill prints
+the table of the chunks finished so far (a long run cut short still gives its figures).
 """
 
 from __future__ import annotations
