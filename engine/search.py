@@ -218,8 +218,9 @@ class SearchPolicy:
     def _answer(self, root: _Node, legal: list[Action]) -> Action:
         """The searched action (or, with the noise's chance, a random one); notes ``last_stats``."""
         edges = root.edges
+        listed = set(legal)        # Cosplay lists hundreds of payments: no search of a list per action
         self.last_stats = {a: (e.visits, e.total / e.visits if e.visits else 0.0)
-                           for a, e in edges.items() if a in legal}
+                           for a, e in edges.items() if a in listed}
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.randrange(len(legal))]
 
@@ -310,7 +311,9 @@ class SearchPolicy:
             if node is None and left >= 0:
                 if left == 0:
                     assert self._evaluation is not None, "a horizon comes with its evaluation"
-                    self._back_up(path, self._evaluation(state, seat))
+                    reward = self._evaluation(state, seat)
+                    self._stretch_ended(last)
+                    self._back_up(path, reward)
                     return True
                 left -= 1
             if node is not None and seat in acting:
@@ -327,8 +330,16 @@ class SearchPolicy:
             # Others move by what they see; when the bot is out of the tree, it rolls out too.
             p = seat if seat in acting else min(acting)
             state.apply(self._move(p, state, in_tree=node is not None))
-        self._back_up(path, rewards(state.outcome(), state.num_players, self.reward)[seat])
+        reward = rewards(state.outcome(), state.num_players, self.reward)[seat]
+        self._stretch_ended(last)
+        self._back_up(path, reward)
         return True
+
+    def _stretch_ended(self, last: float) -> None:
+        """Under a time cap, count a simulation's last stretch (its last few moves and its
+        scoring, since the clock's last reading at ``last``) in the margin kept."""
+        if self._end is not None and self.clock is not None and last >= 0:
+            self._gap = max(self._gap, self.clock() - last)
 
     @staticmethod
     def _back_up(path: list[_Edge], reward: float) -> None:
