@@ -12,9 +12,11 @@ Games at this table, Challengers! included, are played through :class:`kiosk.tab
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import os
+import sqlite3
 import time
 from pathlib import Path
 
@@ -23,33 +25,31 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.button import Button
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import NoTransition
 
 import cards
+from appliance.sdnotify import KivyWatchdog
 from engine.challengers.library import load
-
-from kiosk import cardtext, i18n, keymap
+from kiosk import cardtext, hardware_link, i18n, keymap
+from kiosk.games import registry as kiosk_games
 from kiosk.games.challengers import board as challengers
-from kiosk.rendering import Screens, save_screenshot
-from kiosk.router import route
-from kiosk.session import Session
-from kiosk.widgets import HintLayer
-from kiosk import hardware_link
 from kiosk.history import HistoryScreen
 from kiosk.home import HomeScreen
 from kiosk.join import JoinScreen
 from kiosk.launch import challengers_names, seat_game, seat_names
 from kiosk.notices import Notices
+from kiosk.operator import OperatorScreen
 from kiosk.park import ParkController
 from kiosk.park_screen import ParkScreen
-from kiosk.operator import OperatorScreen
+from kiosk.rendering import Screens, save_screenshot
+from kiosk.router import route
+from kiosk.session import Session
 from kiosk.store import StorageError, open_store
 from kiosk.table import LocalTable, game_data
-from kiosk.games import registry as kiosk_games
-from appliance.sdnotify import KivyWatchdog
+from kiosk.widgets import HintLayer
 
 log = logging.getLogger("tablecup.kiosk")
 
@@ -733,7 +733,5 @@ class TablecupApp(App):
         if wd is not None:
             wd.stop()
         hardware_link.detach(self)
-        try:
+        with contextlib.suppress(sqlite3.Error):      # every write was committed when it was made
             self.store.close()
-        except Exception:
-            pass

@@ -60,6 +60,7 @@ def configured_url(arg=None):
 def browse_mdns(timeout=3.0):
     """The first coordinator advertised on the network, as a base URL, or None (blocking)."""
     try:
+        from zeroconf import Error as zeroconf_error
         from zeroconf import IPVersion, ServiceBrowser, Zeroconf
     except ImportError:
         return None
@@ -86,7 +87,7 @@ def browse_mdns(timeout=3.0):
             if info and info.parsed_addresses():
                 return f"http://{info.parsed_addresses()[0]}:{info.port}"
         browser.cancel()
-    except Exception as exc:
+    except (OSError, TimeoutError, zeroconf_error) as exc:
         log.warning("mDNS browse failed: %s", exc)
     finally:
         zc.close()
@@ -203,17 +204,17 @@ class Client:
                                             headers=self._headers() if auth else {}) as r:
                 try:
                     j = await r.json(content_type=None)
-                except Exception:
+                except ValueError:           # not JSON (a proxy's page, say): its words, shortened
                     j = {"error": (await r.text())[:200]}
                 return r.status, j, r.headers
-        except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+        except (TimeoutError, aiohttp.ClientError, OSError) as exc:
             self._offline(exc or type(exc).__name__)
             raise Offline(str(exc)) from None
 
     async def _wait(self, event, timeout):
         try:
             await asyncio.wait_for(event.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         event.clear()
 
@@ -249,7 +250,7 @@ class Client:
                                 self._obwake.set()
                                 break
                             why = f"HTTP {r.status}"
-                    except (aiohttp.ClientError, asyncio.TimeoutError, OSError) as exc:
+                    except (TimeoutError, aiohttp.ClientError, OSError) as exc:
                         why = str(exc) or type(exc).__name__
                 attempt += 1
                 delay = self._delay(attempt)
@@ -347,8 +348,10 @@ class Client:
                             self._wake.set()
             except asyncio.CancelledError:
                 raise
+            except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+                log.debug("park notifications closed (%s); connecting again", exc)
             except Exception:
-                pass
+                log.exception("park notifications failed; connecting again")
             await asyncio.sleep(random.uniform(0.5, 1.5))
 
     async def _sender(self):
@@ -367,7 +370,7 @@ class Client:
                     continue
                 path = f"/api/tournaments/{e['tournament']}/actions"
                 try:
-                    st, j, hdr = await self._req("POST", path, e["body"])
+                    st, j, _ = await self._req("POST", path, e["body"])
                 except Offline:
                     continue
                 if st == 200:
@@ -415,7 +418,7 @@ class Client:
     async def _pair(self, pin, name):
         try:
             st, j, _ = await asyncio.wait_for(self._req("POST", "/api/pair", {"pin": pin, "name": name}, auth=False), 10)
-        except (Offline, asyncio.TimeoutError):
+        except (TimeoutError, Offline):
             self._emit("on_pair_failed", "offline")
             return
         if st == 200:

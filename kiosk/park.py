@@ -523,10 +523,9 @@ class ParkController:
         fresh = {}
         for d in priv.get("deck_phases") or []:
             p = d["player"]
-            if p in self.inflight or self._deck_version.get(p, -1) > view["version"]:
-                if p in self.deck_states:
-                    fresh[p] = self.deck_states[p]
-                    continue
+            if (p in self.inflight or self._deck_version.get(p, -1) > view["version"]) and p in self.deck_states:
+                fresh[p] = self.deck_states[p]
+                continue
             seen = self._deck_view(d)
             if seen is not None:
                 fresh[p] = seen

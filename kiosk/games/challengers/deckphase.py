@@ -455,5 +455,5 @@ class DeckPhaseScreen(ChallengersScreen):
                 self.pick_hints.watch(table.table_id, seat, table.observation(seat))
 
 
-assert lastmove.LastMoves                  # deckphase.kv's "what just happened" lines
+assert lastmove.LastMoves is not None      # deckphase.kv's "what just happened" lines
 Builder.load_file(os.path.join(os.path.dirname(__file__), "deckphase.kv"))

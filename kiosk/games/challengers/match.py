@@ -121,7 +121,7 @@ def breakdown_words(m, parts, lang, tr, catalogue=None):
         else:
             try:
                 word = card_name(catalogue.card(label), lang)
-            except Exception:
+            except KeyError:                 # a card of a set this kiosk does not have: its id
                 word = label
         out.append(f"{amount} {word}" if k == 0 else f"{amount:+d} {word}")
     return " ".join(out)
@@ -151,7 +151,7 @@ def end_sentence(c, r, lang, tr):
     if decided["lose"] is not None:
         try:
             card = card_name(c.lib.catalogue.card(decided["lose"]), lang)
-        except Exception:
+        except KeyError:
             card = str(decided["lose"])
         why = tr("why_card_lose", lang, card=card, loser=loser)
     elif m.reason == "bench-full" or decided["bench_need"] is not None:
@@ -347,10 +347,9 @@ class MatchSide(BoxLayout):
             return
         if not mine:
             self._page = 0
-        elif self._shown_choice is None or self._shown_choice[:3] != key[:3]:
-            if self._shown_choice is not None and self._shown_choice[:3] != key[:3]:
-                self._page = 0
-                key = (ch.source, ch.options, lang, 0)
+        elif self._shown_choice is not None and self._shown_choice[:3] != key[:3]:
+            self._page = 0
+            key = (ch.source, ch.options, lang, 0)
         self._shown_choice = key
         area = self.ids.area
         if not mine:
@@ -490,7 +489,7 @@ class MidLine(BoxLayout):
             chip.selected = k < len(shown) and shown[k] in decide
 
 
-assert lastmove.LastMoves                  # match.kv's "what just happened" strips
+assert lastmove.LastMoves is not None      # match.kv's "what just happened" strips
 
 
 class MatchScreen(ChallengersScreen):
@@ -548,13 +547,13 @@ class MatchScreen(ChallengersScreen):
         names = [p.name for p in c.tournament_view.players]
         return log_lines(c.match_events(), names, name, app.tr_fn, lang)
 
-    def open_log(self, turned: bool = False):
-        """The match log, facing the top half's player when ``turned``."""
+    def open_log(self, half: int = 0) -> None:
+        """The match log, facing the player of ``half`` (1: the top half, turned)."""
         app = App.get_running_app()
         c = self.board
         if hasattr(c, "match_events"):
             self.ids.log_page.open(self.log_lines(c), app.tr_fn("log_empty", app.lang))
-            self.ids.log_page.turned = bool(turned)
+            self.ids.log_page.turned = half == 1
 
     def move(self, c, m, before, lang):
         """Show the change from ``before`` (a :func:`moment_of`) to ``m`` moving: the flag

@@ -108,6 +108,8 @@ class Ghost(CardFace, _Moving):
         self.update()                       # drawn once, here; the flight only moves it
 
     def step(self, t: float) -> None:
+        if self.flight is None:
+            return
         dx, dy, s = self.flight
         self._move.xy = (dx * t, dy * t)
         k = 1 + (s - 1) * t
@@ -144,6 +146,8 @@ class Flag(Widget, _Moving):
         self.opacity = 1
 
     def step(self, t: float) -> None:
+        if self.flight is None:
+            return
         dx, dy, turns = self.flight
         lift = 1 + 0.5 * math.sin(math.pi * t)          # up in the air, and down again
         self._move.xy = (dx * t, dy * t)

@@ -17,6 +17,7 @@ newer question for the same seat stops the older one at its next look at the clo
 from __future__ import annotations
 
 import copy
+import functools
 import logging
 import sys
 import threading
@@ -107,7 +108,7 @@ class PickHints:
             self._memory_game = game_id
             self.memories = {}
         if observation.get("matches"):
-            self.memories.setdefault(seat, Memory()).update(observation)
+            self.memories.setdefault(seat, Memory()).update(dict(observation))
 
     # ------------------------------------------------------------------ questions (UI thread)
     def ask(self, half: int, key: Any, observation: Mapping[str, Any], legal: Sequence[Action], seed: int) -> None:
@@ -184,7 +185,7 @@ class PickHints:
                 sys.setswitchinterval(before)
             with self._lock:
                 self._running = None
-            self.post(lambda half=half, answer=answer: self._delivered(half, answer))
+            self.post(functools.partial(self._delivered, half, answer))
 
     def think(self, half: int, key: Any, observation: Mapping[str, Any], legal: list, seed: int,
               memory: Memory) -> Answer | None:
@@ -202,7 +203,7 @@ class PickHints:
         bot = HintSearchPolicy(self.library, observation["you"], seed, self.simulations, clock=clock,
                                seconds=self.seconds)
         bot.memory = memory
-        bot.act(observation, legal)
+        bot.act(dict(observation), legal)
         if stale:
             return None
         if not bot.hints:           # one choice only (the same deck whatever is chosen): no mark

@@ -65,14 +65,14 @@ class ChallengersScreen(GameScreen):
         """Why a press on ``half`` did nothing: a bot's side says so; otherwise ``KIOSK.hint``
         from the seat's observation as this table shows it (a finished match held on screen
         included: the board's ``seat_view``)."""
-        board = self.board
-        got = board.seat_view(half) if board is not None and self.kiosk is not None else None
-        if got is None:
+        board, kiosk = self.board, self.kiosk
+        got = board.seat_view(half) if board is not None and kiosk is not None else None
+        if got is None or kiosk is None:
             return ""
         observation, seat, legal = got
         if board.is_robot(half):
             return self.t("hint_bot_side", name=self.player_name(seat))
-        return self.kiosk.hint(observation, seat, legal, pressed, self)
+        return kiosk.hint(observation, seat, legal, pressed, self)
 
     def player_name(self, seat: int) -> str:
         """``seat``'s name as the tournament shows it, in the screen's language."""
