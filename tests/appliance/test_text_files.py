@@ -81,6 +81,7 @@ def coordinator(data, port):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+@pytest.mark.slow
 def test_the_coordinator_loads_house_sets(tmp_path):
     (tmp_path / "cards").mkdir()
     (tmp_path / "cards" / "house.toml").write_text(HOUSE)

@@ -302,6 +302,7 @@ def test_bots_are_the_games_own_or_the_search_bot_at_a_level(data):
         entrant_bots(state, "sensible", "easy")
 
 
+@pytest.mark.slow
 def test_the_search_bot_plays_a_small_tournament_deterministically(data):
     s = setup_of("between", 2, 1, format="knockout")
     one = play_with_bots(data["between"], s, "search", "easy").record()

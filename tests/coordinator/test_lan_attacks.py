@@ -253,6 +253,7 @@ def test_half_open_connections_do_not_keep_a_kiosk_out(coordinator):
     assert log.stat().st_size < 100_000, log.stat().st_size
 
 
+@pytest.mark.slow
 def test_websockets_need_a_token_and_are_capped(coordinator, tmp_path):
     base, _, _ = coordinator
 

@@ -49,6 +49,7 @@ def test_pure_python_fallback_and_compiled_engine_record_identical_logs():
     assert pure_digest == digest == RECORDED
 
 
+@pytest.mark.slow
 def test_engine_rules_pass_under_the_pure_python_fallback():
     env = dict(os.environ, TABLECUP_PURE_PYTHON="1")
     out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",

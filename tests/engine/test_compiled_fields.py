@@ -249,6 +249,7 @@ def test_every_declared_field_is_assigned_somewhere_in_its_module():
             assert fields <= set_names, (module, cls, sorted(fields - set_names))
 
 
+@pytest.mark.slow
 def test_the_check_finds_a_field_the_pxd_does_not_declare():
     """The check itself, on the real files with one field added the ways the code sets them."""
     pxds = _pxds()

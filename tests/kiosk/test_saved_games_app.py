@@ -73,6 +73,7 @@ def run(tmp_path_factory):
     return r
 
 
+@pytest.mark.slow
 def test_a_new_game_of_another_game_leaves_the_saved_one_resumable(run):
     assert run["wacky_screen"].startswith("wacky") and run["wacky_seats"][:2] == ["person", "phone"]
     assert run["between_started_at_once"]                  # nothing was saved of Between Battle: no question

@@ -41,6 +41,7 @@ def _mean_reward(n, seeds, make_bot):
 
 
 @pytest.mark.parametrize("n, seeds, margin", [(2, range(120), 0.08), (3, range(60), 0.1)])
+@pytest.mark.slow
 def test_the_search_bot_beats_random_bots(n, seeds, margin):
     searched = _mean_reward(n, seeds, lambda seat, seed: SearchPolicy(auction.GAME, None, seat, simulations=40,
                                                                       seed=seed))
