@@ -107,6 +107,7 @@ def test_the_coordinator_loads_house_sets(tmp_path):
 
 
 @pytest.mark.parametrize("content", [LATIN1, b'set = "house"\nkind = "house"\nbox = "base"\n[[card]]\nid = 3\n'])
+@pytest.mark.slow
 def test_the_coordinator_refuses_a_house_set_it_cannot_load_with_one_line(tmp_path, content):
     (tmp_path / "cards").mkdir()
     bad = tmp_path / "cards" / "maison.toml"

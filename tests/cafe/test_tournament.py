@@ -187,6 +187,7 @@ def test_every_cafe_game_is_played_here():
 
 
 @pytest.mark.parametrize("game, n, options, every", CONTRACT)
+@pytest.mark.slow
 def test_a_tournament_keeps_the_contract(data, game, n, options, every):
     s = setup_of(game, n, 2, **options)
     outcome = check_game(tournament_game(s), data[game], s, limit=200_000, every=every)

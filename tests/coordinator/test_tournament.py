@@ -39,6 +39,7 @@ def test_eight_players_over_http_matches_local_replay(tmp_path):
     run(main())
 
 
+@pytest.mark.slow
 def test_final_park_changes_until_the_final_deck_phase(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):

@@ -231,6 +231,7 @@ def test_the_pxd_reader_reads_the_declarations():
     assert _declared(pxds, "GreedyPolicy") == {"_removals", "_names", "_rng_seed", "_rng"}
 
 
+@pytest.mark.slow
 def test_every_field_a_compiled_module_assigns_is_declared_in_its_pxd():
     pxds = _pxds()
     problems = []

@@ -21,6 +21,7 @@ def chrome(tmp_path_factory):
     return r["stages"] | {"config": r["config"]}
 
 
+@pytest.mark.slow
 def test_a_bad_setting_is_said_in_one_line_and_the_others_are_kept(chrome):
     start = chrome["start"]
     assert "kiosk.toml: key 'kiosk.volume': 'loud' is not a whole number from 0 to 100; using 70" in start["alert"]

@@ -20,6 +20,7 @@ def run(request, tmp_path_factory):
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_a_bots_move_is_said_and_drawn_on_the_persons_half(run, game):
     lang, art, r = run
     assert r["faults"] == [], r["faults"][:5]

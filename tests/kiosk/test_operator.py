@@ -16,6 +16,7 @@ def _drive(data, phase):
     return r
 
 
+@pytest.mark.slow
 def test_operator_pin_language_rotation_persist(tmp_path):
     data = tmp_path / "data"
     r = _drive(data, "1")

@@ -82,6 +82,7 @@ def test_a_new_game_of_another_game_leaves_the_saved_one_resumable(run):
     assert not run["game_buttons"]["cosplay"].startswith("▶")
 
 
+@pytest.mark.slow
 def test_a_new_game_of_the_same_game_asks_first_and_says_what_ends(run):
     asked = run["asked"]
     first = asked["first"]
@@ -148,6 +149,7 @@ def test_large_text_applies_at_once_on_the_screen_shown(run):
     assert home["saved"] == sorted(GAMES) and home["names"] == ["Ana", ""]
 
 
+@pytest.mark.slow
 def test_the_question_and_the_lists_in_french(tmp_path):
     """The same walk with the table in French: the question, the Resume rows and the finished
     games in French words, every text fitting (800x480, normal then large text)."""

@@ -30,6 +30,7 @@ def run(tmp_path_factory):
     return r
 
 
+@pytest.mark.slow
 def test_a_second_phone_with_a_taken_seats_code_is_refused_and_sees_nothing(run):
     ph = run["phones"]
     assert ph["a_takes"]["status"] == 200 and ph["b_takes"]["status"] == 200
