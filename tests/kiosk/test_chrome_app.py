@@ -7,6 +7,9 @@ import pytest
 from kiosk_helpers import artifacts_dir, run_script, script_result
 
 
+pytestmark = pytest.mark.slow   # a walk of the real app, shared by the file's tests
+
+
 @pytest.fixture(scope="module")
 def chrome(tmp_path_factory):
     base = tmp_path_factory.mktemp("chrome")
@@ -21,7 +24,6 @@ def chrome(tmp_path_factory):
     return r["stages"] | {"config": r["config"]}
 
 
-@pytest.mark.slow
 def test_a_bad_setting_is_said_in_one_line_and_the_others_are_kept(chrome):
     start = chrome["start"]
     assert "kiosk.toml: key 'kiosk.volume': 'loud' is not a whole number from 0 to 100; using 70" in start["alert"]

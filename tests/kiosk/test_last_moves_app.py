@@ -7,6 +7,9 @@ import pytest
 from kiosk_helpers import artifacts_dir, face_pixels, run_script, script_result
 from registered import table_games
 
+pytestmark = pytest.mark.slow   # a walk of the real app per game and language, shared by the file's tests
+
+
 GAMES = table_games()
 
 
@@ -20,7 +23,6 @@ def run(request, tmp_path_factory):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.slow
 def test_a_bots_move_is_said_and_drawn_on_the_persons_half(run, game):
     lang, art, r = run
     assert r["faults"] == [], r["faults"][:5]

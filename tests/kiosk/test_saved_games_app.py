@@ -25,6 +25,9 @@ from kiosk.store import Store
 from kiosk.table import LocalTable, game_data
 from kiosk.table.seats import Seat
 
+pytestmark = pytest.mark.slow   # the real app's walks, shared by the file's tests (66 s to set up in the fast lane's run)
+
+
 #: Who played the finished games the test leaves in kiosk.db (the first is the person).
 PLAYERS = ("Zoé", "Robot")
 
@@ -73,7 +76,6 @@ def run(tmp_path_factory):
     return r
 
 
-@pytest.mark.slow
 def test_a_new_game_of_another_game_leaves_the_saved_one_resumable(run):
     assert run["wacky_screen"].startswith("wacky") and run["wacky_seats"][:2] == ["person", "phone"]
     assert run["between_started_at_once"]                  # nothing was saved of Between Battle: no question
@@ -82,7 +84,6 @@ def test_a_new_game_of_another_game_leaves_the_saved_one_resumable(run):
     assert not run["game_buttons"]["cosplay"].startswith("▶")
 
 
-@pytest.mark.slow
 def test_a_new_game_of_the_same_game_asks_first_and_says_what_ends(run):
     asked = run["asked"]
     first = asked["first"]
@@ -149,7 +150,6 @@ def test_large_text_applies_at_once_on_the_screen_shown(run):
     assert home["saved"] == sorted(GAMES) and home["names"] == ["Ana", ""]
 
 
-@pytest.mark.slow
 def test_the_question_and_the_lists_in_french(tmp_path):
     """The same walk with the table in French: the question, the Resume rows and the finished
     games in French words, every text fitting (800x480, normal then large text)."""

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
 
+pytestmark = pytest.mark.slow   # the real app and a phone's browser session, shared by the file's tests
+
+
 HERE = Path(__file__).parent
 
 
@@ -30,7 +33,6 @@ def run(tmp_path_factory):
     return r
 
 
-@pytest.mark.slow
 def test_a_second_phone_with_a_taken_seats_code_is_refused_and_sees_nothing(run):
     ph = run["phones"]
     assert ph["a_takes"]["status"] == 200 and ph["b_takes"]["status"] == 200
