@@ -29,7 +29,8 @@ is read on that clock, and each decision among several actions is timed on it.  
 game, the hard bot's share of wins (a draw counts half) with a 95 % Wilson interval, and the
 median and p99 of its decision times (targets, issue 34: >= 70 % with the interval's lower bound
 >= 65 % over >= 500 games; p99 <= 1 s).  ``--cap 0`` lifts the time cap: the seeds alone then
-decide every game (the same figures on any machine, but for the times).
+decide every game (the same figures on any machine, but for the times).  Ctrl-C or a kill prints
+the table of the chunks finished so far (a long run cut short still gives its figures).
 """
 
 from __future__ import annotations
@@ -305,19 +306,34 @@ def versus(args) -> None:
             for name in names for i in range(0, len(seeds), chunk)]
     got: dict[str, list] = {name: [0.0, 0, 0, []] for name in names}
     start = time.perf_counter()
+    stopped = ""
     with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
-        for name, points, draws, games, times in pool.imap_unordered(versus_chunk, jobs):
-            g = got[name]
-            g[0] += points
-            g[1] += draws
-            g[2] += games
-            g[3].extend(times)
-            print(f"  ... {name}: {g[2]} games, hard bot {g[0] / g[2]:.1%}", file=sys.stderr, flush=True)
+        results = pool.imap_unordered(versus_chunk, jobs)
+        try:
+            while True:
+                try:
+                    # With a timeout, so that Ctrl-C or a kill reaches this loop (a bare wait would not wake).
+                    name, points, draws, games, times = results.next(timeout=1.0)
+                except multiprocessing.TimeoutError:
+                    continue
+                except StopIteration:
+                    break
+                g = got[name]
+                g[0] += points
+                g[1] += draws
+                g[2] += games
+                g[3].extend(times)
+                slow = f", p99 {p99(g[3]):.3f} s" if g[3] else ""
+                print(f"  ... {name}: {g[2]} games, hard bot {g[0] / g[2]:.1%}{slow}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:          # Ctrl-C or a kill: the figures of the finished chunks
+            pool.terminate()
+            stopped = f" (stopped early: the finished chunks of {chunk} games)"
+    names = [n for n in names if got[n][2]]
     budget = (f"{args.simulations} simulations" if args.simulations is not None else "each game's hard level") + (
         f", at most {args.cap:g} s a decision on a Pi 4's clock" if args.cap else ", no time cap")
     print(f"hard bot vs sensible bot, 2 players, {args.games} games a game (seeds {seeds[0]}..{seeds[-1]}, the hard "
           f"bot on seat seed % 2); {budget}; times are CPU time x {args.pi_factor:g} (a Pi 4); "
-          f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es)")
+          f"{time.perf_counter() - start:.0f} s on {args.jobs} process(es){stopped}")
     print(f"{'game':<12} {'games':>6} {'hard bot wins':>14} {'95 % interval':>16} {'draws':>6} {'decisions':>10} "
           f"{'median s':>9} {'p99 s':>8}")
     for name in names:

@@ -171,7 +171,8 @@ def time_search(data, spots, level: str) -> tuple[list[float], list[int]]:
     ms, sims = [], []
     for p, obs, legal, seed in spots:
         bot = SearchPolicy(GAME, data, p, simulations=lv.simulations, seconds=lv.seconds if capped else None,
-                           clock=time.process_time if capped else None, noise=lv.noise, seed=seed)
+                           clock=time.process_time if capped else None, noise=lv.noise, seed=seed,
+                           stop_when_decided=capped)
         t = time.process_time()
         bot.act(obs, legal)
         ms.append((time.process_time() - t) * 1000)

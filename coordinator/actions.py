@@ -16,6 +16,7 @@ game's café module (``legacy_action``) when a tournament is loaded.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -74,7 +75,7 @@ def check_form(cafe: Any, action: Action) -> None:
             raise ValueError(f"'action.args[{i}]' ({name}) must be an integer {lo} to {hi}")
 
 
-def action_schema(cafe: Any, kinds) -> dict:
+def action_schema(cafe: Any, kinds: Iterable[str]) -> dict[str, Any]:
     """The JSON Schema of the actions of ``kinds`` of one game (``cafe``: its café module)."""
     lo, hi = cafe.PLAYERS
     forms = []
@@ -91,7 +92,7 @@ def action_schema(cafe: Any, kinds) -> dict:
     return {"oneOf": forms}
 
 
-def action_request_schema(cafes) -> dict:
+def action_request_schema(cafes: Iterable[Any]) -> dict[str, Any]:
     """The body of ``POST .../actions`` for every café game (``cafes``: their café modules): an
     action of a park's table game (a match) carries ``match_seq``; the others do not."""
     rid = {"type": "string", "pattern": r"^[A-Za-z0-9_.:\-]{1,64}$"}

@@ -29,7 +29,7 @@ from pydantic import (
 from appliance.lan import MAX_JSON_DEPTH, json_depth_ok
 
 from .actions import action_request_schema, cafe_games, decode_action
-from .service import ApiError
+from .errors import ApiError
 
 MAX_BODY = 64 * 1024
 MAX_DEPTH = MAX_JSON_DEPTH        # nesting of arrays/objects in a request body (the phone server's too)
@@ -42,19 +42,26 @@ PAIRING_DIGITS = 12
 NAME_PATTERN = r"^[^\x00-\x1f\x7f]*[^\s\x00-\x1f\x7f][^\x00-\x1f\x7f]*$"
 
 
-def _name(most: int):
-    return Annotated[str, StringConstraints(min_length=1, max_length=most, pattern=NAME_PATTERN)]
+KioskName = Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=NAME_PATTERN)]
+PlayerName = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=NAME_PATTERN)]
+TournamentName = Annotated[str, StringConstraints(min_length=1, max_length=60, pattern=NAME_PATTERN)]
 
 
-def _integral(value):
+def _integral(value: object) -> object:
     """JSON Schema counts 1.0 as an integer: take it as 1 (a bool or 1.5 is still refused)."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
 
 
-def Int(lo: int, hi: int):
-    return Annotated[int, Field(ge=lo, le=hi), BeforeValidator(_integral)]
+# Integers within bounds (1.0 taken as 1: see _integral), one alias per meaning.
+RobotLevel = Annotated[int, Field(ge=1, le=5), BeforeValidator(_integral)]
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED), BeforeValidator(_integral)]
+ParkNumber = Annotated[int, Field(ge=1, le=4), BeforeValidator(_integral)]
+Rounds = Annotated[int, Field(ge=1, le=30), BeforeValidator(_integral)]
+TableSize = Annotated[int, Field(ge=2, le=8), BeforeValidator(_integral)]
+KioskId = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(_integral)]
+MatchSeq = Annotated[int, Field(ge=0, le=100_000), BeforeValidator(_integral)]
 
 
 # defer_build: a model's validator is built when it is first used, not when the coordinator starts
@@ -75,7 +82,7 @@ Action = Annotated[Any, AfterValidator(decode_action), WithJsonSchema({"type": "
 class PairRequest(Strict):
     pin: Annotated[str, StringConstraints(pattern=rf"^[0-9]{{{PAIRING_DIGITS}}}$")] = Field(
         description=f"the pairing code: {PAIRING_DIGITS} digits (shown on the organiser page, also as a QR code)")
-    name: _name(40) = Field(description="the kiosk's name, e.g. 'Table 1'")
+    name: KioskName = Field(description="the kiosk's name, e.g. 'Table 1'")
 
 
 BoxId = Literal["base", "beach"]
@@ -92,7 +99,7 @@ BotLevel = Literal["easy", "medium", "hard"]
 class BotEntrant(Strict):
     """A player the search bot plays (see docs/protocol.md, "Bot entrants")."""
 
-    name: _name(24) = Field(description="its name in the standings, distinct from every other player's")
+    name: PlayerName = Field(description="its name in the standings, distinct from every other player's")
     level: BotLevel = Field(default="medium", description="how hard it thinks: easy, medium or hard")
 
 
@@ -103,36 +110,35 @@ class CreateTournament(Strict):
     the other kind is a 409 saying so."""
 
     game: CafeGame = Field(default="challengers", description="the game played: " + ", ".join(CAFE_GAMES))
-    players: Annotated[list[_name(24)], Field(min_length=0, max_length=8)] = Field(
+    players: Annotated[list[PlayerName], Field(min_length=0, max_length=8)] = Field(
         description="the people: up to 8 names, distinct ignoring case, not 'Robot' (the engine's rules: "
                     "409 otherwise); with the bots, 1 to 8 players (409 otherwise)")
     bots: Annotated[list[BotEntrant], Field(max_length=8)] = Field(
         default_factory=list, description="bot entrants (the search bot), seated after the people")
-    name: _name(60) | None = None
+    name: TournamentName | None = None
     box: BoxId = "base"
     sets: Annotated[list[SetId], Field(min_length=1, max_length=20)] | None = None
-    robot_level: Int(1, 5) = 1
+    robot_level: RobotLevel = 1
     solo_cards: bool = False
-    seed: Int(0, MAX_SEED) | None = None
-    final_park: Int(1, 4) = 1
+    seed: Seed | None = None
+    final_park: ParkNumber = 1
     format: Literal["swiss", "knockout", "tables"] | None = Field(
         None, description="a café format (not Challengers!): swiss or knockout for a duel, tables for a game of "
                           "more players (default: the game's first)")
-    rounds: Int(1, 30) | None = Field(None, description="swiss, tables: how many rounds (a knockout plays to the end)")
-    table_size: Int(2, 8) | None = Field(None, description="tables: the most players at a table")
+    rounds: Rounds | None = Field(None, description="swiss, tables: how many rounds (a knockout plays to the end)")
+    table_size: TableSize | None = Field(None, description="tables: the most players at a table")
     seeding: Literal["entry", "draw"] | None = Field(None, description="knockout: its bracket's seeding")
 
 
 class AssignKiosk(Strict):
-    kiosk_id: Int(1, MAX_ID)
+    kiosk_id: KioskId
 
 
 class FinalPark(Strict):
-    park: Int(1, 4)
+    park: ParkNumber
 
 
 RequestId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:\-]{1,64}$")]
-MatchSeq = Int(0, 100_000)
 
 
 class ActionRequest(Strict):
@@ -227,6 +233,7 @@ class Box(Loose):
 class SetInfo(Loose):
     id: str
     name: str
+    names: dict[str, str] = Field(default_factory=dict, description="its name by language (en, fr), as its cards print it")
     kind: Literal["basic", "additional", "house"]
     box: str | None
 
@@ -442,11 +449,13 @@ ERRORS = {400: "the body or a parameter does not match the schema (the reason na
           "out of order, or request id reused", 413: "body over 64 KiB", 415: "the body must be application/json",
           429: "too many wrong guesses from this address: wait (Retry-After)", 503: "could not be stored; send again"}
 
-ANYONE: list = []
-KIOSK = [{"bearer": []}]
-ORGANISER = [{"bearer": [], "organiser": []}]
-ORGANISER_PIN = [{"organiser": []}]
-OPTIONAL_KIOSK = [{}, {"bearer": []}]
+# OpenAPI security requirements: each a list of alternatives, each naming the schemes it needs.
+Security = list[dict[str, list[str]]]
+ANYONE: Security = []
+KIOSK: Security = [{"bearer": []}]
+ORGANISER: Security = [{"bearer": [], "organiser": []}]
+ORGANISER_PIN: Security = [{"organiser": []}]
+OPTIONAL_KIOSK: Security = [{}, {"bearer": []}]
 
 
 @dataclass(frozen=True)
@@ -458,16 +467,16 @@ class Route:
     response: Any = None           # a model, a tuple of models (one of them), or ("text/html" / "websocket")
     body: Any = None
     status: int = 200
-    security: list = field(default_factory=list)
-    errors: tuple = ()
-    params: tuple = ()             # path parameters: names in PARAMS
+    security: Security = field(default_factory=list)
+    errors: tuple[int, ...] = ()
+    params: tuple[str, ...] = ()   # path parameters: names in PARAMS
 
 
-PARAMS = {
+PARAMS: dict[str, dict[str, Any]] = {
     "id": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
     "park": {"schema": {"type": "integer", "minimum": 1, "maximum": 4}},
     "kid": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
-    "name": {"schema": {"enum": ["standings.css", "standings.js", "organiser.css", "organiser.js"]}},
+    "name": {"schema": {"enum": ["standings.css", "standings.js", "organiser.css", "organiser.js", "lang.js"]}},
 }
 #: aiohttp's pattern for each path parameter (the route's text: {id:\d{1,9}}).
 PATTERNS = {"id": r"\d{1,9}", "park": r"\d{1,3}", "kid": r"\d{1,9}", "name": r"[a-z]+\.(?:css|js)"}

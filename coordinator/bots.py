@@ -21,16 +21,18 @@ import threading
 import time
 from typing import Any
 
+from engine.game import Action, GameState
+
 #: The levels an organiser may give a bot entrant (the game's café module says what each is).
 LEVELS = ("easy", "medium", "hard")
 
 
-def settings_to_json(bots: dict[int, str]) -> dict:
+def settings_to_json(bots: dict[int, str]) -> dict[str, Any]:
     """The tournament's stored settings (``tournaments.settings``): its bot entrants."""
     return {"bots": {str(p): level for p, level in sorted(bots.items())}}
 
 
-def settings_from_json(d: dict) -> dict[int, str]:
+def settings_from_json(d: dict[str, Any] | None) -> dict[int, str]:
     bots = {int(p): str(level) for p, level in (d or {}).get("bots", {}).items()}
     for p, level in bots.items():
         if level not in LEVELS:
@@ -38,17 +40,17 @@ def settings_from_json(d: dict) -> dict[int, str]:
     return bots
 
 
-def question(state, seat: int) -> tuple[dict, list]:
+def question(state: GameState, seat: int) -> tuple[dict[str, Any], list[Action]]:
     """What the seat's bot is given: its observation and its legal actions (the contract's)."""
     return state.observation(seat), state.legal_actions(seat)
 
 
 # ---------------------------------------------------------------------- the worker process
 _DATA: dict[str, Any] = {}
-_POLICIES: dict[tuple, Any] = {}
+_POLICIES: dict[tuple[int, int, str], Any] = {}
 
 
-def _data(game: str):
+def _data(game: str) -> Any:
     """The game's bundled data, loaded once in the worker."""
     got = _DATA.get(game)
     if got is None:
@@ -58,7 +60,8 @@ def _data(game: str):
     return got
 
 
-def decide(key: tuple, game: str, kind: str, seat: int, seed: int, observation: dict, legal: list):
+def decide(key: tuple[int, int, str], game: str, kind: str, seat: int, seed: int, observation: dict[str, Any],
+           legal: list[Action]) -> Action:
     """One decision, in the worker process: a contract action among ``legal``.  ``key`` names the
     bot (tournament, seat, kind): its policy is kept between decisions, so it remembers the cards
     it saw.  ``kind``: what the game's café module calls the bot (a bot entrant's level, or
@@ -67,7 +70,10 @@ def decide(key: tuple, game: str, kind: str, seat: int, seed: int, observation: 
     if policy is None:
         from engine import registry
         policy = _POLICIES[key] = registry.cafe(game).bot_policy(_data(game), kind, seat, seed)
-    return policy.act(observation, legal)
+    action = policy.act(observation, legal)
+    if not isinstance(action, Action):
+        raise TypeError(f"the {game} bot {kind!r} of seat {seat} answered {action!r}, not an Action")
+    return action
 
 
 def _warm(parent: int, game: str) -> None:

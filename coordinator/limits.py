@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 
 class Backoff:
@@ -27,7 +28,8 @@ class Backoff:
     entries (the oldest goes first), so the table's size is bounded too.
     """
 
-    def __init__(self, free=3, first=2.0, longest=300.0, forget=3600.0, max_clients=4096, clock=time.monotonic):
+    def __init__(self, free: int = 3, first: float = 2.0, longest: float = 300.0, forget: float = 3600.0,
+                 max_clients: int = 4096, clock: Callable[[], float] = time.monotonic) -> None:
         self.free, self.first, self.longest, self.forget = free, first, longest, forget
         self.max_clients = max_clients
         self.clock = clock
@@ -59,7 +61,7 @@ class Backoff:
             self._clients.popitem(last=False)
         return pause
 
-    def succeeded(self, key: str):
+    def succeeded(self, key: str) -> None:
         self._clients.pop(key, None)
 
     def failures(self, key: str) -> int:

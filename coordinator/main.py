@@ -23,7 +23,6 @@ import threading
 from pathlib import Path
 
 from appliance import dbcheck, paths, sdnotify
-from appliance.house import DataFileError, house_set_texts
 from appliance.lan import RateLimitFilter
 from engine.errors import GameDataError
 
@@ -146,16 +145,17 @@ def show_pin(args) -> int:
     return 0
 
 
-#: Exit status for a house set that cannot be loaded (fix the file, then start again).
+#: Exit status for bundled card data that cannot be loaded (a broken installation: reinstall).
 EXIT_BAD_DATA = 2
 
 
 def load_library(data: Path):
-    """The default game's bundled card data plus the café's house sets (the data folder's cards/),
-    as the command line and the kiosk load them: a tournament may use a house set."""
+    """The default game's bundled card data plus the café's house sets (the data folder's cards/)
+    that load, as the command line and the kiosk load them: a tournament may use a house set; a
+    broken one is left out and named in the log."""
     import cards
     from engine import registry
-    return registry.cafe(DEFAULT_GAME).load(cards, house_set_texts(data))
+    return registry.cafe(DEFAULT_GAME).load(cards, data)
 
 
 #: Exit status for "the database is damaged": the unit's RestartPreventExitStatus, so systemd
@@ -173,8 +173,8 @@ async def serve(args) -> int:
     db_path = Path(data) / "coordinator.db"
     try:
         library = load_library(Path(data))
-    except (GameDataError, DataFileError) as exc:
-        print(f"tablecup coordinator: house set not loaded: {exc}", file=sys.stderr, flush=True)
+    except GameDataError as exc:
+        print(f"tablecup coordinator: card data not loaded: {exc}", file=sys.stderr, flush=True)
         return EXIT_BAD_DATA
     # What the start reads is checked before anything is served; the action and request logs,
     # which grow with every tournament ever played, are checked in full once the service listens

@@ -13,18 +13,27 @@ actions from several parks costs one fsync instead of one each.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 log = logging.getLogger("tablecup.coordinator")
 
 DB_NAME = "coordinator.db"
 
-TABLES = {
+#: A write: statements run on the connection inside the writer's transaction; its result is the
+#: result of the write (e.g. a new row's id).
+WriteFn = Callable[[sqlite3.Connection], Any]
+T = TypeVar("T")
+
+#: Each table: its columns (name -> Python type) and its primary key (a column or several).
+TABLES: dict[str, tuple[dict[str, type], str | tuple[str, ...]]] = {
     "meta": ({"key": str, "value": str}, "key"),
     "tournaments": ({"id": int, "name": str, "setup": str, "settings": str, "status": str, "created": float}, "id"),
     "actions": ({"tournament_id": int, "seq": int, "action": str, "request_id": str, "kiosk_id": int,
@@ -56,12 +65,12 @@ class SchemaError(RuntimeError):
     """The database was written by a newer coordinator."""
 
 
-def _migrate_0_to_1(conn):
+def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
     # A 6-digit pairing PIN is too easy to guess: retire the unused one (a new code is made at start).
     conn.execute("UPDATE pairing_pins SET used_by = 0 WHERE used_by IS NULL")
 
 
-def _migrate_1_to_2(conn):
+def _migrate_1_to_2(conn: sqlite3.Connection) -> int:
     """The answers kept for repeated request ids: a Deck Phase action's answer carries the player's
     observation of their Deck Phase (``deck_phase``), whose pending choice's ``context`` named the
     rules' steps by the engine's methods (observation schema 0).  Rewritten as today's coordinator
@@ -80,7 +89,7 @@ def _migrate_1_to_2(conn):
 _ENCODE = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
 
 
-def dumps(value) -> str:
+def dumps(value: Any) -> str:
     """Compact, sorted-key JSON (what json.dumps(value, separators=(",", ":"), sort_keys=True) gives,
     without building a new encoder on every call)."""
     return _ENCODE(value)
@@ -89,7 +98,7 @@ def dumps(value) -> str:
 _TYPES = {int: "INTEGER", str: "TEXT", float: "REAL"}
 
 
-def _create_table(name, columns, pk) -> str:
+def _create_table(name: str, columns: dict[str, type], pk: str | tuple[str, ...]) -> str:
     """CREATE TABLE IF NOT EXISTS, written as the first coordinator's (sqlite-utils) made them."""
     pks = (pk,) if isinstance(pk, str) else tuple(pk)
     cols = [f"[{c}] {_TYPES[t]}" + (" PRIMARY KEY" if len(pks) == 1 and c == pks[0] else "")
@@ -195,22 +204,21 @@ class Writer:
 
     def __init__(self, db: Database):
         self.db = db
-        self.queue: asyncio.Queue | None = None
-        self.task: asyncio.Task | None = None
+        self.queue: asyncio.Queue[tuple[WriteFn, asyncio.Future[Any]] | None] | None = None
+        self.task: asyncio.Task[None] | None = None
         self._lock = threading.Lock()
         self.batches = 0
         self.writes = 0
         self.pending = 0            # submitted, not yet committed (or failed)
-        self._executor = None
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
 
-    def start(self):
-        import concurrent.futures
+    def start(self) -> None:
         self.queue = asyncio.Queue()
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="coordinator-commit")
         self.task = asyncio.get_running_loop().create_task(self._run(), name="coordinator-writer")
 
-    async def stop(self):
-        if self.task is not None:
+    async def stop(self) -> None:
+        if self.task is not None and self.queue is not None:
             await self.queue.put(None)
             await self.task
             self.task = None
@@ -218,17 +226,19 @@ class Writer:
             self._executor.shutdown(wait=True)
             self._executor = None
 
-    def submit(self, fn) -> asyncio.Future:
+    def submit(self, fn: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
         """Queue ``fn(conn)``; the future resolves once it is committed (or fails)."""
-        fut = asyncio.get_running_loop().create_future()
+        if self.queue is None:
+            raise RuntimeError("the store's writer is not started: call Writer.start() on the event loop first")
+        fut: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self.pending += 1
         self.queue.put_nowait((fn, fut))
         return fut
 
-    async def write(self, fn):
+    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         return await self.submit(fn)
 
-    def _begin(self, fns):
+    def _begin(self, fns: list[WriteFn]) -> list[Any]:
         """BEGIN and the batch's statements, on the loop thread (no disk wait)."""
         conn = self.db.conn
         self._lock.acquire()
@@ -243,7 +253,7 @@ class Writer:
             self._lock.release()
             raise
 
-    def _commit(self):
+    def _commit(self) -> None:
         """COMMIT (WAL write + fsync), on the worker thread; releases the lock taken by _begin."""
         conn = self.db.conn
         try:
@@ -256,16 +266,19 @@ class Writer:
         finally:
             self._lock.release()
 
-    async def _run(self):
+    async def _run(self) -> None:
         loop = asyncio.get_running_loop()
+        queue = self.queue
+        if queue is None:
+            raise RuntimeError("the store's writer runs only once started (Writer.start)")
         stopping = False
         while not stopping:
-            item = await self.queue.get()
+            item = await queue.get()
             if item is None:
                 break
             batch = [item]
-            while not self.queue.empty():
-                nxt = self.queue.get_nowait()
+            while not queue.empty():
+                nxt = queue.get_nowait()
                 if nxt is None:
                     stopping = True
                     break
@@ -284,7 +297,7 @@ class Writer:
             self.batches += 1
             self.writes += len(batch)
             self.pending -= len(batch)
-            for (_, fut), res in zip(batch, results):
+            for (_, fut), res in zip(batch, results, strict=True):
                 if not fut.done():
                     fut.set_result(res)
 

@@ -29,7 +29,10 @@ from yarl import URL
 from appliance.lan import SECURITY_HEADERS, ConnectionGuard, client_key
 
 from . import api
-from .service import ApiError, Coordinator, Kiosk
+from .access import Kiosk
+from .errors import ApiError
+from .service import Coordinator
+from .tournaments import Finished
 
 log = logging.getLogger("tablecup.coordinator")
 
@@ -203,7 +206,7 @@ async def pairing_pin(request):
     code = c.pairing_pin
     if code is None:
         return web.json_response({"pin": None, "qr": None, "uri": None})
-    import segno                      # only the organiser page needs it
+    import segno  # only the organiser page needs it
 
     uri = pairing_uri(request, code)
     qr = segno.make(uri, error="m").svg_data_uri(scale=4, border=2)
@@ -260,7 +263,7 @@ async def assign(request):
     organiser(request, c)
     e = c.entry(_id(request))
     park = int(request.match_info["park"])
-    if e.finished:
+    if isinstance(e, Finished):
         c.check_park_number(e, park)
         raise ApiError(409, f"tournament {e.id} is over: its kiosks no longer change")
     return web.json_response(await c.assign(e, park, b.kiosk_id))
@@ -294,7 +297,7 @@ async def final(request):
     b, _ = await read_body(request, api.FinalPark)
     organiser(request, c)
     e = c.entry(_id(request))
-    if e.finished:
+    if isinstance(e, Finished):
         c.check_park_number(e, b.park)
         raise ApiError(409, "the Final has been played: its park can no longer change")
     return web.json_response(await c.set_final_park(e, b.park))
@@ -408,7 +411,7 @@ async def organiser_page(request):
 
 
 STATIC_FILES = {"standings.css": "text/css", "standings.js": "text/javascript",
-                "organiser.css": "text/css", "organiser.js": "text/javascript"}
+                "organiser.css": "text/css", "organiser.js": "text/javascript", "lang.js": "text/javascript"}
 
 
 async def static(request):
@@ -458,7 +461,10 @@ class GuardedSite(web.TCPSite):
     async def start(self) -> None:
         await web.BaseSite.start(self)
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(self._guard.protocol_factory(self._runner.server), self._host,
+        server = self._runner.server
+        if server is None:
+            raise RuntimeError("the app runner is not set up: await runner.setup() before starting its site")
+        self._server = await loop.create_server(self._guard.protocol_factory(server), self._host,
                                                 self._port, backlog=self._backlog,
                                                 reuse_address=self._reuse_address, reuse_port=self._reuse_port)
         self._bound_port = self._server.sockets[0].getsockname()[1] if self._server.sockets else None

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol, runtime_checkable
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, WrongShape
 from engine.events import Event
 
 __all__ = [
@@ -215,8 +215,7 @@ class GameSetup:
                 raise ValueError("'seed' is a whole number")
             options = value.get("options", {})
             if not isinstance(options, Mapping):
-                # A wrong shape of a set-up is a bad value to its callers (a 400, one line), like the others.
-                raise ValueError("'options' is an object")  # noqa: TRY004
+                raise WrongShape("'options' is an object")
             return cls(str(value["game"]), tuple(players), seed, dict(options))
         except KeyError as e:
             raise ValueError(f"a game set-up needs {e.args[0]!r}") from None

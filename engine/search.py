@@ -37,11 +37,17 @@ decisions only:
   win (each winner of a team), 0.5 each in a draw, 0 for a loss -- or the
   final scores mapped onto 0..1 -- and the bot backs up its own.
 
-The answer is the most-visited action.  A budget is a number of simulations
-and, optionally, a time: the engine reads no clock, so a caller that wants a
-time budget passes one in (``clock=time.perf_counter``); without a clock the
-search is fully deterministic (same seed, same observations, same choices).
-Levels are budgets and noise (:data:`LEVELS`).
+The answer is the most-visited action; the search stops as soon as that can
+no longer change (the leader is ahead of every other action by more than the
+simulations left).  A budget is a number of simulations and, optionally, a
+time: the engine reads no clock, so a caller that wants a time budget passes
+one in (``clock=time.perf_counter``); without a clock the search is fully
+deterministic (same seed, same observations, same choices).  A time cap is
+kept, not overrun: no simulation is begun that would, at the mean length so
+far, end past it, and one that runs longer (the clock is read every
+:data:`CLOCK_EVERY` moves) is abandoned before the cap, the longest stretch
+between two readings being the margin kept.  Levels are budgets and noise
+(:data:`LEVELS`).
 """
 
 from __future__ import annotations
@@ -58,6 +64,10 @@ from engine.game import Action, Game, GameState, Outcome, Policy, Termination
 __all__ = ["GAME_OPTIONS", "LEVELS", "Level", "SearchPolicy", "policy_factory", "registered_policy", "rewards"]
 
 PolicyFactory = Callable[[Any, int, int], Policy]
+#: Under a time cap, a simulation reads the clock once every this many moves (a reading costs
+#: about as much as a move of the cheapest games' playouts).
+CLOCK_EVERY = 4
+
 #: A game's cheap playout rule: ``(state, seat, rng) -> action``, a legal action of ``seat``
 #: (see the module's docstring).
 Playout = Callable[[Any, int, random.Random], Action]
@@ -131,8 +141,13 @@ class SearchPolicy:
 
     ``simulations`` bounds the determinized play-outs per decision; with a
     ``clock`` (a callable returning seconds, e.g. ``time.perf_counter``),
-    ``seconds`` bounds them too, whichever comes first (at least one is run;
-    none is begun that would, at the mean length so far, end past ``seconds``).
+    ``seconds`` bounds the decision too, from its start to its answer, whichever
+    comes first (none is begun that would, at the mean length so far, end past
+    ``seconds``, and one that would run past it is abandoned on its way; the time
+    answering took after the simulations is kept back from the next decisions').
+    With ``stop_when_decided`` (the default) a decision ends once its most visited
+    action cannot be overtaken in the simulations left (under a time cap: as many
+    as fit at the mean length so far).
     ``noise`` is the chance of answering a uniformly random legal action.
     ``opponent_model`` and ``rollout`` are policy factories ``(data, seat,
     seed) -> Policy`` for the other seats inside the tree and for everybody
@@ -150,7 +165,7 @@ class SearchPolicy:
                  exploration: float = 0.7, reward: str = "outcome", opponent_model: PolicyFactory | None = None,
                  rollout: PolicyFactory | None = None, playout: Playout | None = None,
                  evaluation: Evaluation | None = None, horizon: int | None = None,
-                 max_steps: int = 100_000) -> None:
+                 max_steps: int = 100_000, stop_when_decided: bool = True) -> None:
         if game.determinize is None:
             raise ValueError(f"{game.title()} cannot be searched: it has no determinize "
                              "(a full state built from one player's observation)")
@@ -170,6 +185,11 @@ class SearchPolicy:
             raise ValueError("an evaluation and a horizon go together (a playout stops at the horizon "
                              "to be evaluated)")
         self._evaluation, self._horizon = evaluation, horizon
+        self.stop_when_decided = stop_when_decided
+        self._end: float | None = None     # this decision's deadline on the clock (a time cap)
+        self._gap = 0.0                    # the longest stretch between two readings of the clock
+        self._answer_cost = 0.0            # the longest time answering took after the simulations
+        self._last_tree: _Node | None = None
         self.last_simulations = 0          # how many the last decision ran (for benchmarks)
         self.last_stats: dict[Action, tuple[int, float]] = {}
 
@@ -177,13 +197,30 @@ class SearchPolicy:
     def act(self, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         if not legal:
             raise IllegalAction("no legal action to choose from")
+        timed = self.clock is not None and self.seconds is not None
+        started = self.clock() if timed and self.clock is not None else None
         legal = list(legal)
         if len(legal) == 1:
             self.last_simulations, self.last_stats = 0, {}
             return legal[0]
-        edges = self.search(observation, legal).edges
+        # The last decision's tree is freed here, inside this decision's time: freeing thousands
+        # of nodes on the way out of the last one would have run past its cap.
+        self._last_tree = None
+        root = self.search(observation, legal, started)
+        after = self.clock() if timed and self.clock is not None else 0.0
+        chosen = self._answer(root, legal)
+        self._last_tree = root
+        if timed and self.clock is not None:
+            # The next decisions keep back from their cap the longest answering took.
+            self._answer_cost = max(self._answer_cost, self.clock() - after)
+        return chosen
+
+    def _answer(self, root: _Node, legal: list[Action]) -> Action:
+        """The searched action (or, with the noise's chance, a random one); notes ``last_stats``."""
+        edges = root.edges
+        listed = set(legal)        # Cosplay lists hundreds of payments: no search of a list per action
         self.last_stats = {a: (e.visits, e.total / e.visits if e.visits else 0.0)
-                           for a, e in edges.items() if a in legal}
+                           for a, e in edges.items() if a in listed}
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.randrange(len(legal))]
 
@@ -193,46 +230,91 @@ class SearchPolicy:
             return (e.visits, e.total / e.visits if e.visits else 0.0, -i)
         return legal[max(range(len(legal)), key=merit)]
 
-    def search(self, observation: dict[str, Any], legal: Sequence[Action]) -> _Node:
-        """Run the simulations of one decision; the root with its statistics."""
+    def search(self, observation: dict[str, Any], legal: Sequence[Action], started: float | None = None) -> _Node:
+        """Run the simulations of one decision; the root with its statistics.  ``started`` is
+        the clock's reading when the decision began (:meth:`act` passes it), else now."""
         root = _Node()
         for a in legal:
             root.edges[a] = _Edge(a)
-        clock, deadline, start = self.clock, None, 0.0
+        clock, self._end, self._gap = self.clock, None, 0.0
+        start = 0.0
         if clock is not None and self.seconds is not None:
-            start = clock()
-            deadline = start + self.seconds
-        n = 0
-        while n < self.simulations:
-            if n and clock is not None and deadline is not None:
-                # Stop where one more simulation, as long as the mean one so far, would end
-                # past the cap: the cap is kept, not overrun by a simulation.
+            start = clock() if started is None else started
+            # Keep back what answering took after the loop, the longest it ever took (act).
+            self._end = start + self.seconds - self._answer_cost
+        begun = done = 0
+        while begun < self.simulations:
+            left: float = self.simulations - begun
+            if begun and self._end is not None:
+                assert clock is not None, "a deadline comes with its clock"
                 now = clock()
-                if now + (now - start) / n > deadline:
+                mean = (now - start) / begun
+                # Begin none that would, at the mean length so far, end past the cap (one
+                # longer than the mean is abandoned on its way: _simulate).
+                if now + mean > self._end:
                     break
-            self._simulate(root, observation)
-            n += 1
-        self.last_simulations = n
+                if mean > 0:
+                    left = min(left, (self._end - now) / mean)
+            if self.stop_when_decided and self._decided(root, left):
+                break
+            begun += 1
+            if self._simulate(root, observation):
+                done += 1
+        self.last_simulations = done
         return root
 
+    @staticmethod
+    def _decided(root: _Node, left: float) -> bool:
+        """Whether ``left`` more simulations could no longer change the answer: the most visited
+        action leads every other by more than that (a simulation visits one root action)."""
+        first = second = 0
+        for e in root.edges.values():
+            v = e.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first > 0 and first - second > left
+
     # ------------------------------------------------------------------ one simulation
-    def _simulate(self, root: _Node, observation: dict[str, Any]) -> None:
-        """Determinize, walk down the tree of the bot's own actions, roll out, back up."""
+    def _simulate(self, root: _Node, observation: dict[str, Any]) -> bool:
+        """Determinize, walk down the tree of the bot's own actions, roll out, back up; False
+        (nothing backed up) if the time cap came first."""
         rng, seat = self.rng, self.seat
         state = self.determinize(self.data, observation, seat, rng)
+        end, clock = self._end, self.clock
+        # Under a time cap the clock is read after the determinization and every CLOCK_EVERY
+        # moves; a simulation is abandoned when the next stretch of moves, as long as the
+        # longest one seen in this decision (self._gap: the margin kept), could end past the cap.
+        check = 0 if end is not None else -1
+        last = -1.0
         node: _Node | None = root
         path: list[_Edge] = []
         # Moves left before the position is evaluated (counted once the bot has left the tree).
         left = self._horizon if self._horizon is not None else -1
         for _ in range(self.max_steps):
+            if check == 0:
+                assert clock is not None and end is not None, "a deadline comes with its clock"
+                now = clock()
+                if last < 0:
+                    pass           # the first reading: the determinization is in the mean length
+                elif now - last > self._gap:
+                    self._gap = now - last
+                if now + self._gap > end:
+                    return False
+                last, check = now, CLOCK_EVERY - 1
+            elif check > 0:
+                check -= 1
             acting = state.to_act()
             if not acting:
                 break
             if node is None and left >= 0:
                 if left == 0:
                     assert self._evaluation is not None, "a horizon comes with its evaluation"
-                    self._back_up(path, self._evaluation(state, seat))
-                    return
+                    reward = self._evaluation(state, seat)
+                    self._stretch_ended(last)
+                    self._back_up(path, reward)
+                    return True
                 left -= 1
             if node is not None and seat in acting:
                 edge = self._select(node, state.legal_actions(seat))
@@ -248,7 +330,16 @@ class SearchPolicy:
             # Others move by what they see; when the bot is out of the tree, it rolls out too.
             p = seat if seat in acting else min(acting)
             state.apply(self._move(p, state, in_tree=node is not None))
-        self._back_up(path, rewards(state.outcome(), state.num_players, self.reward)[seat])
+        reward = rewards(state.outcome(), state.num_players, self.reward)[seat]
+        self._stretch_ended(last)
+        self._back_up(path, reward)
+        return True
+
+    def _stretch_ended(self, last: float) -> None:
+        """Under a time cap, count a simulation's last stretch (its last few moves and its
+        scoring, since the clock's last reading at ``last``) in the margin kept."""
+        if self._end is not None and self.clock is not None and last >= 0:
+            self._gap = max(self._gap, self.clock() - last)
 
     @staticmethod
     def _back_up(path: list[_Edge], reward: float) -> None:

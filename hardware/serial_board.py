@@ -208,7 +208,7 @@ class SerialBoardBackend(LedStates):
                 return
             try:
                 port.write(data)
-            except Exception as exc:  # noqa: BLE001 -- the reader notices the loss and reconnects
+            except (OSError, TypeError) as exc:    # the reader notices the loss and reconnects
                 log.warning("serial board on %s: write failed: %s", self.device, exc)
 
     # -- reader thread -------------------------------------------------------
@@ -238,7 +238,7 @@ class SerialBoardBackend(LedStates):
                 self._on_open()
             try:
                 data = port.read(port.in_waiting or 1)
-            except Exception as exc:  # noqa: BLE001 -- SerialException, OSError, TypeError on a vanished port
+            except (OSError, TypeError) as exc:    # pyserial's SerialException is an OSError; TypeError on a vanished port
                 if self._stop.is_set():
                     break
                 self._lost(f"read failed ({exc})")

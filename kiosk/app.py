@@ -2,8 +2,8 @@
 
 Import this only after :mod:`kiosk.main` has set Kivy's environment/config.
 
-Games at this table are played through :class:`kiosk.table.LocalTable` (``app.table``),
-Challengers! read through :class:`kiosk.games.challengers.local.ChallengersTable`.  Tournaments:
+Games at this table, Challengers! included, are played through :class:`kiosk.table.LocalTable`
+(``app.table``): its changes redraw the screen its game's descriptor names.  Tournaments:
 "Join a tournament" hands the screens to :class:`kiosk.park.ParkController` and starts
 :class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
 (seconds).  Tests, benchmarks and demos drive the app from outside through
@@ -32,7 +32,7 @@ import cards
 from engine.challengers.library import load
 
 from kiosk import cardtext, i18n, keymap
-from kiosk.games.challengers.local import ChallengersTable
+from kiosk.games.challengers import board as challengers
 from kiosk.rendering import Screens, save_screenshot
 from kiosk.router import route
 from kiosk.session import Session
@@ -149,17 +149,14 @@ class TablecupApp(App):
         self.lib = lib
         self.robot_delay = delay
         # Every game at this table, Challengers! included: one LocalTable, each game's screens
-        # created when first shown.  Challengers!' screens read it through ChallengersTable.
-        # Challengers! plays with the library loaded here, the café's house sets included.
+        # created when first shown.  Challengers! plays with the library loaded here, the café's
+        # house sets included.
         from kiosk.table.worker import Worker
         self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay,
                                 data_for=lambda g: lib if g.name == "challengers" else game_data(g),
                                 think=Worker(post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0)))
-        board = ChallengersTable(lib, self.table)
-        board.listeners.append(self.on_state)
-        board.on_ignored = self.hint_for
         self.table.on_ignored = self.table_hint
-        self.session = Session(self.table, board)
+        self.session = Session(self.table)
         # Seats on phones: the server follows the table's games (listening before the screens do,
         # so a new game's QR codes are ready when its screen is drawn).
         self.phone_seats = None
@@ -226,7 +223,7 @@ class TablecupApp(App):
     def _add_house_sets(self, lib):
         """The café's house sets (the data folder's cards/), one file at a time: a broken one
         is left out, said in one line in the log and on the home screen; the others load."""
-        from kiosk.house_sets import add_house_sets
+        from engine.challengers.house import add_house_sets
         for why in add_house_sets(lib, self.data_dir):
             self.notices.add(i18n.N_("house_set_skipped"), {"error": why})
 
@@ -247,12 +244,9 @@ class TablecupApp(App):
     # ------------------------------------------------------------------ the session
     @property
     def controller(self):
-        """What the Challengers! screens show: the local table's board, or the café park."""
-        return self.session.board
-
-    @property
-    def solo_controller(self):
-        return self.session.local_board
+        """What the Challengers! screens read: the café park while it has the screens, else the
+        view model of the local table (:func:`kiosk.games.challengers.board.board_of`)."""
+        return self.session.park if self.session.at_park else challengers.board_of(self.table)
 
     @property
     def park_controller(self):
@@ -278,10 +272,11 @@ class TablecupApp(App):
         name = self.screen_for()
         if self.sm.current != name:
             self.sm.current = name
-        if self.table_active() and name != "operator":
-            self.sm.current_screen.refresh(self.table, events)
+        shown = self.session.shown_table()
+        if shown is not None and name != "operator":
+            self.sm.current_screen.refresh(shown, events)        # a game's own screen
         else:
-            self.sm.current_screen.refresh(self.controller, events)
+            self.sm.current_screen.refresh(self.session.park if self.session.at_park else self.table, events)
         self._show_alert()
         self._show_guide(name)
         if self.seat_qr is not None:
@@ -297,14 +292,14 @@ class TablecupApp(App):
         """The guided first match: what to do now, on each person's half (nothing otherwise)."""
         from kiosk.games.challengers.guide import guide_line
         c = self.controller
-        on = screen == "match" and c is self.solo_controller
+        on = screen == "match" and not self.session.at_park
         for half in (0, 1):
             self.hints.guide(half, guide_line(c, half, self.lang, i18n.tr) if on else "")
 
     def alert_text(self) -> str:
         return self.notices.text(self.lang, i18n.tr, on_home=self.sm.current == "home",
                                  storage_error=self.session.storage_error(),
-                                 resume_error=getattr(self.controller, "resume_error", None),
+                                 resume_error=self.table.resume_error,
                                  data_error=self.table.data_error)
 
     def _show_alert(self):
@@ -331,35 +326,36 @@ class TablecupApp(App):
     def dismiss_notice(self):
         """A tap on the alert: the home screen's notices go (a storage fault stays until fixed)."""
         self.notices.clear()
-        self.solo_controller.resume_error = None
+        self.table.resume_error = None
         self._show_alert()
 
     def on_table(self, table, events):
-        """The LocalTable changed: redraw (when no tournament has the screens; a Challengers!
-        game is redrawn, and heard, by its controller, which heard of the change first)."""
-        if self.controller is self.solo_controller and not (table.game is not None and table.game.name == "challengers"):
+        """The LocalTable changed: redraw (when no tournament has the screens)."""
+        if not self.session.at_park:
             self.chrome.heard(table.game.name if table.game is not None else "", events)
             self.sync(events)
 
     def on_state(self, controller, events):
+        """The café park changed: redraw, when it has the screens."""
         if controller is not self.controller:
             return
         if events == ["leave"]:
             self.leave_tournament()
             return
-        self.chrome.heard("challengers", events)
+        park_table = self.session.park_table()
+        self.chrome.heard(park_table.game.name if park_table is not None else "challengers", events)
         self.sync(events)
 
     def table_hint(self, half, pressed):
         """A press at the table's game that did nothing (:meth:`LocalTable.refuse`): the game's
         sentence on that half (``KIOSK.hint`` through its screen), or, for a tap in the middle,
         on each half where a person sits, each in its own words."""
-        if not self.table_active():
-            return                            # Challengers!' controller says its own (hint_for)
+        t = self.session.shown_table()
+        if t is None:
+            return                            # a Challengers! café park says its own (hint_for)
         scr = self.sm.current_screen
         if not hasattr(scr, "hint_text"):
             return
-        t = self.table
         halves = (half,) if half in (0, 1) else tuple(h for h in (0, 1) if t.people_on(h))
         for h in halves:
             text = scr.hint_text(h, pressed)
@@ -367,7 +363,7 @@ class TablecupApp(App):
                 self.hints.show(h, text)
 
     def hint_for(self, what, why):
-        """A Challengers! input that did nothing (``what`` as its board logs it): say on that
+        """A café park's input that did nothing (``what`` as the park logs it): say on that
         half why, e.g. "Wait: the Robot is attacking" (:mod:`kiosk.games.challengers.hints`)."""
         from kiosk.games.challengers.hints import board_hint, pressed
         word, half = pressed(what)
@@ -385,6 +381,7 @@ class TablecupApp(App):
             pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
             pc.on_ignored = self.hint_for
+            pc.table.on_ignored = self.table_hint         # another game's park: its game's hints
             self.session.park = pc
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),
@@ -393,8 +390,8 @@ class TablecupApp(App):
         self._put("park_mode", True)
         self.session.enter_park(self.session.park)
         hw = getattr(self, "hardware", None)
-        if hw is not None and hw.controller is not self.controller:
-            self._move_hardware(self.controller)
+        if hw is not None and hw.controller is not self.hardware_controller():
+            self._move_hardware(self.hardware_controller())
         if sync:
             self.sync()
 
@@ -420,10 +417,15 @@ class TablecupApp(App):
         self._put("park_mode", False)
         self.session.leave_park()
         hw = getattr(self, "hardware", None)
-        if hw is not None and hw.controller is not self.controller:
-            self._move_hardware(self.controller)
+        if hw is not None and hw.controller is not self.hardware_controller():
+            self._move_hardware(self.hardware_controller())
         self.sm.current = "home"
         self.sync()
+
+    def hardware_controller(self):
+        """What the physical buttons' link follows (its ``listeners``): the café park while it has
+        the screens, else the local table."""
+        return self.session.park if self.session.at_park else self.table
 
     def _move_hardware(self, controller):
         """Physical buttons and LEDs follow the active controller."""
@@ -442,22 +444,22 @@ class TablecupApp(App):
 
     # ------------------------------------------------------------------ home actions
     def start_solo(self, level=None, box="base", solo_cards=False):
-        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people),
-                                      robot_level=int(level or self.robot_level), box=box, solo_cards=bool(solo_cards))
+        challengers.new_game(self.table, challengers_names("solo", self.t, self.chrome.people),
+                             robot_level=int(level or self.robot_level), box=box, solo_cards=bool(solo_cards))
 
     def start_lesson(self, lesson="first-match"):
         """The guided first match: one match against the Robot with the lesson's decks and seed
         (always the same match), a hint on the player's half at each step (:mod:`.guide`)."""
-        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people), robot_level=1,
-                                      seed=self.lib.lesson(lesson).seed, lesson=lesson)
+        challengers.new_game(self.table, challengers_names("solo", self.t, self.chrome.people), robot_level=1,
+                             seed=self.lib.lesson(lesson).seed, lesson=lesson)
 
     def start_vs_bot(self, box="base", policy="search"):
         """Challengers! alone against a bot that plays by the two-player rules (the search bot)."""
-        self.solo_controller.new_game(challengers_names("solo", self.t, self.chrome.people), box=box,
-                                      opponent=(self.t("bot_n", number=1), policy))
+        challengers.new_game(self.table, challengers_names("solo", self.t, self.chrome.people), box=box,
+                             opponent=(self.t("bot_n", number=1), policy))
 
     def start_two(self, box="base"):
-        self.solo_controller.new_game(challengers_names("two", self.t, self.chrome.people), box=box)
+        challengers.new_game(self.table, challengers_names("two", self.t, self.chrome.people), box=box)
 
     def start_table(self, game, mode="solo", level=None, seed=None, bots=None, phones=0):
         """A new game of ``game`` at the LocalTable: ``mode`` "solo" (one person on the bottom
@@ -471,8 +473,8 @@ class TablecupApp(App):
         self.sm.get_screen("home").game = game
         if game == "challengers":                     # its own set-up: the Robot's level, the box
             level = self.robot_level if level is None else int(level) + 1
-            return self.solo_controller.new_game(challengers_names(mode, self.t, self.chrome.people),
-                                                 robot_level=level, seed=seed)
+            return challengers.new_game(self.table, challengers_names(mode, self.t, self.chrome.people),
+                                        robot_level=level, seed=seed)
         seats = seat_game(kg, engine_games.get(game).max_players, mode, level, bots, phones)
         names = seat_names(seats, mode, self.t, self.chrome.people)
         return self.table.new_game(game, seats, names=names, seed=seed, options=kg.options(mode))
@@ -490,6 +492,11 @@ class TablecupApp(App):
         self.sync()
 
     def leave_table(self, abandon=False):
+        """Leave the game on screen: the local table's (home), or a café park's (the park keeps
+        its game at the coordinator; the kiosk leaves the tournament's screens)."""
+        if self.session.park_table() is not None:
+            self.controller.close_game()
+            return
         self.table.leave(abandon=abandon)
 
     # ------------------------------------------------------------------ side buttons
@@ -509,7 +516,8 @@ class TablecupApp(App):
         ``KIOSK.lights`` over the seat shown on that half, whoever has the screens (the table's
         game, Challengers! at the table or a park).  The hardware link reads this after each
         change of the table or of the controller."""
-        return self.table.lights() if self.table_active() else self.controller.lights()
+        shown = self.session.shown_table()
+        return shown.lights() if shown is not None else self.controller.lights()
 
     def show_operator(self):
         self.sm.current = "operator"
@@ -615,9 +623,9 @@ class TablecupApp(App):
             self.leave_tournament()
         elif cur == "history":
             self.sm.get_screen("history").leave()
-        elif self.table_active():
+        elif self.session.shown_table() is not None:
             self.leave_table()
-        else:
+        elif self.session.at_park:
             self.controller.close_game()
 
     # ------------------------------------------------------------------ text size
@@ -679,11 +687,11 @@ class TablecupApp(App):
         self.sync()
 
     def _scale_to_window(self) -> bool:
-        """One dp made :func:`kiosk.main.ui_scale` of the window's size now; whether it changed
+        """One dp made :func:`kiosk.scale.ui_scale` of the window's size now; whether it changed
         (``KIVY_METRICS_DENSITY`` set by hand stays)."""
         from kivy.metrics import Metrics
 
-        from kiosk.main import ui_scale
+        from kiosk.scale import ui_scale
         if os.environ.get("KIVY_METRICS_DENSITY"):
             return False
         scale = ui_scale(*Window.size)
@@ -696,7 +704,7 @@ class TablecupApp(App):
     def _follow_window(self):
         """The window took another size (the window system answered late, a rotation, a desktop
         resize): the layouts follow it by themselves, but every size in dp was worked out for the
-        old one.  When the scale changes (:func:`kiosk.main.ui_scale`), the layers over the
+        old one.  When the scale changes (:func:`kiosk.scale.ui_scale`), the layers over the
         screens are made again (an overlay open over them closes) and the screens are rebuilt
         on the next frame, at the new scale (:meth:`_scale_to_window`)."""
         if self.root is None or not self._scale_to_window():

@@ -8,7 +8,7 @@
 scale, animation speed, volume), the sounds (:mod:`kiosk.sound`), the players' names (home's
 "Players" box, :mod:`kiosk.name_entry`), the settings screen and the "?" with the rules
 reference over every screen (:mod:`kiosk.rules_reference`).  Game-neutral: a change of any
-game (the Challengers! controller's or the LocalTable's listeners) goes through
+game (the LocalTable's listeners, or a café park's) goes through
 :meth:`Chrome.heard`, which asks :func:`kiosk.sound.cues_for` what it sounds like.
 """
 

@@ -17,7 +17,8 @@
   what it means (its game's ``KIOSK.buttons``: reveal, hold to look, take damage...), so a press
   reaches only the moment on screen.  ``toss`` on the result screen continues (like Enter);
   ``toss_long`` on the home screen opens the operator PIN prompt, elsewhere it counts as a toss.
-  Without the app (tests, the hardware bench), the controller is a Challengers! board: the
+  Without the app (tests, the hardware bench), the controller is a Challengers! board (a local
+  table's view model, :class:`kiosk.games.challengers.board.Board`, or a café park): the
   primary press reveals and the secondary press or the toss button tosses, as contract actions
   (``controller.submit(half, kind)``); releases are left alone.
   A press the game does not expect does nothing and is logged; nothing is ever
@@ -36,8 +37,8 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from kivy.clock import Clock
 
@@ -62,7 +63,7 @@ def config_path() -> Path:
     return paths.config_dir(create=False) / CONFIG_NAME
 
 
-def load_kiosk_config(path: Optional[Path] = None) -> HardwareConfig:
+def load_kiosk_config(path: Path | None = None) -> HardwareConfig:
     """The hardware config from ``path`` (default :func:`config_path`), or the
     defaults when that file does not exist.  Raises ConfigError if it is broken."""
     path = config_path() if path is None else Path(path)
@@ -74,12 +75,12 @@ class HardwareLink:
     ``current_screen()`` names the shown screen (or None), ``open_operator()``
     shows the PIN prompt, ``continue_result()`` leaves the result screen."""
 
-    def __init__(self, controller, *, current_screen: Callable[[], Optional[str]] = lambda: None,
+    def __init__(self, controller, *, current_screen: Callable[[], str | None] = lambda: None,
                  open_operator: Callable[[], None] = lambda: None,
-                 continue_result: Optional[Callable[[], None]] = None,
+                 continue_result: Callable[[], None] | None = None,
                  stale_after: float = STALE_AFTER_S,
-                 table_button: Optional[Callable[[Optional[int], str, bool], bool]] = None,
-                 table_lights: Optional[Callable[[], Optional[tuple]]] = None) -> None:
+                 table_button: Callable[[int | None, str, bool], bool] | None = None,
+                 table_lights: Callable[[], tuple[str, str]] | None = None) -> None:
         self.controller = controller
         # With the app, every button goes through its one door, ``table_button(half,
         # "primary"|"secondary"|"toss", down)``: the screen on display says what it means (half
@@ -93,14 +94,14 @@ class HardwareLink:
         self.stale_after = stale_after
         self.backend = None
         self.status = "hardware not opened"
-        self.ignored = deque(maxlen=200)    # the last (ButtonEvent, why) that did nothing -- for logs and tests
+        self.ignored: deque[tuple[ButtonEvent, str]] = deque(maxlen=200)    # the last (ButtonEvent, why) that did nothing -- for logs and tests
         self.handled = 0                    # button events that did something
         self.unrouted = 0                   # releases a board (no app) has no use for
         self._closed = False
         self._leds = None                   # what the LEDs were last wanted to show
 
     # ------------------------------------------------------------------ opening / closing
-    def open(self, config: Optional[HardwareConfig] = None, *, config_file: Optional[Path] = None, **backend_kw):
+    def open(self, config: HardwareConfig | None = None, *, config_file: Path | None = None, **backend_kw):
         """Open the backend (``backend_kw`` go to :func:`hardware.open_backend`, e.g.
         ``pin_factory``) and start following the controller.  Never raises for a
         bad config or unusable hardware: falls back to keyboard and touch only."""
@@ -148,7 +149,7 @@ class HardwareLink:
         received = time.monotonic()
         Clock.schedule_once(lambda dt: self.handle(event, received), 0)
 
-    def handle(self, event: ButtonEvent, received: Optional[float] = None) -> None:
+    def handle(self, event: ButtonEvent, received: float | None = None) -> None:
         """One button event, on the Kivy main thread."""
         if self._closed:
             return
@@ -156,12 +157,12 @@ class HardwareLink:
             return self._ignore(event, f"stale: waited {time.monotonic() - received:.1f} s for the kiosk")
         c = self.controller
         screen = self.current_screen()
+        half = SIDE_INDEX[event.side] if event.side is not None else None
         if event.kind in SIDE_KINDS and self.table_button is not None:
-            if not self.table_button(SIDE_INDEX[event.side], event.button, not event.is_release):
+            if not self.table_button(half, event.button, not event.is_release):
                 return self._ignore(event, "the game has no use for it now")
         elif event.kind in (PRIMARY_PRESS, SECONDARY_PRESS):
             # Without the app: a Challengers! board's reveal (primary) and toss (secondary).
-            half = SIDE_INDEX[event.side]
             before = len(c.ignored)
             if c.submit(half, "match.reveal" if event.kind == PRIMARY_PRESS else "match.toss") is None:
                 return self._ignore(event, self._why(before))
@@ -261,7 +262,7 @@ def attach(app, **backend_kw) -> HardwareLink:
         else:
             app.side_button(None, "toss", True)
 
-    link = HardwareLink(app.controller, current_screen=current_screen, open_operator=app.show_operator,
+    link = HardwareLink(app.hardware_controller(), current_screen=current_screen, open_operator=app.show_operator,
                         continue_result=continue_result, table_button=app.side_button,
                         table_lights=app.side_lights)
     app.table.listeners.append(lambda table, events: link.follow(link.controller))

@@ -43,6 +43,8 @@ class HistoryScreen(Screen):
         lang, tr = app.lang, app.tr_fn
         self._lang = lang
         listed = self.listed
+        if listed is None:
+            return
         record = kept.finished_game(app.store, listed, app.table.data_for, lang)
         self.record = record
         names = [display_name(n, lang) for n in listed.names]

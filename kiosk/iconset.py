@@ -41,6 +41,23 @@ ICONS: dict[str, Icon] = {
     "cosplay-equipment": Icon("delapouite", "bow-tie"),
     "cosplay-objective": Icon("delapouite", "trophy-cup"),
     "cosplay-drama": Icon("lorc", "drama-masks"),
+    "cosplay-starter": Icon("delapouite", "hanger"),
+    # Challengers!' set icons (``CardType.set``: a starter card carries the City's).
+    "set-city": Icon("delapouite", "modern-city"),
+    "set-castle": Icon("delapouite", "castle"),
+    "set-film": Icon("delapouite", "clapperboard"),
+    "set-funfair": Icon("delapouite", "carousel"),
+    "set-haunted": Icon("lorc", "ghost"),
+    "set-shipwreck": Icon("delapouite", "ship-wreck"),
+    "set-space": Icon("delapouite", "ufo"),
+    "set-robot": Icon("delapouite", "robot-antennas"),
+    "set-beachclub": Icon("delapouite", "palm-tree"),
+    "set-forest": Icon("lorc", "pine-tree"),
+    "set-mountain": Icon("lorc", "mountains"),
+    "set-rainbow": Icon("lorc", "rainbow-star"),
+    "set-secret": Icon("delapouite", "secret-book"),
+    "set-toystore": Icon("skoll", "spinning-top"),
+    "set-university": Icon("delapouite", "graduate-cap"),
 }
 
 

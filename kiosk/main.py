@@ -7,7 +7,7 @@ Full-screen by default, at whatever size the screen has; ``--window 1280x720`` o
 instead (offscreen, with no screen to fill, the default is an 800x480 window; on X11 the window is
 made at the screen's size, :func:`x11_screen_size`).  Every size the
 screens use is in dp/sp, and one dp is scaled so that the 800x480 design fills the screen
-(:func:`ui_scale`).  Without a display it prints one line naming the alternatives and returns 2;
+(:func:`kiosk.scale.ui_scale`).  Without a display it prints one line naming the alternatives and returns 2;
 a data folder it cannot write in, or a broken bundled Challengers! file, one line and
 :data:`EXIT_DATA_FOLDER` or :data:`EXIT_BAD_DATA` (statuses the systemd unit does not restart on).
 Scripts that drive the real app from outside name their modules in ``TABLECUP_KIOSK_PLUGINS``
@@ -21,6 +21,8 @@ import glob
 import os
 import sys
 from pathlib import Path
+
+from kiosk.scale import DESIGN_SIZE, ui_scale
 
 NO_DISPLAY = ("No display found: run on the Pi's console (KMS/DRM) or a desktop session, "
               "set SDL_VIDEODRIVER=offscreen for tests, or use `tablecup simulate`.")
@@ -58,7 +60,7 @@ def bad_data_line(exc: Exception) -> str:
 
 
 LOCK_NAME = "kiosk.lock"
-_lock_file = None      # held open (and locked) for the life of the process
+_lock_fd: int | None = None      # held open (and locked) for the life of the process
 
 
 def lock_data_folder(data: Path):
@@ -68,21 +70,18 @@ def lock_data_folder(data: Path):
     same game.  An advisory lock (``flock``) on ``kiosk.lock`` in the data folder is held for the
     life of the process; the kernel drops it when the process ends, however it ends, so a
     crash never leaves a stale lock behind."""
-    global _lock_file
+    global _lock_fd
     import fcntl
-    f = open(data / LOCK_NAME, "a+")  # noqa: SIM115 - held open (and locked) for the process's life
+    fd = os.open(data / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        f.seek(0)
-        holder = f.read().strip()
-        f.close()
+        holder = os.read(fd, 32).decode("ascii", "replace").strip()
+        os.close(fd)
         return f"pid {holder}" if holder.isdigit() else "its lock file is held"
-    f.seek(0)
-    f.truncate()
-    f.write(str(os.getpid()))
-    f.flush()
-    _lock_file = f
+    os.ftruncate(fd, 0)
+    os.write(fd, str(os.getpid()).encode("ascii"))
+    _lock_fd = fd
     return None
 
 
@@ -133,20 +132,6 @@ def x11_screen_size(environ=None) -> tuple[int, int] | None:
     finally:
         xlib.XCloseDisplay(display)
     return size if min(size) > 0 else None
-
-
-#: The size the screens were designed at: one dp is one pixel there.
-DESIGN_SIZE = (800, 480)
-
-
-def ui_scale(width: int, height: int) -> float:
-    """Pixels per dp for a ``width`` x ``height`` screen: the 800x480 design scaled to fit it.
-
-    The screens lay out in proportions wherever they can, so only the scarcer dimension
-    matters: 1024x600 gives 1.25, 1920x1080 2.25 (its 1800 dp wide design leaves room to
-    spare on each row, taken by the card benches), and the Pi Touch Display 2 held upright
-    (720x1280) 0.9."""
-    return round(min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1]), 4)
 
 
 #: Blocks at least this big (bytes) get pages of their own from the system (glibc's
@@ -312,8 +297,8 @@ def run(argv: list[str], app_hook=None) -> int:
     rendering.install()                  # before any widget too: no stencil clears
     from kiosk import pace
     pace.install()                       # the loop slows down while the table is at rest
-    from kiosk.app import TablecupApp
     from kiosk import plugins
+    from kiosk.app import TablecupApp
     try:
         # Imported last, like any module that draws: every start-up setting above is in place.
         extensions = plugins.load(os.environ)

@@ -93,15 +93,12 @@ def browse_mdns(timeout=3.0):
     return None
 
 
-#: The games whose café parks this kiosk plays (its park screens are Challengers!' for now): a park
-#: of another game's tournament is neither taken nor offered.
-PARK_GAMES = frozenset({"challengers"})
-
-
 def _playable(entry: dict) -> bool:
-    """Whether a park or tournament the coordinator lists is of a game this kiosk plays at a park
-    (a coordinator that names no game runs Challengers! only)."""
-    return entry.get("game", "challengers") in PARK_GAMES
+    """Whether a park or tournament the coordinator lists is of a game this kiosk has registered
+    (a kiosk package under ``kiosk/games/``: its screens play a park of it); a coordinator that
+    names no game runs Challengers! only."""
+    from kiosk.games import registry as kiosk_games
+    return kiosk_games.find(str(entry.get("game", "challengers"))) is not None
 
 
 class Client:

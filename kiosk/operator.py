@@ -9,11 +9,18 @@ desktop.  Every setting is stored in ``DATA/kiosk.db`` (table ``settings``).
 
 The first time the screen opens in a run, it says so when the data folder is lost at power-off
 (on a tmpfs, or under Raspberry Pi OS's overlay file system: :mod:`appliance.storage`).
+
+Unlocked on a table that also runs the café coordinator (its database in the same data folder,
+as ``systemd/install.sh --coordinator`` sets the Pi up), it shows the coordinator's organiser PIN
+and the organiser page's address: the operator is the person at that machine, whom the PIN is
+for (docs/protocol.md, "Organiser PIN"), and finds it here from the first start on instead of in
+the service's journal.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 
 from kivy.app import App
 from kivy.lang import Builder
@@ -23,9 +30,13 @@ from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from appliance import storage
+from coordinator.discovery import lan_addresses
+from coordinator.store import stored_organiser_pin
 from kiosk.store import StorageError
 
 DEFAULT_PIN = "1234"
+#: The port the coordinator's service listens on (its default: the unit gives no --port).
+COORDINATOR_PORT = 8470
 
 
 class OperatorScreen(Screen):
@@ -34,6 +45,7 @@ class OperatorScreen(Screen):
     entered = StringProperty("")
     message = StringProperty("")
     phone_seats = BooleanProperty(False)   # the game on the table has phone seats to manage
+    organiser = StringProperty("")         # unlocked: the café coordinator's organiser PIN, when it runs here
     storage_checked = False                # the data folder's file system was looked at in this run
 
     def on_kv_post(self, *_):
@@ -62,6 +74,24 @@ class OperatorScreen(Screen):
 
     def lock(self):
         self.unlocked, self.mode, self.entered, self.message = False, "locked", "", ""
+        self.organiser = ""
+
+    def on_unlocked(self, _screen, unlocked):
+        self.organiser = self.organiser_line() if unlocked else ""
+
+    def organiser_line(self) -> str:
+        """The organiser PIN and page of the café coordinator whose database is in this table's
+        data folder ("" when there is none, or none kept yet: the coordinator makes it at its
+        first start)."""
+        app = App.get_running_app()
+        try:
+            pin = stored_organiser_pin(app.data_dir)
+        except sqlite3.Error:
+            return ""               # not readable by the kiosk's user: not this table's coordinator
+        if pin is None:
+            return ""
+        pages = [f"http://{a}:{COORDINATOR_PORT}/organiser" for a in lan_addresses("0.0.0.0")]
+        return app.tr_fn("organiser_pin_here", app.lang, pin=pin, page=pages[0])
 
     def pin(self):
         return str(App.get_running_app().store.get("pin", DEFAULT_PIN))
@@ -113,6 +143,7 @@ class OperatorScreen(Screen):
             App.get_running_app().set_setting(key, value)
             if key == "lang":
                 self.message = ""        # a sentence said in the other language goes with it
+                self.organiser = self.organiser_line()
 
     def exit(self):
         if self.mode == "unlocked":

@@ -89,9 +89,11 @@ def install(clock=None, window=None) -> Pace | None:
     """Slow the loop at rest, unless the clock has no pace (``maxfps`` 0: it turns as fast as
     it can, which a test or a benchmark may ask for)."""
     if clock is None:
-        from kivy.clock import Clock as clock
+        from kivy.clock import Clock
+        clock = Clock
     if window is None:
-        from kivy.core.window import Window as window
+        from kivy.core.window import Window
+        window = Window
     if clock._max_fps <= 0:
         return None
     return Pace(clock, window)

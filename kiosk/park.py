@@ -5,7 +5,7 @@ It offers its screens what a :class:`kiosk.table.LocalTable` offers its own: the
 legal actions and observation (:meth:`legal`, :meth:`observation`), :meth:`submit` (a person's
 input on a half as a contract action of the seat there) and :meth:`act` (any contract action:
 checked, **stored, then applied**), :meth:`look` and its ``listeners``.  Challengers!' screens
-read it as they read the local table's board (:class:`kiosk.games.challengers.local.ChallengersTable`):
+read it as they read the local table's view model (:class:`kiosk.games.challengers.board.Board`):
 ``tournament_view``, ``match_view()``, ``deck_phase_at(half)``, ``result``.
 
 * The coordinator is the authority.  What the kiosk knows of the tournament is the last park
@@ -32,6 +32,10 @@ read it as they read the local table's board (:class:`kiosk.games.challengers.lo
 * Which moment of the tournament is on screen (its Deck Phase, its matches, its end) is the
   game's kiosk descriptor's word (``KIOSK.screen``), and what may be done now the legal actions':
   nothing here reads the rules' internals.
+* A tournament of another game (Between Battle, Wacky Challenge, Cosplay Team Battle): this
+  controller stays the network's listener and hands each park view and answer to the park's table,
+  :attr:`ParkController.table` (:class:`kiosk.table.park.ParkTable`), which the game's own screens
+  show; between its games the park screen reads the view.
 """
 
 from __future__ import annotations
@@ -48,11 +52,12 @@ from engine.challengers.steps import upgrade_observation
 from engine.errors import IllegalAction
 from engine.game import Action, ObservationSchemaError
 from kiosk.games.challengers import KIOSK
-from kiosk.games.challengers.local import end_held, match_view
+from kiosk.games.challengers.board import end_held, match_view
 from kiosk.games.challengers.view import DeckView, PlayerView, TableView
 from kiosk.i18n import tr
 from kiosk.store import StorageError
 from kiosk.table import notify
+from kiosk.table.park import ParkTable
 
 log = logging.getLogger("tablecup.kiosk.park")
 
@@ -173,9 +178,29 @@ class ParkController:
         self.storage_error = None          # why the last write failed; None once one succeeds
         self._match_view = None            # (key, view) of the match shown
         self.t = None
+        # A tournament of another game: its table (:class:`kiosk.table.park.ParkTable`), shown by
+        # the game's own screens; this controller hands it the park views and the answers.
+        self.table = ParkTable(store, kick=self._kick)
+        self.table.kiosk_id = self.kiosk_id
+        self.table.listeners.append(lambda table, events: self._changed(events))
         if self.tid is not None:
             self._resume_local()
         self._rebuild_t()
+
+    # ------------------------------------------------------------------ another game's park
+    @property
+    def other_game(self) -> bool:
+        """The tournament is of a game other than Challengers! (its park is :attr:`table`)."""
+        return self.view is not None and self.view.get("game", "challengers") != "challengers"
+
+    @property
+    def over(self) -> bool:
+        """The tournament is over (as the last park view said)."""
+        return bool(self.t.over) if self.t is not None else bool((self.view or {}).get("over"))
+
+    def _kick(self) -> None:
+        if self.client is not None:
+            self.client.kick()
 
     # ------------------------------------------------------------------ the table's protocol
     @property
@@ -362,7 +387,10 @@ class ParkController:
         return self.observation(seat), seat, [] if m is None else match_actions(m, seat)
 
     def lights(self) -> tuple[str, str]:
-        """Each side's LED, from Challengers!' ``KIOSK.lights`` (the same as at the local table)."""
+        """Each side's LED, from Challengers!' ``KIOSK.lights`` (the same as at the local table);
+        another game's park: its table's (its game's ``KIOSK.lights``)."""
+        if self.other_game:
+            return self.table.lights() if self.table.playing else ("off", "off")
         return KIOSK.half_lights(self.seat_view)
 
     def moment(self) -> str:
@@ -378,7 +406,8 @@ class ParkController:
         return self.seats_acked != [self.tid, t.round]
 
     def screen(self) -> str:
-        """Which screen this park shows now."""
+        """Which screen this park shows now (another game's table, while it plays or its end is
+        held, is shown by its game's screens: the router asks :attr:`table` first)."""
         t = self.t
         if t is None:
             return "park"
@@ -429,6 +458,7 @@ class ParkController:
         self.store.put("coord_token", answer["token"])
         self.store.put("coord_kiosk_name", answer["name"])
         self.kiosk_id, self.kiosk_name = answer["kiosk_id"], answer["name"]
+        self.table.kiosk_id = self.kiosk_id
         self.message = ""
         if self.client is not None:
             self.client.set_credentials(answer["kiosk_id"], answer["token"])
@@ -451,6 +481,7 @@ class ParkController:
         self.tid, self.park = tid, park
         self.view, self.pub, self.local, self.result = None, None, None, None
         self.deck_states, self._deck_version = {}, {}
+        self.table.forget()
         self._resume_local()
         if self.client is not None:
             self.client.set_park(tid, park)
@@ -465,6 +496,7 @@ class ParkController:
         self.tid = None
         self.view = None
         self.local = None
+        self.table.forget()
         if self.client is not None:
             self.client.set_park(None, None)
         self._rebuild_t()
@@ -480,6 +512,11 @@ class ParkController:
             self.pub = pub
             self.store.put("park_last_public", pub)
         self.store.put("park_last_view", view)
+        if self.other_game:
+            self.table.on_view(view)
+            self._rebuild_t()
+            self._changed([])
+            return
         priv = view.get("private") or {}
         # Deck Phases (the coordinator sends this park's players' while they draft): the view's
         # state, unless we hold a newer answer or wait for one.
@@ -523,6 +560,14 @@ class ParkController:
         return DeckView(seen, d["player"], self.lib.catalogue.card)
 
     def on_answer(self, entry, status, answer):
+        if self.other_game and entry["kind"] == "match":
+            self.table.on_answer(entry, status, answer)
+            if status != 200 and answer.get("code") not in ("stale", "out-of-order"):
+                self._say("refused_match")      # a move crossed by another's is played again after it
+            if self.client is not None:
+                self.client.kick(outbox=False)
+            self._changed([])
+            return
         body = entry["body"]
         action = body["action"]
         if entry["kind"] == "deck":
@@ -549,11 +594,17 @@ class ParkController:
 
     # ------------------------------------------------------------------ the local match
     def _resume_local(self):
-        """After a restart: the latest match of our park from the local log (no network needed)."""
+        """After a restart: the latest match of our park from the local log (no network needed);
+        another game's table from the last park view and its local log."""
+        if self.other_game:
+            self.table.on_view(self.view)
+            return
         got = self.store.latest_park_match(self.tid, self.park)
         if got is None:
             return
         mid, rnd, spec, acked = got
+        if spec.get("game", "challengers") != "challengers":
+            return                    # another game's table: its park view loads it (ParkTable)
         if self.view is not None and self.view.get("round") is not None and self.view["round"] > rnd:
             return
         try:
@@ -630,7 +681,8 @@ class ParkController:
             return
         players = self.view.get("players") or (self.pub or {}).get("players") or []
         self.bots = {q["player"]: q["bot"] for q in players if q.get("bot")}
-        self.t = park_view(self.view, self.pub, self.match)
+        # Another game's tournament has no Challengers! board: its park screen reads the view.
+        self.t = None if self.other_game else park_view(self.view, self.pub, self.match)
 
     # ------------------------------------------------------------------ the one path: stored, then applied
     def _play(self, action: Action, what):
@@ -721,10 +773,11 @@ class ParkController:
     def close_game(self):
         """Leave the tournament screen (the app goes home); the kiosk stays paired and assigned
         while the tournament runs; an over tournament is forgotten."""
-        if self.t is not None and self.t.over:
+        if (self.t is not None or self.other_game) and self.over:
             self.store.put("park_tournament", None)
             self.tid = None
             self.view, self.pub, self.local, self.result = None, None, None, None
+            self.table.forget()
             self.store.put("park_last_view", None)
             if self.client is not None:
                 self.client.set_park(None, None)
@@ -785,4 +838,4 @@ class ParkController:
                 "match": None if g is None else {"players": list(g.players), "n": self.local.n,
                                                  "winner": g.match.winner,
                                                  "to_act": sorted(g.to_act())},
-                "message": self.message}
+                "message": self.message, "table": self.table.dump()}

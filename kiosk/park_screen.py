@@ -1,7 +1,11 @@
 """The park screen of a tournament: where everyone sits this round ("Ann → park 2, light side"),
 the standings as the coordinator shows them (trophy rounds, no fans, while they are hidden),
 the connection state, what is waiting in the outbox, and a "Go" button when a new round's
-seating has to be read first.  Also shown while the kiosk waits to be assigned to a park."""
+seating has to be read first.  Also shown while the kiosk waits to be assigned to a park.
+
+A tournament of another game shows here what its park view says between its table's games (a
+bye, the other parks still playing, the end): where everyone plays this round and the
+standings by points; its table itself is shown by the game's own screens."""
 
 from __future__ import annotations
 
@@ -24,6 +28,23 @@ def seats_text(view, park, tr, lang):
         line = tr("seat_line", lang, name=display_name(s["name"], lang), park=s["park"], side=side)
         lines.append(f"[color=ffd84a]{line}[/color]" if s["park"] == park else line)
     return "\n".join(lines)
+
+
+def cafe_seats_text(view, park, tr, lang):
+    """Where every entrant plays this round in a tournament of another game ("Ann → park 2")."""
+    lines = []
+    for s in view.get("seats", []):
+        line = tr("cafe_seat_line", lang, name=display_name(s["name"], lang), park=s["park"])
+        lines.append(f"[color=ffd84a]{line}[/color]" if s["park"] == park else line)
+    return "\n".join(lines)
+
+
+def cafe_standings_text(rows, tr, lang):
+    """A tournament of another game's standings: place, name, points."""
+    out = [f"{'':3} {'':14} {tr('cafe_points', lang):>6}"]
+    for r in rows:
+        out.append(f"{r.get('place', '')!s:3} {display_name(r['name'], lang)[:14]:14} {r.get('points', 0)!s:>6}")
+    return "\n".join(out)
 
 
 def standings_text(rows, tr, lang):
@@ -51,6 +72,9 @@ class ParkScreen(Screen):
         who = tr("kiosk_line", lang, name=c.kiosk_name or "", id=c.kiosk_id) if c.kiosk_id else ""
         self.status = " · ".join(x for x in (net + extra, who) if x) + (f"\n{c.say(lang)}" if c.message else "")
         self.can_go = c.needs_seats_ack() if c.t is not None else False
+        if c.tid is not None and c.other_game:
+            self._cafe(c, tr, lang)
+            return
         if c.tid is None or c.t is None:
             self.headline = tr("wait_assign", lang) if c.tid is None else tr("connecting", lang)
             self.seats = "\n".join(f"#{t['id']} {t['name']} · {len(t.get('players', []))} · {t['phase']}"
@@ -71,6 +95,20 @@ class ParkScreen(Screen):
         self.headline = f"{t.name} · {tr('park_n', lang, park=c.park)} · {rnd}" + (f"\n{what}" if what else "")
         self.seats = seats_text(c.view, c.park, tr, lang)
         self.table = standings_text(t.public_standings(), tr, lang)
+
+    def _cafe(self, c, tr, lang):
+        """A tournament of another game between its table's games."""
+        v = c.view
+        rnd = tr("round", lang, round=v["round"])
+        if v.get("over"):
+            what = tr("cafe_over", lang, name=display_name(v.get("winner") or "?", lang))
+        elif v.get("table") is None:
+            what = tr("no_match_here", lang)
+        else:
+            what = tr("wait_matches", lang)
+        self.headline = f"{v.get('name', '')} · {tr('park_n', lang, park=c.park)} · {rnd}\n{what}"
+        self.seats = cafe_seats_text(v, c.park, tr, lang)
+        self.table = cafe_standings_text(v.get("standings", []), tr, lang)
 
     def go(self):
         App.get_running_app().controller.ack_seats()

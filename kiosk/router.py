@@ -1,9 +1,10 @@
 """Which screen shows what the session holds now.  No Kivy here: the app creates the screen.
 
-A game's kiosk descriptor says which of its screens shows a moment of the game
-(``KioskGame.screen(observation)``); Challengers!' board says it for its tournament, the held end
-of a match included (``board.screen()``: "deck", "match", "result", or the café's "park"
-seating screen, or "home").  The operator's and the settings screens stay until left.
+A game's kiosk descriptor says which of its screens shows a moment of the game, at this kiosk's
+table or at a café park's table of another game: its view model's ``screen()`` when it has one
+(``KioskGame.view``: Challengers!, whose held end of a match is more than the observation says),
+else ``KioskGame.screen(observation)``.  A Challengers! café park says it for its tournament (``park.screen()``: "deck", "match", "result", its seating screen "park", or
+"home").  The operator's and the settings screens stay until left.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from kiosk.games import registry as kiosk_games
 #: opened from home's list is one).
 STAYING = ("operator", "settings", "history")
 
+#: The game whose screens keep their short names ("deck", "match", "result"): a café park shows
+#: them as well, and the hardware's toss button goes on from "result".
+SHORT_NAMES = "challengers"
+
 
 class Route(NamedTuple):
     """The screen's name; for a game's screen, its game and its key in ``KIOSK.screens``."""
@@ -25,19 +30,26 @@ class Route(NamedTuple):
     key: str | None = None
 
 
+def screen_name(game: str, key: str) -> str:
+    """The name of a game's screen among the app's screens."""
+    return key if game == SHORT_NAMES else f"{game}.{key}"
+
+
 def route(session: Any, current: str) -> Route:
     """The screen for ``session`` (a :class:`kiosk.session.Session`) while ``current`` is shown."""
     if current in STAYING:
         return Route(current)
-    if session.table_active():
-        table = session.table
+    table = session.shown_table()
+    if table is not None:               # a game's own screens: at this table, or a café park's table
         kg = kiosk_games.get(table.game.name)
-        key = kg.screen(table.observation(None))
-        return Route(f"{kg.game}.{key}", kg.game, key)
-    board = session.board
-    if session.at_park and not board.paired:
+        key = kg.view(table).screen() if kg.view is not None else kg.screen(table.observation(None))
+        return Route(screen_name(kg.game, key), kg.game, key)
+    if not session.at_park:
+        return Route("home")
+    park = session.park
+    if not park.paired:
         return Route("join")
-    name = board.screen()
-    if name in kiosk_games.get("challengers").screens:
-        return Route(name, "challengers", name)       # Challengers!' screens keep their short names
+    name = park.screen()
+    if name in kiosk_games.get(SHORT_NAMES).screens:
+        return Route(name, SHORT_NAMES, name)
     return Route(name)

@@ -218,9 +218,9 @@ def _said(listed: Finished, event: Any, lang: str) -> str:
     if listed.game == "challengers":
         from engine.challengers.describe import describe_event
         return describe_event(event, listed.names)
-    describe_event = registry.get(listed.game).describe_event
-    if describe_event is not None:
-        return describe_event(event, lang)
+    describe = registry.get(listed.game).describe_event
+    if describe is not None:
+        return describe(event, lang)
     return " ".join(str(x) for x in (event.kind, event.player, event.info) if x is not None)
 
 

@@ -1,10 +1,10 @@
 """The table being played, and who shows it.  No Kivy here.
 
 A kiosk plays one thing at a time on its screens: a game at its own table (:class:`kiosk.table.LocalTable`,
-any registered game; a Challengers! tournament there is read through its board,
-:class:`kiosk.games.challengers.local.ChallengersTable`), or its park of a café tournament
-(:class:`kiosk.park.ParkController`, Challengers! only until the café runs every game).  The
-app asks the session which it is; the router, the keys and the notices follow it.
+any registered game, Challengers! included), or its park of a café tournament
+(:class:`kiosk.park.ParkController`; a tournament of another game than Challengers! is played at
+its table, :class:`kiosk.table.park.ParkTable`, with the game's own screens).  The app asks the
+session which it is; the router, the keys and the notices follow it.
 """
 
 from __future__ import annotations
@@ -13,39 +13,51 @@ from typing import Any
 
 
 class Session:
-    """``table``: this kiosk's LocalTable; ``local_board``: the Challengers! board over it."""
+    """``table``: this kiosk's LocalTable; ``park``: the café park, once the kiosk joined a
+    tournament (it has the screens while :attr:`at_park`)."""
 
-    def __init__(self, table: Any, local_board: Any) -> None:
+    def __init__(self, table: Any) -> None:
         self.table = table
-        self.local_board = local_board
         self.park: Any = None           # the café park, once the kiosk joined a tournament
-        self.board: Any = local_board   # what the Challengers! screens show: the local board or the park
+        self._at_park = False
 
     @property
     def at_park(self) -> bool:
         """A café tournament has the screens."""
-        return self.park is not None and self.board is self.park
+        return self.park is not None and self._at_park
 
     def table_active(self) -> bool:
-        """A game with game-neutral screens is on the local table, and no tournament has the
-        screens (Challengers! at the table is shown through its board)."""
-        t = self.table
-        return t.state is not None and t.game.name != "challengers" and not self.at_park
+        """A game is on the local table, and no tournament has the screens."""
+        return self.table.state is not None and not self.at_park
+
+    def park_table(self) -> Any:
+        """The park's table of a café tournament of a game other than Challengers!, while it is
+        on screen (playing, or its end held until a tap), else None."""
+        table = getattr(self.park, "table", None) if self.at_park else None
+        return table if table is not None and table.playing else None
+
+    def shown_table(self) -> Any:
+        """The table whose game's own screens show now: the local table's game, or a park's
+        table of another game (None: Challengers!' screens, home, the park's seating)."""
+        return self.table if self.table_active() else self.park_table()
 
     def playing(self) -> bool:
-        """Something is being played on the screens (a game at the table, or the board's tournament)."""
-        return self.table_active() or self.board.tournament_view is not None
+        """Something is being played on the screens (a game at the table, a park's table, or the
+        park's tournament)."""
+        return self.shown_table() is not None or (self.at_park and self.park.tournament_view is not None)
 
     def storage_error(self) -> str | None:
         """Why the last write of what is shown failed (None: saved)."""
-        board_error = getattr(self.board, "storage_error", None)
-        if board_error is not None:
-            return board_error
-        return self.table.storage_error if self.table_active() else None
+        if not self.at_park:
+            return self.table.storage_error
+        if self.park.storage_error is not None:
+            return self.park.storage_error
+        shown = self.park_table()
+        return shown.storage_error if shown is not None else None
 
     def enter_park(self, park: Any) -> None:
         self.park = park
-        self.board = park
+        self._at_park = True
 
     def leave_park(self) -> None:
-        self.board = self.local_board
+        self._at_park = False

@@ -126,14 +126,14 @@ class KivySink:
             log.warning("sound: cannot write the sounds into %s (%s)", folder, exc)
         try:
             from kivy.core.audio import SoundLoader
-        except Exception as exc:  # noqa: BLE001 - no audio must never stop the kiosk
+        except (ImportError, OSError) as exc:      # no audio library: the kiosk plays silent
             self.problem = f"no audio ({type(exc).__name__}: {exc})"
             return
         for cue in CUES:
             path = folder / f"{cue}.wav"
             try:
                 snd = SoundLoader.load(str(path)) if path.is_file() else None
-            except Exception as exc:  # noqa: BLE001
+            except (OSError, ValueError, RuntimeError) as exc:    # a broken file or mixer: that cue is silent
                 log.warning("sound: %s not loaded: %s", path, exc)
                 snd = None
             # SDL's mixer hands back an empty sound when no audio device could be opened.

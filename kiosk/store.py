@@ -21,6 +21,7 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.challengers.tournament import Setup
@@ -84,7 +85,7 @@ V0_TABLES = [
 
 
 #: MIGRATIONS[v] takes a database from version v to v + 1.
-MIGRATIONS = {
+MIGRATIONS: dict[int, list[str | Callable[[sqlite3.Connection, Path], None]]] = {
     0: ["alter table games add column note text"],
     1: [
         # One row per game of the engine contract played here: its set-up and seating as JSON
@@ -132,10 +133,10 @@ def move_unfinished_challengers(conn, data_dir) -> None:
 def _challengers_as_table_game(setup_json: str, action_texts: list[str], data_dir) -> tuple[str, str, list[str]]:
     """(set-up JSON, seats JSON, [action JSON]) of a saved Challengers! game, in the table's form."""
     from engine.challengers.game import from_tuple
+    from engine.challengers.house import library_with_house_sets
     from engine.challengers.tournament import Tournament
     from engine.game import GameSetup
-    from kiosk.games.challengers.local import seating
-    from kiosk.house_sets import library_with_house_sets
+    from kiosk.games.challengers.board import seating
     from kiosk.table.seats import seats_to_json
 
     def text(value) -> str:
@@ -302,7 +303,8 @@ class Store:
     def unfinished_table_game(self, game: str | None = None, table_id: int | None = None):
         """(id, game, setup JSON, seats JSON, [action JSON]) of the latest unfinished table game (of
         ``game``, or the one numbered ``table_id``, when given), or None."""
-        where, args = "finished is null", []
+        where = "finished is null"
+        args: list[object] = []
         if game is not None:
             where, args = where + " and game = ?", args + [game]
         if table_id is not None:
@@ -424,7 +426,7 @@ class Store:
 
     def outbox_rows(self, tournament=None) -> list:
         q = "select id, tournament, kind, match_id, match_seq, request_id, body_json from outbox"
-        args = ()
+        args: tuple[object, ...] = ()
         if tournament is not None:
             q += " where tournament = ?"
             args = (tournament,)

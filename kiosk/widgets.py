@@ -28,7 +28,8 @@ from kivy.uix.relativelayout import RelativeLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from kiosk import rendering
+from kiosk import cardmotion, rendering
+from kiosk.cardicon import CardIcon, faint
 from kiosk.palette import PALETTE
 from kiosk.setmarks import mark as set_mark
 from kiosk.unseen import seen
@@ -48,6 +49,9 @@ SPEED = 1.0
 #: see kiosk.main) treats as "always due" -- the loop then spins without any frame cap.
 FRAME = 1 / 60.
 MIN_FONT = 7   # card text never gets smaller than this (px)
+#: A card face's set icon: this share of the room under its band, drawn at this opacity.
+ICON_SHARE = 0.8
+ICON_ALPHA = 0.22
 
 
 class Flip(RelativeLayout):
@@ -318,8 +322,9 @@ def _palette_changed(*_):
 
 
 class CardFace(ButtonBehavior, Widget):
-    """A card: its set (a colour band and a symbol), level, power, name and the engine's card
-    text; a total and a stack count when the screen gives them.
+    """A card: its set (a colour band and a symbol, and the set's icon faint behind its words),
+    level, power, name and the engine's card text; a total and a stack count when the screen
+    gives them.
 
     ``compact`` faces (small chips) show no card text.  A face too small for the whole text
     at :data:`TEXT_MIN_SP` shows its first words and "…"; a finger held on any face for
@@ -369,6 +374,7 @@ class CardFace(ButtonBehavior, Widget):
             self._stripes.append((c, r))
             self._stripe_slots.append(Shown(self.canvas, c, r))
         self._band = None                  # (colours, rectangle) the stripes show now
+        self.picture = CardIcon(self.canvas)   # the set's icon: over the face, under the words
         self._level = _Text(self.canvas, INK)
         self._symbol = _Text(self.canvas, INK)
         self._set_name = _Text(self.canvas, INK)
@@ -428,13 +434,15 @@ class CardFace(ButtonBehavior, Widget):
         return self
 
     def appear(self):
-        """Fade in (reveals, benching); never blocks input."""
+        """Fade in and land (a card revealed, benched, taking the flag: the moment a card is
+        played, moved as at the other games, :mod:`kiosk.cardmotion`); never blocks input."""
         Animation.cancel_all(self, "opacity")
         if SPEED <= 0:
             self.opacity = 1
             return
         self.opacity = 0
         Animation(opacity=1, d=ANIM * SPEED, t="out_quad", step=FRAME).start(self)
+        cardmotion.play("played", self, SPEED, FRAME)
 
     # ---------------------------------------------------------------- tap and hold
     def on_touch_down(self, touch):
@@ -495,6 +503,12 @@ class CardFace(ButtonBehavior, Widget):
         """The set mark this face shows (kiosk.setmarks), or None."""
         return set_mark(self.set_icon, self.rainbow) if self.set_icon or self.rainbow else None
 
+    def icon_name(self) -> str:
+        """The :mod:`kiosk.iconset` name of this face's set icon ("" for none)."""
+        if self.rainbow:
+            return "set-rainbow"
+        return f"set-{self.set_icon}" if self.set_icon else ""
+
     def _texts(self):
         return (self._level, self._symbol, self._set_name, self._power, self._name, self._body, self._total,
                 self._count)
@@ -508,6 +522,7 @@ class CardFace(ButtonBehavior, Widget):
             for t in self._texts():
                 t.set("", 0)
             self._band = None
+            self.picture.hide()
             return
         self._bg_slot.show(not self.empty)
         self._border_c.rgba = (1, 0.85, 0.2, 1) if self.selected else (0.1, 0.1, 0.1, 1)
@@ -531,6 +546,7 @@ class CardFace(ButtonBehavior, Widget):
                 slot.show(False)
             self._band = None
             self._badge_slot.show(False)
+            self.picture.hide()
             return
         self._empty_slot.show(False)
         self._bg_c.rgba = self.bg if self.state == "normal" else (1, 1, 0.7, 1)
@@ -590,6 +606,11 @@ class CardFace(ButtonBehavior, Widget):
                                                                y + h - inset - band_y)
                 slot.show(k < len(colours))
         cur = band_y - 2
+        # The set's icon, faint in the band's colour, as large as the room under the band allows
+        # (the words are drawn over it; a house set has none).
+        side = min(iw, cur - y - inset) * ICON_SHARE
+        self.picture.place(self.icon_name(), x + (w - side) / 2, y + inset + (cur - y - inset - side) / 2, side,
+                           faint(colours[0] if colours else INK, ICON_ALPHA))
         # Total (bottom), in red.
         bottom = y + pad
         if self.total:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import random
 import sys
@@ -41,13 +42,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _library(house=True):
-    """The bundled data, plus the house sets a café placed in its data folder."""
+    """The bundled data, plus the house sets a café placed in its data folder (a broken one is
+    left out and its line logged, which the command line prints on stderr)."""
     import cards
-    from appliance.house import house_set_texts
+    from engine.challengers.house import add_house_sets
     from engine.challengers.library import load
     lib = load(cards)
     if house:
-        lib.add_sets(house_set_texts())
+        add_house_sets(lib)
     return lib
 
 
@@ -502,6 +504,7 @@ def cmd_hardware(args) -> int:
 
 
 def cmd_doctor(args) -> int:
+    from hardware import HardwareError
     from tablecup.doctor import format_report, report
     extra = {}
     try:
@@ -517,7 +520,7 @@ def cmd_doctor(args) -> int:
             extra["hardware backend chosen"] = backend.describe()
         finally:
             backend.close()
-    except Exception as e:  # noqa: BLE001 -- the doctor reports, it never fails on what it examines
+    except (HardwareError, OSError, ValueError, ImportError) as e:   # the doctor reports what it examines
         extra["hardware config"] = f"unreadable: {e}"
     print(format_report(report(extra)))
     return 0
@@ -629,6 +632,8 @@ def main(argv=None) -> int:
             return cmd_kiosk(argv[1:])
         if argv[:1] == ["coordinator"]:
             return cmd_coordinator(argv[1:])
+        # What the code logs (a house set left out, say) is one line on stderr, as the errors are.
+        logging.basicConfig(format="tablecup: %(message)s", level=logging.WARNING, stream=sys.stderr)
         game = _game_of(argv) if argv[:1] == ["simulate"] else "challengers"
         if game != "challengers":
             _game_named(game)       # an unknown game: one clear line before the options

@@ -2,7 +2,8 @@
 
     python tools/icons.py import CHECKOUT   # copy the icons named below from a checkout of
                                             # https://github.com/game-icons/icons into kiosk/icons/svg/
-    python tools/icons.py render            # kiosk/icons/svg/*.svg -> kiosk/icons/png/NAME-SIZE.png
+    python tools/icons.py render [NAME...]  # kiosk/icons/svg/*.svg -> kiosk/icons/png/NAME-SIZE.png
+                                            # (only the icons named, when some are)
     python tools/icons.py check             # every icon has its SVG, its pictures and its credit
 
 (with the project's Python, ``.venv/bin/python``, which imports ``kiosk``).
@@ -52,13 +53,17 @@ def _browser() -> str:
     raise SystemExit("rendering needs Chromium (apt-get install chromium)")
 
 
-def render() -> None:
-    """Each SVG as a PNG of every size in :data:`SIZES`, through one headless Chromium screenshot
-    per picture (a page holding the icon alone, on a transparent background)."""
+def render(names: list[str] | None = None) -> None:
+    """Each SVG (of ``names``, or every icon) as a PNG of every size in :data:`SIZES`, through one
+    headless Chromium screenshot per picture (a page holding the icon alone, on a transparent
+    background).  Naming only new icons leaves the pictures already committed as they are."""
+    unknown = [n for n in names or () if n not in ICONS]
+    if unknown:
+        raise SystemExit(f"not icons of kiosk/iconset.py: {', '.join(unknown)}")
     browser = _browser()
     PNG.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for name in ICONS:
+        for name in names or ICONS:
             for size in SIZES:
                 page = Path(tmp) / f"{name}-{size}.html"
                 page.write_text(f'<html><body style="margin:0;background:transparent">'
@@ -91,13 +96,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("import").add_argument("checkout", type=Path)
-    sub.add_parser("render")
+    sub.add_parser("render").add_argument("names", nargs="*")
     sub.add_parser("check")
     args = parser.parse_args(argv)
     if args.command == "import":
         import_icons(args.checkout)
     elif args.command == "render":
-        render()
+        render(args.names)
     else:
         found = problems()
         for line in found:

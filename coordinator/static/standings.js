@@ -19,9 +19,9 @@ function named(cls, who, suffix) {
 }
 function botMark(level) { const b = el("span", "botmark", "bot"); b.title = "bot entrant (" + level + ")"; return b; }
 // A café tournament of another game (Between Battle, Wacky Challenge, Cosplay Team Battle): its
-// tables at the parks and the format's standings, in English or French (the browser's language,
-// or ?lang=fr).
-const LANG = (new URLSearchParams(location.search).get("lang") || navigator.language || "en").slice(0, 2) === "fr" ? "fr" : "en";
+// tables at the parks and the format's standings, in English or French (lang.js: the browser's
+// language, or ?lang=fr).
+const LANG = pageLang();
 const WORDS = {
   en: {round: (r, n) => "Round " + r + " of " + n, over: "Tournament over", park: "Park ", playing: "playing",
        done: "game over", bye: "bye: ", place: "#", player: "Player", points: "Points", wins: "Wins",

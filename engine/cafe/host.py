@@ -284,6 +284,15 @@ class CafeHost:
                           "match_seq": len(t.actions)},
                 "observations": {str(seat): plain(t.state.observation(seat)) for seat in range(len(t.players))},
             }
+            done = next((f for f in s.finished if f.park == park), None) if not s.over else None
+            if view["private"] is not None and done is not None:
+                # The park's table of the round before: its kiosk shows the end of its game from it
+                # when the move that ended the round (another's) had not reached it.
+                view["private"]["finished"] = {
+                    "round": s.round - 1, "setup": {"game": done.setup.game, "players": list(done.setup.players),
+                                                    "seed": done.setup.seed, "options": plain(done.setup.options)},
+                    "seats": list(done.players), "actions": [a.to_json() for a in done.actions],
+                    "match_seq": len(done.actions)}
         return view
 
     def answer(self, entry: Any, action: Action, park: int | None, match_seq: int | None,

@@ -262,6 +262,9 @@ class CafeTournament:
         self.entrants = [_Entrant() for _ in range(n)]
         self.round = 0
         self.tables: list[Table] = []
+        #: The last round's tables once the next is seated (a park's kiosk finishes showing its
+        #: game from them: the move that ended the round may not have reached it yet).
+        self.finished: list[Table] = []
         self.where: dict[int, tuple[int, int]] = {}     # entrant -> (index in tables, seat)
         self.byes: list[int] = []                       # this round's
         self.lines: list[int | None] = (formats.knockout_round_one(self.seeds)
@@ -372,6 +375,7 @@ class CafeTournament:
         c.entrants = [e.copy() for e in self.entrants]
         c.round, c.over = self.round, self.over
         c.tables = [t.clone() for t in self.tables]
+        c.finished = self.finished                      # finished tables never change
         c.where = dict(self.where)
         c.byes = list(self.byes)
         c.lines = list(self.lines)
@@ -483,6 +487,7 @@ class CafeTournament:
         for p in self.byes:
             self._bye(p)
             events.append(Event("bye", p, None, self.round, self.names[p]))
+        self.finished = self.tables
         self.tables = []
         self.where = {}
         for i, group in enumerate(groups):

@@ -80,12 +80,14 @@ def tournament(state: Any) -> Tournament:
 
 # ---------------------------------------------------------------------------- data and set-up
 
-def load(source: Any, house_texts: Any = ()) -> Library:
-    """The cards (``source``: the bundled data) and the café's house sets."""
+def load(source: Any, data_dir: Any = None) -> Library:
+    """The cards (``source``: the bundled data) and, given the café's data folder, its house sets
+    that load (:mod:`engine.challengers.house`: a broken one is left out and logged)."""
+    from engine.challengers.house import add_house_sets
     from engine.challengers.library import load as load_library
     lib = load_library(source)
-    if house_texts:
-        lib.add_sets(house_texts)
+    if data_dir is not None:
+        add_house_sets(lib, data_dir)
     return lib
 
 
@@ -127,7 +129,7 @@ def catalogue(lib: Library) -> dict[str, Any]:
     for b in lib.boxes.values():
         boxes.append({"id": b.id, "name": b.name, "basic": b.basic, "additional": list(b.additional),
                       "first_game_out": b.first_game_out, "default_sets": list(lib.default_sets(b.id))})
-    sets = [{"id": s.id, "name": s.name, "kind": s.kind, "box": s.box}
+    sets = [{"id": s.id, "name": s.name, "names": dict(s.names), "kind": s.kind, "box": s.box}
             for s in cat.sets.values() if s.kind in ("basic", "additional", "house")]
     multi = lib.rules.robot_multiplayer_max
     return {"boxes": boxes, "sets": sets,

@@ -134,10 +134,14 @@ def cheapest(units: Sequence[Unit], cost: Cost, start: Sequence[int] = (0, 0, 0)
             move = []
             for p0, p1, p2, sur in parts:
                 n0, n1, n2 = p0 + g0, p1 + g1, p2 + g2
-                ns = sur + (n0 - b if n0 > b else 0) + (n1 - k if n1 > k else 0) + (n2 - c if n2 > c else 0)
-                # Conditionals, not min(): this is the innermost loop of every payment search.
-                move.append((((n0 if n0 < b else b) * mk + (n1 if n1 < k else k)) * mc  # noqa: FURB136
-                             + (n2 if n2 < c else c)) * ma + (ns if ns < a else a))  # noqa: FURB136
+                # What each resource brings past its need goes to the surplus; the need keeps the
+                # rest.  Conditionals, not min(): this is the innermost loop of every payment search.
+                o0 = n0 - b if n0 > b else 0
+                o1 = n1 - k if n1 > k else 0
+                o2 = n2 - c if n2 > c else 0
+                ns = sur + o0 + o1 + o2
+                oa = ns - a if ns > a else 0
+                move.append((((n0 - o0) * mk + n1 - o1) * mc + n2 - o2) * ma + ns - oa)
             moves[g] = move
         gp = g[0] + g[1] + g[2]
         aw = 0 if u.from_hand else 1

@@ -91,11 +91,9 @@ def recruit_cost_now(inst: Instances, card: int, turn: Sequence[int], influence:
     """``card``'s printed cost less this turn's discounts (``turn``) and the Influence ones in play
     (``influence``), by resource, never below 0; the multicolour part unchanged."""
     b, k, c, a = inst.cost[card]
-    b -= turn[0] + influence[0]
-    k -= turn[1] + influence[1]
-    c -= turn[2] + influence[2]
+    db, dk, dc = turn[0] + influence[0], turn[1] + influence[1], turn[2] + influence[2]
     # Conditionals, not max(): asked for every card a bot considers.
-    return (b if b > 0 else 0), (k if k > 0 else 0), (c if c > 0 else 0), a  # noqa: FURB136
+    return (b - db if b > db else 0), (k - dk if k > dk else 0), (c - dc if c > dc else 0), a
 
 
 def _discounted(cost: tuple[int, int, int, int], d0: int, d1: int, d2: int) -> tuple[int, int, int, int]:

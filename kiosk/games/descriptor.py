@@ -74,6 +74,24 @@ class SayWords(HintWords, Protocol):
     def player_count(self) -> int: ...
 
 
+class GameView(Protocol):
+    """A game's kiosk view model over a table (``KioskGame.view``): what its screens show when
+    one observation does not say it all (Challengers!: a match's end held on screen until a
+    tap).  It keeps what must outlive one change in the table's ``view_state``."""
+
+    def screen(self) -> str:
+        """The key in ``KioskGame.screens`` of the screen that shows the table now."""
+        ...
+
+    def bots_wait(self) -> bool:
+        """Whether the table's bots wait for now (for a tap, or a person's move)."""
+        ...
+
+    def seat_view(self, half: int) -> SeatObservation | None:
+        """What the LEDs of ``half`` read: (observation, seat, legal actions), as shown now."""
+        ...
+
+
 def no_hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Any], pressed: str, words: HintWords) -> str:
     """The default: a press at the wrong moment is not explained."""
     return ""
@@ -129,6 +147,10 @@ class KioskGame:
     it touched their cards) or, with ``reader`` None, for the log, naming only cards of
     ``run.shown`` (:class:`kiosk.table.happened.Said`, or None when there is nothing to say).
     With both, every half says what the others just did and the game has a log.
+    ``view(table)``: the game's view model over a local table (:class:`GameView`) when what is
+    on screen is more than the observation says: then its ``screen()`` picks the screen (not
+    ``screen(observation)``), its ``bots_wait()`` holds the table's bots and its
+    ``seat_view(half)`` is what the LEDs read.
     """
 
     game: str
@@ -149,6 +171,7 @@ class KioskGame:
     phone: str | None = None
     public_cards: Callable[[Mapping[str, Any]], Iterable[Any]] | None = None
     say: Callable[[Run, int | None, SayWords], Said | None] | None = None
+    view: Callable[[Any], GameView] | None = None
 
     def __post_init__(self) -> None:
         if "play" not in self.screens:

@@ -27,6 +27,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
+from kiosk import cardmotion, widgets
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
 from kiosk.lastmove import LogPage
 from kiosk.table.happened import Said, log_lines, said_to
@@ -104,9 +105,16 @@ class GameScreen(Screen):
         if table is not None and table.playing:
             self.update(table, list(events))
             self.update_happened(table)
+            if events:
+                cardmotion.play_all(self.moments(list(events)), widgets.SPEED, widgets.FRAME)
 
     def update(self, table, events: list) -> None:
         """Set this screen's properties from ``table`` (override)."""
+
+    def moments(self, events: list) -> list[tuple[str, Any]]:
+        """The moments of the change that made ``events`` worth moving, as (kind, widget) for
+        :func:`kiosk.cardmotion.play` (override; the widgets already show the change)."""
+        return []
 
     def reset(self) -> None:
         """A setting changed (language, rotation): forget what depends on it."""
@@ -279,17 +287,29 @@ class GameScreen(Screen):
         return bool(handler(half, down))
 
     # ------------------------------------------------------------------ the end of a game
+    def again_word(self) -> str:
+        """The end screen's button that goes on: "Play again" at this table; "Go" at a café park,
+        where it goes on to the next round."""
+        return self.t("go") if getattr(self.table, "cafe", False) else self.t("bb_again")
+
     def go_home(self) -> None:
         App.get_running_app().leave_table()
 
     def play_again(self) -> None:
-        """A new game seated as this one: the same mode, bot level and number of bots."""
-        table = self.table
+        """A new game seated as this one: the same mode, bot level and number of bots.  At a café
+        park (its table's ``cafe``) the coordinator seats the next game: the held end goes, and
+        the park shows what comes next."""
+        table, kiosk = self.table, self.kiosk
+        if getattr(table, "cafe", False):
+            table.next_game()
+            return
+        if kiosk is None:
+            return
         bots = [s for s in table.seats if s.is_bot]
         app = App.get_running_app()
         if not bots:
-            app.start_table(self.kiosk.game, "two")
+            app.start_table(kiosk.game, "two")
             return
-        levels = [p for _, p in self.kiosk.levels]
+        levels = [p for _, p in kiosk.levels]
         level = levels.index(bots[0].policy) if bots[0].policy in levels else None
-        app.start_table(self.kiosk.game, "solo", level, bots=len(bots))
+        app.start_table(kiosk.game, "solo", level, bots=len(bots))

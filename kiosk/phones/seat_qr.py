@@ -207,6 +207,7 @@ class SeatQrOverlay(FloatLayout):
                 box.add_widget(LooseSeat(seat=q))
         for w in box.children:
             q = w.seat
+            assert table is not None                 # seats are listed only while a table plays
             w.name = i18n.display_name(table.setup.players[q], self.lang)
             w.taken = taken[q]
             w.state_text = i18n.tr("phone_taken" if w.taken else "phone_waiting", self.lang)
@@ -222,7 +223,7 @@ class SeatQrOverlay(FloatLayout):
         self.panel_title = i18n.tr("phone_seats_scan", self.lang)
         self.panel_button = i18n.tr("phone_seats_button", self.lang, taken=sum(taken.get(q, False) for q in loose),
                                     n=len(loose))
-        game = table.table_id if on else None
+        game = table.table_id if on and table is not None else None
         everyone = bool(loose) and all(taken[q] for q in loose)
         if game != self._game:
             self._game = game

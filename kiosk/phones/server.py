@@ -189,24 +189,12 @@ class PhoneServer:
     # ------------------------------------------------------------------ life
     def start(self, timeout: float = 10.0) -> int:
         """Bind and serve in a new thread; the port bound.  :class:`PortTaken` if it is in use."""
-        ready = threading.Event()
-        failed: list[BaseException] = []
         lan.limit_log_floods(*FLOODABLE_LOGS)
+        loop = asyncio.new_event_loop()
 
         def main() -> None:
             self.thread_id = threading.get_native_id()
-            loop = asyncio.new_event_loop()
             asyncio.set_event_loop(loop)
-            try:
-                loop.run_until_complete(self._open())
-            except BaseException as exc:  # noqa: BLE001 - handed to start()'s caller
-                failed.append(exc)
-                loop.run_until_complete(self._close())
-                loop.close()
-                ready.set()
-                return
-            self._loop = loop
-            ready.set()
             try:
                 loop.run_forever()
             finally:
@@ -215,15 +203,21 @@ class PhoneServer:
 
         self._thread = threading.Thread(target=main, name="tablecup-phones", daemon=True)
         self._thread.start()
-        if not ready.wait(timeout):
-            raise TimeoutError(f"the phone server did not start within {timeout:.0f} s")
-        if failed:
+        opened = asyncio.run_coroutine_threadsafe(self._open(), loop)
+        try:
+            opened.result(timeout)
+        except BaseException as exc:
+            # Not serving: the loop stops (closing what was opened) before the caller hears why.
+            opened.cancel()
+            loop.call_soon_threadsafe(loop.stop)
             self._thread.join()
-            exc = failed[0]
             if isinstance(exc, OSError) and exc.errno in (errno.EADDRINUSE, errno.EACCES):
                 raise PortTaken(exc.errno, f"port {self.port} is in use: phones cannot take seats "
                                            f"(start the kiosk with --phone-port P to use another)") from exc
-            raise exc
+            if isinstance(exc, TimeoutError):
+                raise TimeoutError(f"the phone server did not start within {timeout:.0f} s") from None
+            raise
+        self._loop = loop
         return self.port
 
     def stop(self, timeout: float = 5.0) -> None:
@@ -249,8 +243,11 @@ class PhoneServer:
         app.router.add_get("/ws", self._ws)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
+        handler = self._runner.server
+        if handler is None:
+            raise RuntimeError("aiohttp's runner set up no server")
         loop = asyncio.get_running_loop()
-        server = await loop.create_server(self.guard.protocol_factory(self._runner.server), self.bind, self.port,
+        server = await loop.create_server(self.guard.protocol_factory(handler), self.bind, self.port,
                                           backlog=128, reuse_address=True)
         self._server = server
         self.port = server.sockets[0].getsockname()[1]
@@ -581,7 +578,9 @@ class PhoneServer:
                 done.set_result(after)
             except IllegalAction as exc:
                 done.set_exception(Refused(422, f"illegal: {exc}"))
-            except BaseException as exc:  # noqa: BLE001 - answered to the phone by the awaiting handler
+            except Exception as exc:
+                # A fault of ours, not the phone's: in the log, and a 500 to the awaiting handler.
+                log.exception("a phone's action failed on the table")
                 done.set_exception(exc)
 
         self._acting.add(seat)

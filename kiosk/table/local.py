@@ -129,9 +129,17 @@ class LocalTable:
         self.data_error: str | None = None
         self._bot_scheduled = False
         self._rng = random.Random(seed)
-        #: ``() -> bool``: the game's kiosk holds its bots for now (Challengers!: a match's end
-        #: shown until a tap, a flag toss that a person presses); :meth:`wake_bots` when it stops.
+        #: ``() -> bool``: the bots are held for now; default: the game's kiosk view model says
+        #: (``KioskGame.view``: Challengers! holds them while a match's end is shown until a tap,
+        #: and leaves the flag's toss to a person); :meth:`wake_bots` when it stops.
         self.bots_wait: Callable[[], bool] | None = None
+        #: What the game's kiosk view model keeps beside the game on the table (Challengers!: the
+        #: end of a match held on screen until a tap): emptied whenever a game comes to the table
+        #: (new or resumed) or leaves it.
+        self.view_state: dict[str, Any] = {}
+        #: Counts the table's changes (every notice to :attr:`listeners`): a view model built from
+        #: the table may keep what it read until this moves.
+        self.version = 0
 
     # ------------------------------------------------------------------ games
     def seed_games(self, seed: int) -> None:
@@ -264,6 +272,7 @@ class LocalTable:
         self.table_id = None
         self.looking = frozenset()
         self.selected = {}
+        self.view_state = {}
         self._changed([])
 
     def _abandon_current(self) -> None:
@@ -279,6 +288,7 @@ class LocalTable:
         self.table_id = tid
         self.looking = frozenset()
         self.selected = {}
+        self.view_state = {}
         self.lock_on_release = self._lock_rule(game.name)
 
     # ------------------------------------------------------------------ acting
@@ -323,21 +333,22 @@ class LocalTable:
         self._changed(events)
         return events
 
-    def submit(self, seat: int, kind: str, *args: int | str) -> list[Event] | None:
+    def submit(self, seat: int, kind: str, *args: int | str, pressed: str = "choice") -> list[Event] | None:
         """A person's action from the table (a tap, a key, a button) for ``seat``; a bot's seat
-        refuses it (bots decide for themselves)."""
+        refuses it (bots decide for themselves).  ``pressed``: what the person pressed, as a
+        refusal tells it (:meth:`refuse`)."""
         try:
             action = Action(seat, kind, tuple(args))
         except IllegalAction as exc:
             self._ignore((seat, kind, args), str(exc))
             return None
         if 0 <= seat < len(self.seats) and self.seats[seat].is_bot:
-            self.refuse(self.half_of(seat), "choice", "a bot plays this seat", action)
+            self.refuse(self.half_of(seat), pressed, "a bot plays this seat", action)
             return None
         before = len(self.ignored)
         events = self.act(action)
         if events is None and len(self.ignored) > before:
-            self._told(self.half_of(seat), "choice")
+            self._told(self.half_of(seat), pressed)
         return events
 
     def refuse(self, half: int | None, pressed: str, why: str, what: Any = None) -> None:
@@ -345,6 +356,11 @@ class LocalTable:
         kept in :attr:`ignored` with ``why``, and told to :attr:`on_ignored` with ``pressed``
         (``kiosk.games.descriptor``'s ``PRIMARY``, ``SECONDARY``, ``CARD``, ``TABLE``, ``CHOICE``)."""
         self._ignore((half, pressed) if what is None else what, why)
+        self._told(half, pressed)
+
+    def told(self, half: int | None, pressed: str) -> None:
+        """Tell :attr:`on_ignored` that a press from ``half`` did nothing (its reason is already
+        in :attr:`ignored`, e.g. kept by :meth:`act`)."""
         self._told(half, pressed)
 
     def _told(self, half: int | None, pressed: str) -> None:
@@ -436,11 +452,13 @@ class LocalTable:
         return None if seat is None else (self.observation(seat), seat, self.legal(seat))
 
     def lights(self) -> tuple[str, str]:
-        """Each half's LED (bottom, top): the game's ``KIOSK.lights`` over the seat shown there."""
+        """Each half's LED (bottom, top): the game's ``KIOSK.lights`` over the seat shown there
+        (as its kiosk view model shows it, when the game has one: ``KioskGame.view``)."""
         if self.game is None or self.state is None:
             return ("off", "off")
         from kiosk.games import registry as kiosk_games
-        return kiosk_games.get(self.game.name).half_lights(self.seat_view)
+        kg = kiosk_games.get(self.game.name)
+        return kg.half_lights(self.seat_view if kg.view is None else kg.view(self).seat_view)
 
     def is_bot(self, seat: int) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat].is_bot
@@ -477,7 +495,7 @@ class LocalTable:
         if state is None or self.game is None or self.setup is None or state.outcome() is not None:
             return None
         bots = sorted(s for s in state.to_act() if self.is_bot(s))
-        if not bots or (self.bots_wait is not None and self.bots_wait()):
+        if not bots or self._bots_wait():
             return None
         seat = bots[0]
         policy_name = self.seats[seat].policy or "random"
@@ -498,8 +516,9 @@ class LocalTable:
     def bot_step(self) -> None:
         """One bot's move (scheduled by the table itself, never called while one is pending)."""
         self._bot_scheduled = False
-        if self.think is not None and self.game is not None and self._bot_thinks_apart():
-            self._bot_step_apart()
+        think, game = self.think, self.game
+        if think is not None and game is not None and self._bot_thinks_apart(game):
+            self._bot_step_apart(think)
             return
         action = self.bot_action()
         if action is not None:
@@ -507,12 +526,12 @@ class LocalTable:
             if self.storage_error is not None:
                 self._maybe_bot()          # the bot's next try is the probe that finds storage working
 
-    def _bot_thinks_apart(self) -> bool:
+    def _bot_thinks_apart(self, game: Game) -> bool:
         state = self.state
         bots = sorted(s for s in state.to_act() if self.is_bot(s)) if state is not None else []
-        return bool(bots) and self._thinks_apart(self.game.name, self.seats[bots[0]].policy or "")
+        return bool(bots) and self._thinks_apart(game.name, self.seats[bots[0]].policy or "")
 
-    def _bot_step_apart(self) -> None:
+    def _bot_step_apart(self, think: Think) -> None:
         """The bot decides on the worker; its decision is played back here if it still may be."""
         question = self._bot_question()
         if question is None:
@@ -531,16 +550,26 @@ class LocalTable:
                     return
             self._maybe_bot()            # the choices changed meanwhile (or storage failed): ask again
 
-        self.think(lambda: policy.act(observation, legal), done)
+        think(lambda: policy.act(observation, legal), done)
 
     def wake_bots(self) -> None:
         """What held the bots (:attr:`bots_wait`) is over: the next bot may act."""
         self._maybe_bot()
 
+    def redraw(self) -> None:
+        """The game's kiosk view changed without an action (:attr:`view_state`): the listeners
+        show it again, and a bot it held may act."""
+        self._changed([])
+
+    def _bots_wait(self) -> bool:
+        if self.bots_wait is not None:
+            return self.bots_wait()
+        return self.game is not None and _kiosk_bots_wait(self)
+
     def _maybe_bot(self) -> None:
         if self._bot_scheduled or self._bot_thinking or self.state is None or self.state.outcome() is not None:
             return
-        if self.bots_wait is not None and self.bots_wait():
+        if self._bots_wait():
             return
         if not any(self.is_bot(s) for s in self.state.to_act()):
             return
@@ -558,6 +587,7 @@ class LocalTable:
         self._changed([])
 
     def _changed(self, events: list[Event]) -> None:
+        self.version += 1
         notify(self.listeners, self, events)
         self._maybe_bot()
 
@@ -588,3 +618,10 @@ def _kiosk_thinks_apart(game_name: str, policy: str) -> bool:
     from kiosk.games import registry as kiosk_games
     kg = kiosk_games.find(game_name)
     return bool(kg is not None and policy in kg.slow_bots)
+
+
+def _kiosk_bots_wait(table: LocalTable) -> bool:
+    """Whether the kiosk view model of the game on ``table`` holds its bots now."""
+    from kiosk.games import registry as kiosk_games
+    kg = kiosk_games.find(table.game.name) if table.game is not None else None
+    return bool(kg is not None and kg.view is not None and kg.view(table).bots_wait())

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import WrongShape
+
 PERSON, BOT, PHONE = "person", "bot", "phone"
 KINDS = (PERSON, BOT, PHONE)
 HALVES = (0, 1)
@@ -67,7 +69,7 @@ class Seat:
     @classmethod
     def from_json(cls, value: Mapping[str, Any]) -> Seat:
         if not isinstance(value, Mapping):
-            raise ValueError(f"a seat is an object with 'kind', 'half' and 'policy', not {value!r}")  # noqa: TRY004 - a bad value to callers, like the others
+            raise WrongShape(f"a seat is an object with 'kind', 'half' and 'policy', not {value!r}")
         return cls(str(value.get("kind")), value.get("half"), value.get("policy"))
 
 
@@ -87,5 +89,5 @@ def seats_to_json(seats: Sequence[Seat]) -> list[dict[str, Any]]:
 
 def seats_from_json(value: Any) -> tuple[Seat, ...]:
     if not isinstance(value, list):
-        raise ValueError("a seating is a list of seats")  # noqa: TRY004
+        raise WrongShape("a seating is a list of seats")
     return tuple(Seat.from_json(v) for v in value)

@@ -12,6 +12,7 @@ every five, so the UI thread never waits long for its turn (see
 
 from __future__ import annotations
 
+import functools
 import logging
 import queue
 import sys
@@ -49,4 +50,4 @@ class Worker:
                 result = None
             finally:
                 sys.setswitchinterval(before)
-            self.post(lambda done=done, result=result: done(result))
+            self.post(functools.partial(done, result))

@@ -160,12 +160,12 @@ def test_the_bots_play_on_when_their_worker_process_dies(tmp_path):
                 async with s.post(base + "/api/tournaments", json=body, headers=cb.org(tok)) as r:
                     tid = (await r.json())["id"]
                 await until(lambda: coord.tournaments[tid].summary()["round"] >= 3, 60)
-                first = coord._bot_executor
+                first = coord.bots.executor
                 pids = list(first._processes)
                 assert len(pids) == 1
                 os.kill(pids[0], signal.SIGKILL)
                 await until(lambda: coord.tournaments[tid].finished, 90)
-                assert coord._bot_executor is not first
+                assert coord.bots.executor is not first
                 async with s.get(f"{base}/api/tournaments/{tid}") as r:
                     v = await r.json()
                 assert v["phase"] == "over" and v["winner"] is not None

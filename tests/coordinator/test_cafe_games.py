@@ -193,10 +193,9 @@ def test_a_cosplay_tables_tournament_is_played_over_http_and_a_malformed_action_
     asyncio.run(main())
 
 
-def test_a_kiosk_takes_no_park_of_a_game_its_park_screens_do_not_play(tmp_path):
-    """A kiosk assigned a park of a Between Battle tournament (its park screens play Challengers!
-    only, for now) stays unassigned instead of showing that park as a Challengers! match, and is
-    not offered that tournament to join."""
+def test_a_kiosk_takes_a_park_of_any_game_it_has_registered(tmp_path):
+    """A kiosk assigned a park of a Between Battle tournament takes it (its park table plays every
+    game the kiosk has registered), and a running tournament of such a game is offered to join."""
     from kiosk.network import Client
     from kiosk.store import Store
 
@@ -221,15 +220,21 @@ def test_a_kiosk_takes_no_park_of_a_game_its_park_screens_do_not_play(tmp_path):
             body = {"game": "between", "name": "Ninja night", "players": ["Ann", "Bob", "Cid", "Dan"],
                     "format": "swiss", "rounds": 1, "seed": 3}
             tid, tokens, _view = await cg.create(s, base, body, parks=2)
+            kid3, token3 = await cb.pair(s, base, "Table 3")       # paired, assigned to no park
             Store(tmp_path / "kiosk.db").close()
+            Store(tmp_path / "kiosk3.db").close()
             client = Client(tmp_path / "kiosk.db", Sink(), post=lambda fn: fn(), url=base, poll=0.05)
+            spare = Client(tmp_path / "kiosk3.db", Sink(), post=lambda fn: fn(), url=base, poll=0.05)
             client.start()
+            spare.start()
             try:
                 client.set_credentials(1, tokens[1])
-                await wait_for(lambda: any(kind == "unassigned" for kind, *_ in seen))
-                assert not [e for e in seen if e[0] == "assignment"], seen
-                assert tid not in seen[-1][1]                  # nor offered as a tournament to join
+                spare.set_credentials(kid3, token3)
+                await wait_for(lambda: ("assignment", tid, 1) in seen)
+                await wait_for(lambda: ("unassigned", [tid]) in seen)    # offered to the spare kiosk
             finally:
-                await asyncio.get_running_loop().run_in_executor(None, client.stop)
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(None, client.stop)
+                await loop.run_in_executor(None, spare.stop)
 
     asyncio.run(main())

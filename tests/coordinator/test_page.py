@@ -165,7 +165,7 @@ def test_standings_page_in_chromium(tmp_path):
                 finally:
                     await tab.close()
                 # the page and its files carry the security headers; no inline script is needed
-                for path in (f"/t/{tid}", "/static/standings.js", "/organiser", "/api/health"):
+                for path in (f"/t/{tid}", "/static/standings.js", "/static/lang.js", "/organiser", "/api/health"):
                     async with s.get(base + path) as r:
                         assert r.status == 200
                         csp = r.headers["Content-Security-Policy"]

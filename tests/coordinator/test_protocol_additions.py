@@ -27,6 +27,9 @@ def test_me_and_catalogue(tmp_path):
                 kinds = {x["id"]: x["kind"] for x in cat["sets"]}
                 assert kinds["city"] == "basic" and kinds["space"] == "additional" and "robot" not in kinds
                 assert cat["robot_levels"]["multiplayer"] == [1, 2, 3]
+                # each set's name as its cards print it, by language (the organiser page in French)
+                names = {x["id"]: x["names"] for x in cat["sets"]}
+                assert names["castle"] == {"en": "Castle", "fr": "Château"}
 
                 tid, tokens, kids = await cb.new_tournament(s, base, ["Ann", "Bob", "Cy", "Di"], seed=5)
                 tid2, tokens2, kids2 = await cb.new_tournament(s, base, ["Ed", "Flo"], seed=6)
@@ -47,6 +50,7 @@ def test_me_and_catalogue(tmp_path):
                 assert (await get(s, base + "/api/me", cb.bearer(tokens2[1])))[0] == 403
                 spec = (await get(s, base + "/openapi.json"))[1]
                 assert "/api/me" in spec["paths"] and "/api/catalogue/sets" in spec["paths"]
+                assert "names" in spec["components"]["schemas"]["SetInfo"]["properties"]
     asyncio.run(main())
 
 

@@ -35,7 +35,7 @@ def hook(app):
 
     def go(dt):
         try:
-            cat = app.controller.lib.catalogue
+            cat = app.lib.catalogue
             for lang in ("en", "fr"):
                 for what, size, opts in SIZES:
                     face = CardFace(size_hint=(None, None), size=size, pos=(10, 10), **opts)

@@ -11,6 +11,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "support"))
 
+from kiosk.games.challengers import board as challengers  # noqa: E402
 from kiosk.main import run  # noqa: E402
 
 DATA = Path(sys.argv[1])
@@ -72,7 +73,7 @@ def hook(app):
     def go(dt):
         try:
             c = app.controller
-            c.new_game(("Light", "Dark"), seed=99)
+            challengers.new_game(app.table, ("Light", "Dark"), seed=99)
             c.submit(0, "deck.option", 0)
             check("light drawn, dark choosing")
             c.submit(1, "deck.option", 0)

@@ -28,6 +28,7 @@ def hook(app):
     from kivy.clock import Clock
 
     from kiosk import widgets
+    from kiosk import cardmotion
     from kiosk.widgets import CardFace
 
     d = Driver(app, out, ART)
@@ -114,6 +115,7 @@ def hook(app):
         def start():
             nonlocal c
             c = app.controller
+            rec["moments_from"] = cardmotion.started_count()
             c.new_game(("Light", "Dark"), seed=SEED)
             play_deck_phase(app.controller, by_half=True)
             Clock.schedule_once(lambda dt: guard(toss), 0.3)
@@ -205,6 +207,9 @@ def hook(app):
 
         def done():
             rec["looks"] = looks()
+            # The cards that faded in also landed (kiosk.cardmotion), as at the other games.
+            rec["landed"] = sum(1 for kind, cls in cardmotion.started_since(rec.pop("moments_from"))
+                                if (kind, cls) == ("played", "CardFace"))
             # Nothing left running: no Animation, no event that would keep the clock awake,
             # the motion layer no longer listening to keys.
             rec["idle"] = {"anims": len(Animation._instances),

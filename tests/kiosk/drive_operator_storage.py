@@ -22,7 +22,7 @@ def hook(app):
     def seen():
         op = app.sm.get_screen("operator")
         label = op.ids.message
-        label.texture_update()
+        label.update()
         return {"screen": app.sm.current, "message": op.message,
                 "text_width": label.texture_size[0], "label_width": label.width}
 

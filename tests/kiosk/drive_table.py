@@ -99,7 +99,7 @@ def hook(app):
                 or (STOP_ROUND and c.t.round >= STOP_ROUND)):
             # Play went on after both faults, into the next round's match: what is saved replays
             # to exactly the state on the table.
-            from kiosk.games.challengers.local import state_dump
+            from kiosk.games.challengers.board import state_dump
             from kiosk_helpers import replay_saved, saved_actions
             saved = saved_actions(c.store, c.game_id)
             t = replay_saved(c.lib, c.store, c.game_id).tournament

@@ -9,7 +9,8 @@ presses what a person would press -- the contract actions the screens submit
 round" on a result -- deciding with
 ``engine.challengers.policies``.  It only reads what the screens read (the player's own Deck
 Phase state, the local match), and leaves the Robot and bot entrants to the kiosk (and the
-coordinator).  It plays tournaments only;
+coordinator).  At a park of another game's tournament it plays the people's seats of the park's
+table through the game's own screen (``choose``) and taps its held end away.  It plays tournaments only;
 the final result stays on screen.
 
 A match's held end is tapped away at the next step; with ``TABLECUP_BOT_HOLD_END=view`` only
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import time
 import zlib
 
@@ -56,6 +58,9 @@ class Bot:
     def _step(self):
         app = self.app
         c = app.controller
+        if c is app.park_controller and c.other_game:
+            self._table_step(app, c)
+            return
         if c is not app.park_controller or c.t is None:
             return
         if c.storage_error is not None:
@@ -94,6 +99,29 @@ class Bot:
                 self._press(c.submit, c.half_of(side), "match.reveal")
             elif kind == "choose" and not c.is_robot(c.half_of(m.pending.player)):
                 self._press(c.submit, c.half_of(m.pending.player), "match.choose", self.policy.choose(m, m.pending))
+
+    def _table_step(self, app, c):
+        """A park of another game: its table, on the game's own screen.  A person's seat with a
+        choice plays one drawn from the table's seed, its index and the seat only (so a run and
+        a run interrupted by restarts choose alike), through the screen's ``choose``; the held end
+        is tapped away with the end screen's own button."""
+        table = app.session.park_table()
+        scr = app.sm.current_screen
+        if table is None or getattr(scr, "table", None) is not table:
+            return                       # the park's seating screen: nothing to press
+        if table.held:
+            if not self.hold_end or (c.view or {}).get("round") != table.round:
+                self._press(scr.ids.again.dispatch, "on_release")
+            return
+        for seat in sorted(table.to_act()):
+            if table.is_bot(seat) or table.half_of(seat) is None:
+                continue
+            legal = table.legal(seat)
+            if not legal:
+                continue
+            rng = random.Random(f"{table.setup.seed}:{len(table.actions)}:{seat}")
+            self._press(scr.choose, legal[rng.randrange(len(legal))])
+            return
 
     @staticmethod
     def _moved_on(c) -> bool:

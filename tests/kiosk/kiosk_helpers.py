@@ -112,13 +112,14 @@ def replay_saved(data, store, table_id):
     return state
 
 
-def challengers_table(lib, store, schedule=None, bot_delay=0.6, cls=None):
-    """Challengers! at a LocalTable over ``store``, wired as the app wires it (without Kivy):
-    the inputs by halves of :class:`kiosk.games.challengers.local.ChallengersTable` (or ``cls``)."""
-    from kiosk.games.challengers.local import ChallengersTable
+def challengers_table(lib, store, schedule=None, bot_delay=0.6):
+    """Challengers! at a LocalTable over ``store``, as the app has it (without Kivy): the
+    table's view model, :class:`kiosk.games.challengers.board.Board`, which its screens read and
+    submit their inputs by halves through."""
+    from kiosk.games.challengers.board import board_of
     from kiosk.table import LocalTable
     table = LocalTable(store, schedule=schedule, bot_delay=bot_delay, data_for=lambda game: lib)
-    return (cls or ChallengersTable)(lib, table)
+    return board_of(table)
 
 
 peek_at_the_engine()

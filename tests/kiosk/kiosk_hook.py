@@ -40,6 +40,7 @@ from kivy.clock import Clock
 from kivy.uix.label import Label
 
 from appliance import sdnotify
+from kiosk.games.challengers import board as challengers
 
 log = logging.getLogger("tablecup.kiosk")
 
@@ -98,11 +99,14 @@ class TestHook:
             app.handle_key(args[0])             # a key pressed and let go
             app.handle_key_up(args[0])
         elif cmd == "solo":
-            c.new_game((app.t("player_name"),), robot_level=ints[0] if ints else 1, seed=ints[1] if len(ints) > 1 else None)
+            challengers.new_game(app.table, (app.t("player_name"),), robot_level=ints[0] if ints else 1,
+                                 seed=ints[1] if len(ints) > 1 else None)
         elif cmd == "two":
-            c.new_game((app.t("light"), app.t("dark")), seed=ints[0] if ints else None)
+            challengers.new_game(app.table, (app.t("light"), app.t("dark")), seed=ints[0] if ints else None)
         elif cmd == "resume":
-            c.resume()
+            saved = app.table.unfinished(challengers.GAME)
+            if saved is not None:
+                app.resume_table(saved[0])
         elif cmd == "home":
             c.close_game()
         elif cmd == "ack":

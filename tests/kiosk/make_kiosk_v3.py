@@ -158,15 +158,15 @@ CASES: dict[str, tuple[str, Play, Play]] = {
 # ---------------------------------------------------------------------------- playing
 
 def kiosk_controller(table: LocalTable, game: str) -> Any:
-    """What the kiosk puts over the table for ``game`` (Challengers!: its ``ChallengersTable``,
+    """What the kiosk puts over the table for ``game`` (Challengers!: its view model ``Board``,
     which holds the Robot while a match's end is shown and leaves the flag toss to a person);
     None for the games that need nothing more."""
     if game != "challengers":
         return None
     import cards
     from engine.challengers.library import load
-    from kiosk.games.challengers.local import ChallengersTable
-    return ChallengersTable(load(cards), table)
+    from kiosk.games.challengers.board import board_of
+    return board_of(table)
 
 
 def step(table: LocalTable, controller: Any = None) -> None:
@@ -260,7 +260,7 @@ def picture(table: LocalTable, store: Store) -> dict[str, Any]:
     }
     if game.name == "challengers":
         from engine.challengers.game import ChallengersState
-        from kiosk.games.challengers.local import state_dump
+        from kiosk.games.challengers.board import state_dump
         assert isinstance(state, ChallengersState)
         out["state_dump"] = state_dump(state.tournament)
     return out

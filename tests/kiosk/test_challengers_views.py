@@ -10,7 +10,7 @@ import pytest
 
 import cards
 from engine.challengers.library import load
-from kiosk.games.challengers.local import ChallengersTable
+from kiosk.games.challengers.board import board_of
 from kiosk.store import Store
 from kiosk.table import LocalTable
 from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
@@ -105,7 +105,7 @@ def test_the_views_say_what_the_engine_says(lib, tmp_path, players, seed):
     q = []
     table = LocalTable(Store(tmp_path / "k.db"), schedule=lambda fn, d: q.append(fn), bot_delay=0,
                        data_for=lambda game: lib)
-    c = ChallengersTable(lib, table)
+    c = board_of(table)
     c.new_game(players, seed=seed)
     checked = play(c, lib, q, lambda: c.t.over)
     assert checked["match"] >= 30 and checked["deck"] >= 10 and checked["choice"] + checked["robot_choice"] >= 1, checked
@@ -116,7 +116,7 @@ def test_the_robot_waits_while_a_match_end_is_shown_and_a_person_tosses(lib, tmp
     q = []
     table = LocalTable(Store(tmp_path / "k.db"), schedule=lambda fn, d: q.append(fn), bot_delay=0,
                        data_for=lambda game: lib)
-    c = ChallengersTable(lib, table)
+    c = board_of(table)
     c.new_game(("Ann",), seed=2)
     tosses_by_person = held = 0
     for _ in range(6000):
@@ -157,7 +157,7 @@ def test_challengers_buttons_and_lights_follow_the_observation(lib, tmp_path):
     q = []
     table = LocalTable(Store(tmp_path / "k.db"), schedule=lambda fn, d: q.append(fn), bot_delay=0,
                        data_for=lambda game: lib)
-    c = ChallengersTable(lib, table)
+    c = board_of(table)
     c.new_game(("Ann", "Bob"), seed=3)
     seen = set()
 

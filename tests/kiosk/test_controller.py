@@ -1,6 +1,6 @@
 """Challengers! at the local table, without Kivy: wrong-time presses, persistence first, resume.
 
-The inputs by halves (kiosk.games.challengers.local.ChallengersTable) over the game-neutral
+The inputs by halves (the view model kiosk.games.challengers.board.Board) over the game-neutral
 LocalTable: every action is a contract action stored in table_actions before it is applied."""
 
 import json
@@ -10,7 +10,7 @@ import pytest
 import cards
 from engine.challengers.library import load
 from engine.game import Action
-from kiosk.games.challengers.local import ChallengersTable, state_dump
+from kiosk.games.challengers.board import board_of, state_dump
 from kiosk.store import Store
 from kiosk.table import LocalTable
 from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests' view of the engine
@@ -26,7 +26,7 @@ def lib():
 def make(lib, path, queue):
     table = LocalTable(Store(path / "k.db"), schedule=lambda fn, d: queue.append(fn), bot_delay=0,
                        data_for=lambda game: lib)
-    return ChallengersTable(lib, table)
+    return board_of(table)
 
 
 def stored(c):
@@ -102,9 +102,9 @@ def test_every_action_is_stored_before_listeners_see_it(lib, tmp_path):
     c = make(lib, tmp_path, q)
     seen = []
 
-    def listener(ctl, events):
-        if ctl.t is not None:
-            seen.append(stored(ctl) == ctl.table.actions and len(ctl.table.actions) == len(ctl.t.actions))
+    def listener(table, events):
+        if c.t is not None:
+            seen.append(stored(c) == table.actions and len(table.actions) == len(c.t.actions))
 
     c.listeners.append(listener)
     c.new_game(("Ann",), seed=11)
@@ -135,7 +135,7 @@ def test_lights_follow_the_state(lib, tmp_path):
     screen (the engine has already moved on to the next Deck Phase) and both are off after."""
     from engine_peek import shown_match
 
-    from kiosk.games.challengers.local import end_held
+    from kiosk.games.challengers.board import end_held
     q = []
     c = make(lib, tmp_path, q)
     seen = []
@@ -157,9 +157,9 @@ def test_lights_follow_the_state(lib, tmp_path):
                 out.append("on" if m.holder == side else "off")
         return tuple(out)
 
-    def check(ctl, ev):
-        assert ctl.lights() == expected()
-        seen.append((ctl.lights(), end_held(ctl)))
+    def check(table, ev):
+        assert table.lights() == c.lights() == expected()
+        seen.append((c.lights(), end_held(c)))
     c.listeners.append(check)
     c.new_game(("Ann", "Bob"), seed=5)
     play_until(c, q, lambda: c.result is not None)

@@ -66,3 +66,13 @@ def test_no_sentence_outside_a_lesson(lib, tmp_path):
     c.new_game(("Player",), seed=3)
     assert c.t.lesson is None and c.t.phase == "deck"
     assert guide_line(c, 0, "en", i18n.tr) == ""
+
+
+def test_the_guide_knows_a_lesson_from_the_tables_set_up(lib, tmp_path, monkeypatch):
+    """The product's board has no engine to peek at (the tests' ``c.t``): the guide reads the
+    lesson from the game's set-up, so the guided first match speaks in the real app too."""
+    from kiosk.games.challengers.board import Board
+    c, _ = _table(lib, tmp_path)
+    c.new_game(("Player",), seed=lib.lesson("first-match").seed, lesson="first-match")
+    monkeypatch.delattr(Board, "t")
+    assert c.lesson == "first-match" and guide_line(c, 0, "en", i18n.tr)

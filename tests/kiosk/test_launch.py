@@ -36,11 +36,8 @@ def test_two_people_and_phones_fill_what_the_game_leaves_and_a_lone_bot_is_the_r
 
 def test_the_router_asks_the_game_and_keeps_the_operator():
     table = SimpleNamespace(state=None, game=None, storage_error=None)
-    board = SimpleNamespace(t=None, screen=lambda: "home", storage_error=None)
-    session = Session(table, board)
+    session = Session(table)
     assert route(session, "home") == Route("home") and route(session, "operator") == Route("operator")
-    board.screen = lambda: "match"
-    assert route(session, "home") == Route("match", "challengers", "match")
     table.state, table.game = object(), SimpleNamespace(name="between")
     table.observation = lambda seat: {}
     assert session.table_active() and route(session, "match") == Route("between.play", "between", "play")
@@ -50,8 +47,47 @@ def test_the_router_asks_the_game_and_keeps_the_operator():
     assert session.storage_error() == "disk full"
     park.paired = True
     assert route(session, "join") == Route("park")
+    park.screen = lambda: "match"
+    assert route(session, "park") == Route("match", "challengers", "match")
     session.leave_park()
-    assert session.board is board and session.storage_error() is None
+    assert session.table_active() and session.storage_error() is None
+
+
+def test_challengers_at_the_table_is_routed_by_its_view_model(tmp_path):
+    """Challengers! at the local table goes the way of every game: its descriptor's view model
+    names the screen, holding a finished match's end on "match" until a tap, then "result"."""
+    import cards
+    from engine.challengers.library import load
+    from kiosk.games.challengers.board import board_of, new_game
+    from kiosk.store import open_store
+    from kiosk.table import LocalTable
+
+    lib = load(cards)
+    store, _ = open_store(tmp_path / "kiosk.db")
+    table = LocalTable(store, data_for=lambda game: lib)
+    session = Session(table)
+    new_game(table, ("Ann", "Bob"), seed=5)
+    assert route(session, "home") == Route("deck", "challengers", "deck")
+    board = board_of(table)
+    for _ in range(500):
+        if board.result is not None:
+            break
+        for half in (0, 1):
+            dp = board.deck_phase_at(half)
+            if dp is not None and dp.stage != "done":
+                act = {"option": "deck.option", "pick": "deck.pick", "choose": "deck.choose"}.get(dp.stage)
+                board.submit(half, act, 0) if act is not None else board.submit(half, "deck.done")
+        m = board.match_view()
+        if m is not None and board.result is None:
+            kind, side = m.expect
+            board.submit(None if kind == "toss" else board.half_of(side), "match." + kind,
+                         *((0,) if kind == "choose" else ()))
+    assert board.result is not None and board.bots_wait()
+    assert route(session, "deck") == Route("match", "challengers", "match")      # the end held on screen
+    board.result["end_seen"] = True
+    assert route(session, "match") == Route("result", "challengers", "result")
+    board.ack_result()
+    assert route(session, "result") == Route("deck", "challengers", "deck") and not board.bots_wait()
 
 
 def test_notices_say_a_storage_fault_anywhere_and_the_rest_on_home():

@@ -1,8 +1,9 @@
 """The flag toss and a capture move on Challengers!' match screen (the real app, offscreen, real
 touches and keys): each lasts at most half a second, a touch ends it, a reveal pressed during it
 is played at once, the screen after it is the screen with animations off, and "off" moves
-nothing.  With TABLECUP_SCREENSHOTS=1 the two moments, caught a third of the way, go to
-docs/screenshots/ (match-toss-800x480-en.png, match-capture-800x480-en.png)."""
+nothing (the cards that land as they fade in included).  With TABLECUP_SCREENSHOTS=1 the two
+moments, caught a third of the way, go to docs/screenshots/ (match-toss-800x480-en.png,
+match-capture-800x480-en.png)."""
 
 import os
 import shutil
@@ -48,12 +49,15 @@ def test_toss_and_capture_move_briefly_never_wait_and_end_as_with_animations_off
     assert normal["capture2_mid"]["kind"] == "capture" and 0 < normal["capture2_mid"]["progress"] < 1
     assert normal["after_key"]["kind"] is None and normal["after_key"]["actions_added"] == 0
     assert normal["idle"] == {"anims": 0, "spinning": 0, "key_bound": False}
+    # Every card that faded in (a reveal, a card benched, the flag's card) also landed.
+    assert normal["landed"] > 0
 
     # Animations "off" (the settings screen): the same inputs, nothing moves ...
     assert r["speed_off"] == 0
     assert off["inputs"] == normal["inputs"]
     assert off["toss"]["kind"] is None and not off["toss"]["flag"]
     assert off["capture_started"] == 0 and off["capture"]["ghosts"] == []
+    assert off["landed"] == 0
     assert off["press_applied"] == [1, 1]
     # ... and the screen ends exactly as it did with the motions: widget by widget, pixel by pixel.
     assert normal["looks"] == off["looks"]

@@ -72,3 +72,53 @@ def test_operator_screen_warns_once_when_the_data_folder_is_in_ram(tmp_path):
     r = drive(on_disk, "en")
     if r["first"]["message"]:
         pytest.fail(f"a data folder on a disk was reported: {r['first']['message']}")
+
+
+def test_a_table_that_runs_the_coordinator_shows_its_organiser_pin_to_the_operator(tmp_path):
+    """On a Pi set up with the coordinator (the kiosk and the coordinator share the data folder),
+    the coordinator started for the first time makes the organiser PIN; the operator screen,
+    unlocked, shows it with the organiser page's address, in a line that fits 800x480 in either
+    language -- not only the service's log.  Locked, or on a table without a coordinator, no line."""
+    import re
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from kiosk_helpers import ROOT, script_result
+    data = tmp_path / "data"
+    data.mkdir()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    started = subprocess.Popen([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port),
+                                "--data", str(data), "--no-mdns"], cwd=str(ROOT), stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert started.poll() is None and time.monotonic() < deadline, "the coordinator did not start"
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        lines = []
+        while not any("Organiser PIN:" in x for x in lines):
+            lines.append(started.stdout.readline())
+        pin = re.search(r"Organiser PIN:\s+(\d+)", "".join(lines)).group(1)
+        drive = lambda lang: script_result(run_script("drive_operator_organiser.py", data, lang, timeout=60,
+                                                      PYTHONPATH=ROOT), "ORGANISER-RESULT ")
+        for lang, words in (("en", "organiser PIN: "), ("fr", "code organisateur : ")):
+            r = drive(lang)
+            assert r["screen"] == "operator" and r["locked"] == "" and r["unlocked"] is True, r
+            assert words + pin in r["line"] and "/organiser" in r["line"], r
+            assert r["shown"] and r["fits"], r
+    finally:
+        started.terminate()
+        started.wait(10)
+    r = script_result(run_script("drive_operator_organiser.py", tmp_path / "kiosk-only", "en", timeout=60,
+                                 PYTHONPATH=ROOT), "ORGANISER-RESULT ")
+    assert r["unlocked"] is True and r["line"] == "" and not r["shown"], r

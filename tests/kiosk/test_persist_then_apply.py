@@ -13,7 +13,7 @@ import cards
 from engine.challengers.game import match_actions
 from engine.challengers.library import load
 from engine.challengers.tournament import Setup, Tournament
-from kiosk.games.challengers.local import ChallengersTable, state_dump
+from kiosk.games.challengers.board import board_of, state_dump
 from kiosk.park import ParkController
 from kiosk.store import Store
 from kiosk.table import LocalTable
@@ -50,7 +50,7 @@ def finish_deck_phases(c):
 
 def test_the_local_table_a_failed_write_is_not_played(lib, tmp_path):
     store = Store(tmp_path / "k.db")
-    c = ChallengersTable(lib, LocalTable(store, data_for=lambda game: lib))
+    c = board_of(LocalTable(store, data_for=lambda game: lib))
     c.new_game(("Light", "Dark"), seed=5)
     finish_deck_phases(c)
     c.submit(None, "match.toss")

@@ -11,7 +11,7 @@ import pytest
 
 import cards
 from engine.challengers.library import load
-from kiosk.games.challengers.local import ChallengersTable
+from kiosk.games.challengers.board import board_of
 from kiosk.store import Store
 from kiosk.table import LocalTable
 from kiosk_helpers import artifacts_dir, run_script
@@ -31,7 +31,7 @@ def saved_game(path, extra_action):
     """A 2-player game saved mid-Deck Phase, then ``extra_action`` recorded after it."""
     store = Store(path)
     lib = load(cards)
-    c = ChallengersTable(lib, LocalTable(store, data_for=lambda game: lib))
+    c = board_of(LocalTable(store, data_for=lambda game: lib))
     c.new_game(("Light", "Dark"), seed=3)
     c.submit(0, "deck.option", 0)
     c.submit(0, "deck.pick", 0)

@@ -20,7 +20,7 @@ from registered import kiosk_games
 
 import cards
 from engine.challengers.library import load
-from kiosk.games.challengers.local import seating
+from kiosk.games.challengers.board import seating
 from kiosk.store import Store
 from kiosk.table import LocalTable, game_data
 from kiosk.table.seats import Seat

@@ -25,7 +25,7 @@ import pytest
 import cards
 from engine.challengers.library import load
 from engine.challengers.tournament import replay as replay_tournament
-from kiosk.games.challengers.local import state_dump
+from kiosk.games.challengers.board import state_dump
 from kiosk.store import SCHEMA_VERSION, Store, setup_from_json
 from kiosk_helpers import artifacts_dir, replay_saved, run_script, saved_actions
 

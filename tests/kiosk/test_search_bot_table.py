@@ -11,7 +11,7 @@ import cards
 from engine import registry
 from engine.game import replay
 from kiosk.games import registry as kiosk_games
-from kiosk.games.challengers.local import ChallengersTable
+from kiosk.games.challengers.board import Board, board_of
 from kiosk.store import Store
 from kiosk.table import LocalTable
 from kiosk.table.worker import Worker
@@ -25,7 +25,7 @@ def lib():
     return registry.get("challengers").load(cards)
 
 
-def play_for_the_person(c: ChallengersTable) -> bool:
+def play_for_the_person(c: Board) -> bool:
     """The person's next move (half 0), when the game waits for one: a round's result
     acknowledged, the first choice of each Deck Phase step (Done at the removal), the flag toss,
     a reveal, a match choice.  False when the game waits for the bot."""
@@ -72,7 +72,7 @@ def test_a_solo_tournament_against_the_search_bot_plays_through(lib, tmp_path):
     table = LocalTable(Store(tmp_path / "k.db"), schedule=lambda fn, d: scheduled.append(fn), bot_delay=0,
                        data_for=lambda game: lib,
                        think=lambda decide, done: worker(decide_on(decide), done))
-    c = ChallengersTable(lib, table)
+    c = board_of(table)
     assert kiosk_games.get("challengers").slow_bots == ("search",)
     c.new_game(("Ann",), seed=3, opponent=("Bot 1", "search"))
     assert [p.name for p in c.t.players] == ["Ann", "Bot 1"] and not any(p.robot for p in c.t.players)
@@ -108,7 +108,7 @@ def test_a_decision_the_table_outran_is_asked_again(lib, tmp_path):
     jobs = []
     table = LocalTable(Store(tmp_path / "k.db"), schedule=lambda fn, d: fn(), bot_delay=0,
                        data_for=lambda game: lib, think=lambda decide, done: jobs.append((decide, done)))
-    c = ChallengersTable(lib, table)
+    c = board_of(table)
     c.new_game(("Ann",), seed=3, opponent=("Bot 1", "search"))
     assert len(jobs) == 1                       # the bot's first draft decision, asked at once
     decide, done = jobs.pop()
@@ -127,7 +127,7 @@ def test_a_game_against_the_search_bot_resumes_with_its_bot(lib, tmp_path):
     def table():
         t = LocalTable(store, schedule=lambda fn, d: scheduled.append(fn), bot_delay=0, data_for=lambda game: lib,
                        think=lambda decide, done: done(decide()))       # decided at once, in order
-        return ChallengersTable(lib, t)
+        return board_of(t)
 
     c = table()
     c.new_game(("Ann",), seed=5, opponent=("Bot 1", "search"))

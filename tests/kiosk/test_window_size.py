@@ -2,7 +2,8 @@
 
 import pytest
 
-from kiosk.main import parse_size, run, ui_scale
+from kiosk.main import parse_size, run
+from kiosk.scale import ui_scale
 
 
 @pytest.mark.parametrize("size,scale", [((800, 480), 1.0), ((1024, 600), 1.25), ((1280, 720), 1.5),

@@ -28,7 +28,7 @@ from engine.challengers.library import load  # noqa: E402
 from hardware import HardwareConfig, KeyboardBackend  # noqa: E402
 from hardware.gpio import GpioBackend  # noqa: E402
 from engine.game import Action  # noqa: E402
-from kiosk.games.challengers.local import ChallengersTable, state_dump  # noqa: E402
+from kiosk.games.challengers.board import state_dump  # noqa: E402
 from kiosk_helpers import challengers_table, saved_actions  # noqa: E402
 from kiosk.hardware_link import HardwareLink  # noqa: E402
 from kiosk.store import Store  # noqa: E402
@@ -113,11 +113,11 @@ def leds_shown(pins, plan):
 
 
 class Rig:
-    def __init__(self, lib, tmp_path, fast_blink=False, controller=ChallengersTable, door=False, **cfg):
+    def __init__(self, lib, tmp_path, fast_blink=False, door=False, **cfg):
         """``door``: the link has the app's one door for buttons (``table_button``), which
         records every event in :attr:`side_buttons` (a game that uses them all: hold to look, a
         second button)."""
-        self.c = challengers_table(lib, Store(tmp_path / "k.db"), cls=controller,
+        self.c = challengers_table(lib, Store(tmp_path / "k.db"),
                                    schedule=lambda fn, d: Clock.schedule_once(lambda dt: fn(), d), bot_delay=0.01)
         self.screen = "home"
         self.operator_opened = 0

@@ -22,7 +22,7 @@ import cards  # noqa: E402
 from engine.challengers.library import load  # noqa: E402
 from hardware import HardwareConfig  # noqa: E402
 from hardware import protocol as p  # noqa: E402
-from kiosk.games.challengers.local import ChallengersTable, state_dump  # noqa: E402
+from kiosk.games.challengers.board import state_dump  # noqa: E402
 from kiosk_helpers import challengers_table, saved_actions  # noqa: E402
 from kiosk.hardware_link import HardwareLink  # noqa: E402
 from kiosk.store import Store  # noqa: E402

@@ -42,3 +42,24 @@ def test_the_versus_bench_plays_every_game_the_same_however_shared_out():
         assert lo <= share <= hi
         assert int(row[6]) > 0                       # the hard bot made decisions, each timed
         assert row[:7] == one[name][:7]              # wins, interval, draws, decisions: the seeds decide
+
+
+def test_a_stopped_versus_run_prints_the_games_it_finished():
+    """A long run stopped by a kill (or Ctrl-C) prints the table of the chunks it finished, so a
+    run that a deadline cuts short still gives its figures."""
+    run = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bots.py"), "--versus", "--game", "between",
+                            "--games", "100000", "--simulations", "2", "--cap", "0", "--jobs", "1", "--chunk", "1"],
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert run.stderr is not None
+        for line in run.stderr:                 # the first finished chunk's progress line
+            if line.startswith("  ... between: "):
+                break
+        run.terminate()
+        out, _ = run.communicate(timeout=120)
+    finally:
+        run.kill()
+    lines = out.splitlines()
+    assert "(stopped early: the finished chunks of 1 games)" in lines[0]
+    m = ROW.match(lines[2])
+    assert m and m[1] == "between" and 1 <= int(m[2]) < 100000

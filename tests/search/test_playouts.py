@@ -37,7 +37,8 @@ class _Highest:
 
 def test_the_playout_rule_moves_every_seat_outside_the_bots_tree():
     rule = _Highest()
-    bot = SearchPolicy(auction.GAME, None, 0, simulations=50, seed=1, playout=rule)
+    # The whole budget (a rule this predictable settles the decision early).
+    bot = SearchPolicy(auction.GAME, None, 0, simulations=50, seed=1, playout=rule, stop_when_decided=False)
     bot.act(*_first(1))
     # Each simulation plays four rounds: the opponent's bids and the bot's own after its tree.
     assert rule.calls >= 50 * 4

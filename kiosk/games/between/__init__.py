@@ -58,7 +58,7 @@ def hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Action], pre
                 return words.t("bb_hint_wait_bot", name=chooser)
             return words.t("bb_hint_wait_choice", name=chooser)
         return words.t("bb_hint_choose_first")
-    current = observation.get("current")
+    current: int = observation["current"]
     if current != seat:
         if words.is_bot(current):
             return words.t("bb_hint_wait_bot", name=words.player_name(current))

@@ -23,9 +23,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from engine.between.text import card_name
+from kiosk import cardmotion, lastmove
 from kiosk import hand as hand_widgets
-from kiosk import lastmove
-from kiosk.games.cardframe import PLAIN, FramedCard
+from kiosk.games.cardframe import PLAIN, CardIconMixin, FramedCard
 from kiosk.games.descriptor import CARD
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -50,8 +50,9 @@ KIND_TINTS = {"ability": (0.85, 0.60, 0.12, 1), "link": (0.20, 0.62, 0.66, 1), "
               "plain": PLAIN}
 
 
-class ZoneTile(BoxLayout):
-    """One zone: its top value and pile size, written for both sides of the table."""
+class ZoneTile(CardIconMixin, BoxLayout):
+    """One zone: its top value and pile size, written for both sides of the table, over the
+    icon of its top card's character."""
 
     face = StringProperty("")
     count = NumericProperty(0)
@@ -74,7 +75,7 @@ class BetweenHalf(GameHalf):
 
 
 # The kv rules name HandStrip; make sure its module (and Factory entry) is loaded first.
-assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
+assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves is not None
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -97,15 +98,26 @@ class BetweenScreen(GameScreen):
     # ------------------------------------------------------------------ widgets
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
-        """A card of a hand, drawn as a card: its value, its tag, a frame in its kind's colour."""
-        c = self.table.data.card(card)
-        kind = "joker" if c.value is None else "link" if c.link else "ability" if c.ability else "plain"
-        return FramedCard(card=card, lit=lit, markup=True, text=self.card_markup(card), tint=list(KIND_TINTS[kind]))
+        """A card of a hand, drawn as a card: its value, its tag, a frame in its kind's colour,
+        its character's icon."""
+        return FramedCard(card=card, lit=lit, markup=True, text=self.card_markup(card), tint=self.card_tint(card),
+                          icon=self.card_icon(card))
 
     def said_face(self, card: str) -> SmallCard:
-        """A card a sentence names: its value (or J); the sentence says whose it is."""
+        """A card a sentence names: its value (or J) on its frame and icon; the sentence says whose it is."""
         c = self.table.data.card(card)
-        return SmallCard(card=card, seen=True, font_size=sp(15), text="J" if c.value is None else str(c.value))
+        return FramedCard(card=card, seen=True, font_size=sp(15), text="J" if c.value is None else str(c.value),
+                          tint=self.card_tint(card), icon=self.card_icon(card))
+
+    def card_tint(self, card: str) -> list:
+        """A card's frame: the colour of its kind (a special, a link, the Joker, a plain number)."""
+        c = self.table.data.card(card)
+        kind = "joker" if c.value is None else "link" if c.link else "ability" if c.ability else "plain"
+        return list(KIND_TINTS[kind])
+
+    def card_icon(self, card: str) -> str:
+        """A card's icon: its character's (kiosk.iconset)."""
+        return f"character-{self.table.data.card(card).character}"
 
     def said_to(self, seat: int) -> list[Said]:
         """The other player's last move, and the cards of their hand the Ninja made them reveal
@@ -140,12 +152,32 @@ class BetweenScreen(GameScreen):
         c = self.table.data.card(card)
         return self.t("bb_joker") if c.value is None else str(c.value)
 
+    # ------------------------------------------------------------------ motion
+    def moments(self, events: list) -> list[tuple[str, Any]]:
+        """A card played or linked: its zone lands it; damage taken: the hit points of that seat
+        shake; the Ninja's reveal: the revealed cards turn over where the other player sees them."""
+        table = self.table
+        out: list[tuple[str, Any]] = []
+        for e in events:
+            if e.kind in ("play", "link") and e.value in ZONES:
+                out.append(("played", self.ids[f"zone_{e.value}"]))
+            elif e.kind in ("damage", "hit") and e.player is not None:
+                half = table.half_of(e.player)
+                if half is not None:
+                    out.append(("damage", self.half_widget(half).ids.hp))
+            elif e.kind == "reveal" and e.player is not None:
+                half = table.half_of(1 - e.player)
+                if half is not None:
+                    out.extend(("reveal", w) for w in cardmotion.cards_in(self.half_widget(half).ids.happened,
+                                                                          e.info or ()))
+        return out
+
     # ------------------------------------------------------------------ refreshing
     def update(self, table, events):
         pub = table.observation(None)
         self.over = pub["outcome"] is not None
         self.home_text = self.t("home")
-        self.again_text = self.t("bb_again")
+        self.again_text = self.again_word()
         self._update_middle(pub)
         for half in (0, 1):
             self._update_half(half, pub)
@@ -161,6 +193,8 @@ class BetweenScreen(GameScreen):
             n = len(zones[z])
             tile.count = n
             tile.lit = ZONES[z] in playable["zones"] and pub["outcome"] is None
+            tile.icon = self.card_icon(zones[z][-1]) if n else ""
+            tile.icon_rgba = [0.12, 0.12, 0.16, 0.13]     # dark on the light face of a pile
             label = self.t("bb_zone", zone=ZONES[z].upper())
             if not n:
                 tile.face = f"[b]{label}[/b]\n[size={int(sp(12))}]{self.t('bb_empty')}[/size]"
@@ -290,8 +324,8 @@ class BetweenScreen(GameScreen):
                 card = self.selected[half]
                 for a in legal:
                     if a.kind in ("play", "link") and a.args[0] == card:
-                        key = "bb_play_on" if a.kind == "play" else "bb_link_on"
-                        options.append((self.t(key, card=self.card_text(card), zone=a.args[1].upper()),
+                        said = "bb_play_on" if a.kind == "play" else "bb_link_on"
+                        options.append((self.t(said, card=self.card_text(card), zone=a.args[1].upper()),
                                         (a.kind, *a.args)))
         key = (seat, tuple(options))
         if self._choice_key.get(half) == key:

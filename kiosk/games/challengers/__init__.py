@@ -3,11 +3,13 @@
 Screens (one ``.py`` and one ``.kv`` each, imported when first shown): the Deck Phase (``deck``),
 the match (``match``, also ``play``) and the result between rounds and at the end (``result``).
 Solo and two-player tournaments are played at the game-neutral local table
-(:class:`kiosk.table.LocalTable`), read through :class:`kiosk.games.challengers.local.ChallengersTable`;
-every input is a contract action the screen on display submits (:mod:`.screen`).
+(:class:`kiosk.table.LocalTable`) like every game; the screens read it through the game's view
+model (``view``: :class:`kiosk.games.challengers.board.Board`, which also holds a finished
+match's end on screen until a tap), and every input is a contract action the screen on display
+submits (:mod:`.screen`).
 
 Primary button: reveal (on its press).  Secondary button (and the shared toss button): toss the
-flag.  LEDs: the side that must act in its match blinks; the flag holder's is on; the winner's
+flag.  A press the match does not take now is said on its half (:func:`hint`).  LEDs: the side that must act in its match blinks; the flag holder's is on; the winner's
 celebrates while the match's end is on the table.  ``lights`` reads ``observation["matches"]``
 only: the local table gives each half's seat its tournament observation (with the match that just
 ended while its end is held on screen), a park of a café tournament the observation of the match
@@ -24,7 +26,7 @@ from typing import Any
 
 from engine.game import Action
 from kiosk.games.challengers.happened import public_cards, say
-from kiosk.games.descriptor import BLINK, CELEBRATE, OFF, ON, Buttons, KioskGame
+from kiosk.games.descriptor import BLINK, CELEBRATE, OFF, ON, PRIMARY, SECONDARY, Buttons, HintWords, KioskGame
 
 REVEAL, TOSS = "reveal", "toss"
 
@@ -65,6 +67,35 @@ def lights(observation: Mapping[str, Any], seat: int, legal: Sequence[Action]) -
     return ON if m["holder"] == side else OFF
 
 
+def hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Action], pressed: str, words: HintWords) -> str:
+    """Why a press of ``seat``'s person did nothing, said from the seat's observation as its
+    screen shows it (a finished match held on screen stands in its matches): tap to go on from
+    a finished match; outside a match, a button has no use; in one, what the match waits for."""
+    ended = seat_match(observation, seat, finished=True)
+    if ended is not None and ended["winner"] is not None:
+        return words.t("hint_tap_end")
+    m = seat_match(observation, seat)
+    if m is None:
+        return words.t("hint_not_now") if pressed in (PRIMARY, SECONDARY) else ""
+    kind, side = m["expect"]
+    if kind == "toss":
+        return words.t("hint_toss")
+    if kind == "reveal":
+        who = m["players"][side]
+        if words.is_bot(who):
+            return words.t("hint_robot", name=words.player_name(who))
+        return words.t("hint_wait_reveal", name=words.player_name(who))
+    if kind == "choose" and m.get("pending") is not None:
+        return words.t("hint_wait_choose", name=words.player_name(m["players"][m["pending"]["player"]]))
+    return words.t("hint_not_now")
+
+
+def view(table: Any) -> Any:
+    """The view model of the tournament on a local table (:class:`.board.Board`)."""
+    from kiosk.games.challengers.board import board_of
+    return board_of(table)
+
+
 def screen(observation: Mapping[str, Any]) -> str:
     """The Deck Phase screen while players draft, the result once it is over, else the match."""
     if observation.get("phase") == "over":
@@ -78,6 +109,8 @@ KIOSK = KioskGame(
     buttons=buttons,
     lights=lights,
     screen=screen,
+    hint=hint,
+    view=view,
     levels=(("1", "robot"), ("2", "robot"), ("3", "robot"), ("4", "robot"), ("5", "robot")),
     solo_bots=(1,),
     two_players=True,

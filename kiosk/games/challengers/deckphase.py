@@ -1,5 +1,8 @@
 """The Deck Phase: each side drafts on its own half, facing its player.
 
+Under each half's header, what the other player just did (their last moves of the match before,
+:mod:`kiosk.games.challengers.happened`), as on the match screen.
+
 Nothing of one side's hand is ever put on the other half: each half is built
 only from the Deck Phase of the player seated on that side.  A player who asked for the Deck
 Phase hint (settings) sees a mark on the suggested choice and one line on their own half
@@ -21,8 +24,11 @@ from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
+from kiosk import lastmove
 from kiosk.cardtext import card_name
+from kiosk.games.challengers.happened import happened_on
 from kiosk.games.challengers.pick_hint import PickHints, question_key, reason_words
 from kiosk.games.challengers.screen import ChallengersScreen
 from kiosk.lastmove import fit_font
@@ -78,6 +84,12 @@ class HintMark:
         self._flag.points = (x + width - f, y, x + width, y, x + width, y + f)
 
 
+#: A drafted card's face, at most (width, height in dp): shorter where the half has less room
+#: under its header (the hint's line, what just happened).
+FACE_W, FACE_H = 152, 176
+#: The least height of a drafted card's face (dp), however little room the half has.
+FACE_MIN_H = 140
+
 #: How long a first tap on Redraw waits for the second (seconds).
 REDRAW_ARMED = 4.0
 
@@ -88,6 +100,7 @@ class DeckHalf(BoxLayout):
     can_done = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     redraw_armed = BooleanProperty(False)     # Redraw tapped once: the next tap redraws
+    said = BooleanProperty(False)             # the "what just happened" line has something to say
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -102,7 +115,7 @@ class DeckHalf(BoxLayout):
         self.confirm_buttons = ()
         self.mark = HintMark()
         self._asking = None          # the hint question scheduled for this half
-        self.board = None            # what the screen shows (ChallengersTable or a park), set by refresh
+        self.board = None            # what the screen shows (a local table's Board or a park), set by refresh
 
     def on_kv_post(self, base_widget):
         # The header in smaller type rather than over the hint's line under it ("large" text).
@@ -255,7 +268,7 @@ class DeckHalf(BoxLayout):
         elif stage == "pick":
             for i, ct in enumerate(dp.drawn):
                 cf = self._face(i)
-                cf.compact, cf.name_size, cf.text_size_, cf.size = False, sp(17), sp(13), (_dp(152), _dp(176))
+                cf.compact, cf.name_size, cf.text_size_, cf.size = False, sp(17), sp(13), (_dp(FACE_W), self.face_h())
                 cf.show(ct, lang, round_no=t.round)
                 cf.act, cf.idx = "pick", i
                 body.add_widget(cf)
@@ -280,8 +293,8 @@ class DeckHalf(BoxLayout):
             n = len(dp.deck)
             rows = 1 if n <= 8 else 2 if n <= 16 else 3
             across = -(-n // rows)
-            w = min(_dp(152), (_dp(REMOVE_ROW) - _dp(5) * (across - 1)) / across)
-            h = (_dp(176), _dp(88), _dp(58))[rows - 1]
+            w = min(_dp(FACE_W), (_dp(REMOVE_ROW) - _dp(5) * (across - 1)) / across)
+            h = (self.face_h(), _dp(88), _dp(58))[rows - 1]
             for i, ct in enumerate(dp.deck):
                 cf = self._face(i)
                 cf.compact, cf.name_size, cf.text_size_, cf.size = False, sp(13), sp(14), (w, h)
@@ -292,6 +305,22 @@ class DeckHalf(BoxLayout):
             body.add_widget(self._message(tr("waiting_other", lang)))
         if self._label is not None and stage != "choose":
             self._label.size_hint, self._label.font_size = (1, 1), sp(22)
+
+    def face_h(self):
+        """A drafted card's height: :data:`FACE_H`, or what the body has room for under the
+        header (its hint's line and what just happened), not under :data:`FACE_MIN_H`."""
+        room = self.height - self.padding[1] - self.padding[3] - self.spacing - self.ids.top.height
+        return max(_dp(FACE_MIN_H), min(_dp(FACE_H), room)) if self.height > _dp(FACE_H) else _dp(FACE_H)
+
+    def show_happened(self, c, screen, lang, tr):
+        """The other player's last moves, in words, on this half's line (the match log's
+        sentences; nothing while nobody else has moved in a match)."""
+        strip = self.ids.happened
+        strip.screen = screen
+        strip.log_text = tr("log_button", lang)
+        said = happened_on(c, self.side, lang)
+        self.said = bool(said)
+        strip.show(said, Widget, frozenset())
 
     def show_hint(self, c, hints, lang, tr):
         """The Deck Phase hint on this half, when its player asked for it: asked of ``hints``
@@ -392,6 +421,7 @@ class DeckPhaseScreen(ChallengersScreen):
             return
         hints = self._hints(c)
         for w in (self.ids.light, self.ids.dark):
+            w.show_happened(c, self, app.lang, app.tr_fn)
             w.refresh(c, app.lang, app.tr_fn)
             w.show_hint(c, hints, app.lang, app.tr_fn)
 
@@ -425,4 +455,5 @@ class DeckPhaseScreen(ChallengersScreen):
                 self.pick_hints.watch(table.table_id, seat, table.observation(seat))
 
 
+assert lastmove.LastMoves                  # deckphase.kv's "what just happened" lines
 Builder.load_file(os.path.join(os.path.dirname(__file__), "deckphase.kv"))

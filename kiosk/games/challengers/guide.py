@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kiosk.games.challengers.local import end_held
+from kiosk.games.challengers.board import end_held
 
 BENCH_SEATS = 6
 
@@ -30,9 +30,9 @@ Tr = Callable[..., str]
 
 
 def is_lesson(c) -> bool:
-    """Is the game on the table a guided first match (a tournament set up from a lesson)?"""
-    t = getattr(c, "t", None)
-    return t is not None and getattr(t, "lesson", None) is not None
+    """Is the game on the table a guided first match (a tournament set up from a lesson)?  A
+    café park never plays one."""
+    return getattr(c, "lesson", None) is not None
 
 
 def guide_line(c, half: int, lang: str, tr: Tr) -> str:

@@ -6,7 +6,8 @@ choice, a Deck Phase's picks); :func:`say` tells it in the match log's own lines
 (:func:`kiosk.games.challengers.matchlog.log_lines`), the last few of them.  It names only the
 cards the public view showed around the move (``run.shown``, see :mod:`kiosk.table.happened`):
 any other card is "a card", a card drawn face down stays "a card" until it is face up, and a Deck
-Phase says nothing (its cards are its player's alone).
+Phase says nothing (its cards are its player's alone).  The match screen and the Deck Phase
+both show each half what it is told (:func:`happened_on`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 
 from kiosk.cardtext import card_name as type_name
 from kiosk.games.challengers.matchlog import log_lines
-from kiosk.table.happened import Run, Said
+from kiosk.i18n import display_name, tr
+from kiosk.table.happened import Run, Said, said_to
 
 #: The lines of a run said on a half: its last ones (a long run keeps its outcome in sight).
 LINES = 3
@@ -66,3 +68,42 @@ def say(run: Run, reader: int | None, words: Any) -> Said | None:
     kept = lines[-LINES:]
     text = ("… " if len(lines) > LINES else "") + " · ".join(kept)
     return Said(run.seat, text, tuple(c for c, name in named.items() if any(name in line for line in kept)))
+
+
+class SayingWords:
+    """What :func:`kiosk.games.challengers.happened.say` says with at a Challengers! table
+    (:class:`kiosk.games.descriptor.SayWords`): the screen's language, the table's seats and
+    their names as the screens say them, the library naming the cards."""
+
+    def __init__(self, c, lang: str) -> None:
+        self.lang = lang
+        self._c = c
+        self._names = [p.name for p in c.tournament_view.players]
+
+    def t(self, key: str, **fmt) -> str:
+        return tr(key, self.lang, **fmt)
+
+    def player_name(self, seat: int) -> str:
+        return display_name(self._names[seat], self.lang) if 0 <= seat < len(self._names) else "?"
+
+    def is_bot(self, seat: int) -> bool:
+        return self._c.is_robot(seat)
+
+    @property
+    def game_data(self):
+        return self._c.lib
+
+    @property
+    def player_count(self) -> int:
+        return len(self._names)
+
+
+def happened_on(c, half: int, lang: str) -> list[Said]:
+    """What ``half``'s seat is told: the other seats' last moves at the local table, the newest
+    first (a café park keeps no moves of the table: nothing)."""
+    table = getattr(c, "table", None)
+    history = getattr(table, "history", None)
+    seat = c.player_at(half)
+    if history is None or seat is None:
+        return []
+    return said_to(history.moves, seat, say, SayingWords(c, lang))

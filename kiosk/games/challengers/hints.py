@@ -1,9 +1,10 @@
 """Why a Challengers! input did nothing, in one sentence for the half it came from.
 
-No Kivy here.  ``what`` is the input as a board (:class:`~kiosk.games.challengers.local.ChallengersTable`
-or a café park) keeps it in its ``ignored`` list: a contract action's kind and its half
-(``("match.reveal", 0)``, ``("deck.pick", 1, 2)``), at the local table as at a café park.
-The sentence is read from what the screens read (the board's views), never from the engine.
+No Kivy here.  ``what`` is the input as a café park keeps it in its ``ignored`` list: a
+contract action's kind and its half (``("match.reveal", 0)``, ``("deck.pick", 1, 2)``).  The
+sentence is read from what the screens read (the park's views), never from the engine.  At the
+local table, a refused press is said as for every game, by ``KIOSK.hint`` from the seat's
+observation (:func:`kiosk.games.challengers.hint`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kiosk.games.challengers.local import end_held
+from kiosk.games.challengers.board import end_held
 
 
 def pressed(what: tuple) -> tuple[str, int | None]:

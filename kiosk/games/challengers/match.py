@@ -29,14 +29,13 @@ from kivy.uix.widget import Widget
 from engine.challengers.game import decided_by
 from kiosk import lastmove
 from kiosk.cardtext import card_name
-from kiosk.games.challengers.happened import say
-from kiosk.games.challengers.local import end_held
+from kiosk.games.challengers.board import end_held
+from kiosk.games.challengers.happened import happened_on
 from kiosk.games.challengers.logpage import MatchLogPage  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.matchlog import log_lines
 from kiosk.games.challengers.motion import MotionLayer  # noqa: F401  (used by match.kv)
 from kiosk.games.challengers.screen import ChallengersScreen
-from kiosk.i18n import N_, display_name, tr
-from kiosk.table.happened import Said, said_to
+from kiosk.i18n import N_
 from kiosk.widgets import CardFace, TextLine, fit_text  # noqa: F401  (TextLine: used by match.kv)
 
 BENCH_SEATS = 6
@@ -228,7 +227,7 @@ class MatchSide(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.board = None              # what the screen shows (ChallengersTable or a park), set by refresh
+        self.board = None              # what the screen shows (a local table's Board or a park), set by refresh
         self._shown_bench = None
         self._shown_choice = None
         self._page = 0
@@ -492,45 +491,6 @@ class MidLine(BoxLayout):
 
 
 assert lastmove.LastMoves                  # match.kv's "what just happened" strips
-
-
-class SayingWords:
-    """What :func:`kiosk.games.challengers.happened.say` says with at a Challengers! table
-    (:class:`kiosk.games.descriptor.SayWords`): the screen's language, the table's seats and
-    their names as the screens say them, the library naming the cards."""
-
-    def __init__(self, c, lang: str) -> None:
-        self.lang = lang
-        self._c = c
-        self._names = [p.name for p in c.tournament_view.players]
-
-    def t(self, key: str, **fmt) -> str:
-        return tr(key, self.lang, **fmt)
-
-    def player_name(self, seat: int) -> str:
-        return display_name(self._names[seat], self.lang) if 0 <= seat < len(self._names) else "?"
-
-    def is_bot(self, seat: int) -> bool:
-        return self._c.is_robot(seat)
-
-    @property
-    def game_data(self):
-        return self._c.lib
-
-    @property
-    def player_count(self) -> int:
-        return len(self._names)
-
-
-def happened_on(c, half: int, lang: str) -> list[Said]:
-    """What ``half``'s seat is told: the other seats' last moves at the local table, the newest
-    first (a café park keeps no moves of the table: nothing)."""
-    table = getattr(c, "table", None)
-    history = getattr(table, "history", None)
-    seat = c.player_at(half)
-    if history is None or seat is None:
-        return []
-    return said_to(history.moves, seat, say, SayingWords(c, lang))
 
 
 class MatchScreen(ChallengersScreen):

@@ -40,7 +40,7 @@ def hint(observation: Mapping[str, Any], seat: int, legal: Sequence[Action], pre
     """Why a press of ``seat``'s person did nothing, and what the table waits for."""
     if observation.get("over"):
         return words.t("cp_hint_over")
-    current = observation.get("current")
+    current: int = observation["current"]
     if current != seat:
         if words.is_bot(current):
             return words.t("cp_hint_wait_bot", name=words.player_name(current))

@@ -83,11 +83,11 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
                 return _say("cpp_pay_lost", lang, move=target(k, move.target), payers=payers(move.payers), lost=lost)
             return _say("cpp_pay_move", lang, move=target(k, move.target), payers=payers(move.payers))
         if k in ("use", "combo"):
-            return _say(f"cp_{k}", lang, card=name(args[0]))
+            return _say(f"cp_{k}", lang, card=name(int(args[0])))
         if k == "place":
-            return _say("cpp_place", lang, card=name(args[0]))
+            return _say("cpp_place", lang, card=name(int(args[0])))
         if k == "attach":
-            return _say("cp_attach", lang, e=name(args[0]), c=name(args[1]))
+            return _say("cp_attach", lang, e=name(int(args[0])), c=name(int(args[1])))
         if k == "ready":
             return _say("cp_ready", lang)
         if k == "end":
@@ -95,10 +95,10 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
         if k == "choose":
             word = (obs.get("choice") or {}).get("word")
             if word == "drama":
-                return _say("cp_to_player", lang, name=seat(args[0]))
+                return _say("cp_to_player", lang, name=seat(int(args[0])))
             if word == "cemetery":
-                return _say("cp_zone_card", lang, z=args[0], card=name(obs["zones"][args[0] - 1]))
-            return name(args[0])
+                return _say("cp_zone_card", lang, z=args[0], card=name(obs["zones"][int(args[0]) - 1]))
+            return name(int(args[0]))
         return " ".join([k, *map(str, args)])
 
     def shown(c: int) -> dict[str, Any]:

@@ -52,7 +52,7 @@ from engine.cosplay.view import (
 from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
-from kiosk.games.cardframe import FramedCard, MarkupFace
+from kiosk.games.cardframe import CardIconMixin, FramedCard, MarkupFace
 from kiosk.games.cosplay.resources import COLOURS, ICONS
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
@@ -110,8 +110,9 @@ class TileFace(MarkupFace):
     """One side's text of a :class:`Tile` (its sizes in markup, shrunk together to fit)."""
 
 
-class Tile(ButtonBehavior, BoxLayout):
-    """A place of the middle (a zone, an objective, a pile): its text for both sides."""
+class Tile(CardIconMixin, ButtonBehavior, BoxLayout):
+    """A place of the middle (a zone, an objective, a pile): its text for both sides, over the
+    icon of its card's kind (``icon``: a character, an equipment, an objective)."""
 
     face = StringProperty("")
     filled = BooleanProperty(True)
@@ -164,7 +165,7 @@ class CosplayHalf(GameHalf):
     has_choices = BooleanProperty(False)    # the choice row shows buttons (else: what the others did)
 
 
-assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves
+assert hand_widgets.HandStrip is HandStrip and lastmove.LastMoves is not None
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -208,12 +209,23 @@ class CosplayScreen(GameScreen):
         return self.player_name(seat)
 
     def said_face(self, card: str) -> SmallCard:
-        """A card a sentence names, small: its name (the sentence says what became of it)."""
-        return SmallCard(card=card, seen=True, font_size=sp(9), text=self.card_name(int(card)))
+        """A card a sentence names, small: its name on its frame and icon (the sentence says what
+        became of it)."""
+        t = self.ctype(int(card))
+        return FramedCard(card=card, seen=True, font_size=sp(9), text=self.card_name(int(card)),
+                          tint=list(card_tint(t)), icon=self.card_icon(card))
+
+    def card_icon(self, card: str) -> str:
+        """A card's icon: its kind's (kiosk.iconset: character, equipment, objective, drama);
+        none for no card."""
+        return f"cosplay-{self.ctype(int(card)).type}" if card else ""
 
     def card_face(self, card: str, lit: bool) -> SmallCard:
+        """A card of a hand: its name and what it pays with, framed in its style's colour, over
+        its kind's icon."""
         t = self.ctype(int(card))
-        face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(11), tint=list(card_tint(t)))
+        face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(11), tint=list(card_tint(t)),
+                          icon=self.card_icon(card))
         if t.type == "drama":
             body = f"[size={int(sp(13))}]Drama[/size]"
         else:
@@ -255,7 +267,7 @@ class CosplayScreen(GameScreen):
     def update(self, table, events):
         pub = table.observation(None)
         self.over = pub["over"]
-        self.home_text, self.again_text = self.t("home"), self.t("bb_again")
+        self.home_text, self.again_text = self.t("home"), self.again_word()
         cur = pub["current"]
         # The table lights and takes the moves of a person at the table; a seat on no half plays
         # on its phone (what it can afford would tell of its hand).
@@ -273,6 +285,7 @@ class CosplayScreen(GameScreen):
             tile = self.ids[f"zone{z + 1}"]
             tile.face = self._tile_text(c, self.t("cp_zone", z=z + 1), compact)
             tile.filled, tile.card = c is not None, "" if c is None else str(c)
+            tile.icon = self.card_icon(tile.card)
             tile.lit = ("recruit", (z + 1,)) in kinds
             tile.picked = self.target == ("recruit", z + 1)
         objs = self.ids.objectives
@@ -290,6 +303,7 @@ class CosplayScreen(GameScreen):
             lv = pub["objective_levels"][z]
             tile.face = self._tile_text(c, self.t("cp_level", level=lv), compact)
             tile.filled, tile.card = c is not None, "" if c is None else str(c)
+            tile.icon = self.card_icon(tile.card)
             tile.lit = ("complete", (z + 1,)) in kinds
             tile.picked = self.target == ("complete", z + 1)
         small, big = int(sp(9.5)), int(sp(15))
@@ -309,6 +323,33 @@ class CosplayScreen(GameScreen):
         for half in (0, 1):
             self._update_half(half, pub)
         self._update_others(pub)
+
+    # ------------------------------------------------------------------ motion
+    def moments(self, events: list) -> list[tuple[str, Any]]:
+        """A recruit (or an objective completed): the place it was taken from and the taker's
+        assistance zone swell; a card played to the assistance zone (placed, attached) lands
+        there; a face-down card turned face up turns over there."""
+        out: list[tuple[str, Any]] = []
+        for e in events:
+            if e.kind in ("recruit", "complete") and e.info:
+                place = f"{'zone' if e.kind == 'recruit' else 'objective'}{e.info[0]}"
+                out.append(("recruit", self.ids.get(place)))
+                out.append(("recruit", self._assist_widget(e.player)))
+            elif e.kind in ("place", "attach"):
+                out.append(("played", self._assist_widget(e.player)))
+            elif e.kind == "face-up":
+                out.append(("reveal", self._assist_widget(e.player)))
+        return out
+
+    def _assist_widget(self, seat: int | None):
+        """Where ``seat``'s assistance zone is drawn: its half's line, or its tile in the middle."""
+        if seat is None:
+            return None
+        half = self.table.half_of(seat)
+        if half is not None:
+            return self.half_widget(half).ids.assist
+        return next((self.ids[k] for k in self.ids if k.startswith("seat_tile")
+                     and getattr(self.ids[k], "seat", None) == seat), None)
 
     # ------------------------------------------------------------------ seats without a half
     def _update_others(self, pub: dict) -> None:

@@ -32,7 +32,8 @@ from engine.wacky.data import VEHICLES
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
 from kiosk import widgets as kiosk_widgets
-from kiosk.games.cardframe import FramedCard
+from kiosk.cardicon import faint
+from kiosk.games.cardframe import ICON_ALPHA, CardIconMixin, FramedCard
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.games.wacky.colours import PILOT_COLOURS, STARTER_BAND, card_band
@@ -132,9 +133,10 @@ def same_type(tiles, top: float) -> None:
             tile.font_size = least
 
 
-class CardTile(ButtonBehavior, TwoWay):
-    """A public race card (the draft row, a route, a revealed card), readable from both sides.
-    ``card`` is its id; a face-down card has none."""
+class CardTile(CardIconMixin, ButtonBehavior, TwoWay):
+    """A public race card (the draft row, a route, a revealed card), readable from both sides,
+    over its vehicle's icon (``icon``) drawn faint in its frame's colour.  ``card`` is its id; a
+    face-down card has none."""
 
     card = StringProperty("")
     lit = BooleanProperty(False)
@@ -142,6 +144,9 @@ class CardTile(ButtonBehavior, TwoWay):
     face = ListProperty(list(FACE))
     band = ListProperty(list(STARTER_BAND))
     edge = ListProperty([0, 0, 0, 0])        # the frame: its vehicle's colour (none: an empty place)
+
+    def on_edge(self, _, edge):
+        self.icon_rgba = list(faint(edge, ICON_ALPHA))
 
 
 class HierLine(BoxLayout):
@@ -172,7 +177,7 @@ class WackyHalf(GameHalf):
 
 
 # The kv rules name HandStrip and Flip; make sure their modules (and Factory entries) are loaded first.
-assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None and lastmove.LastMoves
+assert hand_widgets.HandStrip is HandStrip and kiosk_widgets.Flip is not None and lastmove.LastMoves is not None
 Builder.load_file(os.path.join(os.path.dirname(__file__), "play.kv"))
 
 
@@ -234,18 +239,27 @@ class WackyScreen(GameScreen):
         v = VEHICLES[data.vehicle[c]]
         # framed in its vehicle's colour (the hierarchy's), banded in its pilot's
         face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(12), tint=list(VEHICLE_EDGES[v]),
-                          band=list(self.band(card, None)))
+                          band=list(self.band(card, None)), icon=self.card_icon(card))
         face.text = (f"[size={int(sp(13))}]{self.vehicle(VEHICLES[data.vehicle[c]])}[/size]\n"
                      f"[size={int(sp(20))}]{data.speed[c]}[/size]\n"
                      f"[size={int(sp(11))}]{self.t('wk_stages_short', stages=self.stages(c))}[/size]")
         return face
 
     def said_face(self, card: str) -> SmallCard:
-        """A card a sentence names, small: its vehicle and speed (the sentence says the rest)."""
+        """A card a sentence names, small: its vehicle and speed on its frame and icon (the
+        sentence says the rest)."""
         data = self.table.data
         c = data.index[card]
-        return SmallCard(card=card, seen=True, font_size=sp(10),
-                         text=f"{self.vehicle(VEHICLES[data.vehicle[c]])} {data.speed[c]}")
+        v = VEHICLES[data.vehicle[c]]
+        return FramedCard(card=card, seen=True, font_size=sp(10), text=f"{self.vehicle(v)} {data.speed[c]}",
+                          tint=list(VEHICLE_EDGES[v]), band=list(self.band(card, None)), icon=self.card_icon(card))
+
+    def card_icon(self, card: str) -> str:
+        """A card's icon: its vehicle's (kiosk.iconset); none for no card."""
+        if not card:
+            return ""
+        data = self.table.data
+        return f"vehicle-{VEHICLES[data.vehicle[data.index[card]]]}"
 
     def names(self) -> tuple[str, ...]:
         return tuple(self.player_name(q) for q in range(len(self.table.setup.players)))
@@ -271,13 +285,34 @@ class WackyScreen(GameScreen):
         b = next((b for b in self.table.data.boosters if b is not None and b.id == word), None)
         return "" if b is None else (b.text.get(self.lang) or b.text["en"])
 
+    # ------------------------------------------------------------------ motion
+    def moments(self, events: list) -> list[tuple[str, Any]]:
+        """The secret choices revealed: each seat's card turns over on the hierarchy; a card
+        picked from the draft row: it lands on its taker's route."""
+        out: list[tuple[str, Any]] = []
+        routes = None
+        for e in events:
+            if e.kind == "reveal":
+                for q, _ in e.info or ():
+                    chip = self._chips.get(q)
+                    if chip is not None and chip.parent is not None:
+                        out.append(("reveal", chip))
+            elif e.kind == "pick" and e.player is not None and f"route{e.player}" in self.ids:
+                if routes is None:
+                    routes = self.table.observation(None)["routes"]
+                tiles = list(reversed(self.ids[f"route{e.player}"].ids.cards.children))
+                placed = len(routes[e.player]) - 1
+                if 0 <= placed < len(tiles):
+                    out.append(("played", tiles[placed]))
+        return out
+
     # ------------------------------------------------------------------ refreshing
     def update(self, table, events):
         pub = table.observation(None)
         self.over = pub["phase"] == "over"
         self.seats = len(pub["routes"])
         self.home_text = self.t("home")
-        self.again_text = self.t("bb_again")
+        self.again_text = self.again_word()
         self.row_title = self.t("wk_row_title", turn=pub["turn"])
         self.end_text = self.end_sentence(pub) if self.over else ""
         self._hierarchy(pub)
@@ -334,6 +369,7 @@ class WackyScreen(GameScreen):
                     tile.text = chip_text(place, self.names()[q], data.speed[c], tile.width - dp(6), tile.font_size)
                     tile.band = self.band(card, pub)
                     tile.edge = self.edge(card)
+                    tile.icon = self.card_icon(card)
                     line.ids.played.add_widget(tile)
                 line.ids.played.add_widget(Widget())
             for tile in line.ids.played.children:
@@ -377,9 +413,13 @@ class WackyScreen(GameScreen):
         places = len(pub["routes"]) + 1
         if len(row.children) != places + 1:
             row.clear_widgets()
+            def tapped(tile: CardTile) -> None:
+                if tile.card:
+                    self.tap_row(tile.card)
+
             for i in range(places):
                 tile = CardTile(font_size=sp(11), ink=list(INK), size_hint_x=None)
-                tile.bind(on_release=lambda w: w.card and self.tap_row(w.card))
+                tile.bind(on_release=tapped)
                 row.add_widget(tile)
                 self.ids[f"row{i}"] = tile
             row.add_widget(Widget())
@@ -396,6 +436,7 @@ class WackyScreen(GameScreen):
             tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
             tile.face = FACE if card else EMPTY
             tile.edge = self.edge(card)
+            tile.icon = self.card_icon(card)
             tile.lit = picking and bool(card)
             tile.disabled = not card
         self._same_type("row", [self.ids[f"row{i}"] for i in range(places)], sp(11))
@@ -456,6 +497,7 @@ class WackyScreen(GameScreen):
                 tile.band = self.band(card, pub) if card else (0, 0, 0, 0)
                 tile.face = FACE if card else EMPTY
                 tile.edge = self.edge(card)
+                tile.icon = self.card_icon(card)
         self._same_type("routes", [t for q in range(n) for t in self.ids[f"route{q}"].ids.cards.children], sp(10))
 
     def _same_type(self, part: str, tiles: list, top: float) -> None:

@@ -1,18 +1,22 @@
-"""Challengers! at the local table (solo against the Robot, two people): the reading and input
-API its screens use, over the game-neutral :class:`kiosk.table.LocalTable`.
+"""Challengers! at the local table (solo against the Robot, two people): its view model, what
+its screens read of a :class:`kiosk.table.LocalTable` and how their inputs by halves become
+contract actions.  No Kivy here.
 
-No Kivy here.  The table is the one controller of the transport: every input (a tap, a key, a
-button, the Robot's decision) ends in ``LocalTable.act`` with a contract action, which the engine
-checks, the store writes (``table_games``/``table_actions``) and only then is applied; a resume
-is a replay of the set-up and the stored actions.  This class only translates:
+The table is the one controller of the transport, as for every game: an input ends in
+``LocalTable.act`` with a contract action, which the engine checks, the store writes
+(``table_games``/``table_actions``) and only then is applied; a resume is a replay of the set-up
+and the stored actions.  :class:`Board` only reads and translates (``KIOSK.view``):
 
 * inputs name *halves* (0 = the bottom half, 1 = the top half, turned 180°): the screens submit
-  contract actions for the seat on a half (:meth:`ChallengersTable.submit`), which the table checks
-  against ``legal_actions``;
+  contract actions for the seat on a half (:meth:`Board.submit`), which the table checks
+  against ``legal_actions``; a refused one is said on its half (``LocalTable.on_ignored``, the
+  game's ``KIOSK.hint``);
 * each half's Deck Phase is read from the observation of the seat on that half (what its player
   may see, :func:`engine.challengers.game.observe`), never from the engine's objects;
-* a match that just ended is held (:attr:`result`) until a player taps: the Robot waits meanwhile,
-  and it never tosses the flag (a person presses toss, whoever's side it is).
+* a match that just ended is held on screen (:attr:`Board.result`) until a player taps: the
+  Robot waits meanwhile (``bots_wait``), and it never tosses the flag (a person presses toss,
+  whoever's side it is).  What is held lives in the table's ``view_state``, emptied whenever a
+  game comes to the table: a new or resumed game holds nothing.
 
 People keep their half for the whole tournament: seat 0 (the solo player, or the first of two)
 on the bottom half, seat 1 (the Robot, or the second person) on the top half.
@@ -20,7 +24,7 @@ on the bottom half, seat 1 (the Robot, or the second person) on the top half.
 
 from __future__ import annotations
 
-import logging
+from typing import Any
 
 from engine.challengers.game import observe_match, tournament_dump
 from engine.errors import IllegalAction
@@ -29,10 +33,8 @@ from engine.game import Action
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.matchlog import match_events
 from kiosk.games.challengers.view import DeckView, MatchView, TableView, table_view
-from kiosk.table import notify
+from kiosk.games.descriptor import CHOICE, PRIMARY, SECONDARY
 from kiosk.table.seats import Seat
-
-log = logging.getLogger("tablecup.kiosk.challengers")
 
 GAME = "challengers"
 LIGHT, DARK = 0, 1
@@ -77,99 +79,133 @@ def seating(mode: str, policy: str = "search") -> tuple[Seat, ...]:
     return (Seat.person(0), Seat.bot("robot", 1))
 
 
-class ChallengersTable:
-    """Challengers! at ``table`` (a :class:`kiosk.table.LocalTable`), read and played by halves."""
+def new_game(table, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False, opponent=None,
+             lesson=None):
+    """A new tournament at ``table`` for ``players`` (one: solo against the Robot at
+    ``robot_level``).  ``opponent`` = (name, policy): one person against that bot instead, by
+    the two-player rules (the bot drafts and plays like a player, from its own observation).
+    ``lesson``: a guided first match (one player, the lesson's decks, one match) instead.
+    The new state, or None when it could not be saved (``table.storage_error`` says why)."""
+    players = tuple(players)
+    if opponent is not None:
+        players = players[:1] + (opponent[0],)
+        seats = seating("bot", opponent[1])
+        names = players
+    else:
+        names = players + (("Robot",) if len(players) % 2 else ())
+        seats = seating("solo" if len(players) == 1 else "two")
+    options: dict[str, Any] = {"box": box, "robot_level": int(robot_level), "solo_cards": bool(solo_cards)}
+    if lesson is not None:
+        options["lesson"] = lesson
+    return table.new_game(GAME, seats, names=names, seed=seed, options=options, players=players)
+
+
+def board_of(table) -> Board:
+    """The view model of the Challengers! tournament on ``table`` (``KIOSK.view``): one per game
+    on the table, kept in its ``view_state``."""
+    board = table.view_state.get("board")
+    if board is None:
+        board = table.view_state["board"] = Board(table)
+    return board
+
+
+#: What a person pressed, by the kind of the action it asked for (``LocalTable.refuse``).
+PRESSED = {"match.reveal": PRIMARY, "match.toss": SECONDARY}
+
+
+class Board:
+    """Challengers! at ``table`` (a :class:`kiosk.table.LocalTable`), read and played by halves:
+    what the three screens read (the same as a café park offers them: ``tournament_view``,
+    ``match_view()``, ``deck_phase_at(half)``, ``result``...) and their inputs."""
 
     park = 1                 # the one park of a table's own tournament (1 or 2 players)
 
-    def __init__(self, lib, table) -> None:
-        self.lib = lib
+    def __init__(self, table) -> None:
         self.table = table
-        self.store = table.store
-        self.listeners: list = []          # fn(controller, events): the app, the LEDs
-        self.ignored: list = []            # inputs that did nothing (logs, tests, hints)
-        self.result: dict | None = None    # the last match's result, until a player taps
-        self.resume_error: tuple[int, str] | None = None
-        self._ended_key = None             # (round, final) of the last match seen ended
-        self._mine = False                 # the table's game is Challengers!
-        self._views: dict = {}             # the views of the table as it is now (cleared at each change)
-        self.on_ignored = None             # fn(what, why): an input did nothing (the app's hint)
-        table.listeners.insert(0, self._on_table)
-        table.bots_wait = self._robot_waits
+        self._views: dict = {}             # what was read of the table at ``_version``
+        self._version: int | None = None
 
-    # ------------------------------------------------------------------ games
-    def new_game(self, players=("Player",), robot_level=1, box="base", seed=None, solo_cards=False, opponent=None,
-                 lesson=None):
-        """A new tournament for ``players`` (one: solo against the Robot at ``robot_level``).
-        ``opponent`` = (name, policy): one person against that bot instead, by the two-player
-        rules (the bot drafts and plays like a player, from its own observation).  ``lesson``:
-        a guided first match (one player, the lesson's decks, one match) instead."""
-        players = tuple(players)
-        if opponent is not None:
-            players = players[:1] + (opponent[0],)
-            seats = seating("bot", opponent[1])
-            names = players
-        else:
-            names = players + (("Robot",) if len(players) % 2 else ())
-            seats = seating("solo" if len(players) == 1 else "two")
-        options = {"box": box, "robot_level": int(robot_level), "solo_cards": bool(solo_cards)}
-        if lesson is not None:
-            options["lesson"] = lesson
-        self.resume_error = None
-        state = self.table.new_game(GAME, seats, names=names, seed=seed, options=options, players=players)
-        return None if state is None else self.tournament_view
+    # ------------------------------------------------------------------ what the board holds
+    @property
+    def lib(self):
+        return self.table.data
 
-    def unfinished(self):
-        """(id, names, number of actions) of the table's saved Challengers! game, or None."""
-        row = self.store.unfinished_table_game(GAME)
-        if row is None:
-            return None
-        import json
-        try:
-            names = list(json.loads(row[2])["players"])
-        except Exception:  # noqa: BLE001 - an unreadable set-up: Resume says so when tapped
-            names = []
-        return row[0], names, len(row[4])
+    @property
+    def store(self):
+        return self.table.store
 
-    def resume(self) -> bool:
-        """Play on from the table's unfinished Challengers! game (False: none, or it could not be
-        replayed -- then it is closed with the reason kept, and :attr:`resume_error` says so)."""
-        self.resume_error = None
-        row = self.unfinished()
-        if row is None:
-            return False
-        ok = self.table.resume(row[0])
-        if not ok and self.table.resume_error is not None:
-            self.resume_error = self.table.resume_error
-            self._changed([])
-        return ok
+    @property
+    def listeners(self) -> list:
+        """Who hears of the table's changes (``fn(table, events)``): the table's listeners."""
+        return self.table.listeners
 
-    def abandon(self):
-        row = self.unfinished()
-        if row is not None:
-            self.store.finish_table_game(row[0], None, "abandoned")
+    @property
+    def ignored(self) -> list:
+        """Inputs that did nothing, with why (the table's)."""
+        return self.table.ignored
 
-    def close_game(self):
-        """Back to the home screen; an unfinished game stays resumable."""
-        if self._mine:
-            self.table.leave()
+    @property
+    def result(self) -> dict | None:
+        """The last match's result, held until a player taps (None: nothing held)."""
+        self._fresh()
+        return self.table.view_state.get("result")
 
-    # ------------------------------------------------------------------ reading (the screens)
     @property
     def game_id(self):
-        return self.table.table_id if self._mine else None
+        return self.table.table_id if self._mine() else None
 
     @property
     def storage_error(self):
         """Why the table's last write failed (None once one succeeds)."""
-        return self.table.storage_error if self._mine or not self.table.playing else None
+        return self.table.storage_error
 
     @storage_error.setter
     def storage_error(self, why):
         self.table.storage_error = why
 
+    @property
+    def resume_error(self):
+        """(id, why) of the saved game the table could not resume, until said."""
+        return self.table.resume_error
+
+    @resume_error.setter
+    def resume_error(self, why):
+        self.table.resume_error = why
+
+    @property
+    def lesson(self) -> str | None:
+        """The lesson of a guided first match on the table (None: a tournament)."""
+        setup = self.table.setup
+        return setup.options.get("lesson") if self._mine() and setup is not None else None
+
+    def _mine(self) -> bool:
+        return self.table.game is not None and self.table.game.name == GAME
+
+    # ------------------------------------------------------------------ reading (the screens)
+    def _fresh(self) -> None:
+        """Forget what was read before the table's last change, and follow the match that ended
+        since (held until a tap)."""
+        if self._version == self.table.version:
+            return
+        self._version = self.table.version
+        self._views = {}
+        if self._mine() and self.table.playing:
+            self._follow()
+
+    def _follow(self) -> None:
+        state = self.table.view_state
+        ended = self._ended_match()
+        key = None if ended is None else (ended["round"], ended["final"])
+        if "ended" not in state:           # the first look at a game come to the table: nothing held
+            state["ended"], state["result"] = key, None
+        elif key != state["ended"]:
+            state["ended"] = key
+            if ended is not None:
+                state["result"] = self._result_of(ended)
+
     def _observation(self, seat):
         """The table's observation for ``seat`` (None: the public one), read once per change."""
+        self._fresh()
         key = ("obs", seat)
         if key not in self._views:
             self._views[key] = self.table.observation(seat)
@@ -177,7 +213,7 @@ class ChallengersTable:
 
     def _public(self):
         """The public observation (None when the table has no Challengers! game)."""
-        return self._observation(None) if self._mine and self.table.playing else None
+        return self._observation(None) if self._mine() and self.table.playing else None
 
     def _live_match(self, seat=None) -> dict | None:
         """The match at this table as ``seat`` sees it (None: nobody's, the public view), or None."""
@@ -229,7 +265,8 @@ class ChallengersTable:
         if public is None:
             return None
         if "table" not in self._views:
-            own = {s: self._observation(s) for s in range(len(self.table.seats)) if self.table.half_of(s) is not None}
+            table = self.table
+            own = {s: self._observation(s) for s in range(len(table.seats)) if table.half_of(s) is not None}
             self._views["table"] = table_view(public, public["standings"], own)
         return self._views["table"]
 
@@ -237,6 +274,7 @@ class ChallengersTable:
         """The match the screens show (the one being played, or the one that just ended, held
         until a tap), from the observations: the public one, and its chooser's for a pending
         choice's options."""
+        self._fresh()
         key = ("match", end_held(self))
         if key not in self._views:
             public = self._shown_match()
@@ -249,7 +287,7 @@ class ChallengersTable:
         log: the table's moves' events (:attr:`kiosk.table.LocalTable.history`), from that match's
         start (:mod:`.matchlog` says only what the table sees of them).  A match dealt with the
         game (the guided first match) starts with the table's first move."""
-        if not self._mine or not self.table.playing:
+        if not self._mine() or not self.table.playing:
             return []
         events = [e for move in self.table.history.moves for e in move.events]
         if not any(e.kind == "match" and e.value == self.park for e in events):
@@ -257,9 +295,9 @@ class ChallengersTable:
         return match_events(events, self.park)
 
     def seat_view(self, half):
-        """(observation, seat, legal actions) of the seat on ``half``, as its LEDs read it (None:
-        nobody there): while a finished match is held on screen, that match stands in the
-        observation's matches, and the seat has nothing to do in it."""
+        """(observation, seat, legal actions) of the seat on ``half``, as its LEDs and its hints
+        read it (None: nobody there): while a finished match is held on screen, that match
+        stands in the observation's matches, and the seat has nothing to do in it."""
         seat = self.player_at(half)
         if seat is None:
             return None
@@ -286,12 +324,12 @@ class ChallengersTable:
 
     def dump(self) -> dict:
         """The table's canonical picture (resume checks), with the number of actions played."""
-        return dict(self.table.dump(), n_actions=len(self.table.actions)) if self._mine else {}
+        return dict(self.table.dump(), n_actions=len(self.table.actions)) if self._mine() else {}
 
     def screen(self) -> str:
-        """Which screen shows the table now: home without a Challengers! game; the match while a
-        finished match is held (until a tap), the result between rounds and at the end, the Deck
-        Phase while players draft, else the match."""
+        """Which screen shows the table now (``KIOSK.screens``' key): the match while a finished
+        match is held (until a tap), the result between rounds and at the end, the Deck Phase
+        while players draft, else the match."""
         public = self._public()
         if public is None:
             return "home"
@@ -301,87 +339,65 @@ class ChallengersTable:
             return "result"
         return KIOSK.screen(public)
 
+    def bots_wait(self) -> bool:
+        """The Robot waits while a match's end is shown, and never tosses the flag (a person does)."""
+        if not self._mine() or not self.table.playing:
+            return False
+        m = self._live_match()
+        return self.result is not None or (m is not None and m["winner"] is None and m["expect"][0] == "toss")
+
     # ------------------------------------------------------------------ the one path
     def submit(self, half, kind, *args):
         """A person's input on ``half`` as a contract action of the seat there: ``kind`` and
         ``args`` are the action's (``"match.reveal"``, ``"deck.pick", 2``).  The table checks it
         against ``legal_actions``, stores it and only then applies it.  The flag's toss is the
         table's (a person tosses whoever's side it is): it is the tossing seat's action, whichever
-        half pressed.  Returns the events, or None with the reason in :attr:`ignored`."""
+        half pressed.  Returns the events, or None with the reason in :attr:`ignored` (and said
+        on the half)."""
+        table = self.table
+        what = (kind, half, *args)
         if self._public() is None:
-            return self.ignore((kind, half, *args), "no game")
+            return self.ignore(what, "no game")
         if kind == "match.toss":
-            seat = next((s for s in range(len(self.table.seats))
-                         if any(a.kind == kind for a in self.table.legal(s))), None)
+            seat = next((s for s in range(len(table.seats)) if any(a.kind == kind for a in table.legal(s))), None)
             if seat is None:
-                return self.ignore((kind, half), "no toss expected")
+                return self.ignore(what, "no toss expected")
         else:
             seat = self.player_at(half)
             if seat is None:
-                return self.ignore((kind, half, *args), "nobody sits on this half")
-            if self.table.is_bot(seat):
-                return self.ignore((kind, half, *args), "a bot plays this side")
+                return self.ignore(what, "nobody sits on this half")
+            if table.is_bot(seat):
+                return self.ignore(what, "a bot plays this side")
         try:
             action = Action(seat, kind, tuple(args))
         except IllegalAction as exc:
-            return self.ignore((kind, half, *args), str(exc))
-        before = len(self.table.ignored)
-        events = self.table.act(action)
-        if events is None and self.table.storage_error is None and len(self.table.ignored) > before:
-            return self.ignore((kind, half, *args), self.table.ignored[-1][1])
+            return self.ignore(what, str(exc))
+        before = len(table.ignored)
+        events = table.act(action)
+        if events is None and table.storage_error is None and len(table.ignored) > before:
+            table.told(half, PRESSED.get(kind, CHOICE))
         return events
 
     def ignore(self, what, why):
-        """An input the engine does not take now: logged, kept, and said on its half
-        (``on_ignored(what, why)``, the app's hint)."""
-        self.ignored.append((what, why))
-        log.info("ignored %s: %s", what, why)
-        if self.on_ignored is not None:
-            try:
-                self.on_ignored(what, why)
-            except Exception:          # a hint must never stop the game
-                log.exception("hint failed")
-
-    def _changed(self, events):
-        notify(self.listeners, self, events)
-
-    def _robot_waits(self) -> bool:
-        """The Robot waits while a match's end is shown, and never tosses the flag (a person does)."""
-        if not self._mine:
-            return False
-        m = self._live_match()
-        return self.result is not None or (m is not None and m["winner"] is None and m["expect"][0] == "toss")
+        """An input the game does not take now (``what``: its action's kind, its half and its
+        arguments): kept with why, and said on its half (the table's ``refuse``)."""
+        half = what[1] if len(what) > 1 and what[1] in (LIGHT, DARK) else None
+        self.table.refuse(half, PRESSED.get(str(what[0]), CHOICE), why, what)
 
     def ack_result(self):
-        self.result = None
-        self._views = {}
-        self._changed([])
-        self.table.wake_bots()
+        """The players have read the result: the next round (the Robot may go on)."""
+        self.table.view_state["result"] = None
+        self.table.redraw()
 
-    # ------------------------------------------------------------------ the table changed
-    def _on_table(self, table, events) -> None:
-        self._views = {}
-        mine = table.game is not None and table.game.name == GAME
-        was, self._mine = self._mine, mine
-        if not mine:
-            self._ended_key = None
-            self.result = None
-            if was:
-                self._changed(events)
-            return
-        ended = self._ended_match()
-        key = None if ended is None else (ended["round"], ended["final"])
-        if not events and (table.actions == [] or not was):    # a new game, or one resumed
-            self.result = None
-        elif events and ended is not None and key != self._ended_key:
-            self.result = self._result_of(ended)
-        self._ended_key = key
-        self._changed(events)
+    def close_game(self):
+        """Back to the home screen; an unfinished game stays resumable."""
+        if self._mine():
+            self.table.leave()
 
     def _result_of(self, m: dict) -> dict:
         """The result of the match that just ended (``m``: its public view), held on screen
         (``held``: the match screen keeps showing how it ended) until a player taps."""
-        public = self._public()
+        public = self._observation(None)
         winner, loser = m["players"][m["winner"]], m["players"][1 - m["winner"]]
         won = public["players"][winner]["trophies"]
         trophy = won[-1][1] if won and won[-1][0] == m["round"] and not m["final"] else None
