@@ -5,6 +5,8 @@ The small helpers tests import (``ids``, ``bench_ids``, ``deck_ids``) live in
 its own conftest.
 """
 
+from pathlib import Path
+
 import pytest
 
 import cards
@@ -51,8 +53,24 @@ def match(lib):
 
 
 
+#: The longest files, longest first, by their durations in full runs (docs/performance.md, the
+#: test suite).  Handed out first, before the other slow files, so that no long one starts late:
+#: a file missing from this list only loses its place at the front, never a test.
+LONGEST_FIRST = (
+    "appliance/test_install.py",
+    "tournament_e2e/test_cafe.py",
+    "appliance/test_floors.py",
+    "coordinator/test_lan_attacks.py",
+    "tournament_e2e/test_park_match_ends.py",
+    "coordinator/test_schema.py",
+    "tournament_e2e/test_cafe_bots.py",
+    "coordinator/test_cafe_kill9.py",
+)
+
+
 def pytest_collection_modifyitems(config, items):
-    """The files of the tests marked ``slow`` run first, the rest after them in their usual order.
+    """The longest files first (:data:`LONGEST_FIRST`), then the other files of the tests marked
+    ``slow``, then the rest in their usual order.
 
     ``./dev.sh test`` hands whole files to its workers (pytest-xdist's ``--dist loadfile``, with
     ``--no-loadscope-reorder`` so that this order is the order they are handed out).  The slow
@@ -60,5 +78,7 @@ def pytest_collection_modifyitems(config, items):
     them ran alone on one core at the end while the other core had nothing left to do; started
     first, the many short files fill the other core beside them.  A stable sort: within each
     group, files and tests keep the order they were collected in."""
+    tests = Path(__file__).resolve().parent
+    rank = {tests / name: i for i, name in enumerate(LONGEST_FIRST)}
     slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.path not in slow_files)
+    items.sort(key=lambda item: (rank.get(item.path, len(rank)), item.path not in slow_files))

@@ -55,6 +55,7 @@ def data(tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["garbage", "malformed"])
+@pytest.mark.slow
 def test_the_coordinator_stops_with_one_line_naming_the_backup(data, damage):
     db = data / "coordinator.db"
     if damage == "garbage":
@@ -128,6 +129,7 @@ def test_the_start_checks_what_it_reads_and_leaves_the_logs_to_the_full_check(tm
     assert dbcheck.problem(path, cancel=stopped) is None                    # a cancelled check answers nothing
 
 
+@pytest.mark.slow
 def test_damage_in_the_action_log_stops_the_service_after_it_listens(data):
     """A restart does not read the whole action log before serving (it would cost as much as every
     tournament ever played); the full check that follows still stops the service, with the same one

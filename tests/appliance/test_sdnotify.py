@@ -343,6 +343,7 @@ def gaps(times):
     return [b - a for a, b in zip(times, times[1:])]
 
 
+@pytest.mark.slow
 def test_kivy_app_sends_ready_and_regular_pings(tmp_path, listener):
     # WATCHDOG_USEC=1 s: KivyWatchdog pings every 0.5 s from Kivy's clock.
     proc, log = start_app(tmp_path, listener, 1_000_000, {"TABLECUP_TEST_RUN_SECONDS": "4"})

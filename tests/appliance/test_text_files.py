@@ -98,6 +98,7 @@ def catalogue_sets(proc, port, timeout=30):
             time.sleep(0.2)
 
 
+@pytest.mark.slow
 def test_the_coordinator_loads_house_sets(tmp_path):
     (tmp_path / "cards").mkdir()
     (tmp_path / "cards" / "house.toml").write_text(HOUSE)
@@ -113,6 +114,7 @@ def test_the_coordinator_loads_house_sets(tmp_path):
 
 
 @pytest.mark.parametrize("content", [LATIN1, b'set = "house"\nkind = "house"\nbox = "base"\n[[card]]\nid = 3\n'])
+@pytest.mark.slow
 def test_the_coordinator_leaves_out_a_house_set_it_cannot_load_and_names_it(tmp_path, content):
     (tmp_path / "cards").mkdir()
     bad = tmp_path / "cards" / "maison.toml"

@@ -5,11 +5,14 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 
 def tablecup(*args):
     return subprocess.run([sys.executable, "-m", "tablecup.cli", *args], capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_simulate_between_prints_every_turn_the_winner_and_why_and_the_same_seed_the_same_game():
     args = ("simulate", "--game", "between", "--players", "2", "--characters", "pirate,ninja", "--seed", "3")
     first = tablecup(*args)

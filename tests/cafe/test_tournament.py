@@ -187,6 +187,7 @@ def test_every_cafe_game_is_played_here():
 
 
 @pytest.mark.parametrize("game, n, options, every", CONTRACT)
+@pytest.mark.slow
 def test_a_tournament_keeps_the_contract(data, game, n, options, every):
     s = setup_of(game, n, 2, **options)
     outcome = check_game(tournament_game(s), data[game], s, limit=200_000, every=every)
@@ -302,6 +303,7 @@ def test_bots_are_the_games_own_or_the_search_bot_at_a_level(data):
         entrant_bots(state, "sensible", "easy")
 
 
+@pytest.mark.slow
 def test_the_search_bot_plays_a_small_tournament_deterministically(data):
     s = setup_of("between", 2, 1, format="knockout")
     one = play_with_bots(data["between"], s, "search", "easy").record()

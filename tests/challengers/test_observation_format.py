@@ -77,6 +77,7 @@ def check_observation(obs) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_every_observation_of_seeded_tournaments_names_its_steps_by_the_enum(lib):
     effects, card = effect_index(lib), lib.catalogue.card
     seen: set[str] = set()

@@ -59,6 +59,7 @@ def test_cards_check_names_the_broken_game_and_checks_the_others(tmp_path, game)
 
 
 @pytest.mark.parametrize("game", [g for g in engine_games() if g != "challengers"])   # not a Challengers! set
+@pytest.mark.slow
 def test_cards_check_takes_a_game_data_file_as_that_game(tmp_path, game):
     """A file in a game's data folder is checked as that game's data (it was read as a Challengers!
     set: "unknown key 'own_design'"), and --game says it for a file anywhere else."""
@@ -80,6 +81,7 @@ def test_cards_check_refuses_an_unknown_game(tmp_path):
     assert p.returncode == 2 and one_line(p).startswith("tablecup: --game: unknown game 'chess'")
 
 
+@pytest.mark.slow
 def test_no_bundled_file_field_gives_a_traceback():
     """Every field of every game's bundled files (each key once per file), given a value of the
     wrong kind or left out: the game's own data error (one line), never another exception (a list

@@ -55,6 +55,7 @@ def test_bad_values_print_one_clear_line_and_exit_2(args, needle):
 
 
 @pytest.mark.parametrize("players", [8, 5, 2, 1])
+@pytest.mark.slow
 def test_simulate_runs_to_a_winner_and_the_same_seed_prints_the_same_tournament(players):
     a = tablecup("simulate", "--players", str(players), "--seed", "7", "--json")
     b = tablecup("simulate", "--players", str(players), "--seed", "7", "--json")

@@ -4,11 +4,14 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def tablecup(*args):
     return subprocess.run([sys.executable, "-m", "tablecup.cli", *args], capture_output=True, text=True, timeout=120, check=False)
 
 
+@pytest.mark.slow
 def test_simulate_wacky_five_players_seed_three():
     r = tablecup("simulate", "--game", "wacky", "--players", "5", "--seed", "3")
     assert r.returncode == 0, r.stderr

@@ -11,10 +11,13 @@ import toygame
 GAMES = registry.games()
 
 
-def setups(game, seeds):
+def setups(game, seeds, big=None):
     """The fewest and the most players, and two, with every seed; a big table (more
-    than four) once per seed pair only, so that a long game keeps the suite quick."""
+    than four) once per seed pair only, so that a long game keeps the suite quick.
+    ``big=False``: only the tables of four or fewer; ``big=True``: only the bigger ones."""
     for n in sorted({game.min_players, game.max_players, max(game.min_players, 2)}):
+        if big is not None and (n > 4) != big:
+            continue
         for seed in (seeds if n <= 4 else seeds[::2]):
             yield GameSetup(game.name, tuple(f"P{i + 1}" for i in range(n)), seed)
 
@@ -22,8 +25,16 @@ def setups(game, seeds):
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_every_registered_game_keeps_the_contract(game):
     data = game.load(cards)
-    outcomes = [check_game(game, data, s, every=3) for s in setups(game, range(4))]
+    outcomes = [check_game(game, data, s, every=3) for s in setups(game, range(4), big=False)]
     assert all(o is not None for o in outcomes)
+
+
+@pytest.mark.slow   # Challengers!' two 8-player tournaments were nine tenths of the contract check's time
+@pytest.mark.parametrize("game", [g for g in GAMES if g.max_players > 4], ids=lambda g: g.name)
+def test_every_registered_game_keeps_the_contract_at_a_big_table(game):
+    data = game.load(cards)
+    outcomes = [check_game(game, data, s, every=3) for s in setups(game, range(4), big=True)]
+    assert outcomes and all(o is not None for o in outcomes)
 
 
 def test_toy_game_keeps_the_contract():

@@ -9,6 +9,7 @@ import sqlite3
 import time
 
 import aiohttp
+import pytest
 
 import coordbots as cb
 from coordinator.store import row_counts
@@ -79,6 +80,7 @@ async def until(fn, timeout):
         await asyncio.sleep(0.02)
 
 
+@pytest.mark.slow
 def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_path):
     """Three bot entrants and the Robot: two parks, no person anywhere.  The coordinator plays every
     Deck Phase and every match (the Robot's side too); it is stopped in the middle and started
@@ -142,6 +144,7 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
     assert len(seen) >= 6 and max(slowest) < 1.0, (sorted(seen), len(slowest), max(slowest))
 
 
+@pytest.mark.slow
 def test_the_bots_play_on_when_their_worker_process_dies(tmp_path):
     """The worker process killed (-9) mid-tournament: the coordinator starts a new one and the
     two bots play the tournament to its end."""
@@ -169,6 +172,7 @@ def test_the_bots_play_on_when_their_worker_process_dies(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_the_bots_worker_process_leaves_with_a_coordinator_killed_by_sigkill(tmp_path):
     """kill -9 of the coordinator cannot stop its bots' worker process: the worker sees that its
     parent is gone and leaves by itself (no orphan left running)."""

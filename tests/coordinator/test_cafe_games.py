@@ -8,6 +8,7 @@ import asyncio
 import sqlite3
 
 import aiohttp
+import pytest
 import cafegames as cg
 import coordbots as cb
 
@@ -85,6 +86,7 @@ def test_the_game_names_of_the_api_are_the_registered_games_with_a_cafe_module()
     assert sorted(CAFE_GAMES) == sorted(g.name for g in registry.games() if g.cafe is not None)
 
 
+@pytest.mark.slow
 def test_a_between_swiss_is_played_to_the_end_over_http_and_illegal_or_stale_actions_change_nothing(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord), aiohttp.ClientSession() as s:
@@ -167,6 +169,7 @@ def test_a_wacky_tables_tournament_is_played_to_the_end_over_http(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_cosplay_tables_tournament_is_played_over_http_and_a_malformed_action_is_a_400(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, _coord), aiohttp.ClientSession() as s:

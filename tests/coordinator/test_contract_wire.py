@@ -10,6 +10,7 @@ import shutil
 import sqlite3
 
 import aiohttp
+import pytest
 
 from coordinator import store
 from coordinator.service import Finished
@@ -68,6 +69,7 @@ def test_the_old_list_form_gets_a_400_naming_the_new_one(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_a_database_of_tuples_loads_replays_and_plays_on(tmp_path):
     data = tmp_path / "data"
     old_database(data)

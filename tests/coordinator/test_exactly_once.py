@@ -5,6 +5,7 @@ import asyncio
 import uuid
 
 import aiohttp
+import pytest
 
 from coordinator import store
 from coordinator.views import snapshot_digest
@@ -47,6 +48,7 @@ class TwiceBot(cb.Bot):
         return s1, j1
 
 
+@pytest.mark.slow
 def test_every_action_twice_applied_once(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):

@@ -5,6 +5,7 @@ import asyncio
 import json
 
 import aiohttp
+import pytest
 
 import coordbots as cb
 
@@ -29,6 +30,7 @@ class Watch(cb.Bot):
         return status, j
 
 
+@pytest.mark.slow
 def test_trophy_fans_hidden_until_the_end(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):

@@ -253,6 +253,7 @@ def test_half_open_connections_do_not_keep_a_kiosk_out(coordinator):
     assert log.stat().st_size < 100_000, log.stat().st_size
 
 
+@pytest.mark.slow
 def test_websockets_need_a_token_and_are_capped(coordinator, tmp_path):
     base, _, _ = coordinator
 
@@ -382,6 +383,7 @@ def test_slow_bodies_from_16_addresses_do_not_keep_a_kiosk_out(coordinator):
     assert log.stat().st_size < 100_000, log.stat().st_size
 
 
+@pytest.mark.slow
 def test_strangers_with_public_tickets_cannot_take_the_kiosks_websockets(coordinator):
     """Tickets are public: 32 addresses x 8 WebSockets would be all 256.  The ones over the
     strangers' share are refused (429) and every paired kiosk still opens its WebSocket."""

@@ -7,9 +7,12 @@ import subprocess
 import time
 import urllib.request
 
+import pytest
+
 import coordbots as cb
 
 
+@pytest.mark.slow
 def test_ready_watchdog_and_pins_logged(tmp_path):
     sock_path = str(tmp_path / "notify.sock")
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -40,6 +43,7 @@ def test_ready_watchdog_and_pins_logged(tmp_path):
     assert re.search(r"pairing code: \d{12}\b", err)
 
 
+@pytest.mark.slow
 def test_the_organiser_pin_is_printed_for_the_owner_and_shown_again_on_demand(tmp_path):
     """A first start prints the organiser page's address and the PIN on the standard output (not
     only a log line); that PIN opens the organiser's reads; ``--show-pin`` prints the same PIN

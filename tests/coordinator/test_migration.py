@@ -25,6 +25,7 @@ def v0_database(data_dir):
     assert sqlite3.connect(data_dir / store.DB_NAME).execute("PRAGMA user_version").fetchone()[0] == 0
 
 
+@pytest.mark.slow
 def test_a_schema_0_database_is_migrated_and_play_carries_on(tmp_path):
     data = tmp_path / "data"
     v0_database(data)

@@ -33,6 +33,7 @@ async def text(tab, selector):
     return await tab.js(f"document.querySelector({json.dumps(selector)}).textContent")
 
 
+@pytest.mark.slow
 def test_organiser_page_in_chromium(tmp_path):
     SHOT = SHOT_DOC if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path / "organiser.png"
 

@@ -5,6 +5,7 @@ into the ``TableView`` Challengers!' screens read, and shows nothing the coordin
 import asyncio
 
 import aiohttp
+import pytest
 
 import cards
 import coordbots as cb
@@ -17,6 +18,7 @@ from kiosk.park import ParkController, deck_observation, park_view
 from kiosk.store import Store
 
 
+@pytest.mark.slow
 def test_the_park_view_is_the_coordinators_tournament(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):

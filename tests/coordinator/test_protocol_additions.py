@@ -5,6 +5,7 @@ per-action meta (kiosk_id, match_seq), and trophy fans in the views once they ar
 import asyncio
 
 import aiohttp
+import pytest
 
 import coordbots as cb
 
@@ -53,6 +54,7 @@ def test_me_and_catalogue(tmp_path):
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_park_view_additions_and_record_meta(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):

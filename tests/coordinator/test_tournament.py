@@ -3,6 +3,7 @@
 import asyncio
 
 import aiohttp
+import pytest
 
 from coordinator.views import plain
 
@@ -13,6 +14,7 @@ def run(coro):
     return asyncio.run(coro)
 
 
+@pytest.mark.slow
 def test_eight_players_over_http_matches_local_replay(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):
@@ -37,6 +39,7 @@ def test_eight_players_over_http_matches_local_replay(tmp_path):
     run(main())
 
 
+@pytest.mark.slow
 def test_final_park_changes_until_the_final_deck_phase(tmp_path):
     async def main():
         async with cb.inprocess(tmp_path / "data") as (base, coord):
@@ -65,6 +68,7 @@ def test_final_park_changes_until_the_final_deck_phase(tmp_path):
     run(main())
 
 
+@pytest.mark.slow
 def test_several_tournaments_run_at_once_on_one_coordinator(tmp_path):
     """Two tournaments played interleaved on one coordinator: each ends equal to its own replay."""
     async def main():

@@ -102,6 +102,7 @@ def check(world, expected, method, path, headers=None, body=None, raw=None, cont
     return j
 
 
+@pytest.mark.slow
 def test_every_endpoint_rejects_bad_requests(world):
     w = world
     T = f"/api/tournaments/{w.tid}"
@@ -285,10 +286,12 @@ def _fuzz(world, path_of, bodies, headers, allow_ok=False):
     one()
 
 
+@pytest.mark.slow
 def test_generated_action_bodies(world):
     _fuzz(world, lambda T: f"{T}/actions", action_bodies, cb.bearer(world.tokens[1]), allow_ok=True)
 
 
+@pytest.mark.slow
 def test_generated_organiser_bodies(world):
     org = cb.org(world.tokens[1])
     _fuzz(world, lambda T: "/api/tournaments", create_bodies, org, allow_ok=True)

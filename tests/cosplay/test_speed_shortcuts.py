@@ -5,6 +5,8 @@ speed-ups, and a clone that shares its original's generator until one of them dr
 import hashlib
 import random
 
+import pytest
+
 from engine.cosplay import GAME, payment
 from engine.cosplay.payment import MOST_STEPS, MOST_WAYS, Unit, covers, useful
 from engine.cosplay.policies import SensiblePolicy
@@ -69,6 +71,7 @@ def counts_of(plans, n):
     return out
 
 
+@pytest.mark.slow
 def test_the_needed_payment_search_finds_what_the_plain_one_found():
     """Small shapes, and crowded ones whose search runs out of steps (what it offers then depends
     on the order it walks in: the fast search must walk in the same order)."""

@@ -96,6 +96,7 @@ def _assert_pure_with_one_warning(out: subprocess.CompletedProcess, digest: str,
 
 
 @pytest.mark.parametrize("suffix", [".py", ".pxd"])
+@pytest.mark.slow
 def test_a_touched_source_of_any_compiled_module_makes_the_whole_engine_run_pure(built, suffix):
     """`touch match.py` (an edit, no rebuild yet): the package imports, all of it pure."""
     root, (_, digest) = built

@@ -42,6 +42,7 @@ def test_this_process_plays_the_recorded_event_logs(lib):
     assert event_digest(lib) == RECORDED
 
 
+@pytest.mark.slow
 def test_pure_python_fallback_and_compiled_engine_record_identical_logs():
     pure_digest, pure_compiled = run_digest(pure=True)
     digest, compiled = run_digest(pure=False)
@@ -49,6 +50,7 @@ def test_pure_python_fallback_and_compiled_engine_record_identical_logs():
     assert pure_digest == digest == RECORDED
 
 
+@pytest.mark.slow
 def test_engine_rules_pass_under_the_pure_python_fallback():
     env = dict(os.environ, TABLECUP_PURE_PYTHON="1")
     out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",

@@ -231,6 +231,7 @@ def test_the_pxd_reader_reads_the_declarations():
     assert _declared(pxds, "GreedyPolicy") == {"_removals", "_names", "_rng_seed", "_rng"}
 
 
+@pytest.mark.slow
 def test_every_field_a_compiled_module_assigns_is_declared_in_its_pxd():
     pxds = _pxds()
     problems = []
@@ -249,6 +250,7 @@ def test_every_declared_field_is_assigned_somewhere_in_its_module():
             assert fields <= set_names, (module, cls, sorted(fields - set_names))
 
 
+@pytest.mark.slow
 def test_the_check_finds_a_field_the_pxd_does_not_declare():
     """The check itself, on the real files with one field added the ways the code sets them."""
     pxds = _pxds()

@@ -61,6 +61,7 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
             shutil.copy(art / f"{name}.png", docs / f"{name}.png")
 
 
+@pytest.mark.slow
 def test_two_players_each_hand_shows_only_while_its_side_holds(tmp_path):
     art = artifacts_dir() / "between-two"
     p = run_script("drive_between.py", tmp_path / "data", art, "shots", timeout=120)

@@ -7,6 +7,8 @@ import configparser
 import subprocess
 import sys
 
+import pytest
+
 from broken_data import BYTE_BREAKS, FIELD_BREAKS, broken_cards, env_with
 from kiosk_helpers import ROOT, artifacts_dir, kiosk_env, script_result
 
@@ -15,6 +17,7 @@ from kiosk.main import EXIT_BAD_DATA
 TITLES = {"between": "Between Battle", "wacky": "Wacky Challenge", "cosplay": "Cosplay Team Battle"}
 
 
+@pytest.mark.slow
 def test_starting_a_game_whose_file_is_broken_says_so_in_one_line(tmp_path):
     breaks = [FIELD_BREAKS["cosplay"], BYTE_BREAKS["wacky"]]
     copy = broken_cards(tmp_path / "copy", *breaks)

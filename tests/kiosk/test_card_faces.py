@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 import cards
 from engine.challengers.library import load
 from engine.challengers.text import card_text as engine_text, set_names_for
@@ -20,6 +22,7 @@ def test_cardtext_is_the_engines_text():
                 assert cardtext.card_name(ct, "fr") == ct.names["fr"]
 
 
+@pytest.mark.slow
 def test_every_card_text_fits_every_face(tmp_path):
     p = run_script("drive_fit.py", tmp_path / "data", timeout=120)
     line = [l for l in p.stdout.splitlines() if l.startswith("FIT-RESULT ")]

@@ -7,6 +7,7 @@ from kiosk_helpers import artifacts_dir, run_script, script_result
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.slow
 def test_the_robots_moves_are_said_on_the_persons_half(tmp_path, lang):
     art = artifacts_dir() / f"ch-lastmove-{lang}"
     p = run_script("drive_challengers_lastmove.py", tmp_path / "data", art, lang, timeout=240,

@@ -7,6 +7,9 @@ import pytest
 from kiosk_helpers import artifacts_dir, run_script, script_result
 
 
+pytestmark = pytest.mark.slow   # a walk of the real app, shared by the file's tests
+
+
 @pytest.fixture(scope="module")
 def chrome(tmp_path_factory):
     base = tmp_path_factory.mktemp("chrome")

@@ -70,6 +70,7 @@ def test_solo_game_killed_mid_game_resumes_identically_and_ends(tmp_path):
             shutil.copy(art / f"{name}.png", docs / f"{name}.png")
 
 
+@pytest.mark.slow
 def test_two_players_the_other_hand_never_shows(tmp_path):
     art = artifacts_dir() / "cosplay-two"
     p = run_script("drive_cosplay.py", tmp_path / "data", art, "shots", timeout=150)

@@ -23,6 +23,7 @@ def malformed(path):
         f.write(b"\xff" * 8000)
 
 
+@pytest.mark.slow
 def test_the_app_sets_a_damaged_database_aside_and_says_so(tmp_path):
     data = tmp_path / "data"
     data.mkdir()

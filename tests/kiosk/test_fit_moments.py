@@ -26,6 +26,7 @@ def crowded_moments(tmp_path, size, lang, *more):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.slow
 def test_the_crowded_moments_fit(tmp_path, lang):
     r = crowded_moments(tmp_path, "800x480", lang)
     # every moment was reached
@@ -36,6 +37,7 @@ def test_the_crowded_moments_fit(tmp_path, lang):
 
 
 @pytest.mark.parametrize("size,lang", [("800x480", "en"), ("1920x1080", "en"), ("800x480", "fr")])
+@pytest.mark.slow
 def test_large_text_fits_the_table_games(tmp_path, size, lang):
     r = crowded_moments(tmp_path, size, lang, "large", "wacky:3,wacky:6,cosplay:1,between:1")
     assert r["fontscale"] == pytest.approx(1.12)       # "Large", applied at once

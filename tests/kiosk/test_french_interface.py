@@ -29,6 +29,7 @@ def test_the_check_finds_english_sentences():
                           english_only)
 
 
+@pytest.mark.slow
 def test_every_screen_in_french_shows_no_english(tmp_path):
     p = run_script("drive_french.py", tmp_path / "data", artifacts_dir() / "french", timeout=150)
     line = [x for x in p.stdout.splitlines() if x.startswith("FRENCH-RESULT ")]

@@ -11,6 +11,7 @@ from kiosk_helpers import artifacts_dir, run_script, script_result
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.slow
 def test_home_upright_stacks_the_set_up_over_the_players(tmp_path, lang):
     p = run_script("drive_home_upright.py", tmp_path / "data", artifacts_dir() / "home-upright", "720x1280", lang,
                    TABLECUP_CONFIG=tmp_path / "config")
@@ -26,6 +27,7 @@ def test_home_upright_stacks_the_set_up_over_the_players(tmp_path, lang):
         assert g["faults"] == [] and g["bands"] == [], (game, g["faults"], g["bands"])
 
 
+@pytest.mark.slow
 def test_home_landscape_keeps_the_players_beside_the_set_up(tmp_path):
     p = run_script("drive_home_upright.py", tmp_path / "data", artifacts_dir() / "home-upright", "800x480", "en",
                    TABLECUP_CONFIG=tmp_path / "config")

@@ -7,10 +7,13 @@ on the home screen naming it, and the table starts anyway.
 
 import json
 
+import pytest
+
 from house_set import HOUSE
 from kiosk_helpers import artifacts_dir, run_script
 
 
+@pytest.mark.slow
 def test_house_sets_load_in_the_kiosk_and_a_broken_one_is_named(tmp_path):
     data = tmp_path / "data"
     (data / "cards").mkdir(parents=True)

@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from kiosk_helpers import ROOT, kiosk_env
 
 
@@ -27,6 +29,7 @@ def _wait_for(path, proc, timeout=30):
     raise AssertionError(f"no {path.name} within {timeout} s")
 
 
+@pytest.mark.slow
 def test_sigkill_mid_match_then_resume(tmp_path):
     data = tmp_path / "data"
     hook = tmp_path / "hook1.txt"

@@ -7,6 +7,9 @@ import pytest
 from kiosk_helpers import artifacts_dir, face_pixels, run_script, script_result
 from registered import table_games
 
+pytestmark = pytest.mark.slow   # a walk of the real app per game and language, shared by the file's tests
+
+
 GAMES = table_games()
 
 

@@ -8,11 +8,14 @@ match-capture-800x480-en.png)."""
 import os
 import shutil
 
+import pytest
+
 from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 
 LONGEST = 0.5       # seconds, at the "normal" speed
 
 
+@pytest.mark.slow
 def test_toss_and_capture_move_briefly_never_wait_and_end_as_with_animations_off(tmp_path):
     from PIL import Image, ImageChops
 

@@ -211,6 +211,7 @@ def test_a_game_missing_its_last_stored_action_is_told_apart(tmp_path):
 # ---------------------------------------------------------------------------- the real app
 
 @pytest.mark.parametrize("case", ["challengers-two", "cosplay"])
+@pytest.mark.slow
 def test_the_app_resumes_an_old_game_as_the_table_does(case, tmp_path):
     """The real kiosk (offscreen) started on the file resumes its game (``tresume``, what the
     home screen's Resume does): its table is the one resumed here, and Challengers!' tournament

@@ -4,6 +4,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from kiosk_helpers import ROOT, kiosk_env
 
 
@@ -13,6 +15,7 @@ def kiosk(data, hook=None, **kw):
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
 
 
+@pytest.mark.slow
 def test_a_second_kiosk_on_the_same_folder_refuses_to_start(tmp_path):
     data = tmp_path / "data"
     hook = tmp_path / "hook.txt"

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from kiosk_helpers import run_script
 
 
@@ -14,6 +16,7 @@ def _drive(data, phase):
     return r
 
 
+@pytest.mark.slow
 def test_operator_pin_language_rotation_persist(tmp_path):
     data = tmp_path / "data"
     r = _drive(data, "1")
@@ -43,6 +46,7 @@ def test_operator_pin_language_rotation_persist(tmp_path):
     assert r2["end"]["rotation"] == 0 and r2["end"]["window_rotation"] == 0
 
 
+@pytest.mark.slow
 def test_operator_screen_warns_once_when_the_data_folder_is_in_ram(tmp_path):
     """A data folder on a real tmpfs: the first visit to the operator screen says so, in a line that
     fits an 800x480 screen in either language; the second visit in the same run does not."""

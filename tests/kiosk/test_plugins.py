@@ -73,6 +73,7 @@ def test_a_plugin_that_cannot_be_imported_or_has_no_attach_is_one_line_naming_it
     assert "repository's root" in said and "\n" not in said
 
 
+@pytest.mark.slow
 def test_the_real_kiosk_attaches_a_named_plugin_once_built_and_keeps_what_it_returns(tmp_path):
     (tmp_path / "my_table_plugin.py").write_text(PLUGIN)
     out = tmp_path / "attached.json"

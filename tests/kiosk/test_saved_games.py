@@ -7,6 +7,8 @@ every action, and why it was closed), Resume is no longer offered, and a new gam
 
 import json
 
+import pytest
+
 import cards
 from engine.challengers.library import load
 from kiosk.games.challengers.board import board_of
@@ -40,6 +42,7 @@ def saved_game(path, extra_action):
     return gid, n + 1
 
 
+@pytest.mark.slow
 def test_a_saved_game_that_cannot_be_resumed_is_kept_and_a_new_game_starts(tmp_path):
     data = tmp_path / "data"
     from engine.game import Action

@@ -25,6 +25,9 @@ from kiosk.store import Store
 from kiosk.table import LocalTable, game_data
 from kiosk.table.seats import Seat
 
+pytestmark = pytest.mark.slow   # the real app's walks, shared by the file's tests (66 s to set up in the fast lane's run)
+
+
 #: Who played the finished games the test leaves in kiosk.db (the first is the person).
 PLAYERS = ("Zoé", "Robot")
 

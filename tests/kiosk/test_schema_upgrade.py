@@ -20,6 +20,8 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 import cards
 from engine.challengers.library import load
 from engine.challengers.tournament import replay as replay_tournament
@@ -134,6 +136,7 @@ def played_on_in_the_app(tmp_path, fixture):
     return r
 
 
+@pytest.mark.slow
 def test_the_app_resumes_a_challengers_game_of_schema_2_and_plays_on(tmp_path):
     r = played_on_in_the_app(tmp_path, FIXTURE_V2)
     assert r["resumed"] and r["resumed_actions"] == 29
@@ -206,6 +209,7 @@ def test_a_database_from_a_newer_tablecup_is_refused(tmp_path):
         Store(db)
 
 
+@pytest.mark.slow
 def test_the_app_resumes_the_old_saved_game_and_plays_on(tmp_path):
     r = played_on_in_the_app(tmp_path, FIXTURE)
     assert r["resumed"] and r["resumed_actions"] == 37       # the game moved to the table's games

@@ -75,6 +75,7 @@ def test_a_failed_write_is_not_played_and_play_goes_on(small_fs, tmp_path):
     store.close()
 
 
+@pytest.mark.slow
 def test_a_coordinator_update_that_cannot_be_saved_is_said_not_a_crash(tmp_path):
     """Tournament mode (the real app, the coordinator at a closed port): saving an update from the
     network fails (the store's connection raises), the table says storage is full and runs on;

@@ -22,6 +22,7 @@ KIVY_DEFAULT_CONFIG = "[input]\nmouse = mouse\n%(name)s = probesysfs\n"
     ("console", "[input]\nmouse = mouse\n%(name)s = probesysfs,param=rotation=90\n",
      {"%(name)s": "probesysfs,param=rotation=90"}),     # as docs/raspberry-pi.md says to turn it
 ])
+@pytest.mark.slow
 def test_a_finger_is_one_press_and_one_release(tmp_path, window_system, config_ini, touchscreen):
     (tmp_path / "data" / "kivy").mkdir(parents=True)
     if config_ini:

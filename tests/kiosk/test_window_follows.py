@@ -5,9 +5,12 @@ Before: the scale (pixels per dp) was read once, from the window's first size; a
 from 800x480 to 1920x1080 kept 800x480's button and text sizes in a screen 2.4 times as big.
 """
 
+import pytest
+
 from kiosk_helpers import artifacts_dir, run_script, script_result
 
 
+@pytest.mark.slow
 def test_a_resized_window_is_laid_out_again_at_its_scale(tmp_path):
     p = run_script("drive_resize.py", tmp_path / "data", artifacts_dir() / "resize", "800x480:1920x1080",
                    TABLECUP_CONFIG=tmp_path / "config")
@@ -23,6 +26,7 @@ def test_a_resized_window_is_laid_out_again_at_its_scale(tmp_path):
         assert look["outside"] == [] and look["faults"] == [], look
 
 
+@pytest.mark.slow
 def test_a_turned_screen_is_scaled_for_its_shape_from_the_start(tmp_path):
     """The operator's rotation (a quarter turn: 800x480 becomes 480x800) read at start-up: the
     screens are made at the scale of the turned window, not of the screen before it turned."""

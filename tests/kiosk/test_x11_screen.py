@@ -42,6 +42,7 @@ def bare_x_server(tmp_path):
         proc.wait(timeout=10)
 
 
+@pytest.mark.slow
 def test_full_screen_without_a_window_manager_is_the_whole_screen(tmp_path, bare_x_server):
     art = artifacts_dir() / "x11"
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}

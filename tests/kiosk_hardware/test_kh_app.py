@@ -38,6 +38,7 @@ def run_child(tmp_path, scenario, config_text=None, timeout=120, **env):
     return r, p
 
 
+@pytest.mark.slow
 def test_real_app_buttons_leds_and_operator_prompt_on_mock_gpio(tmp_path):
     r, _ = run_child(tmp_path, "gpio", '[hardware]\nbackend = "gpio"\nhold_ms = 300\n')
     assert r["status"].startswith("Raspberry Pi GPIO (primary light GPIO17, primary dark GPIO27, "
@@ -65,6 +66,7 @@ def test_real_app_buttons_leds_and_operator_prompt_on_mock_gpio(tmp_path):
     assert r["closed"] is True
 
 
+@pytest.mark.slow
 def test_a_table_game_hears_side_buttons_held_and_released_and_lights_the_turn(tmp_path):
     """Between Battle at the table on mock GPIO: holding a side's primary button shows that
     side's hand, letting go hides it; the LED of the side whose turn it is is lit."""
@@ -80,6 +82,7 @@ def test_a_table_game_hears_side_buttons_held_and_released_and_lights_the_turn(t
 
 
 @pytest.mark.skipif(os.path.exists("/proc/device-tree/model"), reason="this machine may be a Raspberry Pi")
+@pytest.mark.slow
 def test_plain_pc_runs_with_keyboard_and_touch_only_and_says_so(tmp_path):
     r, p = run_child(tmp_path, "plain", None)
     want = "keyboard and touch only (no Raspberry Pi GPIO found, no serial board configured)"
@@ -87,6 +90,7 @@ def test_plain_pc_runs_with_keyboard_and_touch_only_and_says_so(tmp_path):
     assert f"kiosk buttons and LEDs: {want}" in p.stderr + p.stdout          # the start-up log line
 
 
+@pytest.mark.slow
 def test_a_broken_hardware_file_does_not_stop_the_kiosk(tmp_path):
     r, p = run_child(tmp_path, "plain", '[hardware]\nreveal_lihgt = 5\n')
     assert r["status"].startswith("keyboard and touch only (")

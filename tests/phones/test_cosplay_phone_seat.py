@@ -5,6 +5,8 @@ payment for them; the person at the table keeps their own lit zones."""
 
 import socket
 
+import pytest
+
 from kiosk_process import Kiosk
 
 SEED = 1        # seat 1 (the phone) can recruit from zone 2 on its first turn
@@ -18,6 +20,7 @@ def _free_port():
     return port
 
 
+@pytest.mark.slow
 def test_the_table_shows_nothing_of_a_phone_seats_hand_on_its_turn(tmp_path):
     kiosk = Kiosk(tmp_path / "data", _free_port(), tmp_path / "hook.txt")
     try:

@@ -144,6 +144,7 @@ async def flood(reader, writer):
         await reader.readexactly(length)
 
 
+@pytest.mark.slow
 def test_slow_request_heads_from_14_addresses_do_not_lock_the_phones_out(table):
     """14 addresses x 8 connections (112, over the 96 allowed in all) trickle request heads that
     never end.  A phone at the table keeps being answered, a new phone takes its seat, and the
@@ -173,6 +174,7 @@ def test_slow_request_heads_from_14_addresses_do_not_lock_the_phones_out(table):
     assert (ok, fresh) == (60, 10), f"a phone's requests answered: {ok}/60; the new phone's: {fresh}/10"
 
 
+@pytest.mark.slow
 def test_a_plain_flood_from_13_addresses_does_not_lock_the_phones_out(table):
     """13 addresses x 8 kept-alive connections ask for a public file as fast as they are
     answered (104 connections, over the 96 allowed): a phone's requests are still answered."""

@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
 
+pytestmark = pytest.mark.slow   # the real app and a phone's browser session, shared by the file's tests
+
+
 HERE = Path(__file__).parent
 
 

@@ -38,6 +38,7 @@ def _free_port():
     return port
 
 
+@pytest.mark.slow
 def test_a_phone_takes_a_seat_by_the_qr_code_of_its_half_and_plays(tmp_path):
     r, art = _drive(tmp_path, _free_port())
     steps = {s["name"]: s for s in r["steps"]}

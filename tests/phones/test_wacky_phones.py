@@ -63,6 +63,7 @@ async def _click(tab: Tab, text: str | None = None) -> str:
     return label
 
 
+@pytest.mark.slow
 def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_seat(tmp_path):
     port = _free_port()
     data = tmp_path / "data"

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from registered import engine_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,6 +31,7 @@ def table(*options):
     return rows
 
 
+@pytest.mark.slow
 def test_the_versus_bench_plays_every_game_the_same_however_shared_out():
     two = table("--jobs", "2", "--chunk", "1")
     one = table("--jobs", "1", "--chunk", "2")

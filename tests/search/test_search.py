@@ -44,6 +44,7 @@ def _mean_reward(n, seeds, make_bot):
 # leaves its generator elsewhere for the next one, and 60 three-player games were too few to
 # tell that apart from luck.
 @pytest.mark.parametrize("n, seeds, margin", [(2, range(120), 0.08), (3, range(120), 0.1)])
+@pytest.mark.slow
 def test_the_search_bot_beats_random_bots(n, seeds, margin):
     searched = _mean_reward(n, seeds, lambda seat, seed: SearchPolicy(auction.GAME, None, seat, simulations=40,
                                                                       seed=seed))
