@@ -5,6 +5,8 @@ The small helpers tests import (``ids``, ``bench_ids``, ``deck_ids``) live in
 its own conftest.
 """
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,10 @@ import pytest
 import cards
 from engine.challengers.library import load
 from engine.challengers.match import Match, play
+
+# The tests never write the machine's own settings (~/.config/tablecup): whatever a test runs
+# in this process, or starts without naming a folder, keeps its settings in this run's own.
+os.environ.setdefault("TABLECUP_CONFIG", tempfile.mkdtemp(prefix="tablecup-tests-config-"))
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from engine_peek import install as peek_at_the_engine
@@ -12,9 +13,13 @@ ART = ROOT / "tests" / "artifacts"
 
 
 def kiosk_env(**extra):
+    """The environment of a kiosk the tests start.  Its settings (kiosk.toml: text size,
+    animations...) go to a folder of its own unless the test names one (``TABLECUP_CONFIG=``):
+    a drive that turns "Large" text on must change neither the next test's kiosk nor the
+    machine's own settings."""
     env = dict(os.environ)
     env.update({"SDL_VIDEODRIVER": "offscreen", "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1",
-                "TABLECUP_ROBOT_DELAY": "0.01"})
+                "TABLECUP_ROBOT_DELAY": "0.01", "TABLECUP_CONFIG": tempfile.mkdtemp(prefix="tablecup-config-")})
     env.update({k: str(v) for k, v in extra.items()})
     return env
 
