@@ -32,6 +32,11 @@ from kiosk.lastmove import LogPage
 from kiosk.table.happened import Said, log_lines, said_to
 
 
+def upright(size) -> bool:
+    """A screen of ``size`` (width, height) is upright: clearly taller than wide."""
+    return size[1] > size[0] * 1.05
+
+
 class ChoiceButton(Button):
     """A button of a half's choice row, coloured by what it means: ``meaning`` is a name of
     :data:`kiosk.palette.PALETTE` (``"lit"``: the choice to make; ``"option"``: another kind of
@@ -59,6 +64,7 @@ class GameHalf(BoxLayout):
     who = StringProperty("")
     status = StringProperty("")
     hand_label = StringProperty("")
+    portrait = BooleanProperty(False)        # its screen is upright (GameScreen.portrait, set by its .kv)
 
 
 class GameScreen(Screen):
@@ -71,6 +77,9 @@ class GameScreen(Screen):
 
     table = ObjectProperty(None, allownone=True)
     lang = StringProperty("en")
+    #: Taller than wide (the Pi Touch Display 2 held upright, 720x1280): the game's ``.kv`` lays
+    #: its halves out for portrait -- each half's parts stacked, its hand the width of the screen.
+    portrait = BooleanProperty(False)
     kiosk: KioskGame | None = None        # set by the app when it creates the screen
 
     def __init__(self, **kw):
@@ -82,6 +91,11 @@ class GameScreen(Screen):
                 strip.on_hold = lambda down, half=half: self.hold(half, down)
                 strip.on_choose = lambda card, half=half: self.choose_card(half, card)
                 strip.make_face = self.card_face
+
+    def on_size(self, _screen, size) -> None:
+        """Upright or not, as the screen is now: a window resized or turned lays it out again
+        (the same test as Home's)."""
+        self.portrait = upright(size)
 
     def half_widget(self, half: int) -> GameHalf:
         return self.ids.bottom if half == 0 else self.ids.top
