@@ -50,6 +50,12 @@ FRAME = 1 / 60.
 MIN_FONT = 7   # card text never gets smaller than this (px)
 
 
+def upright(size) -> bool:
+    """A screen of ``size`` (width, height) is upright -- clearly taller than wide, as the Pi
+    Touch Display 2 held so (720x1280): Home and the games' screens lay out for portrait."""
+    return size[1] > size[0] * 1.05
+
+
 class Flip(RelativeLayout):
     """A layout whose content (drawing and touches) is turned by 180° when ``flipped``."""
 

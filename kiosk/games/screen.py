@@ -30,11 +30,7 @@ from kivy.uix.screenmanager import Screen
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
 from kiosk.lastmove import LogPage
 from kiosk.table.happened import Said, log_lines, said_to
-
-
-def upright(size) -> bool:
-    """A screen of ``size`` (width, height) is upright: clearly taller than wide."""
-    return size[1] > size[0] * 1.05
+from kiosk.widgets import upright
 
 
 class ChoiceButton(Button):
@@ -93,8 +89,7 @@ class GameScreen(Screen):
                 strip.make_face = self.card_face
 
     def on_size(self, _screen, size) -> None:
-        """Upright or not, as the screen is now: a window resized or turned lays it out again
-        (the same test as Home's)."""
+        """Upright or not, as the screen is now: a window resized or turned lays it out again."""
         self.portrait = upright(size)
 
     def half_widget(self, half: int) -> GameHalf:
