@@ -6,12 +6,13 @@ hand (Challengers!: its bench) are, and what does not fit.
 
 For each game, two people at the table (Challengers!: its match, once the Deck Phase is played),
 at each size: the screen's ``portrait``, the window boxes of the bottom and the top half's name
-and hand, the fit check's faults (tests/kiosk/fit_check.py), a picture.
+and hand, the fit check's faults (tests/kiosk/fit_check.py), what sticks out of the box layout
+that placed it, a picture.
 """
 
 from __future__ import annotations
 
-from app_driver import Driver, arguments, play_deck_phase, run_app
+from app_driver import Driver, arguments, play_deck_phase, run_app, walk
 
 DATA, ART, SIZES, _arg = arguments()
 FIRST, SECOND = SIZES.split(":")
@@ -25,6 +26,25 @@ PARTS = {"between": ("bottom", "top", "help_card", "hand"), "wacky": ("bottom", 
 def box(w) -> list[float]:
     xs, ys = zip(*(w.to_window(x, y) for x, y in ((w.x, w.y), (w.right, w.top))))
     return [min(xs), min(ys), max(xs), max(ys)]
+
+
+def outside_their_box(scr) -> list[str]:
+    """Every shown widget laid out by a box layout that sticks out of that box layout (a size
+    hint meant for the other orientation: a part drawn over its neighbours)."""
+    from kivy.uix.boxlayout import BoxLayout
+    found = []
+    for parent in walk(scr):
+        if not isinstance(parent, BoxLayout) or parent.width < 2 or parent.height < 2 or parent.opacity <= 0.01:
+            continue
+        p = box(parent)
+        for w in parent.children:
+            if w.width < 2 or w.height < 2 or w.opacity <= 0.01:
+                continue
+            b = box(w)
+            if b[0] < p[0] - 1 or b[1] < p[1] - 1 or b[2] > p[2] + 1 or b[3] > p[3] + 1:
+                found.append(f"{type(w).__name__} {[int(v) for v in b]} outside {type(parent).__name__} "
+                             f"{[int(v) for v in p]}")
+    return found
 
 
 def hook(app):
@@ -41,6 +61,7 @@ def hook(app):
             side = scr.ids[half]
             got[half] = {"card": box(side.ids[card]), "hand": box(side.ids[hand])}
         got["faults"] = text_faults(scr, Window.size) + text_overlaps(scr)
+        got["outside"] = outside_their_box(scr)
         out["sizes"].setdefault(size, {})[game] = got
         d.shot(f"upright-{game}-{size}")
 

@@ -42,6 +42,7 @@ def test_upright_halves_stack_their_parts(result, game):
     for half in (b, t):
         assert half["hand"][2] - half["hand"][0] > 0.75 * 720, (game, "the hand is not the width of the screen", half)
     assert g["faults"] == [], g["faults"]
+    assert g["outside"] == [], g["outside"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -52,3 +53,4 @@ def test_turned_landscape_puts_the_hand_beside_the_card(result, game):
         card, hand = half["card"], half["hand"]
         assert hand[0] >= card[2] - 1 or hand[2] <= card[0] + 1, (game, "the hand is not beside the card", half)
     assert g["faults"] == [], g["faults"]
+    assert g["outside"] == [], g["outside"]      # before: Wacky's name, 1.3 times its column's width
