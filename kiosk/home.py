@@ -29,7 +29,7 @@ from engine import registry as engine_games
 from kiosk import saved as kept
 from kiosk.games import registry as kiosk_games
 from kiosk.i18n import display_name
-from kiosk.widgets import fit_text
+from kiosk.widgets import fit_text, upright
 
 
 def bot_choices(kg, phones: int) -> list[int]:
@@ -162,7 +162,7 @@ class HomeScreen(Screen):
 
     def on_size(self, _screen, size):
         """Upright or not, as the screen is now (a window resized or turned follows)."""
-        self.portrait = size[1] > size[0] * 1.05
+        self.portrait = upright(size)
         self.tall = PORTRAIT_ROWS if self.portrait else 1.0
         self.setup_share = PORTRAIT_SETUP if self.portrait else 1.0
 

@@ -54,6 +54,12 @@ ICON_SHARE = 0.8
 ICON_ALPHA = 0.22
 
 
+def upright(size) -> bool:
+    """A screen of ``size`` (width, height) is upright -- clearly taller than wide, as the Pi
+    Touch Display 2 held so (720x1280): Home and the games' screens lay out for portrait."""
+    return size[1] > size[0] * 1.05
+
+
 class Flip(RelativeLayout):
     """A layout whose content (drawing and touches) is turned by 180° when ``flipped``."""
 

@@ -31,6 +31,7 @@ from kiosk import cardmotion, widgets
 from kiosk.games.descriptor import LOOK, NOTHING, KioskGame
 from kiosk.lastmove import LogPage
 from kiosk.table.happened import Said, log_lines, said_to
+from kiosk.widgets import upright
 
 
 class ChoiceButton(Button):
@@ -60,6 +61,7 @@ class GameHalf(BoxLayout):
     who = StringProperty("")
     status = StringProperty("")
     hand_label = StringProperty("")
+    portrait = BooleanProperty(False)        # its screen is upright (GameScreen.portrait, set by its .kv)
 
 
 class GameScreen(Screen):
@@ -72,6 +74,9 @@ class GameScreen(Screen):
 
     table = ObjectProperty(None, allownone=True)
     lang = StringProperty("en")
+    #: Taller than wide (the Pi Touch Display 2 held upright, 720x1280): the game's ``.kv`` lays
+    #: its halves out for portrait -- each half's parts stacked, its hand the width of the screen.
+    portrait = BooleanProperty(False)
     kiosk: KioskGame | None = None        # set by the app when it creates the screen
 
     def __init__(self, **kw):
@@ -83,6 +88,10 @@ class GameScreen(Screen):
                 strip.on_hold = lambda down, half=half: self.hold(half, down)
                 strip.on_choose = lambda card, half=half: self.choose_card(half, card)
                 strip.make_face = self.card_face
+
+    def on_size(self, _screen, size) -> None:
+        """Upright or not, as the screen is now: a window resized or turned lays it out again."""
+        self.portrait = upright(size)
 
     def half_widget(self, half: int) -> GameHalf:
         return self.ids.bottom if half == 0 else self.ids.top
