@@ -98,17 +98,23 @@ def catalogue_sets(proc, port, timeout=30):
             time.sleep(0.2)
 
 
-@pytest.mark.slow
-def test_the_coordinator_loads_house_sets(tmp_path):
-    (tmp_path / "cards").mkdir()
-    (tmp_path / "cards" / "house.toml").write_text(HOUSE)
+def sets_served(data):
+    """(the sets a coordinator started on ``data`` serves, what it said on stderr until stopped)."""
     port = free_port()
-    proc = coordinator(tmp_path, port)
+    proc = coordinator(data, port)
     try:
         sets = catalogue_sets(proc, port)
     finally:
         proc.terminate()
-        proc.communicate(timeout=10)
+        _, err = proc.communicate(timeout=10)
+    return sets, err
+
+
+@pytest.mark.slow
+def test_the_coordinator_loads_house_sets(tmp_path):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "house.toml").write_text(HOUSE)
+    sets, _ = sets_served(tmp_path)
     house = [s for s in sets if s["id"] == "house"]
     assert house == [{"id": "house", "name": "Cafe Crew", "names": {"en": "Cafe Crew"}, "kind": "house", "box": "base"}]
 
@@ -119,13 +125,7 @@ def test_the_coordinator_leaves_out_a_house_set_it_cannot_load_and_names_it(tmp_
     (tmp_path / "cards").mkdir()
     bad = tmp_path / "cards" / "maison.toml"
     bad.write_bytes(content)
-    port = free_port()
-    proc = coordinator(tmp_path, port)
-    try:
-        sets = catalogue_sets(proc, port)
-    finally:
-        proc.terminate()
-        _, err = proc.communicate(timeout=10)
+    sets, err = sets_served(tmp_path)
     assert {s["id"] for s in sets} >= {"city", "castle"} and not any(s["kind"] == "house" for s in sets)
     named = [ln for ln in err.splitlines() if "house set left out: " in ln]
     assert "Traceback" not in err and len(named) == 1 and str(bad) in named[0], err
