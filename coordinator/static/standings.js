@@ -67,7 +67,7 @@ function renderCafe(t) {
     const tr = el("tr"); tr.dataset.player = r.player;
     for (const [key] of cols) {
       if (key === "name") { const td = el("td", "", r.name); if (r.bot) td.append(botMark(r.bot));
-        if (t.winner === r.name) td.append(" \ud83c\udfc6"); tr.append(td); }
+        if (t.winner === r.name) td.append(" \u2605"); tr.append(td); }
       else tr.append(el("td", "num", String(r[key])));
     }
     body.append(tr);
@@ -117,7 +117,7 @@ function render(t) {
     const tr = el("tr"); tr.dataset.player = r.player;
     tr.append(el("td", "num", r.rank === null ? "" : String(r.rank)));
     const who = el("td", "", r.name); if (r.bot) who.append(botMark(r.bot));
-    if (t.winner === r.player) who.append(" \ud83c\udfc6");
+    if (t.winner === r.player) who.append(" \u2605");
     tr.append(who);
     const tro = el("td"); tro.className = "trophies";
     if (!r.trophy_rounds.length) tro.append(el("span", "hidden", "\u2013"));
