@@ -64,7 +64,7 @@ def test_organiser_adds_a_bot_entrant_in_chromium(tmp_path):
                         ("Ann", None), ("Bob", None), ("Ada", "easy"), ("Bot 2", "hard")]
                     await tab.wait_for(f"document.body.dataset.tournament === '{tour['id']}'")
                     info = await text(tab, "#tinfo")
-                    assert "Ada (bot, easy)" in info and "Bot 2 (bot, hard)" in info and "Ann," in info
+                    assert "Ada (bot, Easy)" in info and "Bot 2 (bot, Hard)" in info and "Ann," in info
                 finally:
                     await tab.close()
                 # the TV page: a "bot" mark beside each bot entrant, and nobody else
