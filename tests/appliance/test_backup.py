@@ -1,6 +1,7 @@
 """Daily SQLite backups: consistent under a writer in WAL mode, pruned, idempotent."""
 
 import datetime as dt
+import itertools
 import sqlite3
 import subprocess
 import sys
@@ -108,7 +109,7 @@ def test_backup_while_another_process_keeps_writing(tmp_path):
         out, _ = writer.communicate(timeout=60)
     assert writer.returncode == 0
     assert int(out) > 0
-    assert all(a < b for a, b in zip(seen, seen[1:])), seen     # each backup has what was committed before it
+    assert all(a < b for a, b in itertools.pairwise(seen)), seen     # each backup has what was committed before it
 
 
 def test_same_day_twice_replaces_the_copy(tmp_path):
