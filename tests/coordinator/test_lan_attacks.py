@@ -137,13 +137,15 @@ def test_guessing_from_one_address_never_blocks_another(coordinator):
             # meanwhile, from another address: the organiser logs in, and a kiosk pairs with the right code
             while sent < 2000:
                 await asyncio.sleep(0.02)
-            t0 = time.monotonic()
+            sent_before = sent
             async with good.get(base + "/api/kiosks", headers=cb.org()) as r:
                 assert r.status == 200, await r.text()
             async with good.post(base + "/api/pair", json={"pin": code, "name": "Table 1"}) as r:
                 assert r.status == 200, await r.text()
                 token = (await r.json())["token"]
-            assert time.monotonic() - t0 < 2
+            # answered between the attack's guesses, not after them: measured in guesses, which a
+            # loaded machine slows as much as the answers (0 of them here, on a quiet machine or at load 20)
+            assert sent - sent_before < 2000, f"{sent - sent_before} guesses were answered first"
             assert sent < 10_000, "the attack should still be running"
             await attack
             async with good.get(base + "/api/me", headers=cb.bearer(token)) as r:
