@@ -29,6 +29,7 @@ import time
 import aiohttp
 import cafegames as cg
 import coordbots as cb
+import pytest
 from aiohttp import WSMsgType
 from leaks import json_texts, observation_leaks, secrets_by_owner, text_leaks, visible_texts
 
@@ -38,6 +39,8 @@ from kiosk.park import ParkController
 from kiosk.phones.link import PhoneLink
 from kiosk.phones.park_seats import KEPT_PARK, ParkPhoneSeats
 from kiosk.store import Store
+
+pytestmark = pytest.mark.slow   # whole rounds of café tables with a coordinator, a kiosk and its phone server
 
 
 def _local(url: str, port: int) -> str:
@@ -260,10 +263,9 @@ async def _wacky_park(tmp_path):
                             assert k.table.dump()["actions"] == before["actions"]
                             assert k.store.get(KEPT_PARK)["key"] == [tid, 1, 1]
                         break
-                elif t.held:
-                    if t.round == 1 and not k.pc.view["over"]:
-                        t.next_game()                  # the end screen's button
-                if t.playing and t.round == 2 and not seen_round2:
+                elif t.held and t.round == 1 and not k.pc.view["over"]:
+                    t.next_game()                      # the end screen's button
+                if t.playing and t.round == 2:
                     seen_round2 = True
                 if k.pc.view is not None and k.pc.view.get("over") and t.held and k.store.outbox_rows() == [] \
                         and t.round == k.pc.view["round"]:
@@ -328,7 +330,7 @@ async def _between_bye(tmp_path):
     people = ["Ann", "Bob", "Cid"]
     body = {"game": "between", "format": "swiss", "rounds": 2, "seed": 3, "players": people, "name": "Ladder"}
     async with cb.inprocess(tmp_path / "coord") as (base, _coord), aiohttp.ClientSession() as s:
-        tid, tokens, _ = await cg.create(s, base, body, parks=1)
+        _tid, tokens, _ = await cg.create(s, base, body, parks=1)
         async with s.get(base + "/api/me", headers=cb.bearer(tokens[1])) as r:
             kid = (await r.json())["kiosk_id"]
         k = Kiosk(tmp_path, base, kid, tokens[1], port)

@@ -8,9 +8,12 @@ import os
 import shutil
 
 import cafe
+import pytest
 from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 
 from kiosk.store import Store
+
+pytestmark = pytest.mark.slow   # a coordinator process and the real app
 
 
 def test_a_wacky_park_offers_its_third_player_a_phone_seat(tmp_path):
