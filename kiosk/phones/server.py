@@ -47,7 +47,6 @@ from engine.game import Action
 from kiosk import iconset
 from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
 from kiosk.phones.tokens import (
-    MAX_SEATS,
     PHONE_HOLDS_A_SEAT,
     SEAT_TAKEN,
     UNKNOWN_CODE,
@@ -315,20 +314,26 @@ class PhoneServer:
         with self._lock:
             self._host = host
         self._since, self._played, self._snapped = {}, {}, None
-        old = {seat for seat in range(MAX_SEATS) if self.tokens.held(seat)}
+        held = self.tokens.export()["held"]          # old seat -> its phone's digest
+        if host is None:
+            carried = {}
+        kept = {int(seat) for seat, digest in held.items() if digest in carried.values()}
         self.tokens.new_game()
-        if host is not None and carried:
+        if carried:
             self.tokens.restore({"held": {str(seat): digest for seat, digest in carried.items()}})
         words = {seat: json.dumps(word, separators=(",", ":")) for seat, word in told.items()}
-        self._call(self._reseat_phones, old, words, host is not None)
+        self._call(self._reseat_phones, kept, words)
+        if host is not None:
+            self.changed()                    # the new round's views, for the phones kept
 
-    def _reseat_phones(self, old: set[int], words: dict[int, str], next_round: bool) -> None:
+    def _reseat_phones(self, kept: set[int], words: dict[int, str]) -> None:
+        """On the server's loop: each phone of the round before told, moved or revoked (:meth:`reseat`)."""
         self._views.clear()
         for phone in list(self._phones):
             if phone.seat in words:
                 phone.reseat(words[phone.seat])
-            elif phone.seat in old and next_round:
-                phone.reseat(None)            # reconnects: its secret opens its new seat, if it has one
+            elif phone.seat in kept:
+                phone.reseat(None)            # reconnects: its secret opens its new seat
             else:
                 phone.revoke(False)
 
