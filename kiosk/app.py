@@ -317,8 +317,8 @@ class TablecupApp(App):
         """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
         port in use."""
         self.notices.add(key, fmt)
-        if self.seat_qr is not None and self.table_active():
-            # During a game: said once on the bottom half, then a crossed-out phone stays in the
+        if self.seat_qr is not None and self.session.shown_table() is not None:
+            # During a game (at the table, or a café park's): said once on the bottom half, then a crossed-out phone stays in the
             # place of its "Phone" button, covering nothing of the game.
             short = SHORT_NOTICES.get(key, key)
             self.seat_qr.say(short, fmt)
