@@ -160,6 +160,7 @@ class TablecupApp(App):
         # Seats on phones: the server follows the table's games (listening before the screens do,
         # so a new game's QR codes are ready when its screen is drawn).
         self.phone_seats = None
+        self.park_phones = None               # a café park's (ParkPhoneSeats), once the kiosk joined one
         if self.phones is not None:
             from kiosk.phones.table_host import PhoneSeats
             self.phone_seats = PhoneSeats(self.phones, self.table)
@@ -281,7 +282,8 @@ class TablecupApp(App):
         self._show_guide(name)
         if self.seat_qr is not None:
             self.seat_qr.lang = self.lang
-            self.seat_qr.refresh(self.table_active() and name != "operator", self.sm.current_screen)
+            self.seat_qr.seats = self.shown_phone_seats()
+            self.seat_qr.refresh(shown is not None and name != "operator", self.sm.current_screen)
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
         self.banner.opacity = 1 if show else 0
@@ -315,8 +317,8 @@ class TablecupApp(App):
         """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
         port in use."""
         self.notices.add(key, fmt)
-        if self.seat_qr is not None and self.table_active():
-            # During a game: said once on the bottom half, then a crossed-out phone stays in the
+        if self.seat_qr is not None and self.session.shown_table() is not None:
+            # During a game (at the table, or a café park's): said once on the bottom half, then a crossed-out phone stays in the
             # place of its "Phone" button, covering nothing of the game.
             short = SHORT_NOTICES.get(key, key)
             self.seat_qr.say(short, fmt)
@@ -383,12 +385,19 @@ class TablecupApp(App):
             pc.on_ignored = self.hint_for
             pc.table.on_ignored = self.table_hint         # another game's park: its game's hints
             self.session.park = pc
+            if self.phones is not None:
+                # Its table's phone seats (another game's park): the seats panel shows them.
+                from kiosk.phones.park_seats import ParkPhoneSeats
+                self.park_phones = ParkPhoneSeats(self.phones, pc.table, active=False)
+                self.park_phones.listeners.append(self.sync)
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),
                                  url=configured_url(self.coordinator_arg)).start()
             pc.attach(self.client)
         self._put("park_mode", True)
         self.session.enter_park(self.session.park)
+        if self.park_phones is not None:
+            self.park_phones.activate(True)
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.hardware_controller():
             self._move_hardware(self.hardware_controller())
@@ -416,6 +425,9 @@ class TablecupApp(App):
     def leave_tournament(self):
         self._put("park_mode", False)
         self.session.leave_park()
+        if self.park_phones is not None and self.park_phones.active:
+            self.park_phones.activate(False)
+            self.phone_seats.retake()         # the phone server is the local table's again
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.hardware_controller():
             self._move_hardware(self.hardware_controller())
@@ -528,12 +540,19 @@ class TablecupApp(App):
             self.sm.current = self.screen_for()
         self.sync()
 
+    def shown_phone_seats(self):
+        """The phone seats of the game on screen: a café park's table's while it has the screens,
+        else the local table's."""
+        if self.park_phones is not None and self.session.park_table() is not None:
+            return self.park_phones
+        return self.phone_seats
+
     def has_phone_seats(self) -> bool:
-        """Whether the game on the table has seats played on phones only, or held by a phone (the
-        operator may free them)."""
-        ps = self.phone_seats
-        return (self.seat_qr is not None and self.table_active() and ps.server() is not None
-                and bool(ps.managed_seats()))
+        """Whether the game on the table (or a café park's table) has seats played on phones only,
+        or held by a phone (the operator may free them)."""
+        ps = self.shown_phone_seats()
+        return (self.seat_qr is not None and self.session.shown_table() is not None and ps is not None
+                and ps.server() is not None and bool(ps.managed_seats()))
 
     def open_phone_seats(self):
         """The operator's "Phone seats": back to the game, its seats panel open with "Free" buttons."""

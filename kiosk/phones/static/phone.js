@@ -10,7 +10,7 @@ const WORDS = {
     over: "Game over.", won: "Game over: you win!", lost: "Game over: {names} won.", draw: "Game over: a draw.",
     none: "Nothing to play right now.", connecting: "Connecting to the table…",
     lost_link: "Connection lost: reconnecting…", paused: "The game is paused on the table: it goes on here as soon as it is resumed.", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
-    ended: "Thanks for playing: this seat's code has expired.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
+    ended: "Thanks for playing: this seat's code has expired.", moved: "Round {round}: you play at park {park}. Scan the QR code on that table.", bye: "Round {round}: you sit this round out (a bye). Scan a table's QR code when you are seated again.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
     online: "connected", offline: "not connected", details: "Everything the table sent",
     stale: "This page is older than the table: reload it to see the game.",
   },
@@ -20,7 +20,7 @@ const WORDS = {
     over: "Partie terminée.", won: "Partie terminée : vous gagnez !", lost: "Partie terminée : {names} gagne.",
     draw: "Partie terminée : égalité.", none: "Rien à jouer pour l'instant.", connecting: "Connexion à la table…",
     lost_link: "Connexion perdue : reconnexion…", paused: "La partie est en pause sur la table : elle reprend ici dès qu'elle y reprend.", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
-    ended: "Merci d'avoir joué : le code de cette place a expiré.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
+    ended: "Merci d'avoir joué : le code de cette place a expiré.", moved: "Manche {round} : vous jouez au parc {park}. Scannez le QR code de cette table.", bye: "Manche {round} : vous êtes exempt de cette manche. Scannez le QR code d'une table quand vous y serez placé.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
     online: "connecté", offline: "déconnecté", details: "Tout ce que la table a envoyé",
     stale: "Cette page est plus ancienne que la table : rechargez-la pour voir la partie.",
   },
@@ -46,6 +46,7 @@ let retries = 0;
 let busy = false;
 let gone = false;
 let paused = false;   // the seat's game left the table, saved: the page waits for it to come back
+let told = null;      // a café park's next round seats this phone's player elsewhere, or not at all
 
 function pickLang() {
   const saved = localStorage.getItem("tablecup-lang");
@@ -162,7 +163,8 @@ function render() {
   link.className = up ? "link" : "link down";
   link.title = up ? w("online") : w("offline");
   const status = document.getElementById("status");
-  if (gone) status.textContent = view && view.over ? statusText() + " " + w("ended") : w("revoked");
+  if (gone && told) status.textContent = w(told.type, { round: told.round, park: told.park });
+  else if (gone) status.textContent = view && view.over ? statusText() + " " + w("ended") : w("revoked");
   else if (paused && !up) status.textContent = w("paused");
   else status.textContent = view && !up ? w("lost_link") : statusText();
   status.className = view && view.actions.length && !view.over ? "status turn" : "status";
@@ -269,6 +271,7 @@ function connect() {
     if (msg.type === "view") { view = msg; paused = false; showError(readable(msg) ? "" : w("stale")); render(); }
     else if (msg.type === "paused") { paused = true; render(); }
     else if (msg.type === "revoked") { gone = true; render(); }
+    else if (msg.type === "moved" || msg.type === "bye") { told = msg; }
   };
   ws.onclose = async (ev) => {
     if (socket !== ws) return;
