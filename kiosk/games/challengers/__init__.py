@@ -117,4 +117,5 @@ KIOSK = KioskGame(
     slow_bots=("search",),        # the search bot (engine.challengers.hint) decides off the UI thread
     public_cards=public_cards,
     say=say,
+    park="kiosk.games.challengers.park:ChallengersPark",
 )

@@ -100,9 +100,13 @@ def new_game(table, players=("Player",), robot_level=1, box="base", seed=None, s
     return table.new_game(GAME, seats, names=names, seed=seed, options=options, players=players)
 
 
-def board_of(table) -> Board:
+def board_of(table) -> Any:
     """The view model of the Challengers! tournament on ``table`` (``KIOSK.view``): one per game
-    on the table, kept in its ``view_state``."""
+    on the table, kept in its ``view_state``; a café park's table has its own
+    (:class:`kiosk.games.challengers.park.ParkBoard`)."""
+    own = getattr(table, "board", None)
+    if own is not None:
+        return own
     board = table.view_state.get("board")
     if board is None:
         board = table.view_state["board"] = Board(table)
