@@ -300,5 +300,11 @@ class ParkController:
 
     # ------------------------------------------------------------------ tests
     def dump(self) -> dict[str, Any]:
+        """The park for tests and logs: the link's state, the tournament's round and phase (as the
+        park's game shows them), the match played here (``match``, a game with one) and the table."""
+        t, table = self.t, self.table.dump()
         return {"tournament": self.tid, "park": self.park, "kiosk_id": self.kiosk_id, "online": self.online,
-                "outbox": self.outbox_n, "message": self.message, "table": self.table.dump()}
+                "outbox": self.outbox_n, "message": self.message,
+                "round": t.round if t is not None else None, "phase": t.phase if t is not None else None,
+                "screen": self.board.screen() if self.table.playing and self.board is not None else self.screen(),
+                "match": table.get("match"), "table": table}

@@ -191,7 +191,7 @@ class TestHook:
                 # Challengers!: the whole tournament (the engine's own picture, hidden cards and all).
                 tournament = getattr(app.table.state, "tournament", None)
                 from engine.challengers.game import tournament_dump
-                state = tournament_dump(tournament) if tournament is not None else c.dump()
+                state = tournament_dump(tournament) if tournament is not None else app.controller.dump()
                 json.dump({"screen": app.sm.current, "state": state, "table": app.table.dump()}, f,
                           sort_keys=True)
             os.replace(tmp, args[0])
