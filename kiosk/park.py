@@ -90,8 +90,8 @@ class ParkController:
         """The park's table for ``game``: its descriptor's park table, else a ``ParkTable``."""
         cls = _table_class(game)
         if cls is not ParkTable:
-            table: ParkTable = cls(self.store, data_for=self.data_for, kick=self._kick,
-                                   schedule=self.schedule, bot_delay=self.robot_delay)
+            table: ParkTable = cls(self.store, data_for=self.data_for, kick=self._kick, schedule=self.schedule,
+                                   bot_delay=self.robot_delay, on_leave=self.close_game)
         else:
             table = ParkTable(self.store, data_for=self.data_for, kick=self._kick)
         table.kiosk_id = self.kiosk_id

@@ -153,7 +153,8 @@ class KioskGame:
     ``seat_view(half)`` is what the LEDs read.
     ``park``: ``"module:Class"`` of the game's table at a park of a café tournament, when it is
     more than one game seated by the coordinator (a :class:`kiosk.table.park.ParkTable`
-    subclass; default: ``ParkTable``).
+    subclass, made with the keywords ``data_for``, ``kick``, ``schedule``, ``bot_delay`` and
+    ``on_leave``; default: ``ParkTable``).
     """
 
     game: str

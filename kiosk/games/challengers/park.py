@@ -174,11 +174,12 @@ class MatchAtPark:
 class ChallengersPark(ParkTable):
     """The park's table of a Challengers! café tournament (see the module's docstring).  ``store``:
     the kiosk's store; ``kick()``: the outbox holds something new; ``schedule(fn, delay)``: the
-    Robot's clock (the app passes Kivy's)."""
+    Robot's clock (the app passes Kivy's); ``on_leave()``: the kiosk leaves the tournament's
+    screens (the result screen's "Home" once it is over)."""
 
     def __init__(self, store: Any, *, data_for: Callable[[Any], Any] = game_data,
                  kick: Callable[[], None] | None = None, schedule: Callable[..., Any] | None = None,
-                 bot_delay: float = 0.6) -> None:
+                 bot_delay: float = 0.6, on_leave: Callable[[], None] | None = None) -> None:
         super().__init__(store, data_for=data_for, kick=kick)
         self.schedule = schedule or (lambda fn, delay: None)
         self.bot_delay = bot_delay
@@ -192,7 +193,7 @@ class ChallengersPark(ParkTable):
         self.end: dict[str, Any] | None = None      # the held end's result (built while held)
         self.seats_acked = store.get("park_seats_acked")
         self.said: tuple[str, dict[str, Any]] | None = None    # the operator's sentence, as (key, values)
-        self.on_leave: Callable[[], None] = lambda: None       # the result screen's "Home" at the end
+        self.on_leave: Callable[[], None] = on_leave or (lambda: None)   # "Home" at the tournament's end
         self._robot_scheduled = False
         self._policy = make_policy("robot", 0)
         self._bot_policy = make_policy("greedy", 0)  # a bot entrant's match choices (its search bot's rule)
