@@ -1,5 +1,7 @@
 """A park's table in a café tournament of any game of the table (Between Battle, Wacky Challenge,
-Cosplay Team Battle): :class:`ParkTable`.  No Kivy here.
+Cosplay Team Battle): :class:`ParkTable`.  No Kivy here.  (Challengers!, whose tournament is more
+than one game seated by the coordinator, plays at a subclass of its own, named by its kiosk
+descriptor: :class:`kiosk.games.challengers.park.ChallengersPark`.)
 
 The coordinator seats the entrants at a park each round; the park's kiosk plays that round's
 *table game* there, with the game's own screens, exactly as a :class:`~kiosk.table.LocalTable`
