@@ -4,8 +4,9 @@ Import this only after :mod:`kiosk.main` has set Kivy's environment/config.
 
 Games at this table, Challengers! included, are played through :class:`kiosk.table.LocalTable`
 (``app.table``): its changes redraw the screen its game's descriptor names.  Tournaments:
-"Join a tournament" hands the screens to :class:`kiosk.park.ParkController` and starts
-:class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
+"Join a tournament" hands the screens to the café park (:class:`kiosk.park.ParkController`, whose
+table -- :class:`kiosk.table.park.ParkTable`, Challengers!' a subclass of it -- the game's own
+screens show) and starts :class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
 (seconds).  Tests, benchmarks and demos drive the app from outside through
 :mod:`kiosk.plugins` (``TABLECUP_KIOSK_PLUGINS``, ``TABLECUP_KIOSK_HOOK``).
 """
@@ -36,6 +37,7 @@ from engine.challengers.library import load
 from kiosk import cardtext, hardware_link, i18n, keymap
 from kiosk.games import registry as kiosk_games
 from kiosk.games.challengers import board as challengers
+from kiosk.games.challengers.park import library_data
 from kiosk.history import HistoryScreen
 from kiosk.home import HomeScreen
 from kiosk.join import JoinScreen
@@ -48,7 +50,7 @@ from kiosk.rendering import Screens, save_screenshot
 from kiosk.router import route
 from kiosk.session import Session
 from kiosk.store import StorageError, open_store
-from kiosk.table import LocalTable, game_data
+from kiosk.table import LocalTable
 from kiosk.widgets import HintLayer
 
 log = logging.getLogger("tablecup.kiosk")
@@ -150,10 +152,10 @@ class TablecupApp(App):
         self.robot_delay = delay
         # Every game at this table, Challengers! included: one LocalTable, each game's screens
         # created when first shown.  Challengers! plays with the library loaded here, the café's
-        # house sets included.
+        # house sets included (here and at a café's park).
         from kiosk.table.worker import Worker
-        self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay,
-                                data_for=lambda g: lib if g.name == "challengers" else game_data(g),
+        self.data_for = library_data(lib)
+        self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay, data_for=self.data_for,
                                 think=Worker(post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0)))
         self.table.on_ignored = self.table_hint
         self.session = Session(self.table)
@@ -245,8 +247,8 @@ class TablecupApp(App):
     # ------------------------------------------------------------------ the session
     @property
     def controller(self):
-        """What the Challengers! screens read: the café park while it has the screens, else the
-        view model of the local table (:func:`kiosk.games.challengers.board.board_of`)."""
+        """The café park while it has the screens (:class:`kiosk.park.ParkController`), else the
+        view model of the local table's Challengers! (:func:`kiosk.games.challengers.board.board_of`)."""
         return self.session.park if self.session.at_park else challengers.board_of(self.table)
 
     @property
@@ -345,7 +347,7 @@ class TablecupApp(App):
             self.leave_tournament()
             return
         park_table = self.session.park_table()
-        self.chrome.heard(park_table.game.name if park_table is not None else "challengers", events)
+        self.chrome.heard(park_table.game.name if park_table is not None else "", events)
         self.sync(events)
 
     def table_hint(self, half, pressed):
@@ -354,7 +356,7 @@ class TablecupApp(App):
         on each half where a person sits, each in its own words."""
         t = self.session.shown_table()
         if t is None:
-            return                            # a Challengers! café park says its own (hint_for)
+            return
         scr = self.sm.current_screen
         if not hasattr(scr, "hint_text"):
             return
@@ -364,26 +366,15 @@ class TablecupApp(App):
             if text:
                 self.hints.show(h, text)
 
-    def hint_for(self, what, why):
-        """A café park's input that did nothing (``what`` as the park logs it): say on that
-        half why, e.g. "Wait: the Robot is attacking" (:mod:`kiosk.games.challengers.hints`)."""
-        from kiosk.games.challengers.hints import board_hint, pressed
-        word, half = pressed(what)
-        text = board_hint(self.controller, word, self.sm.current, self.lang, i18n.tr)
-        if not text:
-            return
-        for h in ((half,) if half in (0, 1) else (0, 1)):
-            self.hints.show(h, text)
-
     # ------------------------------------------------------------------ tournaments
     def enter_tournament(self, sync=True):
         """"Join a tournament": the park controller takes the screens; networking starts."""
         if self.park_controller is None:
             from kiosk.network import Client, configured_url
-            pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
+            pc = ParkController(self.store, data_for=self.data_for, schedule=self._schedule,
+                                robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
-            pc.on_ignored = self.hint_for
-            pc.table.on_ignored = self.table_hint         # another game's park: its game's hints
+            pc.on_ignored = self.table_hint               # the park's game's hints, as at this table
             self.session.park = pc
             if self.phones is not None:
                 # Its table's phone seats (another game's park): the seats panel shows them.

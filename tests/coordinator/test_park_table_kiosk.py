@@ -21,6 +21,7 @@ import pytest
 from engine import registry
 from engine.cafe import tournament_game
 from engine.game import Action
+from kiosk.games.challengers.park import library_data
 from kiosk.park import ParkController
 from kiosk.store import StorageError, Store
 
@@ -58,7 +59,7 @@ async def play_a_park(tmp_path, body, people):
         store.put("coord_kiosk_name", "Table 1")
         from kiosk.network import Client
         ui: queue.Queue = queue.Queue()              # the kiosk's UI thread: this loop runs what the network posts
-        pc = ParkController(cb.lib(), store)
+        pc = ParkController(store, data_for=library_data(cb.lib()))
         client = Client(tmp_path / "kiosk.db", pc, post=ui.put, url=base, poll=0.05)
         pc.attach(client)
         client.start()
@@ -80,7 +81,7 @@ async def play_a_park(tmp_path, body, people):
                 await asyncio.sleep(0.01)
             else:
                 raise AssertionError(f"not over: {pc.dump()}")
-            assert pc.tid == tid and pc.other_game
+            assert pc.tid == tid and pc.table.game.name != "challengers"
             async with s.get(f"{base}/api/tournaments/{tid}/record", headers=cb.org(tokens[1])) as r:
                 assert r.status == 200, await r.text()
                 rec = await r.json()
