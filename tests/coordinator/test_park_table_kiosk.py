@@ -71,7 +71,7 @@ async def play_a_park(tmp_path, body, people):
                 table = pc.table
                 if table.playing:
                     seen["games"].add(table.game.name)
-                    step(pc, table, seen)
+                    step(pc, table, seen, body["rounds"])
                 elif pc.tid is not None:
                     # Between games (the seating screen): an input reaches nothing.
                     assert table.act(Action(0, "pick", ("x",))) is None
@@ -92,8 +92,10 @@ async def play_a_park(tmp_path, body, people):
     return seen
 
 
-def step(pc, table, seen):
-    """One person's input at the park's table, as its screen would give it."""
+def step(pc, table, seen, last_round):
+    """One person's input at the park's table, as its screen would give it (the players leave the
+    last round's end on screen: the coordinator may say the tournament is over only after the
+    kiosk has applied the last move)."""
     if table.held:
         names = table.setup.players
         bottom, top = table.seat_on(0), table.seat_on(1)
@@ -101,7 +103,7 @@ def step(pc, table, seen):
         if not seen["held"] or seen["held"][-1][0] != table.round:
             seen["held"].append((table.round, names[bottom], names[top]))
         assert table.legal(bottom) == [] and table.act(Action(bottom, "pick", ("x",))) is None
-        if not (pc.view.get("over") and pc.view["round"] == table.round):
+        if table.round < last_round:
             table.next_game()                  # the end screen's button (the last end stays)
         return
     for seat in sorted(table.to_act()):
