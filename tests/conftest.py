@@ -88,3 +88,15 @@ def pytest_collection_modifyitems(config, items):
     rank = {tests / name: i for i, name in enumerate(LONGEST_FIRST)}
     slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
     items.sort(key=lambda item: (rank.get(item.path, len(rank)), item.path not in slow_files))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` as :mod:`scheduling` changes it: a worker running one of
+    :data:`LONGEST_FIRST` is not handed the next long file to run after it (xdist hands a worker
+    its next file before it starts its last test, so that file would wait the whole long one)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from scheduling import LongFilesAlone
+    tests = Path(__file__).resolve().parent.relative_to(config.rootpath)
+    return LongFilesAlone(config, log, long_files=[(tests / name).as_posix() for name in LONGEST_FIRST])
