@@ -98,5 +98,4 @@ def pytest_xdist_make_scheduler(config, log):
     if config.getvalue("dist") != "loadfile":
         return None
     from scheduling import LongFilesAlone
-    tests = Path(__file__).resolve().parent.relative_to(config.rootpath)
-    return LongFilesAlone(config, log, long_files=[(tests / name).as_posix() for name in LONGEST_FIRST])
+    return LongFilesAlone(config, log, long_files=LONGEST_FIRST)

@@ -6,7 +6,8 @@ from scheduling import LongFilesAlone
 from xdist.scheduler import LoadFileScheduling
 
 INSTALL, FLOORS, CAFE = "tests/appliance/test_install.py", "tests/appliance/test_floors.py", "tests/e2e/test_cafe.py"
-LONG = (INSTALL, CAFE, FLOORS)
+#: As tests/conftest.py names them (LONGEST_FIRST): under tests/.
+LONG = tuple(path.removeprefix("tests/") for path in (INSTALL, CAFE, FLOORS))
 #: The collection as tests/conftest.py sorts it: the longest files first, then the fast lane's.
 FILES = {INSTALL: 1, CAFE: 4, FLOORS: 1, "tests/a/test_slow.py": 3, "tests/b/test_fast.py": 5,
          "tests/c/test_fast.py": 2, "tests/d/test_fast.py": 6}

@@ -20,18 +20,22 @@ from xdist.scheduler import LoadFileScheduling
 
 
 class LongFilesAlone(LoadFileScheduling):
-    """``--dist loadfile`` that never queues a file behind one of ``long_files`` (test files as
-    the node ids name them, ``tests/appliance/test_install.py``): a worker still running one of
-    them gets the last file of the queue instead of the first."""
+    """``--dist loadfile`` that never queues a file behind one of ``long_files``: a worker still
+    running one of them gets the last file of the queue instead of the first.  ``long_files``
+    are paths as the node ids end (``appliance/test_install.py`` names
+    ``tests/appliance/test_install.py``)."""
 
     def __init__(self, config, log=None, *, long_files: Collection[str] = ()) -> None:
         super().__init__(config, log)
-        self.long_files = frozenset(long_files)
+        self.long_files = tuple(long_files)
+
+    def is_long(self, scope: str) -> bool:
+        return any(scope == name or scope.endswith("/" + name) for name in self.long_files)
 
     def busy_with_a_long_file(self, node) -> bool:
         """Whether any test still to run on ``node`` is in one of the long files."""
-        return any(not done and scope in self.long_files
-                   for scope, tests in self.assigned_work.get(node, {}).items() for done in tests.values())
+        return any(self.is_long(scope) and not all(tests.values())
+                   for scope, tests in self.assigned_work.get(node, {}).items())
 
     def _assign_work_unit(self, node) -> None:
         if len(self.workqueue) > 1 and self.busy_with_a_long_file(node):
