@@ -67,6 +67,7 @@ LONGEST_FIRST = (
     "tournament_e2e/test_cafe.py",
     "appliance/test_floors.py",
     "tournament_e2e/test_cafe_park_games.py",
+    "coordinator/test_bot_only_nights.py",
     "coordinator/test_lan_attacks.py",
     "tournament_e2e/test_park_match_ends.py",
     "coordinator/test_schema.py",
