@@ -99,10 +99,14 @@ case "$cmd" in
     install_system_packages; setup_venv always ;;
   test)
     # The fast lane unless --all: the tests marked slow (pyproject.toml's markers) are left out.
+    # The fast lane runs one worker per core.  --all runs one more: its longest files wait
+    # more than they compute (the Debian chroot's and the floors' downloads, trickled request
+    # bodies, kiosks' polls), and a worker waiting on them would leave its core idle.
     lane=(-m "not slow")
+    workers=auto
     args=()
     for arg in "$@"; do
-      if [ "$arg" = --all ]; then lane=(); else args+=("$arg"); fi
+      if [ "$arg" = --all ]; then lane=(); workers=$(( $(nproc) + 1 )); else args+=("$arg"); fi
     done
     install_system_packages; setup_venv
     # Kivy renders offscreen in tests: no X server, no window.  The engine must run
@@ -112,12 +116,13 @@ case "$cmd" in
     # pytest then rewrites the test modules' asserts once, not at every run in every worker
     # (collecting the fast lane: 18 s of CPU per worker without the cache, 6 s with it).
     unset PYTHONDONTWRITEBYTECODE
-    # One worker per core, a test file at a time per worker (files share fixtures and
-    # sub-processes); TABLECUP_TEST_WORKERS=0 runs everything in this process.  The files are
+    # A test file at a time per worker (files share fixtures and sub-processes);
+    # TABLECUP_TEST_WORKERS=N runs N workers, 0 everything in this process.  The files are
     # handed out in the order tests/conftest.py sorts them (the long slow ones first), not
-    # pytest-xdist's default of the files with the most tests first.
+    # pytest-xdist's default of the files with the most tests first, and no file waits behind
+    # one of the longest (tests/support/scheduling.py).
     # A -m of the arguments comes after the lane's and replaces it.
-    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-auto}" --dist loadfile --no-loadscope-reorder \
+    exec .venv/bin/python -m pytest -n "${TABLECUP_TEST_WORKERS:-$workers}" --dist loadfile --no-loadscope-reorder \
       "${lane[@]}" "${args[@]}" ;;
   kiosk)
     install_system_packages; setup_venv

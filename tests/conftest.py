@@ -59,18 +59,21 @@ def match(lib):
 
 
 
-#: The longest files, longest first, by their durations in full runs (docs/performance.md, the
-#: test suite).  Handed out first, before the other slow files, so that no long one starts late:
+#: The longest files, longest first, by their durations in full runs and file by file
+#: (docs/performance.md, the test suite).  Handed out first, before the other slow files, so that no long one starts late:
 #: a file missing from this list only loses its place at the front, never a test.
 LONGEST_FIRST = (
     "appliance/test_install.py",
     "tournament_e2e/test_cafe.py",
     "appliance/test_floors.py",
+    "tournament_e2e/test_cafe_park_games.py",
+    "coordinator/test_bot_only_nights.py",
     "coordinator/test_lan_attacks.py",
     "tournament_e2e/test_park_match_ends.py",
     "coordinator/test_schema.py",
     "tournament_e2e/test_cafe_bots.py",
     "coordinator/test_cafe_kill9.py",
+    "kiosk/test_screen_sizes.py",
 )
 
 
@@ -88,3 +91,14 @@ def pytest_collection_modifyitems(config, items):
     rank = {tests / name: i for i, name in enumerate(LONGEST_FIRST)}
     slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
     items.sort(key=lambda item: (rank.get(item.path, len(rank)), item.path not in slow_files))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadfile`` as :mod:`scheduling` changes it: a worker running one of
+    :data:`LONGEST_FIRST` is not handed the next long file to run after it (xdist hands a worker
+    its next file before it starts its last test, so that file would wait the whole long one)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from scheduling import LongFilesAlone
+    return LongFilesAlone(config, log, long_files=LONGEST_FIRST)
