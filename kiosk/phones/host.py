@@ -18,8 +18,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from engine.game import Action, Game, Outcome, action_label
+from kiosk.i18n import known
 
-LANGS = ("en", "fr")
+
+def langs() -> tuple[str, ...]:
+    """The languages a view is said in: every language with compiled catalogues (the offered
+    ones, and the pseudo-locale the tests read a page in)."""
+    return tuple(sorted(known()))
 
 
 class Refused(Exception):
@@ -94,7 +99,7 @@ def labels(game: Game, action: Action) -> dict[str, str]:
     if got is None:
         if len(_LABELS) >= _LABELS_MAX:
             _LABELS.clear()
-        got = _LABELS[key] = {lang: action_label(game, action, lang) for lang in LANGS}
+        got = _LABELS[key] = {lang: action_label(game, action, lang) for lang in langs()}
     return got
 
 
@@ -107,7 +112,7 @@ def seat_view(host: SeatHost, seat: int) -> SeatView:
     observation = host.observation(seat)
     body = {
         "game": game.name,
-        "title": {lang: game.title(lang) for lang in LANGS},
+        "title": {lang: game.title(lang) for lang in langs()},
         "seat": seat,
         "players": list(host.seat_names()),
         "observation": observation,
