@@ -54,8 +54,9 @@ class CatalogueError(RuntimeError):
     """A compiled catalogue is missing or older than its ``.po`` (set-up not run since)."""
 
 
-def N_(key: str) -> str:
-    """Mark a key that code picks by a computed name (a zone, a reason): extraction finds it here."""
+def N_(key: str, n: int | None = None) -> str:
+    """Mark a key that code picks by a computed name (a zone, a reason): extraction finds it here;
+    ``n=`` (any count) marks a message said with a count, which has plural forms."""
     return key
 
 

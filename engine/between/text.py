@@ -57,11 +57,15 @@ _REASONS = {
 }
 
 
+def character_name(character: str, lang: str = "en") -> str:
+    """``"knight"`` -> ``"Knight"`` (``"Chevalier"``); a character of another file: its id."""
+    return _NAMES.get(lang, _NAMES["en"]).get(character, character)
+
+
 def card_name(card_id: str, lang: str = "en") -> str:
     """``"knight-7"`` -> ``"Knight 7"`` (``"Chevalier 7"``); ``"ninja-joker"`` -> ``"Ninja Joker"``."""
     character, _, rest = str(card_id).rpartition("-")
-    names = _NAMES.get(lang, _NAMES["en"])
-    who = names.get(character, character or card_id)
+    who = character_name(character, lang) if character else str(card_id)
     what = "Joker" if rest == "joker" else rest
     return f"{who} {what}"
 

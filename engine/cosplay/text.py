@@ -6,7 +6,7 @@ from engine.events import Event
 
 from .cards import KINDS, Catalogue
 
-__all__ = ["describe_event", "remember_names"]
+__all__ = ["describe_event", "event_message", "remember_names"]
 
 _NAMES: dict[str, tuple[str, str]] = {}
 _KINDS_FR = {"badass": "BADASS", "kawaii": "KAWAII", "craft": "CRAFT"}
@@ -128,3 +128,62 @@ def describe_event(event: Event, lang: str = "en") -> str:
         w = " et ".join(map(_seat, winners)) if fr else " and ".join(map(_seat, winners))
         return f"Partie finie, victoire de {w} : {sc}." if fr else f"Game over, {w} win(s): {sc}."
     return f"{k} {who}".strip()
+
+
+def event_message(event: Event) -> tuple[str, dict]:
+    """One event as a message id of the kiosk's ``cosplay`` catalogue and its values, for a caller
+    that says it in its own language (the kiosk: ``kiosk/games/cosplay/events.py``).  Values are
+    raw: ``who``/``victim`` a seat (from 0), ``card``/``other`` a card id, ``cards`` card ids,
+    ``kind`` a resource (an index of ``KINDS``), ``n`` a count (a plural message), ``winners``
+    seats, ``scores`` a score per seat."""
+    k, p, card, value, info = event
+    base = {"who": p, "card": card}
+    if k == "turn":
+        return "cpe_turn", {**base, "turn": value}
+    if k in ("face-up", "place", "recruitment", "reshuffle", "end-turn", "cemetery"):
+        return f"cpe_{k}", base
+    if k in ("drama-back", "draw"):
+        return f"cpe_{k}", {**base, "n": value}
+    if k == "attach":
+        return "cpe_attach", {**base, "other": info}
+    if k == "target":
+        return f"cpe_target_{info[0]}", base
+    if k == "pay":
+        return ("cpe_pay" if card else "cpe_pay_points"), base
+    if k == "recruit":
+        zone, lost = info
+        return "cpe_recruit", {**base, "zone": zone, "n": lost}
+    if k == "complete":
+        _zone, _lost, pts = info
+        return "cpe_complete", {**base, "n": pts}
+    if k == "steal":
+        return "cpe_steal", {**base, "victim": info[0]}
+    if k == "drama":
+        return "cpe_drama", {**base, "victim": info, "n": value}
+    if k == "use":
+        return f"cpe_use_{info}", base
+    if k == "combo":
+        return "cpe_combo", {**base, "cards": list(info)}
+    if k == "ability":
+        word = info[0] if isinstance(info, tuple) else info
+        if word in ("draw", "score"):
+            return f"cpe_ability_{word}", {**base, "n": value}
+        if word in ("gain", "discount"):
+            return f"cpe_ability_{word}", {**base, "n": value, "kind": info[1]}
+        if word == "cemetery":
+            return "cpe_ability_cemetery", {**base, "other": info[1], "zone": value}
+        if word == "recover":
+            return "cpe_ability_recover", {**base, "other": info[1]}
+        return "cpe_ability_none", base
+    if k == "conveyor":
+        return "cpe_conveyor", {"n": value}
+    if k == "objective":
+        return "cpe_objective", {"card": card, "zone": value, "level": info}
+    if k == "last-round":
+        return f"cpe_last_round_{info}", {}
+    if k == "game-over":
+        winners, scores = info
+        if not winners:
+            return "cpe_game_over_draw", {"scores": list(scores)}
+        return "cpe_game_over", {"winners": list(winners), "scores": list(scores), "n": len(winners)}
+    return "cpe_unknown", {**base, "kind_of_event": k}

@@ -12,6 +12,11 @@ What a screen may show as it is, because it is data and not the kiosk's words:
   (the registry's), "Tablecup", and the players' names a test gives;
 - the rule texts the game data carry per language (Between Battle's help cards, Wacky Challenge's
   boosters), which a third language adds to the data files, not to the code;
+- the resources' names as the cards print them (Cosplay Team Battle's BADASS, KAWAII, CRAFT);
+- labels: a capital letter on its own (piles A and B, levels A and B), and tokens that are codes,
+  addresses or file names (a digit and a letter together, a dot or a slash inside: "kiosk.db.damaged-
+  20261128", "http://127.0.0.1:9");
+- each language's own name on the operator screen's language buttons ("English", "Français");
 - what a test names as technical (an exception's own text, shown as it came: docs/translating.md).
 
 Everything else with a plain letter is untranslated.  A name is taken out of a text before the
@@ -33,12 +38,17 @@ MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]
 PLAIN = re.compile(r"[A-Za-z]")
 LOCALE = ROOT / "kiosk" / "locale"
 BRAND = ("Tablecup",)
+AUTONYMS = ("English", "Français")
+# A capital letter on its own (a pile's or a level's label), or a token with a digit and a letter,
+# or a dot or a slash between two characters (a code, an address, a file name).
+LABEL = re.compile(r"(?<![\w.])[A-Z](?![\w.])|\S*(?:\d[^\W\d]|[^\W\d]\d|\w[./]\w)\S*")
 
 
 @cache
 def data_texts() -> tuple[str, ...]:
     """Every name and data text a pseudo screen may show as it is, the longest first."""
-    found: set[str] = set(BRAND)
+    from engine.cosplay.cards import KINDS
+    found: set[str] = {*BRAND, *AUTONYMS, *(kind.upper() for kind in KINDS)}
     cat = load(cards).catalogue
     for c in cat.cards.values():
         found |= {c.name, *c.names.values()}
@@ -70,7 +80,7 @@ def _known(also: tuple[str, ...]) -> re.Pattern[str]:
 def untranslated(text: str, also: tuple[str, ...] = ()) -> str:
     """What is left of ``text`` with a plain ASCII letter once the data and ``also`` (players'
     names, technical texts) are taken out; "" when everything in it is pseudo text or data."""
-    rest = _known(tuple(also)).sub(" ", MARKUP.sub("", text))
+    rest = LABEL.sub(" ", _known(tuple(also)).sub(" ", MARKUP.sub("", text)))
     return " ".join(rest.split()) if PLAIN.search(rest) else ""
 
 
