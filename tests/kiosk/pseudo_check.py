@@ -41,7 +41,7 @@ BRAND = ("Tablecup",)
 AUTONYMS = ("English", "Français")
 # A capital letter on its own (a pile's or a level's label), or a token with a digit and a letter,
 # or a dot or a slash between two characters (a code, an address, a file name).
-LABEL = re.compile(r"(?<![\w.])[A-Z](?![\w.])|\S*(?:\d[^\W\d]|[^\W\d]\d|\w[./]\w)\S*")
+LABEL = re.compile(r"(?<![\w.])[A-Z](?!\w|\.\w)|\S*(?:\d[^\W\d]|[^\W\d]\d|\w[./]\w)\S*")
 
 
 @cache
