@@ -5,7 +5,8 @@ server runs on another thread, so it never touches the state: it *posts* work to
 thread (:meth:`SeatHost.post`), and what a phone sees is a :class:`SeatView` computed there and
 handed over whole.  A view is made of ``observation(seat)`` -- the contract's one place where
 hidden information is removed -- and the seat's legal actions in the contract's JSON codec, each
-with a label in English and French (the game's ``describe_action``, else the action's text).
+with a label in every language with catalogues (the game's ``describe_action``, else the action's
+text).
 A host may also say the view in words (``phone_words``: the game's kiosk package reading that same
 observation and those same actions, with the game's data), so that the page reads like the table.
 """
