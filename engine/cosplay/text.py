@@ -94,10 +94,10 @@ def describe_event(event: Event, lang: str = "en") -> str:
         if word == "score":
             return (f"{n()} : {who} marque {value} point(s) d'objectif." if fr
                     else f"{n()}: {who} scores {value} objective point(s).")
-        if word == "cemetery":
+        if word == "cemetery" and isinstance(info, tuple):
             return (f"{n()} : {_name(info[1], lang)} (zone {value}) va au cimetière." if fr
                     else f"{n()}: {_name(info[1], lang)} (zone {value}) goes to the cemetery.")
-        if word == "recover":
+        if word == "recover" and isinstance(info, tuple):          # else nothing to take back
             return (f"{n()} : {who} reprend {_name(info[1], lang)} de sa défausse." if fr
                     else f"{n()}: {who} takes {_name(info[1], lang)} back from their discard.")
         return f"{n()} : sans effet." if fr else f"{n()}: no effect."
@@ -137,19 +137,22 @@ def event_message(event: Event) -> tuple[str, dict]:
     ``kind`` a resource (an index of ``KINDS``), ``n`` a count (a plural message), ``winners``
     seats, ``scores`` a score per seat."""
     k, p, card, value, info = event
-    base = {"who": p, "card": card}
+    who = {"who": p}
+    base = {"who": p, "card": card}                    # an event that names a card
     if k == "turn":
-        return "cpe_turn", {**base, "turn": value}
-    if k in ("face-up", "place", "recruitment", "reshuffle", "end-turn", "cemetery"):
+        return "cpe_turn", {**who, "turn": value}
+    if k in ("face-up", "place", "cemetery"):
         return f"cpe_{k}", base
+    if k in ("recruitment", "reshuffle", "end-turn"):
+        return f"cpe_{k}", who
     if k in ("drama-back", "draw"):
-        return f"cpe_{k}", {**base, "n": value}
+        return f"cpe_{k}", {**who, "n": value}
     if k == "attach":
         return "cpe_attach", {**base, "other": info}
     if k == "target":
-        return f"cpe_target_{info[0]}", base
+        return f"cpe_target_{info[0]}", who if info[0] == "drama" else base
     if k == "pay":
-        return ("cpe_pay" if card else "cpe_pay_points"), base
+        return ("cpe_pay", base) if card else ("cpe_pay_points", who)
     if k == "recruit":
         zone, lost = info
         return "cpe_recruit", {**base, "zone": zone, "n": lost}
@@ -159,22 +162,22 @@ def event_message(event: Event) -> tuple[str, dict]:
     if k == "steal":
         return "cpe_steal", {**base, "victim": info[0]}
     if k == "drama":
-        return "cpe_drama", {**base, "victim": info, "n": value}
+        return "cpe_drama", {**who, "victim": info, "n": value}
     if k == "use":
         return f"cpe_use_{info}", base
     if k == "combo":
-        return "cpe_combo", {**base, "cards": list(info)}
+        return "cpe_combo", {**who, "cards": list(info)}
     if k == "ability":
         word = info[0] if isinstance(info, tuple) else info
         if word in ("draw", "score"):
             return f"cpe_ability_{word}", {**base, "n": value}
         if word in ("gain", "discount"):
             return f"cpe_ability_{word}", {**base, "n": value, "kind": info[1]}
-        if word == "cemetery":
+        if word == "cemetery" and isinstance(info, tuple):
             return "cpe_ability_cemetery", {**base, "other": info[1], "zone": value}
-        if word == "recover":
+        if word == "recover" and isinstance(info, tuple):
             return "cpe_ability_recover", {**base, "other": info[1]}
-        return "cpe_ability_none", base
+        return "cpe_ability_none", base            # a Drama ability, or nothing to send or take back
     if k == "conveyor":
         return "cpe_conveyor", {"n": value}
     if k == "objective":
@@ -186,4 +189,4 @@ def event_message(event: Event) -> tuple[str, dict]:
         if not winners:
             return "cpe_game_over_draw", {"scores": list(scores)}
         return "cpe_game_over", {"winners": list(winners), "scores": list(scores), "n": len(winners)}
-    return "cpe_unknown", {**base, "kind_of_event": k}
+    return "cpe_unknown", {**who, "kind_of_event": k, "card": card}
