@@ -7,6 +7,7 @@
 // PAGE_WORDS): {offered: the languages the button steps through, words: {lang: {name: text}},
 // fields: {lang: {observation field: its name}}}.  Until they arrive the page says nothing.
 let WORDS = null;
+let early = [];     // what the table sent before the words arrived
 const SKIP = new Set(["schema", "game", "you", "players", "to_act", "hand"]);
 // The observation format this page reads (engine/game.py's OBSERVATION_SCHEMA): a view of another
 // one (a page cached from an older table) is not shown, only a word to reload.
@@ -248,17 +249,23 @@ async function act(action) {
   }
 }
 
+function receive(msg) {
+  if (msg.type === "view") { view = msg; paused = false; showError(readable(msg) ? "" : w("stale")); render(); }
+  else if (msg.type === "paused") { paused = true; render(); }
+  else if (msg.type === "revoked") { gone = true; render(); }
+}
+
+// At once, beside the words: the seat's cookie is checked when the socket opens.
 function connect() {
-  if (gone || socket || !WORDS) return;
+  if (gone || socket) return;
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
   const ws = new WebSocket(scheme + location.host + "/ws");
   socket = ws;
   ws.onopen = () => { retries = 0; render(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "view") { view = msg; paused = false; showError(readable(msg) ? "" : w("stale")); render(); }
-    else if (msg.type === "paused") { paused = true; render(); }
-    else if (msg.type === "revoked") { gone = true; render(); }
+    if (WORDS) receive(msg);
+    else early.push(msg);                   // read once the words are here: a view is never drawn without them
   };
   ws.onclose = async (ev) => {
     if (socket !== ws) return;
@@ -291,10 +298,11 @@ async function loadWords() {
   for (;;) {
     try {
       const r = await fetch("/api/words", { credentials: "same-origin" });
-      if (r.ok) { WORDS = await r.json(); lang = pickLang(); render(); return; }
+      if (r.ok) { WORDS = await r.json(); lang = pickLang(); early.splice(0).forEach(receive); render(); return; }
     } catch (err) { /* the kiosk is away: keep trying */ }
     await new Promise((ok) => setTimeout(ok, 1000));
   }
 }
 
-loadWords().then(connect);          // the words first: a view is never drawn without them
+connect();
+loadWords();
