@@ -8,8 +8,9 @@ Runs the real app offscreen in a child process (same entry point as
 (MockPWMPin LEDs): kiosk.hardware_link attaches as in production.  A thread
 plays the players: it waits until a side must reveal, waits a random 0-17 ms
 (so presses are not in step with frames) and drives that side's pin low.
-Two-player games (no Robot); the toss, choices and the Deck Phase go straight
-to the controller and are not measured.
+Two-player games (no Robot); the toss and the choices go straight to the Challengers! view
+model of the local table (``app.controller``: ``Board.submit``, the screens' path), the Deck
+Phase to the table (the greedy bot's choices), and are not measured.
 
 For every press:
   engine  -- edge -> the engine has checked the reveal and the table hands it to the store (applied once written)
@@ -80,6 +81,8 @@ def child(n_presses, out, pace="fast", gl_finish=True):
         from kivy.clock import Clock
         from kivy.core.window import Window
 
+        from kiosk.games.challengers.board import new_game
+
         lat = {"handled": [], "engine": [], "saved": [], "synced": [], "frame": []}
         st = {"t0": None, "engine": None, "saved": None, "await_frame": False, "side": None}
         want = threading.Event()
@@ -112,28 +115,31 @@ def child(n_presses, out, pace="fast", gl_finish=True):
                 Clock.schedule_once(director, 0.01)
 
         def director(*_):
+            # What the screens read: the Challengers! view model of the local table (Board), the
+            # inputs its contract actions by halves (Board.submit), as the screens give them.
             c = app.controller
             if len(lat["frame"]) >= n_presses or res["error"]:
                 return finish()
             if st["t0"] is not None or want.is_set():
                 return
-            t = c.t
+            t = c.tournament_view
             if t is None or t.over:
-                c.new_game(("Light", "Dark"), seed=rng.getrandbits(32))
+                new_game(app.table, ("Light", "Dark"), seed=rng.getrandbits(32))
             elif c.result is not None:
                 c.ack_result()
-            elif t.phase in ("deck", "final-deck"):
-                s = c.active_deck_side()
-                dp = c.deck_phase_at(s)
-                {"option": lambda: c.submit(s, "deck.option", 0), "pick": lambda: c.submit(s, "deck.pick", 0),
-                 "choose": lambda: c.submit(s, "deck.choose", 0), "remove": lambda: c.submit(s, "deck.done")}[dp.stage]()
+            elif c.screen() == "deck":
+                # The Deck Phase straight to the table, by the greedy bot's choice (not measured).
+                table = app.table
+                seat = min(table.to_act())
+                greedy = table.game.policies["greedy"](table.data, seat, len(table.actions))
+                table.act(greedy.act(table.observation(seat), table.legal(seat)))
             else:
-                m = c.match
+                m = c.match_view()
                 kind, side = m.expect
                 if kind == "toss":
                     c.submit(None, "match.toss")
                 elif kind == "choose":
-                    c.submit(c.half_of(m.pending.player), "match.choose", 0)
+                    c.submit(c.half_of(m.pending_player), "match.choose", 0)
                 elif kind == "reveal":
                     st["side"] = c.half_of(side)           # the button of the half where the player sits
                     want.set()                       # the player presses (driver thread)
@@ -176,7 +182,7 @@ def child(n_presses, out, pace="fast", gl_finish=True):
             app.stop()
 
         def start(*_):
-            store = app.controller.store
+            store = app.table.store
             orig = store.add_table_action
 
             def add_table_action(table_id, seq, action_json):
@@ -192,8 +198,8 @@ def child(n_presses, out, pace="fast", gl_finish=True):
                     st["handled"] = time.perf_counter()
                 return orig_handle(event, received)
             link.handle = handle
-            app.controller.listeners.insert(0, first_listener)
-            app.controller.listeners.append(last_listener)
+            app.table.listeners.insert(0, first_listener)
+            app.table.listeners.append(last_listener)
             from kivy.graphics.opengl import glFinish
             swap = Window.flip
 

@@ -46,10 +46,8 @@ def child(n_reveals, gl_finish=True, window="800x480", n_motions=30):
     def hook(app):
         from kivy.clock import Clock
         from kivy.core.window import Window
-        from engine.challengers.game import from_tuple
-        from engine.challengers.policies import make_policy
 
-        greedy = make_policy("greedy", 1)
+        from kiosk.games.challengers.board import new_game
         lat, flips = [], []
         st = {"t_in": None, "phase": "idle", "motion": None, "motions": 0, "motion_frames": 0, "motion_s": 0.0}
 
@@ -91,7 +89,7 @@ def child(n_reveals, gl_finish=True, window="800x480", n_motions=30):
             r = resource.getrusage(resource.RUSAGE_SELF)
             res["idle_cpu_pct"] = 100 * (r.ru_utime + r.ru_stime - st["cpu0"]) / (time.perf_counter() - st["w0"])
             res["idle_frames"] = len(flips) - st["idle_flips0"]
-            app.controller.new_game(("Light", "Dark"), seed=7)
+            new_game(app.table, ("Light", "Dark"), seed=7)
             st["anim_start"] = len(flips)
             st["t_anim"] = time.perf_counter()
             Clock.schedule_once(drive, 0)
@@ -121,23 +119,26 @@ def child(n_reveals, gl_finish=True, window="800x480", n_motions=30):
                 return
             if st["t_in"] is not None:            # the frame showing the last reveal calls drive
                 return
-            t = c.t
-            if t.over:
-                c.new_game(("Light", "Dark"), seed=len(lat))
+            t = c.tournament_view                 # the local table's Challengers! view model (Board)
+            if t is None or t.over:
+                new_game(app.table, ("Light", "Dark"), seed=len(lat))
             elif c.result is not None:
                 c.ack_result()
-            elif t.phase in ("deck", "final-deck"):
-                who = t.waiting()[0]
-                app.table.act(from_tuple(t, greedy.act(t, who)))
+            elif c.screen() == "deck":
+                # The Deck Phase straight to the table, by the greedy bot's choice (not measured).
+                table = app.table
+                seat = min(table.to_act())
+                greedy = table.game.policies["greedy"](table.data, seat, len(table.actions))
+                table.act(greedy.act(table.observation(seat), table.legal(seat)))
             else:
-                m = c.match
+                m = c.match_view()
                 kind, side = m.expect
                 if kind == "toss":
                     t_press, n_press = time.perf_counter(), len(flips)
                     c.submit(None, "match.toss")
                     watch_motion(t_press, n_press)
                 elif kind == "choose":
-                    c.submit(c.half_of(m.pending.player), "match.choose", 0)
+                    c.submit(c.half_of(m.pending_player), "match.choose", 0)
                 elif kind == "reveal":
                     st["t_in"] = time.perf_counter()
                     n_press = len(flips)

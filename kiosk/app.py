@@ -4,8 +4,9 @@ Import this only after :mod:`kiosk.main` has set Kivy's environment/config.
 
 Games at this table, Challengers! included, are played through :class:`kiosk.table.LocalTable`
 (``app.table``): its changes redraw the screen its game's descriptor names.  Tournaments:
-"Join a tournament" hands the screens to :class:`kiosk.park.ParkController` and starts
-:class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
+"Join a tournament" hands the screens to the café park (:class:`kiosk.park.ParkController`, whose
+table -- :class:`kiosk.table.park.ParkTable`, Challengers!' a subclass of it -- the game's own
+screens show) and starts :class:`kiosk.network.Client` (its own thread).  ``TABLECUP_ROBOT_DELAY`` sets the Robot's pause
 (seconds).  Tests, benchmarks and demos drive the app from outside through
 :mod:`kiosk.plugins` (``TABLECUP_KIOSK_PLUGINS``, ``TABLECUP_KIOSK_HOOK``).
 """
@@ -36,6 +37,7 @@ from engine.challengers.library import load
 from kiosk import cardtext, hardware_link, i18n, keymap
 from kiosk.games import registry as kiosk_games
 from kiosk.games.challengers import board as challengers
+from kiosk.games.challengers.park import library_data
 from kiosk.history import HistoryScreen
 from kiosk.home import HomeScreen
 from kiosk.join import JoinScreen
@@ -48,7 +50,7 @@ from kiosk.rendering import Screens, save_screenshot
 from kiosk.router import route
 from kiosk.session import Session
 from kiosk.store import StorageError, open_store
-from kiosk.table import LocalTable, game_data
+from kiosk.table import LocalTable
 from kiosk.widgets import HintLayer
 
 log = logging.getLogger("tablecup.kiosk")
@@ -150,16 +152,17 @@ class TablecupApp(App):
         self.robot_delay = delay
         # Every game at this table, Challengers! included: one LocalTable, each game's screens
         # created when first shown.  Challengers! plays with the library loaded here, the café's
-        # house sets included.
+        # house sets included (here and at a café's park).
         from kiosk.table.worker import Worker
-        self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay,
-                                data_for=lambda g: lib if g.name == "challengers" else game_data(g),
+        self.data_for = library_data(lib)
+        self.table = LocalTable(self.store, schedule=self._schedule, bot_delay=delay, data_for=self.data_for,
                                 think=Worker(post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0)))
         self.table.on_ignored = self.table_hint
         self.session = Session(self.table)
         # Seats on phones: the server follows the table's games (listening before the screens do,
         # so a new game's QR codes are ready when its screen is drawn).
         self.phone_seats = None
+        self.park_phones = None               # a café park's (ParkPhoneSeats), once the kiosk joined one
         if self.phones is not None:
             from kiosk.phones.table_host import PhoneSeats
             self.phone_seats = PhoneSeats(self.phones, self.table)
@@ -244,8 +247,8 @@ class TablecupApp(App):
     # ------------------------------------------------------------------ the session
     @property
     def controller(self):
-        """What the Challengers! screens read: the café park while it has the screens, else the
-        view model of the local table (:func:`kiosk.games.challengers.board.board_of`)."""
+        """The café park while it has the screens (:class:`kiosk.park.ParkController`), else the
+        view model of the local table's Challengers! (:func:`kiosk.games.challengers.board.board_of`)."""
         return self.session.park if self.session.at_park else challengers.board_of(self.table)
 
     @property
@@ -281,7 +284,8 @@ class TablecupApp(App):
         self._show_guide(name)
         if self.seat_qr is not None:
             self.seat_qr.lang = self.lang
-            self.seat_qr.refresh(self.table_active() and name != "operator", self.sm.current_screen)
+            self.seat_qr.seats = self.shown_phone_seats()
+            self.seat_qr.refresh(shown is not None and name != "operator", self.sm.current_screen)
         pc = self.park_controller
         show = pc is not None and self.controller is pc and not pc.online and pc.paired
         self.banner.opacity = 1 if show else 0
@@ -315,8 +319,8 @@ class TablecupApp(App):
         """A sentence for the home screen (until tapped), from the Kivy thread: e.g. the phone
         port in use."""
         self.notices.add(key, fmt)
-        if self.seat_qr is not None and self.table_active():
-            # During a game: said once on the bottom half, then a crossed-out phone stays in the
+        if self.seat_qr is not None and self.session.shown_table() is not None:
+            # During a game (at the table, or a café park's): said once on the bottom half, then a crossed-out phone stays in the
             # place of its "Phone" button, covering nothing of the game.
             short = SHORT_NOTICES.get(key, key)
             self.seat_qr.say(short, fmt)
@@ -343,7 +347,7 @@ class TablecupApp(App):
             self.leave_tournament()
             return
         park_table = self.session.park_table()
-        self.chrome.heard(park_table.game.name if park_table is not None else "challengers", events)
+        self.chrome.heard(park_table.game.name if park_table is not None else "", events)
         self.sync(events)
 
     def table_hint(self, half, pressed):
@@ -352,7 +356,7 @@ class TablecupApp(App):
         on each half where a person sits, each in its own words."""
         t = self.session.shown_table()
         if t is None:
-            return                            # a Challengers! café park says its own (hint_for)
+            return
         scr = self.sm.current_screen
         if not hasattr(scr, "hint_text"):
             return
@@ -362,33 +366,29 @@ class TablecupApp(App):
             if text:
                 self.hints.show(h, text)
 
-    def hint_for(self, what, why):
-        """A café park's input that did nothing (``what`` as the park logs it): say on that
-        half why, e.g. "Wait: the Robot is attacking" (:mod:`kiosk.games.challengers.hints`)."""
-        from kiosk.games.challengers.hints import board_hint, pressed
-        word, half = pressed(what)
-        text = board_hint(self.controller, word, self.sm.current, self.lang, i18n.tr)
-        if not text:
-            return
-        for h in ((half,) if half in (0, 1) else (0, 1)):
-            self.hints.show(h, text)
-
     # ------------------------------------------------------------------ tournaments
     def enter_tournament(self, sync=True):
         """"Join a tournament": the park controller takes the screens; networking starts."""
         if self.park_controller is None:
             from kiosk.network import Client, configured_url
-            pc = ParkController(self.lib, self.store, schedule=self._schedule, robot_delay=self.robot_delay)
+            pc = ParkController(self.store, data_for=self.data_for, schedule=self._schedule,
+                                robot_delay=self.robot_delay)
             pc.listeners.append(self.on_state)
-            pc.on_ignored = self.hint_for
-            pc.table.on_ignored = self.table_hint         # another game's park: its game's hints
+            pc.on_ignored = self.table_hint               # the park's game's hints, as at this table
             self.session.park = pc
+            if self.phones is not None:
+                # Its table's phone seats (another game's park): the seats panel shows them.
+                from kiosk.phones.park_seats import ParkPhoneSeats
+                self.park_phones = ParkPhoneSeats(self.phones, pc.table, active=False)
+                self.park_phones.listeners.append(self.sync)
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),
                                  url=configured_url(self.coordinator_arg)).start()
             pc.attach(self.client)
         self._put("park_mode", True)
         self.session.enter_park(self.session.park)
+        if self.park_phones is not None:
+            self.park_phones.activate(True)
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.hardware_controller():
             self._move_hardware(self.hardware_controller())
@@ -416,6 +416,9 @@ class TablecupApp(App):
     def leave_tournament(self):
         self._put("park_mode", False)
         self.session.leave_park()
+        if self.park_phones is not None and self.park_phones.active:
+            self.park_phones.activate(False)
+            self.phone_seats.retake()         # the phone server is the local table's again
         hw = getattr(self, "hardware", None)
         if hw is not None and hw.controller is not self.hardware_controller():
             self._move_hardware(self.hardware_controller())
@@ -528,12 +531,19 @@ class TablecupApp(App):
             self.sm.current = self.screen_for()
         self.sync()
 
+    def shown_phone_seats(self):
+        """The phone seats of the game on screen: a café park's table's while it has the screens,
+        else the local table's."""
+        if self.park_phones is not None and self.session.park_table() is not None:
+            return self.park_phones
+        return self.phone_seats
+
     def has_phone_seats(self) -> bool:
-        """Whether the game on the table has seats played on phones only, or held by a phone (the
-        operator may free them)."""
-        ps = self.phone_seats
-        return (self.seat_qr is not None and self.table_active() and ps.server() is not None
-                and bool(ps.managed_seats()))
+        """Whether the game on the table (or a café park's table) has seats played on phones only,
+        or held by a phone (the operator may free them)."""
+        ps = self.shown_phone_seats()
+        return (self.seat_qr is not None and self.session.shown_table() is not None and ps is not None
+                and ps.server() is not None and bool(ps.managed_seats()))
 
     def open_phone_seats(self):
         """The operator's "Phone seats": back to the game, its seats panel open with "Free" buttons."""

@@ -3,7 +3,8 @@ the standings as the coordinator shows them (trophy rounds, no fans, while they 
 the connection state, what is waiting in the outbox, and a "Go" button when a new round's
 seating has to be read first.  Also shown while the kiosk waits to be assigned to a park.
 
-A tournament of another game shows here what its park view says between its table's games (a
+A tournament of a game whose park table shows no tournament of its own (every game but
+Challengers!) shows here what its park view says between its table's games (a
 bye, the other parks still playing, the end): where everyone plays this round and the
 standings by points; its table itself is shown by the game's own screens."""
 
@@ -72,7 +73,7 @@ class ParkScreen(Screen):
         who = tr("kiosk_line", lang, name=c.kiosk_name or "", id=c.kiosk_id) if c.kiosk_id else ""
         self.status = " · ".join(x for x in (net + extra, who) if x) + (f"\n{c.say(lang)}" if c.message else "")
         self.can_go = c.needs_seats_ack() if c.t is not None else False
-        if c.tid is not None and c.other_game:
+        if c.tid is not None and c.view is not None and c.t is None:
             self._cafe(c, tr, lang)
             return
         if c.tid is None or c.t is None:

@@ -3,8 +3,9 @@
 A game's kiosk descriptor says which of its screens shows a moment of the game, at this kiosk's
 table or at a café park's table of another game: its view model's ``screen()`` when it has one
 (``KioskGame.view``: Challengers!, whose held end of a match is more than the observation says),
-else ``KioskGame.screen(observation)``.  A Challengers! café park says it for its tournament (``park.screen()``: "deck", "match", "result", its seating screen "park", or
-"home").  The operator's and the settings screens stay until left.
+else ``KioskGame.screen(observation)``.  A café park's table is read the same way (Challengers!'
+view model says "deck", "match" or "result" for its tournament); between its games the park's
+seating screen shows.  The operator's and the settings screens stay until left.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from kiosk.games import registry as kiosk_games
 #: opened from home's list is one).
 STAYING = ("operator", "settings", "history")
 
-#: The game whose screens keep their short names ("deck", "match", "result"): a café park shows
-#: them as well, and the hardware's toss button goes on from "result".
+#: The game whose screens keep their short names ("deck", "match", "result"): the hardware's toss
+#: button goes on from "result".
 SHORT_NAMES = "challengers"
 
 
@@ -49,7 +50,4 @@ def route(session: Any, current: str) -> Route:
     park = session.park
     if not park.paired:
         return Route("join")
-    name = park.screen()
-    if name in kiosk_games.get(SHORT_NAMES).screens:
-        return Route(name, SHORT_NAMES, name)
-    return Route(name)
+    return Route(park.screen())

@@ -2,8 +2,8 @@
 
 A kiosk plays one thing at a time on its screens: a game at its own table (:class:`kiosk.table.LocalTable`,
 any registered game, Challengers! included), or its park of a café tournament
-(:class:`kiosk.park.ParkController`; a tournament of another game than Challengers! is played at
-its table, :class:`kiosk.table.park.ParkTable`, with the game's own screens).  The app asks the
+(:class:`kiosk.park.ParkController`; every game's tournament is played at its table,
+:class:`kiosk.table.park.ParkTable` or the subclass its game names, with the game's own screens).  The app asks the
 session which it is; the router, the keys and the notices follow it.
 """
 
@@ -31,20 +31,20 @@ class Session:
         return self.table.state is not None and not self.at_park
 
     def park_table(self) -> Any:
-        """The park's table of a café tournament of a game other than Challengers!, while it is
-        on screen (playing, or its end held until a tap), else None."""
+        """The park's table of a café tournament, while the game's screens show it (playing, its
+        end held until a tap; Challengers!: also its Deck Phase and its results), else None."""
         table = getattr(self.park, "table", None) if self.at_park else None
         return table if table is not None and table.playing else None
 
     def shown_table(self) -> Any:
         """The table whose game's own screens show now: the local table's game, or a park's
-        table of another game (None: Challengers!' screens, home, the park's seating)."""
+        table (None: home, the park's seating)."""
         return self.table if self.table_active() else self.park_table()
 
     def playing(self) -> bool:
         """Something is being played on the screens (a game at the table, a park's table, or the
         park's tournament)."""
-        return self.shown_table() is not None or (self.at_park and self.park.tournament_view is not None)
+        return self.shown_table() is not None or (self.at_park and self.park.t is not None)
 
     def storage_error(self) -> str | None:
         """Why the last write of what is shown failed (None: saved)."""

@@ -14,7 +14,9 @@ Read from the code (``ast``), as the house test reads imports:
   built from the observations of the seats on the halves and their legal actions, as every game's.
 
 A café tournament plays Challengers! on the contract too: the coordinator, and the kiosk's park
-of a café (its table, its seating screen, its network client) are read by the same check, and no
+of a café (its controller, its seating screen, its network client) are read by the same check and
+import nothing of Challengers! (its park's table is its own package's,
+``kiosk/games/challengers/park.py``, found through its descriptor), and no
 coordinator module imports a game's package when it is imported (it finds games through the
 registry: ``engine.registry.get`` and ``engine.registry.cafe``).
 """
@@ -37,9 +39,12 @@ PHASES = {"deck", "final-deck", "match", "final", "over"}
 
 
 def _mentions_phase(node: ast.AST) -> bool:
-    """``x.phase``, ``x["phase"]`` or ``x.get("phase")`` somewhere in ``node``."""
+    """``x.phase``, ``x["phase"]``, ``x.get("phase")`` or a name ``phase`` (what one of those was
+    read into) somewhere in ``node``."""
     for n in ast.walk(node):
         if isinstance(n, ast.Attribute) and n.attr == "phase":
+            return True
+        if isinstance(n, ast.Name) and n.id == "phase":
             return True
         if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and n.slice.value == "phase":
             return True
@@ -63,6 +68,10 @@ def reaches_into_challengers(path: Path, phases: bool = True) -> list[str]:
             found.append(f"{where}:{n.lineno}: reads .expect")
         elif isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and n.slice.value == "expect":
             found.append(f"{where}:{n.lineno}: reads ['expect']")
+        elif isinstance(n, ast.Call) and any(isinstance(a, ast.Constant) and a.value == "expect" for a in n.args) and (
+                (isinstance(n.func, ast.Attribute) and n.func.attr == "get")
+                or (isinstance(n.func, ast.Name) and n.func.id == "getattr")):
+            found.append(f"{where}:{n.lineno}: reads 'expect'")
         elif phases and isinstance(n, ast.Compare):
             sides = [n.left, *n.comparators]
             if any(_mentions_phase(s) for s in sides) and any(_phase_strings(s) for s in sides):
@@ -96,11 +105,48 @@ def test_the_reader_finds_expect_and_a_phase_compared(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text('if m.expect[0] == "toss" or t.phase in ("deck", "final-deck"):\n    pass\n'
                       'ok = view["phase"] == "prepare" and obs["expect"]\n'
-                      'late = pub.get("phase") != "over"\n')
+                      'late = pub.get("phase") != "over"\n'
+                      'phase = v["phase"]\nwaits = phase == "match" or m.get("expect") or getattr(m, "expect")\n')
     found = sorted(reaches_into_challengers(sample))
     assert found == ["sample.py:1: compares a phase with ['deck', 'final-deck']", "sample.py:1: reads .expect",
-                     "sample.py:3: reads ['expect']", "sample.py:4: compares a phase with ['over']"]
-    assert sorted(reaches_into_challengers(sample, phases=False)) == [found[1], found[2]]
+                     "sample.py:3: reads ['expect']", "sample.py:4: compares a phase with ['over']",
+                     "sample.py:6: compares a phase with ['match']", "sample.py:6: reads 'expect'",
+                     "sample.py:6: reads 'expect'"]
+    assert sorted(reaches_into_challengers(sample, phases=False)) == [found[1], found[2], found[5], found[6]]
+
+
+def challengers_imports(path: Path) -> list[str]:
+    """Where ``path`` imports Challengers!' rules or its kiosk package (anywhere in the module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    where = path.relative_to(ROOT) if ROOT in path.parents else path.name
+    found = []
+    for node in ast.walk(tree):
+        names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                 else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+        found += [f"{where}:{node.lineno}: imports {name}" for name in names
+                  if name.split(".")[:2] == ["engine", "challengers"] or name.startswith("kiosk.games.challengers")]
+    return found
+
+
+#: What the café side may import of Challengers!: the outbox reads the old wire's tuples an older
+#: kiosk stored (Challengers! was the one game of that wire) as contract actions.
+OLD_WIRE = {"kiosk/outbox.py:18: imports engine.challengers.cafe"}
+
+
+def test_the_kiosks_cafe_side_knows_no_game():
+    """A park of every game is its game's table (``KioskGame.park``, Challengers!' in its own
+    package): the park's controller, its seating screen, the network and the outbox import
+    nothing of Challengers! (but the old wire's reader)."""
+    found = [f for p in sorted(CAFE) for f in challengers_imports(p)]
+    assert [f for f in found if f not in OLD_WIRE] == [], "\n".join(found)
+
+
+def test_the_import_reader_finds_challengers(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("import json\nfrom engine.challengers.cafe import ParkMatch\n"
+                      "def later():\n    from kiosk.games.challengers.board import Board\n")
+    assert challengers_imports(module) == ["m.py:2: imports engine.challengers.cafe",
+                                           "m.py:4: imports kiosk.games.challengers.board"]
 
 
 def reads_table_state(path: Path) -> list[str]:

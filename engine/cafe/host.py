@@ -270,6 +270,8 @@ class CafeHost:
             "format": s.rules.format, "round": s.round, "rounds": s.rules.rounds, "phase": self._phase(s),
             "over": s.over, "kiosk_id": entry.kiosks.get(park),
             "seats": seats, "here": [x for x in seats if x["park"] == park],
+            # Who sits this round out: a park's phones tell their players so (public, as on the TV).
+            "byes": [{"player": p, "name": s.names[p]} for p in s.byes] if not s.over else [],
             "table": None if t is None else self._table_public(s, t, entries),
             "results": [r for rnd in plain(s.history) for r in rnd["tables"] if r["park"] == park],
             "standings": self._standings(s, entry.bots), "players": self._players(s, entry.bots),

@@ -30,6 +30,7 @@ courtesy, which a café's shared piles do not allow).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 from engine.challengers.game import ChallengersState, from_tuple, match_actions, match_of, observe_deck_phase
@@ -580,6 +581,12 @@ class ParkMatch:
     def observation(self, player: int | None) -> dict[str, Any]:
         from engine.challengers.game import observe_match
         return observe_match(self.match, player, self.library)
+
+    def bot_action(self, policy: Any, round_no: int, player: int) -> Action:
+        """What ``policy`` (an :mod:`engine.challengers.policies` policy: the Robot, a bot
+        entrant's greedy rule) plays for ``player`` in this match now."""
+        step = policy.act(SimpleNamespace(matches={self.park: self.match}, round=round_no), ("match", self.park, player))
+        return match_action(self.players, step[2:])
 
     @property
     def winner(self) -> int | None:

@@ -154,6 +154,10 @@ class KioskGame:
     on screen is more than the observation says: then its ``screen()`` picks the screen (not
     ``screen(observation)``), its ``bots_wait()`` holds the table's bots and its
     ``seat_view(half)`` is what the LEDs read.
+    ``park``: ``"module:Class"`` of the game's table at a park of a café tournament, when it is
+    more than one game seated by the coordinator (a :class:`kiosk.table.park.ParkTable`
+    subclass, made with the keywords ``data_for``, ``kick``, ``schedule``, ``bot_delay`` and
+    ``on_leave``; default: ``ParkTable``).
     """
 
     game: str
@@ -176,6 +180,7 @@ class KioskGame:
     public_cards: Callable[[Mapping[str, Any]], Iterable[Any]] | None = None
     say: Callable[[Run, int | None, SayWords], Said | None] | None = None
     view: Callable[[Any], GameView] | None = None
+    park: str | None = None
 
     def __post_init__(self) -> None:
         if "play" not in self.screens:

@@ -21,7 +21,8 @@ on each half and a :class:`kiosk.widgets.PhoneSeatsSlot` in its public part, and
 drawn over them (a screen without a slot shows no button there), so that they never cover one of
 the game's own controls, at any window size.
 
-Game-neutral: an overlay over every game's screens, fed by :class:`kiosk.phones.table_host.PhoneSeats`.
+Game-neutral: an overlay over every game's screens, fed by :class:`kiosk.phones.table_host.PhoneSeats`
+(a café park's: :class:`kiosk.phones.park_seats.ParkPhoneSeats`).
 Hidden while phones cannot take seats (port in use), on a bot's half, and when no game is on.
 """
 
@@ -223,7 +224,7 @@ class SeatQrOverlay(FloatLayout):
         self.panel_title = i18n.tr("phone_seats_scan", self.lang)
         self.panel_button = i18n.tr("phone_seats_button", self.lang, taken=sum(taken.get(q, False) for q in loose),
                                     n=len(loose))
-        game = table.table_id if on and table is not None else None
+        game = ps.game_key() if on and table is not None else None
         everyone = bool(loose) and all(taken[q] for q in loose)
         if game != self._game:
             self._game = game

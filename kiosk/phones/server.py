@@ -47,7 +47,14 @@ from engine.game import Action
 from kiosk import i18n, iconset
 from kiosk.i18n import N_
 from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
-from kiosk.phones.tokens import PHONE_HOLDS_A_SEAT, SEAT_TAKEN, UNKNOWN_CODE, CodeRefused, SeatTokens, secret_digest
+from kiosk.phones.tokens import (
+    PHONE_HOLDS_A_SEAT,
+    SEAT_TAKEN,
+    UNKNOWN_CODE,
+    CodeRefused,
+    SeatTokens,
+    secret_digest,
+)
 
 log = logging.getLogger("tablecup.phones")
 
@@ -63,7 +70,7 @@ PAGE_WORDS = {
     "yourTurn": N_("pp_your_turn"), "wait": N_("pp_wait"), "won": N_("pp_won"), "lost": N_("pp_lost"),
     "draw": N_("pp_draw"), "none": N_("pp_none"), "connecting": N_("pp_connecting"),
     "lost_link": N_("pp_lost_link"), "paused": N_("pp_paused"), "revoked": N_("pp_revoked"),
-    "ended": N_("pp_ended"), "sending": N_("pp_sending"), "hidden": N_("pp_hidden"), "seat": N_("pp_seat"),
+    "ended": N_("pp_ended"), "moved": N_("pp_moved"), "bye": N_("pp_bye"), "sending": N_("pp_sending"), "hidden": N_("pp_hidden"), "seat": N_("pp_seat"),
     "yes": N_("pp_yes"), "no": N_("pp_no"), "online": N_("pp_online"), "offline": N_("pp_offline"),
     "details": N_("pp_details"), "stale": N_("pp_stale"), "credits": N_("pp_credits"), "lang": N_("pp_lang"),
 }
@@ -102,6 +109,7 @@ WS_TOTAL = 48
 REVOKED = 4401               # WebSocket close code: this seat's token is no longer valid
 NO_SEAT = "no-seat"          # the refusal's code: this phone's cookie holds no seat of the game
 PAUSED = 4409                # WebSocket close code: this seat's game left the table, saved: it comes back
+RESEATED = 4412              # WebSocket close code: a café park's next round, this phone's seat renumbered: reconnect
 GAME_PAUSED = "game-paused"  # the refusal's code: this phone's seat is in a saved game not on the table now
 #: What ``GET /t/{code}`` answers for a code that opens no seat: the status, and the page that says
 #: why (the reason's code is in the ``X-Tablecup-Refusal`` header besides).
@@ -145,6 +153,8 @@ class _Phone:
         self.latest: str | None = None
         self.revoked = False
         self.paused = False
+        self.reseated = False
+        self.told: str | None = None     # a last word before the socket closes (a café park's next round)
         self.wake = asyncio.Event()
 
     def push(self, text: str) -> None:
@@ -157,6 +167,15 @@ class _Phone:
         self.revoked, self.paused = True, paused
         self.wake.set()
 
+    def reseat(self, told: str | None) -> None:
+        """A café park's next round: with ``told`` (its player plays elsewhere, or sits the round
+        out), that word then ``revoked``; without, the socket closes with :data:`RESEATED` and the
+        page reconnects to its seat of the new round."""
+        self.latest = None
+        self.told = told
+        self.revoked, self.paused, self.reseated = True, False, told is None
+        self.wake.set()
+
     async def pump(self) -> None:
         while not self.ws.closed:
             await self.wake.wait()
@@ -165,6 +184,11 @@ class _Phone:
             try:
                 if text is not None and not self.ws.closed:
                     await self.ws.send_str(text)
+                if self.revoked and self.reseated:
+                    await self.ws.close(code=RESEATED, message=b"next round")
+                    return
+                if self.revoked and self.told is not None:
+                    await self.ws.send_str(self.told)
                 if self.revoked and self.paused:
                     await self.ws.send_str('{"type":"paused"}')
                     await self.ws.close(code=PAUSED, message=b"game paused")
@@ -315,6 +339,39 @@ class PhoneServer:
         self._since, self._played = {}, {}
         revoked = self.tokens.new_game()
         self._call(self._revoke, revoked, True, False, paused)
+
+    def reseat(self, host: SeatHost | None, carried: dict[int, str], told: dict[int, dict]) -> None:
+        """A café park's next round (or its end, ``host`` None): every code and secret of the
+        round before goes, but the secrets of ``carried`` (new seat -> the digest, hex, of the
+        secret of the phone whose player sits there again), whose phones reconnect to their new
+        seats; each phone of ``told`` (old seat -> a word: ``{"type": "moved", "park": n, ...}``,
+        ``{"type": "bye", ...}``) is sent its word and disconnected; any other phone is told
+        its seat was revoked."""
+        with self._lock:
+            self._host = host
+        self._since, self._played, self._snapped = {}, {}, None
+        held = self.tokens.export()["held"]          # old seat -> its phone's digest
+        if host is None:
+            carried = {}
+        kept = {int(seat) for seat, digest in held.items() if digest in carried.values()}
+        self.tokens.new_game()
+        if carried:
+            self.tokens.restore({"held": {str(seat): digest for seat, digest in carried.items()}})
+        words = {seat: json.dumps(word, separators=(",", ":")) for seat, word in told.items()}
+        self._call(self._reseat_phones, kept, words)
+        if host is not None:
+            self.changed()                    # the new round's views, for the phones kept
+
+    def _reseat_phones(self, kept: set[int], words: dict[int, str]) -> None:
+        """On the server's loop: each phone of the round before told, moved or revoked (:meth:`reseat`)."""
+        self._views.clear()
+        for phone in list(self._phones):
+            if phone.seat in words:
+                phone.reseat(words[phone.seat])
+            elif phone.seat in kept:
+                phone.reseat(None)            # reconnects: its secret opens its new seat
+            else:
+                phone.revoke(False)
 
     def pause_secrets(self, digests: set[bytes]) -> None:
         """The digests of the phones' secrets of the saved games not on the table: such a phone is
@@ -647,7 +704,8 @@ class PhoneServer:
         for view in views.values():
             self._seen(view)
         self._call(self._deliver, game, views)
-        if host.outcome() is not None:
+        # A café park's phones stay past its game's end: its next round re-seats them (reseat).
+        if host.outcome() is not None and not getattr(host, "keeps_phones_past_end", False):
             # The game has ended: the phones get the final position, then every token is revoked.
             self._call(self._revoke, self.tokens.revoke_all(), True, True)
 

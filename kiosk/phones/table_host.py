@@ -143,6 +143,16 @@ class PhoneSeats:
     def server(self) -> PhoneServer | None:
         return self.link._server if self.link is not None else None
 
+    def game_key(self) -> Any:
+        """What changes when the table's phone seats are new (a new game: its codes show by themselves)."""
+        return self.table.table_id
+
+    def retake(self) -> None:
+        """The server is this table's again (a café park had it): attached to the game on the
+        table, its phones let back in with what kiosk.db kept of them."""
+        self.host, self._table_id = None, -1
+        self.on_table(self.table, [])
+
     def on_table(self, table: Any, _events: list) -> None:
         if table.table_id != self._table_id:
             before, self._table_id = self._table_id, table.table_id

@@ -1,5 +1,7 @@
 """A park's table in a café tournament of any game of the table (Between Battle, Wacky Challenge,
-Cosplay Team Battle): :class:`ParkTable`.  No Kivy here.
+Cosplay Team Battle): :class:`ParkTable`.  No Kivy here.  (Challengers!, whose tournament is more
+than one game seated by the coordinator, plays at a subclass of its own, named by its kiosk
+descriptor: :class:`kiosk.games.challengers.park.ChallengersPark`.)
 
 The coordinator seats the entrants at a park each round; the park's kiosk plays that round's
 *table game* there, with the game's own screens, exactly as a :class:`~kiosk.table.LocalTable`
@@ -89,6 +91,7 @@ class ParkTable(LocalTable):
         self.held = False                         # a finished game on screen until a tap
         self.conflict = False                     # the coordinator refused one of ours: its log wins
         self.view: dict[str, Any] | None = None   # the last park view
+        self.public: dict[str, Any] | None = None  # the last public view (names, for a game's screens)
         self.message = ""                         # the last thing the operator should know (English)
 
     # ------------------------------------------------------------------ the table's protocol
@@ -111,7 +114,7 @@ class ParkTable(LocalTable):
         if not 0 <= action.player < len(self.seats):
             self._ignore(action, f"no seat {action.player} at this park")
             return None
-        if self.is_bot(action.player):
+        if self.coordinator_plays(action.player):
             self._ignore(action, "a bot entrant plays this seat: the coordinator plays it")
             return None
         if action not in state.legal_actions(action.player):
@@ -143,6 +146,18 @@ class ParkTable(LocalTable):
         self.kick()
         self._changed(events)
         return events
+
+    def enter(self, tid: int | None, park: int | None, view: dict[str, Any] | None) -> None:
+        """The kiosk's park, at start or on a new assignment: the last park view it read, if any
+        (the local log resumes the game it names)."""
+        if view is not None:
+            self.on_view(view)
+
+    def coordinator_plays(self, seat: int) -> bool:
+        """Whether the coordinator plays ``seat`` (a bot entrant's): this kiosk takes no action for
+        it.  A game whose bots play at the park's own kiosk says otherwise (Challengers!' Robot:
+        :class:`kiosk.games.challengers.park.ChallengersPark`)."""
+        return self.is_bot(seat)
 
     def next_game(self) -> None:
         """A tap on the held end: the park goes on to what the coordinator shows now (the next
@@ -332,7 +347,7 @@ class ParkTable(LocalTable):
                 if seat is None or self.state is None or self.state.outcome() is not None:
                     break
                 mine = Action(seat, action.kind, action.args)
-                if mine in self.state.legal_actions(seat) and not self.is_bot(seat):
+                if mine in self.state.legal_actions(seat) and not self.coordinator_plays(seat):
                     self.act(mine)
 
     @staticmethod

@@ -1,6 +1,7 @@
 """Daily SQLite backups: consistent under a writer in WAL mode, pruned, idempotent."""
 
 import datetime as dt
+import itertools
 import sqlite3
 import subprocess
 import sys
@@ -62,27 +63,37 @@ def test_copies_every_database_including_uncheckpointed_wal(tmp_path):
 
 
 def test_backup_while_another_process_keeps_writing(tmp_path):
-    """A writer process commits continuously in WAL mode during the backups."""
+    """A writer process commits continuously in WAL mode during the backups (until told to stop);
+    each backup waits until the writer has committed since the one before."""
     data = tmp_path / "data"
     data.mkdir()
     make_db(data / "live.db", rows=1).close()
+    stop = tmp_path / "stop"
     writer = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
-        import sqlite3, time
+        import os, sqlite3
         con = sqlite3.connect({str(data / 'live.db')!r}, timeout=10)
         con.execute("PRAGMA journal_mode=WAL")
-        end = time.monotonic() + 4
         n = 0
-        while time.monotonic() < end:
+        while not os.path.exists({str(stop)!r}):
             with con:
                 con.executemany("INSERT INTO games (winner) VALUES (?)",
                                 [("w%d" % n, )] * 50)
             n += 1
         print(n, flush=True)
     """)], stdout=subprocess.PIPE, text=True)
+
+    def written_since(rows):
+        """Wait (a generous bound: a loaded machine is slow) until the writer has committed more than ``rows``."""
+        end = time.monotonic() + 60
+        while count(data / "live.db") <= rows:
+            assert writer.poll() is None, "the writer stopped"
+            assert time.monotonic() < end, "the writer committed nothing in 60 s"
+            time.sleep(0.02)
+
     try:
-        time.sleep(0.5)
-        seen = []
+        seen = [1]
         for i in range(5):
+            written_since(seen[-1])
             day = DAY + dt.timedelta(days=i)
             result = backup(data, today=day)
             copy = result.copied[0]
@@ -93,12 +104,12 @@ def test_backup_while_another_process_keeps_writing(tmp_path):
             assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             con.close()
             seen.append(n)
-            time.sleep(0.3)
     finally:
-        out, _ = writer.communicate(timeout=30)
+        stop.touch()
+        out, _ = writer.communicate(timeout=60)
     assert writer.returncode == 0
     assert int(out) > 0
-    assert seen == sorted(seen) and seen[-1] > seen[0], seen
+    assert all(a < b for a, b in itertools.pairwise(seen)), seen     # each backup has what was committed before it
 
 
 def test_same_day_twice_replaces_the_copy(tmp_path):

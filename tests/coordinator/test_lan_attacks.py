@@ -7,6 +7,7 @@ bounded; nothing leaves this machine.
 """
 
 import asyncio
+import contextlib
 import json
 import re
 import resource
@@ -40,13 +41,15 @@ def raise_own_fd_limit(want):
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-@pytest.fixture
-def coordinator(tmp_path):
+@contextlib.contextmanager
+def running_coordinator(tmp_path, head_timeout):
+    """The real coordinator process on 127.0.0.1, with 1,024 open files and a connection's request
+    head due within ``head_timeout`` seconds; yields (base URL, port, its log file)."""
     port = cb.free_port()
     log = tmp_path / "coordinator.log"
     proc = subprocess.Popen([cb.PY, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port),
                              "--data", str(tmp_path / "data"), "--organiser-pin", cb.ORG_PIN, "--no-mdns",
-                             "--head-timeout", "3"],
+                             "--head-timeout", str(head_timeout)],
                             cwd=str(cb.ROOT), stdout=open(log, "wb"), stderr=subprocess.STDOUT,
                             preexec_fn=low_fd_limit)
     base = f"http://127.0.0.1:{port}"
@@ -66,6 +69,22 @@ def coordinator(tmp_path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture
+def coordinator(tmp_path):
+    """The coordinator with a short head deadline (3 s): a connection that sends nothing goes soon."""
+    with running_coordinator(tmp_path, 3) as c:
+        yield c
+
+
+def wait_for(ready, seconds, what):
+    """Poll ``ready()`` until it holds; a failure naming ``what`` after ``seconds`` (a generous
+    bound: a loaded machine is slow, never that slow)."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
+        time.sleep(0.05)
 
 
 @pytest.mark.slow   # 10,000 guesses
@@ -118,13 +137,15 @@ def test_guessing_from_one_address_never_blocks_another(coordinator):
             # meanwhile, from another address: the organiser logs in, and a kiosk pairs with the right code
             while sent < 2000:
                 await asyncio.sleep(0.02)
-            t0 = time.monotonic()
+            sent_before = sent
             async with good.get(base + "/api/kiosks", headers=cb.org()) as r:
                 assert r.status == 200, await r.text()
             async with good.post(base + "/api/pair", json={"pin": code, "name": "Table 1"}) as r:
                 assert r.status == 200, await r.text()
                 token = (await r.json())["token"]
-            assert time.monotonic() - t0 < 2
+            # answered between the attack's guesses, not after them: measured in guesses, which a
+            # loaded machine slows as much as the answers (0 of them here, on a quiet machine or at load 20)
+            assert sent - sent_before < 2000, f"{sent - sent_before} guesses were answered first"
             assert sent < 10_000, "the attack should still be running"
             await attack
             async with good.get(base + "/api/me", headers=cb.bearer(token)) as r:
@@ -162,95 +183,117 @@ def is_open(s) -> bool:
         return False
 
 
-@pytest.mark.slow   # 1,100 connections left to time out
-def test_half_open_connections_do_not_keep_a_kiosk_out(coordinator):
-    base, port, log = coordinator
-    raise_own_fd_limit(1100 + 200)
-    flood = []
+#: The coordinator's line when it drops a connection whose request head did not come in time.
+EXPIRED = b"sent nothing in time"
+
+
+def closed(s) -> bool:
+    """Whether the coordinator has closed (or reset) the non-blocking socket ``s``; what it sent is read."""
     try:
-        # 1,100 connections that send half a request head and then nothing, from 22 addresses
-        for n in range(1100):
-            s = socket.socket()
-            s.setblocking(False)
-            s.bind((f"127.0.1.{1 + n % 22}", 0))
-            try:
+        while s.recv(65536):
+            pass
+        return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+@pytest.mark.slow   # 1,100 connections left to time out
+def test_half_open_connections_do_not_keep_a_kiosk_out(tmp_path):
+    """1,100 connections from 22 addresses send half a request head and then nothing.  Another
+    client is answered while the coordinator still holds them: before it has dropped the first
+    of them at its head deadline (its log says each time it does) -- a coordinator that let them
+    block the others would answer only once they are gone.  The deadline is the coordinator's own
+    default (10 s), far longer than any answer takes even on a loaded machine."""
+    head_timeout = 10
+    with running_coordinator(tmp_path, head_timeout) as (base, port, log):
+        raise_own_fd_limit(1100 + 200)
+        flood = []
+        try:
+            # 1,100 connections that send half a request head and then nothing, from 22 addresses
+            for n in range(1100):
+                s = socket.socket()
+                s.setblocking(False)
+                s.bind((f"127.0.1.{1 + n % 22}", 0))
+                try:
+                    s.connect(("127.0.0.1", port))
+                except BlockingIOError:
+                    pass
+                flood.append(s)
+            time.sleep(0.3)        # most connects are through; one not yet sends nothing: as half-open
+            for s in flood:
+                try:
+                    s.send(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+                except OSError:
+                    pass           # refused or dropped by the coordinator: that is the point
+
+            async def normal_client():
+                statuses = []
+                async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(FRIEND, 0)),
+                                                 timeout=aiohttp.ClientTimeout(total=60)) as good:
+                    for i in range(20):
+                        async with good.get(base + "/api/health") as r:
+                            statuses.append(r.status)
+                        if i == 0:
+                            # answered while every half-open connection is still held
+                            dropped = EXPIRED in log.read_bytes()
+                            # 1,000-level nested JSON: a 400, not a 500
+                            async with good.post(base + "/api/pair", data=DEEP,
+                                                 headers={"Content-Type": "application/json"}) as r:
+                                assert r.status == 400 and "deeper" in (await r.json())["error"]
+                            # a web page on another site posting text/plain (no preflight): refused, not processed
+                            async with good.post(base + "/api/pair", data='{"pin": "000000000000", "name": "x"}',
+                                                 headers={"Content-Type": "text/plain",
+                                                          "Origin": "http://evil.example"}) as r:
+                                assert r.status in (403, 415)
+                            async with good.post(base + "/api/pair", data='{"pin": "000000000000", "name": "x"}',
+                                                 headers={"Content-Type": "text/plain"}) as r:
+                                assert r.status == 415
+                return statuses, dropped
+
+            statuses, dropped = asyncio.run(normal_client())
+            assert statuses == [200] * 20, statuses
+            assert not dropped, "the first answer came only after the coordinator dropped half-open connections"
+            # every half-open connection is dropped at its head deadline
+            wait_for(lambda: all(closed(s) for s in flood), head_timeout + 60, "every half-open connection closed")
+            # two keep-alive connections after one answer each: one stays idle, the other starts its
+            # next request and trickles it.  (Not while the flood is held: the connection that has
+            # waited longest, an idle one too, makes room for a new one.)
+            keep, trickle = keep_alive(port), keep_alive(port)
+            trickle.send(b"GET /api/health HTTP/1.1\r\nHo")
+            # a head begun and not finished is dropped at its deadline; an idle one is kept (30 s)
+            wait_for(lambda: not is_open(trickle), head_timeout + 60, "the trickled head dropped")
+            assert is_open(keep)
+            keep.close()
+            trickle.close()
+            # 40 at once from one address: the 33rd and later are told so at once (503) and closed
+            one = []
+            for _ in range(40):
+                s = socket.socket()
+                s.bind(("127.0.0.9", 0))
                 s.connect(("127.0.0.1", port))
-            except BlockingIOError:
-                pass
-            flood.append(s)
-        time.sleep(0.3)
-        for s in flood:
-            try:
-                s.send(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
-            except OSError:
-                pass           # refused or dropped by the coordinator: that is the point
+                s.setblocking(False)
+                one.append(s)
+            flood += one
+            refused = set()
 
-        async def normal_client():
-            times = []
-            async with session_from(FRIEND) as good:
-                for i in range(20):
-                    t0 = time.monotonic()
-                    async with good.get(base + "/api/health") as r:
-                        assert r.status == 200
-                    times.append(time.monotonic() - t0)
-                    # 1,000-level nested JSON: a 400, not a 500
-                    if i == 0:
-                        async with good.post(base + "/api/pair", data=DEEP,
-                                             headers={"Content-Type": "application/json"}) as r:
-                            assert r.status == 400 and "deeper" in (await r.json())["error"]
-                        # a web page on another site posting text/plain (no preflight): refused, not processed
-                        async with good.post(base + "/api/pair", data='{"pin": "000000000000", "name": "x"}',
-                                             headers={"Content-Type": "text/plain", "Origin": "http://evil.example"}) as r:
-                            assert r.status in (403, 415)
-                        async with good.post(base + "/api/pair", data='{"pin": "000000000000", "name": "x"}',
-                                             headers={"Content-Type": "text/plain"}) as r:
-                            assert r.status == 415
-                    await asyncio.sleep(0.05)
-            return times
+            def told():
+                for s in one:
+                    if s not in refused:
+                        try:
+                            if s.recv(64).startswith(b"HTTP/1.1 503"):
+                                refused.add(s)
+                        except OSError:
+                            pass
+                return len(refused)
 
-        times = asyncio.run(normal_client())
-        assert max(times) < 1.0, times
-        # two keep-alive connections after one answer each: one stays idle, the other starts its
-        # next request and trickles it
-        keep, trickle = keep_alive(port), keep_alive(port)
-        trickle.send(b"GET /api/health HTTP/1.1\r\nHo")
-        # the half-open connections are dropped once their head deadline (3 s here) has passed
-        time.sleep(4)
-        assert is_open(keep)                   # idle between requests: kept (30 s)
-        assert not is_open(trickle)            # a head begun 4 s ago: closed
-        keep.close()
-        trickle.close()
-        alive = 0
-        for s in flood:
-            try:
-                while s.recv(65536):
-                    pass                       # read to the end: closed by the coordinator
-            except BlockingIOError:
-                alive += 1                     # still open, nothing more to read
-            except OSError:
-                pass                           # reset by the coordinator
-        assert alive == 0, f"{alive} half-open connections are still open"
-        # 40 at once from one address: the 33rd and later are told so at once (503) and closed
-        one = []
-        for _ in range(40):
-            s = socket.socket()
-            s.bind(("127.0.0.9", 0))
-            s.connect(("127.0.0.1", port))
-            one.append(s)
-        flood += one
-        time.sleep(0.5)
-        refused = 0
-        for s in one:
-            s.setblocking(False)
-            try:
-                refused += s.recv(64).startswith(b"HTTP/1.1 503")
-            except OSError:
-                pass
-        assert refused == 8, refused
-    finally:
-        for s in flood:
-            s.close()
-    assert log.stat().st_size < 100_000, log.stat().st_size
+            wait_for(lambda: told() >= 8, 60, "8 connections told 503")
+            assert told() == 8, len(refused)
+        finally:
+            for s in flood:
+                s.close()
+        assert log.stat().st_size < 100_000, log.stat().st_size
 
 
 @pytest.mark.slow

@@ -14,7 +14,8 @@ from engine.challengers.library import load
 from engine.game import OBSERVATION_SCHEMA
 from kiosk.games.challengers.view import DeckView
 from kiosk.i18n import tr
-from kiosk.park import ParkController, deck_observation, park_view
+from kiosk.games.challengers.park import deck_observation, library_data, park_view
+from kiosk.park import ParkController
 from kiosk.store import Store
 
 
@@ -91,13 +92,14 @@ def test_the_parks_deck_phase_is_the_players_observation_read_as_at_the_local_ta
                 store = Store(tmp_path / "k.db")
                 store.put("park_tournament", tid)
                 store.put("park_number", 1)
-                pc = ParkController(lib, store)
+                pc = ParkController(store, data_for=library_data(lib))
+                board = pc.board
                 async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tokens[1])) as r:
                     pc.on_view(await r.json(), None)
                 for side in (0, 1):
-                    dv = pc.deck_phase_at(side)
-                    mine = t.deck_phases[pc.player_at(side)]
-                    assert isinstance(dv, DeckView) and dv.player == pc.player_at(side)
+                    dv = board.deck_phase_at(side)
+                    mine = t.deck_phases[board.player_at(side)]
+                    assert isinstance(dv, DeckView) and dv.player == board.player_at(side)
                     assert dv.stage == mine.stage and dv.picks_left == mine.picks_left
                     assert [c.id for c in dv.drawn] == [c.id for c in mine.drawn]
                     assert dv.options == tuple(mine.options)
@@ -127,16 +129,17 @@ def test_a_parks_kiosk_leaves_a_bot_entrants_draft_to_the_coordinator(tmp_path):
                 store = Store(tmp_path / "k.db")
                 store.put("park_tournament", tid)
                 store.put("park_number", 1)
-                pc = ParkController(lib, store)
+                pc = ParkController(store, data_for=library_data(lib))
+                board = pc.board
                 async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tok)) as r:
                     pc.on_view(await r.json(), None)
-                assert pc.bots == {1: "easy"}
-                bot_side = next(side for side in (0, 1) if pc.player_at(side) == 1)
-                assert pc.is_robot(bot_side) and not pc.is_robot(1 - bot_side)
-                assert pc.submit(bot_side, "deck.done") is None
-                assert pc.ignored[-1][1] == "a bot drafts on this side"
+                assert pc.table.bots == {1: "easy"}
+                bot_side = next(side for side in (0, 1) if board.player_at(side) == 1)
+                assert board.is_robot(bot_side) and not board.is_robot(1 - bot_side)
+                assert board.submit(bot_side, "deck.done") is None
+                assert board.ignored[-1][1] == "a bot drafts on this side"
                 assert store.outbox_rows() == []
-                assert pc.active_deck_side() == 1 - bot_side
+                assert board.active_deck_side() == 1 - bot_side
                 # meanwhile the coordinator drafts for the bot, and only for it
                 end = asyncio.get_running_loop().time() + 30
                 while coord.tournaments[tid].state.tournament.deck_phases[1].stage != "done":
@@ -161,20 +164,21 @@ def test_a_parks_deck_input_is_checked_here_and_a_refusal_is_said_in_words(tmp_p
                 store = Store(tmp_path / "k.db")
                 store.put("park_tournament", tid)
                 store.put("park_number", 1)
-                pc = ParkController(lib, store)
+                pc = ParkController(store, data_for=library_data(lib))
+                board = pc.board
                 async with s.get(f"{base}/api/tournaments/{tid}/parks/1", headers=cb.bearer(tokens[1])) as r:
                     pc.on_view(await r.json(), None)
-                dp = pc.deck_phase_at(0)
+                dp = board.deck_phase_at(0)
                 assert dp.stage == "option"
-                assert pc.submit(0, "deck.remove", 0) is None
-                assert pc.submit(0, "deck.option", len(dp.options)) is None
-                assert pc.submit(0, "deck.done") is None
-                assert [why for _, why in pc.ignored] == ["not an action of this Deck Phase now (option)"] * 3
-                assert store.outbox_rows() == [] and not pc.inflight
-                assert pc.submit(0, "deck.option", 0) == []          # a legal one is sent
+                assert board.submit(0, "deck.remove", 0) is None
+                assert board.submit(0, "deck.option", len(dp.options)) is None
+                assert board.submit(0, "deck.done") is None
+                assert [why for _, why in board.ignored] == ["not an action of this Deck Phase now (option)"] * 3
+                assert store.outbox_rows() == [] and not pc.table.inflight
+                assert board.submit(0, "deck.option", 0) == []          # a legal one is sent
                 assert len(store.outbox_rows()) == 1
                 # The coordinator refuses a stale removal: said in words, in each language.
-                p = pc.player_at(1)
+                p = board.player_at(1)
                 body = {"request_id": "a-stale-removal", "action": {"player": p, "kind": "deck.remove", "args": [0]}}
                 async with s.post(f"{base}/api/tournaments/{tid}/actions", json=body,
                                   headers=cb.bearer(tokens[1])) as r:
@@ -182,7 +186,7 @@ def test_a_parks_deck_input_is_checked_here_and_a_refusal_is_said_in_words(tmp_p
                 assert status == 409 and "illegal action" in answer["error"]
                 with caplog.at_level("WARNING", logger="tablecup.kiosk.park"):
                     pc.on_answer({"kind": "deck", "body": body, "match_id": None}, status, answer)
-                name = pc.tournament_view.players[p].name
+                name = board.tournament_view.players[p].name
                 en, fr = pc.say("en"), pc.say("fr")
                 assert en == tr("refused_deck", "en", name=name) and name in fr and fr != en
                 assert "illegal" not in en + fr and answer["error"] not in en + fr

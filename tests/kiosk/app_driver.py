@@ -49,10 +49,13 @@ def free_port() -> int:
 
 def run_app(args: list[str], hook: Callable, out: dict, tag: str) -> None:
     """Run the real app with ``hook``, then print ``TAG {out}`` (the test reads the last such line).
-    Phones take seats on a free port unless ``args`` names one (tests run side by side)."""
+    Phones take seats on a port held for them (``ports.reserved_port``) unless ``args`` names one
+    (tests run side by side)."""
+    from ports import reserved_port
+
     from kiosk.main import run
     if "--phone-port" not in args:
-        args = [*args, "--phone-port", str(free_port())]
+        args = [*args, "--phone-port", str(reserved_port())]
     out["rc"] = run(args, app_hook=hook)
     print(f"{tag} " + json.dumps(out, ensure_ascii=False), flush=True)
 

@@ -29,7 +29,7 @@ import zlib
 from kivy.clock import Clock
 
 from engine.challengers.policies import make_policy
-from kiosk.park import STORAGE_RETRY
+from kiosk.games.challengers.park import STORAGE_RETRY, ChallengersPark
 
 log = logging.getLogger("tablecup.kiosk.bot")
 
@@ -57,13 +57,16 @@ class Bot:
 
     def _step(self):
         app = self.app
-        c = app.controller
-        if c is app.park_controller and c.other_game:
-            self._table_step(app, c)
+        pc = app.controller
+        if pc is not app.park_controller:
             return
-        if c is not app.park_controller or c.t is None:
+        if not isinstance(pc.table, ChallengersPark):
+            self._table_step(app, pc)
             return
-        if c.storage_error is not None:
+        park, c = pc.table, pc.board
+        if park.t is None:
+            return
+        if park.storage_error is not None:
             # The table cannot save: the bot stops, and tries again now and then (as a person would).
             now = time.monotonic()
             if now - self._waiting_since < STORAGE_RETRY:
@@ -71,25 +74,26 @@ class Bot:
             self._waiting_since = now
         cur = app.sm.current
         if cur == "park":
-            if c.needs_seats_ack():
+            if park.needs_seats_ack():
                 self._press(app.sm.get_screen("park").go)
         elif cur == "result":
-            if not c.t.over:
+            if not park.t.over:
                 self._press(app.sm.get_screen("result").next)
         elif cur == "deck":
             for side in (0, 1):
                 dp = c.deck_phase_at(side)
-                if dp is None or dp.stage == "done" or c.player_at(side) in c.inflight or c.is_robot(side):
+                if dp is None or dp.stage == "done" or c.player_at(side) in park.inflight or c.is_robot(side):
                     continue
-                act = self.policy.deck_action(c.t, dp)
+                act = self.policy.deck_action(park.t, dp)
                 self._press(c.submit, side, "deck." + act[0], *act[1:])
                 return
         elif cur == "match" and app.sm.get_screen("match").end_shown:
             reading = app.sm.get_screen("match").ids.log_page.shown      # someone reads the match log
-            if not reading and (not self.hold_end or self._moved_on(c)):
+            if not reading and (not self.hold_end or self._moved_on(park)):
                 self._press(app.sm.get_screen("match").dismiss_end)      # seen how the match ended
         elif cur == "match":
-            m = c.match
+            g = park.running()
+            m = None if g is None else g.match
             if m is None or m.winner is not None:
                 return
             kind, side = m.expect
@@ -124,11 +128,11 @@ class Bot:
             return
 
     @staticmethod
-    def _moved_on(c) -> bool:
+    def _moved_on(park) -> bool:
         """The park's view has left the round of the match held on screen."""
-        view, loc = c.view, c.local
-        return view is not None and loc is not None and \
-            (view["round"] != loc.key[1] or view["phase"] not in ("match", "final"))
+        view = park.view
+        return view is not None and park.round is not None and \
+            (view["round"] != park.round or view["phase"] not in ("match", "final"))
 
 
 def attach(app):

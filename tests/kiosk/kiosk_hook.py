@@ -84,6 +84,7 @@ class TestHook:
         """One command (the module's list), on the Kivy thread."""
         app = self.app
         c = app.controller
+        c = getattr(c, "board", None) or c          # a café park: its game's view model takes the inputs
         w = line.split()
         cmd, args = w[0], w[1:]
         ints = [int(a) for a in args if a.lstrip("-").isdigit()]
@@ -190,7 +191,7 @@ class TestHook:
                 # Challengers!: the whole tournament (the engine's own picture, hidden cards and all).
                 tournament = getattr(app.table.state, "tournament", None)
                 from engine.challengers.game import tournament_dump
-                state = tournament_dump(tournament) if tournament is not None else c.dump()
+                state = tournament_dump(tournament) if tournament is not None else app.controller.dump()
                 json.dump({"screen": app.sm.current, "state": state, "table": app.table.dump()}, f,
                           sort_keys=True)
             os.replace(tmp, args[0])

@@ -46,15 +46,15 @@ class KeyPresser:
         app = self.app
         if app.controller is not c:
             return None
-        screen, t = app.sm.current, c.t
+        screen, t, table = app.sm.current, c.t, c.table
         if screen == "park":
             if t is not None and c.needs_seats_ack():
                 return ("seating", c.tid, t.round)
             return ("waiting", c.tid, None if t is None else t.round, None if t is None else t.phase)
         if screen == "result" and t is not None:
             return ("result", c.tid, t.round, t.over)
-        if screen == "match" and app.sm.get_screen("match").end_shown and c.local is not None:
-            return ("held", *c.local.key)
+        if screen == "match" and app.sm.get_screen("match").end_shown and table.match_id is not None:
+            return ("held", table.tid, table.round, table.park)
         return None
 
     def heard(self, c, events) -> None:
@@ -69,13 +69,13 @@ class KeyPresser:
             return
         self.done.add(moment)
         before = {r["id"] for r in c.store.outbox_rows()}
-        flying = set(c.inflight)
+        flying = set(c.table.inflight)
         for k in KEYS:
             self.app.handle_key(k)
             self.app.handle_key_up(k)
         new = [dict(r) for r in c.store.outbox_rows() if r["id"] not in before]
         row = {"moment": list(moment), "screen": self.app.sm.current, "new": new,
-               "inflight": sorted(set(c.inflight) - flying)}
+               "inflight": sorted(set(c.table.inflight) - flying)}
         with open(self.dir / "keys.jsonl", "a") as f:
             f.write(json.dumps(row, default=str) + "\n")
 

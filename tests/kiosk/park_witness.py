@@ -28,11 +28,12 @@ log = logging.getLogger("tablecup.kiosk.witness")
 NAME = re.compile(r"\[b\](.*?)\[/b\]")
 
 
-def moved_on(c) -> bool:
+def moved_on(park) -> bool:
     """Whether the coordinator's view of this park has left the round of the match held on
     screen (the next round's Deck Phase, the Final's, the end of the tournament)."""
-    view, loc = c.view, c.local
-    return view is not None and loc is not None and (view["round"] != loc.key[1] or view["phase"] not in ("match", "final"))
+    view = park.view
+    return view is not None and park.round is not None and \
+        (view["round"] != park.round or view["phase"] not in ("match", "final"))
 
 
 def halves(screen) -> list[dict]:
@@ -75,10 +76,11 @@ class Witness:
         if app.controller is not c or app.sm.current != "match":
             return
         screen = app.sm.get_screen("match")
-        if not screen.end_shown or c.local is None:
+        table = c.table
+        if not screen.end_shown or table.match_id is None:
             return
-        _, rnd, park = c.local.key
-        later = moved_on(c)
+        rnd, park = table.round, table.park
+        later = moved_on(table)
         row = {"round": rnd, "park": park, "moved_on": later, "view_round": c.view["round"],
                "view_phase": c.view["phase"], "halves": halves(screen)}
         which = "later" if later else "first"

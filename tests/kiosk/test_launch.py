@@ -41,13 +41,15 @@ def test_the_router_asks_the_game_and_keeps_the_operator():
     table.state, table.game = object(), SimpleNamespace(name="between")
     table.observation = lambda seat: {}
     assert session.table_active() and route(session, "match") == Route("between.play", "between", "play")
-    park = SimpleNamespace(t=None, paired=False, screen=lambda: "park", storage_error="disk full")
+    park_table = SimpleNamespace(playing=False, game=SimpleNamespace(name="challengers"),
+                                 board=SimpleNamespace(screen=lambda: "match"))
+    park = SimpleNamespace(t=None, paired=False, screen=lambda: "park", storage_error="disk full", table=park_table)
     session.enter_park(park)
     assert not session.table_active() and route(session, "between.play") == Route("join")
     assert session.storage_error() == "disk full"
     park.paired = True
     assert route(session, "join") == Route("park")
-    park.screen = lambda: "match"
+    park_table.playing = True          # the park's table on the game's screens: its view model says which
     assert route(session, "park") == Route("match", "challengers", "match")
     session.leave_park()
     assert session.table_active() and session.storage_error() is None

@@ -17,7 +17,8 @@ import cards
 from engine.challengers.library import load
 from engine.challengers.steps import upgrade_observation
 from engine.game import OBSERVATION_SCHEMA, ObservationSchemaError
-from kiosk.park import ParkController, deck_observation
+from kiosk.games.challengers.park import deck_observation, library_data
+from kiosk.park import ParkController
 from kiosk.store import Store
 
 FIXTURE = Path(__file__).parent / "fixtures" / "kiosk-park-obs0.db"
@@ -39,7 +40,7 @@ def waiting(view):
 
 def test_the_saved_park_view_of_an_old_kiosk_is_read_as_todays_observation(opened):
     lib = load(cards)
-    pc = ParkController(lib, opened)
+    pc = ParkController(opened, data_for=library_data(lib))
     saved = opened.get("park_last_view")
     assert pc.view == saved and pc.tid == saved["tournament"] and pc.park == 1
     (old,) = waiting(saved)
@@ -49,26 +50,26 @@ def test_the_saved_park_view_of_an_old_kiosk_is_read_as_todays_observation(opene
     seen = deck_observation(copy.deepcopy(old))
     assert seen["schema"] == OBSERVATION_SCHEMA and seen == upgrade_observation(copy.deepcopy(old))
     assert set(_steps(seen["context"])) == {"answer_then_rest", "answer_extra_draw"}
-    dv = pc.deck_states[old["player"]]
+    dv = pc.table.deck_states[old["player"]]
     assert dv.stage == "choose" and dv.pending is not None and dv.pending.source == old["pending"]["source"]
     assert [c.id for c in dv.deck] == old["deck"] and [c.id for c in dv.drawn] == old["drawn"]
-    assert pc.message == ""
+    assert pc.say("en") == ""
 
 
 def test_a_deck_phase_of_a_newer_schema_is_refused_and_the_one_held_is_kept(opened):
     lib = load(cards)
-    pc = ParkController(lib, opened)
+    pc = ParkController(opened, data_for=library_data(lib))
     saved = opened.get("park_last_view")
     pc.on_view(copy.deepcopy(saved), None)
     (old,) = waiting(saved)
-    held = pc.deck_states[old["player"]]
+    held = pc.table.deck_states[old["player"]]
     newer = copy.deepcopy(saved)
     newer["version"] += 1
     for d in newer["private"]["deck_phases"]:
         d["schema"] = OBSERVATION_SCHEMA + 1
     pc.on_view(newer, None)
-    assert pc.deck_states[old["player"]] is held
-    assert pc.said[0] == "park_newer_format" and "update this kiosk" in pc.message
+    assert pc.table.deck_states[old["player"]] is held
+    assert pc.table.said[0] == "park_newer_format" and "update this kiosk" in pc.say("en")
     with pytest.raises(ObservationSchemaError, match="update Tablecup"):
         deck_observation(newer["private"]["deck_phases"][0])
 

@@ -14,6 +14,7 @@ from engine.challengers.game import match_actions
 from engine.challengers.library import load
 from engine.challengers.tournament import Setup, Tournament
 from kiosk.games.challengers.board import board_of, state_dump
+from kiosk.games.challengers.park import library_data
 from kiosk.park import ParkController
 from kiosk.store import Store
 from kiosk.table import LocalTable
@@ -82,18 +83,19 @@ def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):
     store.put("park_tournament", 1)
     store.put("park_number", 1)
     store.new_park_match(1, 1, 1, t.matches[1].spec)
-    pc = ParkController(lib, store)
-    assert pc.match is not None and pc.submit(None, "match.toss")
+    pc = ParkController(store, data_for=library_data(lib))
+    park, board = pc.table, pc.board
+    assert park.current() is not None and board.submit(None, "match.toss")
     fail = store.db.conn = Failing(store.db.conn)
-    m_before, n_before, outbox = pc.match.snapshot(), pc.local.n, store.outbox_rows()
+    m_before, n_before, outbox = park.current().match.snapshot(), len(park.actions), store.outbox_rows()
     fail.on = True
-    half = pc.half_of(pc.match.expect[1])
-    assert pc.submit(half, "match.reveal") is None
-    assert "full" in pc.storage_error
-    assert pc.match.snapshot() == m_before and pc.local.n == n_before and store.outbox_rows() == outbox
+    half = board.half_of(park.current().match.expect[1])
+    assert board.submit(half, "match.reveal") is None
+    assert "full" in park.storage_error
+    assert park.current().match.snapshot() == m_before and len(park.actions) == n_before and store.outbox_rows() == outbox
     fail.on = False
-    assert pc.submit(half, "match.reveal") and pc.storage_error is None
-    assert len(store.park_actions(pc.local.id)) == pc.local.n == n_before + 1
+    assert board.submit(half, "match.reveal") and park.storage_error is None
+    assert len(store.park_actions(park.match_id)) == len(park.actions) == n_before + 1
 
 
 def test_park_controller_stores_a_match_action_before_it_applies_it(lib, tmp_path):
@@ -109,22 +111,23 @@ def test_park_controller_stores_a_match_action_before_it_applies_it(lib, tmp_pat
     store.put("park_tournament", 1)
     store.put("park_number", 1)
     store.new_park_match(1, 1, 1, t.matches[1].spec)
-    pc = ParkController(lib, store)
+    pc = ParkController(store, data_for=library_data(lib))
+    park, board = pc.table, pc.board
     seen = []
     write = store.park_play
 
     def watched(*a, **kw):
-        seen.append((pc.match.snapshot(), pc.local.n))      # what the match is while the write happens
+        seen.append((park.current().match.snapshot(), len(park.actions)))      # what the match is while the write happens
         return write(*a, **kw)
     store.park_play = watched
     for _ in range(4):
-        before = (pc.match.snapshot(), pc.local.n)
-        m = pc.match
+        before = (park.current().match.snapshot(), len(park.actions))
+        m = park.current().match
         seat = next(p for p in m.players if match_actions(m, p))
         action = match_actions(m, seat)[0]
-        assert pc.submit(pc.half_of(m.players.index(seat)), action.kind, *action.args)
-        assert seen[-1] == before and pc.local.n == before[1] + 1
-        stored = store.park_actions(pc.local.id)[-1]
+        assert board.submit(board.half_of(m.players.index(seat)), action.kind, *action.args)
+        assert seen[-1] == before and len(park.actions) == before[1] + 1
+        stored = store.park_actions(park.match_id)[-1]
         assert stored == action.to_json()                   # the contract's JSON, as the coordinator gets it
         assert json.loads(store.outbox_rows()[-1]["body"])["action"] == action.to_json()
 
@@ -142,6 +145,7 @@ def test_a_park_match_that_cannot_be_replayed_does_not_stop_the_kiosk(lib, tmp_p
     store.put("park_tournament", 1)
     store.put("park_number", 1)
     mid = store.new_park_match(1, 1, 1, t.matches[1].spec, [("match", 1, "reveal", 0)])   # before the toss
-    pc = ParkController(lib, store)
-    assert pc.local is None and "could not be replayed" in pc.message
+    pc = ParkController(store, data_for=library_data(lib))
+    park, board = pc.table, pc.board
+    assert park.state is None and "could not be replayed" in pc.say("en")
     assert store.park_actions(mid) == [["match", 1, "reveal", 0]]

@@ -529,6 +529,7 @@ def test_a_parks_leds_follow_the_same_lights_as_the_local_table(lib, tmp_path):
     the LEDs come from the same KIOSK.lights, over the observation of the park's match, to the
     winner's celebration and off once the result is acknowledged."""
     from engine.challengers.tournament import Setup, Tournament
+    from kiosk.games.challengers.park import library_data
     from kiosk.park import ParkController
     t = Tournament(lib, Setup(players=("A", "B"), seed=5))
     while t.phase == "deck":
@@ -540,33 +541,34 @@ def test_a_parks_leds_follow_the_same_lights_as_the_local_table(lib, tmp_path):
     store.put("park_tournament", 1)
     store.put("park_number", 1)
     store.new_park_match(1, 1, 1, t.matches[1].spec)
-    pc = ParkController(lib, store)
+    pc = ParkController(store, data_for=library_data(lib))
+    park, board = pc.table, pc.board
     factory = MockFactory(pin_class=MockPWMPin)
-    link = HardwareLink(pc, current_screen=lambda: "match")
+    link = HardwareLink(board, current_screen=lambda: "match")
     link.use(GpioBackend(HardwareConfig(backend="gpio"), link.sink, pin_factory=factory,
                          blink_half_period=0.01, celebrate_half_period=0.005))
     pins = {side: factory.pin(PIN["led_" + side]) for side in SIDE}
     off = {"light": "off", "dark": "off"}
     try:
-        m = pc.match
+        m = park.current().match
         assert leds_shown(pins, off) == off                     # waiting for the toss
         press(factory.pin(PIN["toss"]))
         assert pump(lambda: m.expect[0] == "reveal")
         steps = 0
         while m.winner is None:
             kind, side = m.expect
-            n = pc.local.n
+            n = len(park.actions)
             marks = {s: len(pins[s].states) for s in SIDE}       # the LEDs' history from this move on
             if kind == "reveal":
                 press(factory.pin(PIN[SIDE[side]]), hold=0.035)
             else:
-                pc.submit(side, "match.choose", 0)
-            assert pump(lambda: pc.local.n > n), m.expect
+                board.submit(side, "match.choose", 0)
+            assert pump(lambda: len(park.actions) > n), m.expect
             if m.winner is None:
                 assert leds_shown(pins, expected_leds(m)) == expected_leds(m), (steps, m.holder, m.expect)
             steps += 1
             assert steps < 200
-        assert pc.result is not None and pc.lights()[m.winner] == "celebrate"
+        assert board.result is not None and board.lights()[m.winner] == "celebrate"
         winner = SIDE[m.winner]
         assert wait_until(lambda: {0.0, 1.0} <= values_since(pins[winner], marks[winner]))   # it flashed
         assert leds_shown(pins, off) == off                     # played once, off by itself

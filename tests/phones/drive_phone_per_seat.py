@@ -23,10 +23,11 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent.parent / "kiosk"))
 
-from app_driver import Driver, arguments, free_port, run_app, touch
+from app_driver import Driver, arguments, run_app, touch
+from ports import reserved_port
 
 DATA, ART, _, _ = arguments()
-PORT = free_port()
+PORT = reserved_port()
 BASE = f"http://127.0.0.1:{PORT}"
 COOKIE = "tablecup_seat"
 SEED = 11

@@ -13,6 +13,7 @@ SHOTS_DIR as phones-GAME-WxH.png.
 
 import os
 import sys
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
@@ -24,6 +25,10 @@ from app_driver import Driver, run_app
 NAMES = ("Anne-Sophie", "Bartholomew", "Chloé", "Dimitri")
 #: Each game: how many phones sit on no half beside the two people at the table.
 GAMES = {"between": 0, "wacky": 2, "cosplay": 2}
+#: The longest wait for something the app does by itself (a loaded machine is slow, never this slow).
+WAIT_SECONDS = 60.0
+#: Frames drawn after a change before the screen is looked at.
+FRAMES = 3
 
 
 def overlaps(app):
@@ -42,6 +47,7 @@ def overlaps(app):
 
 def hook(app):
     from fit_check import black_bands, text_faults
+    from kivy.clock import Clock
     from kivy.core.window import Window
 
     from kiosk.table.seats import Seat
@@ -62,37 +68,52 @@ def hook(app):
                 SHOTS / f"phones-{game}-{W}x{H}.png", compress_level=3)
         out["looks"][key] = entry
 
+    def until(ready, seconds=WAIT_SECONDS):
+        """Steps (for ``yield from``) until ``ready()`` holds or ``seconds`` have passed; whether it holds."""
+        end = time.monotonic() + seconds
+        while not ready():
+            if time.monotonic() > end:
+                return False
+            yield 0.05
+        return True
+
+    def drawn(frames=FRAMES):
+        """Steps until the window has drawn ``frames`` more frames: whatever the last change asked
+        of the layout and the texts (a few frames' work) is done, however slowly frames come."""
+        first = Clock.frames_displayed
+        yield from until(lambda: Clock.frames_displayed >= first + frames)
+
     def script():
         out["window"] = list(Window.size)
-        yield 0.4
+        yield from drawn()
+        qr = app.seat_qr
         for lang in ("en", "fr"):
             app.set_setting("lang", lang)
             for game, loose in GAMES.items():
                 seats = [Seat.person(0), Seat.person(1)] + [Seat.phone() for _ in range(loose)]
                 app.table.seed_games(20261123)
                 app.table.new_game(game, seats, names=NAMES[:len(seats)])
-                yield 0.3
-                # The phone server starts with the first game that offers seats: wait until both
-                # halves' phone buttons can show their codes (a loaded machine takes a while).
-                qr = app.seat_qr
-                for _ in range(150):
-                    if qr.ids.bottom.available and qr.ids.top.available:
-                        break
-                    yield 0.1
-                if app.seat_qr.panel_open:
+                # Both halves' phone buttons can show their codes once the phone server serves
+                # this game (it starts with the first game that offers seats).
+                if not (yield from until(lambda: qr.ids.bottom.available and qr.ids.top.available)):
+                    phones = app.phones
+                    out.setdefault("phones_off", {})[f"{game}-{lang}"] = (
+                        (phones.unavailable or "no phone server") if phones._server is None else "no codes shown")
+                # With phones on no half, the seats panel opens by itself (else it stays closed).
+                if (yield from until(lambda: qr.panel_open, WAIT_SECONDS if loose else 0)):
                     out.setdefault("panel_opened", []).append(game)
-                    app.seat_qr.toggle_panel()          # closed: the game under it is looked at
-                    yield 0.1
+                    qr.toggle_panel()              # closed: the game under it is looked at
+                yield from drawn()
                 look(game, "start")
                 for half in (0, 1):
                     app.table.look(half, True)
-                    yield 0.2
+                    yield from drawn()
                     look(game, f"look{half}")
                     app.table.look(half, False)
-                    yield 0.1
+                    yield from drawn()
                 app.table.leave(abandon=True)
                 app.sync()
-                yield 0.1
+                yield from drawn()
         drv.finish()
 
     drv.follow(script(), first=0.5)

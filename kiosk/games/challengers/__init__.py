@@ -6,7 +6,10 @@ Solo and two-player tournaments are played at the game-neutral local table
 (:class:`kiosk.table.LocalTable`) like every game; the screens read it through the game's view
 model (``view``: :class:`kiosk.games.challengers.board.Board`, which also holds a finished
 match's end on screen until a tap), and every input is a contract action the screen on display
-submits (:mod:`.screen`).
+submits (:mod:`.screen`).  A park of a café tournament is a
+:class:`kiosk.table.park.ParkTable` too (``park``: :class:`.park.ChallengersPark`, its match
+played here, its Deck Phases the coordinator's), read by the same screens through its
+:class:`.park.ParkBoard` (``view``).
 
 Primary button: reveal (on its press).  Secondary button (and the shared toss button): toss the
 flag.  A press the match does not take now is said on its half (:func:`hint`).  LEDs: the side that must act in its match blinks; the flag holder's is on; the winner's
@@ -117,4 +120,5 @@ KIOSK = KioskGame(
     slow_bots=("search",),        # the search bot (engine.challengers.hint) decides off the UI thread
     public_cards=public_cards,
     say=say,
+    park="kiosk.games.challengers.park:ChallengersPark",
 )

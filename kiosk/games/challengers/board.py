@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.challengers.game import observe_match, tournament_dump
+from engine.challengers.game import tournament_dump
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import Action
@@ -57,16 +57,6 @@ def _chooser_match(public: dict, observed) -> dict | None:
     if pending is None or public["expect"][0] != "choose":
         return None
     return observed(public["players"][pending["player"]])
-
-
-def match_view(c, m, lib) -> MatchView | None:
-    """The view of a match ``m`` a café park plays on its own, from its observations
-    (:func:`engine.challengers.game.observe_match`): the public one, and its chooser's for the
-    options of a pending choice."""
-    if m is None:
-        return None
-    public = observe_match(m, None, lib)
-    return MatchView(public, lib.catalogue.card, _chooser_match(public, lambda seat: observe_match(m, seat, lib)))
 
 
 def seating(mode: str, policy: str = "search") -> tuple[Seat, ...]:
@@ -100,9 +90,13 @@ def new_game(table, players=("Player",), robot_level=1, box="base", seed=None, s
     return table.new_game(GAME, seats, names=names, seed=seed, options=options, players=players)
 
 
-def board_of(table) -> Board:
+def board_of(table) -> Any:
     """The view model of the Challengers! tournament on ``table`` (``KIOSK.view``): one per game
-    on the table, kept in its ``view_state``."""
+    on the table, kept in its ``view_state``; a café park's table has its own
+    (:class:`kiosk.games.challengers.park.ParkBoard`)."""
+    own = getattr(table, "board", None)
+    if own is not None:
+        return own
     board = table.view_state.get("board")
     if board is None:
         board = table.view_state["board"] = Board(table)
@@ -115,7 +109,8 @@ PRESSED = {"match.reveal": PRIMARY, "match.toss": SECONDARY}
 
 class Board:
     """Challengers! at ``table`` (a :class:`kiosk.table.LocalTable`), read and played by halves:
-    what the three screens read (the same as a café park offers them: ``tournament_view``,
+    what the three screens read (the same as a café park's table offers them through its
+    :class:`~kiosk.games.challengers.park.ParkBoard`: ``tournament_view``,
     ``match_view()``, ``deck_phase_at(half)``, ``result``...) and their inputs."""
 
     park = 1                 # the one park of a table's own tournament (1 or 2 players)

@@ -2,8 +2,9 @@
 its table through the game's view model (its *board*) and sends its inputs as contract actions.
 
 The table is the local table (:class:`kiosk.table.LocalTable`, read through
-:class:`kiosk.games.challengers.board.Board`, ``KIOSK.view``) or a café park
-(:class:`kiosk.park.ParkController`, which is its own board): the screens read the board's views
+:class:`kiosk.games.challengers.board.Board`, ``KIOSK.view``) or a café park's table
+(:class:`kiosk.games.challengers.park.ChallengersPark`, read through its
+:class:`~kiosk.games.challengers.park.ParkBoard`, the same ``KIOSK.view``): the screens read the board's views
 (built from observations) and give every input to its ``submit(half, kind, *args)``, which the
 table checks against ``legal_actions`` before storing it.  Each screen maps keys and buttons to
 the actions of the moment it shows (:meth:`button`, :meth:`on_key`), so a press for a moment
@@ -23,8 +24,9 @@ from kiosk.table import LocalTable
 
 
 def board_of(table: Any) -> Any:
-    """What the screens read of ``table``: a local table's Challengers! view model, or a café
-    park (its own board)."""
+    """What the screens read of ``table``: its Challengers! view model (``KIOSK.view``: a local
+    table's :class:`Board`, a café park's table's :class:`ParkBoard`); anything else is read as
+    it is (a test's stand-in)."""
     if isinstance(table, LocalTable):
         from kiosk.games.challengers.board import board_of as local_board
         return local_board(table)

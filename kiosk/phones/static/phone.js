@@ -20,6 +20,7 @@ let retries = 0;
 let busy = false;
 let gone = false;
 let paused = false;   // the seat's game left the table, saved: the page waits for it to come back
+let told = null;      // a café park's next round seats this phone's player elsewhere, or not at all
 
 // The page's language: ?lang= in its address (any language with catalogues, the pseudo-locale
 // too), else the one chosen on this phone before, else the phone's own if offered, else English.
@@ -153,7 +154,8 @@ function render() {
   link.className = up ? "link" : "link down";
   link.title = up ? w("online") : w("offline");
   const status = document.getElementById("status");
-  if (gone) status.textContent = view && view.over ? statusText() + " " + w("ended") : w("revoked");
+  if (gone && told) status.textContent = w(told.type, { round: told.round, park: told.park });
+  else if (gone) status.textContent = view && view.over ? statusText() + " " + w("ended") : w("revoked");
   else if (paused && !up) status.textContent = w("paused");
   else status.textContent = view && !up ? w("lost_link") : statusText();
   status.className = view && view.actions.length && !view.over ? "status turn" : "status";
@@ -253,6 +255,7 @@ function receive(msg) {
   if (msg.type === "view") { view = msg; paused = false; showError(readable(msg) ? "" : w("stale")); render(); }
   else if (msg.type === "paused") { paused = true; render(); }
   else if (msg.type === "revoked") { gone = true; render(); }
+  else if (msg.type === "moved" || msg.type === "bye") { told = msg; }
 }
 
 // At once, beside the words: the seat's cookie is checked when the socket opens.
