@@ -237,9 +237,10 @@ def _describe(cat: Catalog, lang: str | None = None) -> None:
     cat.language_team = {"en": "English", "fr": "French"}.get(lang or "", "")
 
 
-def compile_all(locale: Path = LOCALE, out: Path | None = None) -> list[Path]:
+def compile_all(locale: Path = LOCALE, out: Path | None = None, pseudo: bool = True) -> list[Path]:
     """Every .po under ``locale`` -> its .mo (beside it, or under ``out`` with the same layout), and
-    the pseudo-locale's .mo files, made from the English .po files."""
+    with ``pseudo`` the pseudo-locale's .mo files, made from the English .po files (a test
+    language: the package's own build leaves it out, so a table's phone views are not said in it)."""
     written = []
     for po in sorted(locale.glob("*/LC_MESSAGES/*.po")):
         lang, domain = po.parts[-3], po.stem
@@ -247,7 +248,7 @@ def compile_all(locale: Path = LOCALE, out: Path | None = None) -> list[Path]:
             continue                      # a copy written to be read (``pseudo``): compiled from English below
         mo = (out / po.relative_to(locale) if out else po).with_suffix(".mo")
         written.append(_write_mo(mo, read(po, lang, domain)))
-    for domain, cat in pseudo_catalogues(locale).items():
+    for domain, cat in (pseudo_catalogues(locale) if pseudo else {}).items():
         written.append(_write_mo((out or locale) / PSEUDO / "LC_MESSAGES" / f"{domain}.mo", cat))
     return written
 

@@ -109,3 +109,13 @@ def test_every_moment_of_the_table_games_in_the_pseudo_locale_shows_only_catalog
     assert len(untranslated_in(r["stages"]["home-en"])) >= 5
     found = _untranslated(r)
     assert not found, json.dumps(found, ensure_ascii=False, indent=1)
+
+
+def test_the_packages_own_build_leaves_the_pseudo_locale_out(tmp_path):
+    """``tools/catalogues.py compile`` (the tests' set-up) makes it; ``setup.py`` (a table's
+    install) does not, so a table in service says its phone views in the offered languages only."""
+    made = catalogues.compile_all(out=tmp_path / "all")
+    built = catalogues.compile_all(out=tmp_path / "setup", pseudo=False)
+    assert any(p.parts[-3] == PSEUDO for p in made)
+    assert built and not any(p.parts[-3] == PSEUDO for p in built)
+    assert "pseudo=False" in (ROOT / "setup.py").read_text()
