@@ -28,11 +28,25 @@ RARE = {
                 **{key: "tests/kiosk/test_cosplay_events.py says every ability and combo" for key in (
                     "cpe_combo", "cpe_ability_discount", "cpe_ability_none", "cpe_ability_score")}},
     "wacky": {"wke_unknown": "an event kind the kiosk does not know"},
+    "between": {"bbe_unknown": "an event kind the kiosk does not know"},
 }
 
 
 def _made_events(name: str, data):
-    """Events the seeded games seldom make, made here: Wacky Challenge's every booster and ends."""
+    """Events the seeded games seldom make, made here: Wacky Challenge's every booster and ends,
+    Between Battle's every event, ability and end."""
+    if name == "between":
+        effects = ("discard-random", "tutor", "draw", "pull-top", "bind-pile", "silence", "extra-turn", "reveal-hand")
+        reasons = ("hit-points", "coup-fatal", "coup-fatal-hit-points", "coup-fatal-tie", "no-cards")
+        return [Event("turn", 0, None, 3), Event("play", 0, "knight-7", "a"), Event("raise", 1, "ninja-2", "b"),
+                Event("link", 0, "pirate-5", "a", 2), Event("wild", 0, None, "b"), Event("silenced", 1, "cowboy-3"),
+                Event("discard", 1, "knight-joker"), Event("draw", 0, None, 2), Event("coup-fatal", 0, None, 3),
+                Event("take", 0, None, 1), Event("shuffle", 0), Event("silence", 1), Event("damage", 0),
+                Event("bind", 1, None, "a"), Event("give", 0, None, "b"), Event("reveal", 1, None, None, ("ninja-4",)),
+                Event("reveal", 1, None, None, ()), Event("move", 0, "pirate-9", "b", "a"),
+                Event("hit", 0, None, 4, "a"),
+                *(Event("ability", 0, "ninja-8", None, e) for e in effects),
+                *(Event("win", 1, None, None, r) for r in reasons)]
     if name != "wacky":
         return []
     a, b = data.names[0], data.names[1]                  # two race cards by id
@@ -47,7 +61,7 @@ def _games_with_event_words() -> list[str]:
 
 
 def test_the_games_with_their_own_event_words():
-    assert {"cosplay", "wacky"} <= set(_games_with_event_words())
+    assert {"between", "cosplay", "wacky"} <= set(_games_with_event_words())
 
 
 @pytest.mark.parametrize("name", _games_with_event_words())
