@@ -33,16 +33,30 @@ def domains() -> tuple[str, ...]:
     """The shared domain first, then every game's domain compiled here (a new game adds its own)."""
     games = sorted(p.stem for p in (LOCALE_DIR / DEFAULT / "LC_MESSAGES").glob("*.mo") if p.stem != SHARED)
     return (SHARED, *games)
+
+
+#: The languages the operator screen and the phones offer.  Any other language with compiled
+#: catalogues here is read too (:func:`known`): a language is its catalogues, nothing in the code.
 LANGS = ("en", "fr")
 DEFAULT = "en"
+#: The pseudo-locale, every English text with its letters accented (``tools/catalogues.py``): a
+#: test language, never offered; a screen in it shows any text that did not come from a catalogue.
+PSEUDO = "qps"
+
+
+@cache
+def known() -> frozenset[str]:
+    """Every language with a compiled catalogue of the shared domain (the offered ones, the pseudo-locale)."""
+    return frozenset({*LANGS, *(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{SHARED}.mo"))})
 
 
 class CatalogueError(RuntimeError):
     """A compiled catalogue is missing or older than its ``.po`` (set-up not run since)."""
 
 
-def N_(key: str) -> str:
-    """Mark a key that code picks by a computed name (a zone, a reason): extraction finds it here."""
+def N_(key: str, n: int | None = None) -> str:
+    """Mark a key that code picks by a computed name (a zone, a reason): extraction finds it here;
+    ``n=`` (any count) marks a message said with a count, which has plural forms."""
     return key
 
 
@@ -85,7 +99,7 @@ def translations(lang: str) -> gettext.NullTranslations:
 def _template(key: str, lang: str, n: int | None) -> str:
     # Remembered: screens ask for the same few keys at every refresh, and a lookup walks the
     # chain of domains (a Pi is about 3x slower than a laptop).
-    t = translations(lang if lang in LANGS else DEFAULT)
+    t = translations(lang if lang in known() else DEFAULT)
     if n is not None:
         # Both msgids are the key: ngettext answers the key itself when no plural entry exists.
         text = t.ngettext(key, key, n)
@@ -115,6 +129,7 @@ def reload() -> None:
     ones in a running process: tests)."""
     _template.cache_clear()
     translations.cache_clear()
+    known.cache_clear()
     _default_names.cache_clear()
     _one_line.cache_clear()
     for forget in _FORGETTERS:
@@ -144,7 +159,7 @@ DEFAULT_NAMES = (("player_name", {}), ("robot", {}), ("light", {}), ("dark", {})
 
 @lru_cache(maxsize=16)
 def _default_names() -> dict[str, tuple[str, dict]]:
-    return {tr(key, lang, **fmt): (key, fmt) for lang in LANGS for key, fmt in DEFAULT_NAMES}
+    return {tr(key, lang, **fmt): (key, fmt) for lang in sorted(known()) for key, fmt in DEFAULT_NAMES}
 
 
 def display_name(name: str, lang: str) -> str:

@@ -36,10 +36,14 @@ class JoinScreen(Screen):
     status = StringProperty("")
 
     def on_kv_post(self, *_):
+        app = App.get_running_app()
         for k in ["1", "2", "3", "4", "5", "6", "7", "8", "9", "<", "0", "OK"]:
             b = Button(text=k, font_size=sp(26))
             b.bind(on_release=lambda w, k=k: self.key(k))
             self.ids.keypad.add_widget(b)
+            if k == "OK":                  # the key's word, in the screen's language
+                app.bind(lang=lambda _app, lang, b=b: setattr(b, "text", app.t("key_ok")))
+                b.text = app.t("key_ok")
 
     def key(self, k):
         if k == "<":

@@ -187,7 +187,9 @@ def parse(argv):
     # Older spellings, kept for scripts: --windowed [--size WxH] is --window WxH.
     g.add_argument("--windowed", dest="fullscreen", action="store_false", help=argparse.SUPPRESS)
     ap.add_argument("--size", default=None, help=argparse.SUPPRESS)
-    ap.add_argument("--lang", choices=("en", "fr"), default=None)
+    ap.add_argument("--lang", type=_lang, default=None, metavar="en|fr",
+                    help="the language at start (any language with compiled catalogues: the pseudo-locale "
+                         "qps too)")
     ap.add_argument("--coordinator", default=None, metavar="URL",
                     help="the coordinator's address, e.g. http://192.168.1.20:8470 (default: coordinator.toml "
                          "in the config folder, else mDNS _tablecup._tcp)")
@@ -195,6 +197,14 @@ def parse(argv):
     ap.add_argument("--phone-port", type=_port, default=8471, metavar="P",
                     help="the TCP port phones taking seats connect to (default 8471; in use: no phone seats)")
     return ap.parse_args(argv)
+
+
+def _lang(text: str) -> str:
+    from kiosk import i18n
+    if text not in i18n.known():
+        raise argparse.ArgumentTypeError(f"no compiled catalogues for language {text!r}: "
+                                         f"one of {', '.join(sorted(i18n.known()))}")
+    return text
 
 
 def _port(text: str) -> int:

@@ -55,6 +55,12 @@ class OperatorScreen(Screen):
             b.bind(on_release=lambda _b, k=k: self.key(k))
             self.ids.keypad.add_widget(b)
             self.keys[k] = b
+        app = App.get_running_app()
+
+        def say_ok(*_):
+            self.keys["OK"].text = app.t("key_ok")           # the key's word, in the screen's language
+        say_ok()
+        app.bind(lang=say_ok)
 
     def on_pre_enter(self, *_):
         self.lock()

@@ -202,7 +202,8 @@ def finished_game(store: Any, listed: Finished, data_for: Callable[[Any], Any], 
             row = store.table_game(listed.id)
             setup_json, action_texts = row["setup_json"], row["actions"]
         state, events = _replayed(listed.game, setup_json, action_texts, data_for)
-        lines = tuple(_said(listed, e, lang) for e in events)
+        say = _event_words(listed, data_for, lang)
+        lines = tuple(say(e) if say is not None else _said(listed, e, lang) for e in events)
         outcome = state.outcome()
         scores = tuple(outcome.scores) if outcome is not None and outcome.scores else ()
         reason = outcome.reason if outcome is not None else ""
@@ -210,6 +211,18 @@ def finished_game(store: Any, listed: Finished, data_for: Callable[[Any], Any], 
     except Exception as exc:  # the record is shown with why its log is not
         log.exception("finished game %s cannot be replayed", listed.id)
         return Record(listed, (), "", (), f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
+
+
+def _event_words(listed: Finished, data_for: Callable[[Any], Any], lang: str) -> Callable[[Any], str] | None:
+    """The game's kiosk package's words for one event (``KioskGame.events``: the engine's message
+    ids through the catalogues), with the players' names; None for a game without them."""
+    from kiosk.games import registry as kiosk_games
+    kg = kiosk_games.find(listed.game)
+    if kg is None or kg.events is None:
+        return None
+    words = kiosk_games.load_class(kg.events)
+    data = data_for(registry.get(listed.game))
+    return lambda event: words(data, event, lang, listed.names)
 
 
 def _said(listed: Finished, event: Any, lang: str) -> str:

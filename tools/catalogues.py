@@ -1,7 +1,9 @@
 """The kiosk's gettext catalogues: extract, compile, check, and migrate old string tables.
 
     python tools/catalogues.py extract            # code and .kv -> kiosk/locale/<domain>.pot -> update every .po
-    python tools/catalogues.py compile            # every .po -> .mo (the set-up does this: setup.py, dev.sh)
+    python tools/catalogues.py compile            # every .po -> .mo (the set-up does this: setup.py, dev.sh),
+                                                  # and the pseudo-locale's .mo from the English .po
+    python tools/catalogues.py pseudo [DIR]       # the pseudo-locale's .po files, to read (not committed)
     python tools/catalogues.py check              # every message used exists, translated, same placeholders
     python tools/catalogues.py migrate [FILE|REV:PATH]   # a ``STRINGS = {"en": {...}, "fr": {...}}`` table -> .po
 
@@ -37,6 +39,11 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "kiosk" / "locale"
 LANGS = ("en", "fr")
+# The pseudo-locale: every English text with each letter accented ("Take a pile?" -> "Ţàķé à ṕîĺé?"),
+# placeholders and markup kept.  Made from the English catalogues at every compile, never edited or
+# committed: a test language, which shows that a third language needs catalogues only and that
+# every text a screen shows comes from them (tests/kiosk/test_pseudo_locale.py).
+PSEUDO = "qps"
 SHARED = "tablecup"
 # A game's screens live in kiosk/games/<game>/ and feed the domain <game> (Challengers! too); a
 # game's file kept elsewhere would be listed here.  Every other file under kiosk/ feeds the shared domain.
@@ -230,17 +237,86 @@ def _describe(cat: Catalog, lang: str | None = None) -> None:
     cat.language_team = {"en": "English", "fr": "French"}.get(lang or "", "")
 
 
-def compile_all(locale: Path = LOCALE, out: Path | None = None) -> list[Path]:
-    """Every .po under ``locale`` -> its .mo (beside it, or under ``out`` with the same layout)."""
+def compile_all(locale: Path = LOCALE, out: Path | None = None, pseudo: bool = True) -> list[Path]:
+    """Every .po under ``locale`` -> its .mo (beside it, or under ``out`` with the same layout), and
+    with ``pseudo`` the pseudo-locale's .mo files, made from the English .po files (a test
+    language: the package's own build leaves it out, so a table's phone views are not said in it)."""
     written = []
     for po in sorted(locale.glob("*/LC_MESSAGES/*.po")):
         lang, domain = po.parts[-3], po.stem
-        cat = read(po, lang, domain)
+        if lang == PSEUDO:
+            continue                      # a copy written to be read (``pseudo``): compiled from English below
         mo = (out / po.relative_to(locale) if out else po).with_suffix(".mo")
-        mo.parent.mkdir(parents=True, exist_ok=True)
-        with open(mo, "wb") as f:
-            write_mo(f, cat, use_fuzzy=False)
-        written.append(mo)
+        written.append(_write_mo(mo, read(po, lang, domain)))
+    for domain, cat in (pseudo_catalogues(locale) if pseudo else {}).items():
+        written.append(_write_mo((out or locale) / PSEUDO / "LC_MESSAGES" / f"{domain}.mo", cat))
+    return written
+
+
+def _write_mo(mo: Path, cat: Catalog) -> Path:
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    with open(mo, "wb") as f:
+        write_mo(f, cat, use_fuzzy=False)
+    return mo
+
+
+# --------------------------------------------------------------------------- the pseudo-locale
+
+# Every ASCII letter has an accented twin (Latin-1 and Latin Extended, all in DejaVu Sans): a
+# pseudo text has no plain ASCII letter left, so a plain letter on a pseudo screen is a text that
+# did not come from a catalogue.  No brackets around the texts: Kivy's markup reads [...] as a tag.
+_ACCENTED = dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                     "àƀçďéƒĝĥîĵķĺḿñöṕǫŕšţüṽŵẋýžÅƁÇĎÉƑĜĤÎĴĶĹḾÑÖṔǪŔŠŢÜṼŴẊÝŽ", strict=True))
+# What a pseudo text keeps as it is: Kivy markup tags, printf fields, escapes such as \n.
+_KEPT = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]|%\([^)]*\)[-#0+]*\d*(?:\.\d+)?[diouxXeEfFgGcrs]|%[ds%]")
+
+
+def pseudo_text(text: str) -> str:
+    """``text`` with every letter accented; ``{placeholders}`` (and ``{{``/``}}``), Kivy markup and
+    ``%(name)d`` fields kept as they are, so the pseudo text formats like the English one."""
+    out = []
+    for literal, field, spec, conv in string.Formatter().parse(text):
+        kept = 0
+        for m in _KEPT.finditer(literal):
+            out.append(_accent(literal[kept:m.start()]) + m.group())
+            kept = m.end()
+        out.append(_accent(literal[kept:]))
+        if field is not None:
+            out.append("{" + field + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}")
+    return "".join(out)
+
+
+def _accent(literal: str) -> str:
+    return "".join(_ACCENTED.get(ch, ch) for ch in literal).replace("{", "{{").replace("}", "}}")
+
+
+def pseudo_catalogues(locale: Path = LOCALE) -> dict[str, Catalog]:
+    """The pseudo-locale's catalogue of every domain: the English one, each form of each text made
+    pseudo (two plural forms, English's rule)."""
+    cats = {}
+    for po in sorted((locale / "en" / "LC_MESSAGES").glob("*.po")):
+        english = read(po, "en", po.stem)
+        cat = Catalog(locale=None, domain=po.stem, project=PROJECT, fuzzy=False, header_comment=HEADER,
+                      creation_date=STABLE_DATE, revision_date=STABLE_DATE)
+        _describe(cat)
+        cat.language_team = "pseudo-locale (made from English; docs/translating.md)"
+        for msg in english:
+            if not msg.id or not _translated(msg):
+                continue
+            text = (tuple(pseudo_text(s) for s in msg.string) if isinstance(msg.string, (tuple, list))
+                    else pseudo_text(msg.string))
+            cat.add(msg.id, string=text, flags=("python-brace-format",))
+        cats[po.stem] = cat
+    return cats
+
+
+def write_pseudo(out: Path, locale: Path = LOCALE) -> list[Path]:
+    """The pseudo-locale's catalogues as .po files under ``out`` (to read them; compile makes the .mo)."""
+    written = []
+    for domain, cat in pseudo_catalogues(locale).items():
+        path = out / f"{domain}.po"
+        write(path, cat, sort_output=True)
+        written.append(path)
     return written
 
 
@@ -390,6 +466,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("extract", help="write the templates and update every .po")
     sub.add_parser("compile", help="compile every .po to its .mo")
+    ps = sub.add_parser("pseudo", help="write the pseudo-locale's .po files (made from English) to read them")
+    ps.add_argument("out", nargs="?", type=Path, default=LOCALE / PSEUDO / "LC_MESSAGES",
+                    help="where (default: kiosk/locale/qps/LC_MESSAGES, not committed)")
     sub.add_parser("check", help="print what is missing, untranslated or mismatched; status 1 if anything")
     m = sub.add_parser("migrate", help="move an old STRINGS table's new or changed entries into the .po files")
     m.add_argument("source", nargs="?", default="kiosk/i18n.py", help="a file, or REV:PATH (git)")
@@ -400,6 +479,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.cmd == "compile":
         for mo in compile_all():
             print(mo.relative_to(ROOT))
+    elif args.cmd == "pseudo":
+        for po in write_pseudo(args.out):
+            print(po)
     elif args.cmd == "check":
         found = problems()
         print("\n".join(found) or "catalogues: every message used is translated in " + ", ".join(LANGS))

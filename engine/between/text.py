@@ -57,11 +57,15 @@ _REASONS = {
 }
 
 
+def character_name(character: str, lang: str = "en") -> str:
+    """``"knight"`` -> ``"Knight"`` (``"Chevalier"``); a character of another file: its id."""
+    return _NAMES.get(lang, _NAMES["en"]).get(character, character)
+
+
 def card_name(card_id: str, lang: str = "en") -> str:
     """``"knight-7"`` -> ``"Knight 7"`` (``"Chevalier 7"``); ``"ninja-joker"`` -> ``"Ninja Joker"``."""
     character, _, rest = str(card_id).rpartition("-")
-    names = _NAMES.get(lang, _NAMES["en"])
-    who = names.get(character, character or card_id)
+    who = character_name(character, lang) if character else str(card_id)
     what = "Joker" if rest == "joker" else rest
     return f"{who} {what}"
 
@@ -154,3 +158,42 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if k == "take":
         return f"Prendre {card}" if fr else f"Take {card}"
     return " ".join([k, *map(str, args)])
+
+
+def event_message(event: Event) -> tuple[str, dict]:
+    """One event as a message id of the kiosk's ``between`` catalogue and its values, for a caller
+    that says it in its own language (the kiosk: ``kiosk/games/between/events.py``).  Values are
+    raw: ``who``/``winner``/``loser`` a seat (from 0), ``card`` a card id, ``cards`` card ids,
+    ``zone``/``from_zone`` a zone ("a", "b"), ``effect`` an ability's word, ``n`` a count (a plural
+    message)."""
+    k, p, card, value, info = event
+    who = {"who": p}
+    if k == "turn":
+        return "bbe_turn", {**who, "turn": value}
+    if k in ("play", "raise"):
+        return f"bbe_{k}", {**who, "card": card, "zone": value}
+    if k == "link":
+        return "bbe_link", {**who, "card": card, "zone": value, "n": info}
+    if k == "wild":
+        return "bbe_wild", {"zone": value}
+    if k == "ability":
+        return f"bbe_ability_{info}", {"card": card}
+    if k == "silenced":
+        return "bbe_silenced", {"card": card}
+    if k == "discard":
+        return "bbe_discard", {**who, "card": card}
+    if k in ("draw", "coup-fatal"):
+        return f"bbe_{k}", {**who, "n": value}
+    if k in ("take", "shuffle", "silence", "damage"):
+        return f"bbe_{k}", who
+    if k in ("bind", "give"):
+        return f"bbe_{k}", {**who, "zone": value}
+    if k == "reveal":
+        return ("bbe_reveal", {**who, "cards": list(info)}) if info else ("bbe_reveal_nothing", who)
+    if k == "move":
+        return "bbe_move", {"card": card, "from_zone": info, "zone": value}
+    if k == "hit":
+        return "bbe_hit", {**who, "n": value, "zone": info}
+    if k == "win":
+        return f"bbe_win_{event.info}", {"winner": p, "loser": 1 - p if isinstance(p, int) else None}
+    return "bbe_unknown", {**who, "kind_of_event": k, "card": card}

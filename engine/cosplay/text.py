@@ -6,7 +6,7 @@ from engine.events import Event
 
 from .cards import KINDS, Catalogue
 
-__all__ = ["describe_event", "remember_names"]
+__all__ = ["describe_event", "event_message", "remember_names"]
 
 _NAMES: dict[str, tuple[str, str]] = {}
 _KINDS_FR = {"badass": "BADASS", "kawaii": "KAWAII", "craft": "CRAFT"}
@@ -94,10 +94,10 @@ def describe_event(event: Event, lang: str = "en") -> str:
         if word == "score":
             return (f"{n()} : {who} marque {value} point(s) d'objectif." if fr
                     else f"{n()}: {who} scores {value} objective point(s).")
-        if word == "cemetery":
+        if word == "cemetery" and isinstance(info, tuple):
             return (f"{n()} : {_name(info[1], lang)} (zone {value}) va au cimetière." if fr
                     else f"{n()}: {_name(info[1], lang)} (zone {value}) goes to the cemetery.")
-        if word == "recover":
+        if word == "recover" and isinstance(info, tuple):          # else nothing to take back
             return (f"{n()} : {who} reprend {_name(info[1], lang)} de sa défausse." if fr
                     else f"{n()}: {who} takes {_name(info[1], lang)} back from their discard.")
         return f"{n()} : sans effet." if fr else f"{n()}: no effect."
@@ -128,3 +128,65 @@ def describe_event(event: Event, lang: str = "en") -> str:
         w = " et ".join(map(_seat, winners)) if fr else " and ".join(map(_seat, winners))
         return f"Partie finie, victoire de {w} : {sc}." if fr else f"Game over, {w} win(s): {sc}."
     return f"{k} {who}".strip()
+
+
+def event_message(event: Event) -> tuple[str, dict]:
+    """One event as a message id of the kiosk's ``cosplay`` catalogue and its values, for a caller
+    that says it in its own language (the kiosk: ``kiosk/games/cosplay/events.py``).  Values are
+    raw: ``who``/``victim`` a seat (from 0), ``card``/``other`` a card id, ``cards`` card ids,
+    ``kind`` a resource (an index of ``KINDS``), ``n`` a count (a plural message), ``winners``
+    seats, ``scores`` a score per seat."""
+    k, p, card, value, info = event
+    who = {"who": p}
+    base = {"who": p, "card": card}                    # an event that names a card
+    if k == "turn":
+        return "cpe_turn", {**who, "turn": value}
+    if k in ("face-up", "place", "cemetery"):
+        return f"cpe_{k}", base
+    if k in ("recruitment", "reshuffle", "end-turn"):
+        return f"cpe_{k}", who
+    if k in ("drama-back", "draw"):
+        return f"cpe_{k}", {**who, "n": value}
+    if k == "attach":
+        return "cpe_attach", {**base, "other": info}
+    if k == "target":
+        return f"cpe_target_{info[0]}", who if info[0] == "drama" else base
+    if k == "pay":
+        return ("cpe_pay", base) if card else ("cpe_pay_points", who)
+    if k == "recruit":
+        zone, lost = info
+        return "cpe_recruit", {**base, "zone": zone, "n": lost}
+    if k == "complete":
+        _zone, _lost, pts = info
+        return "cpe_complete", {**base, "n": pts}
+    if k == "steal":
+        return "cpe_steal", {**base, "victim": info[0]}
+    if k == "drama":
+        return "cpe_drama", {**who, "victim": info, "n": value}
+    if k == "use":
+        return f"cpe_use_{info}", base
+    if k == "combo":
+        return "cpe_combo", {**who, "cards": list(info)}
+    if k == "ability":
+        word = info[0] if isinstance(info, tuple) else info
+        if word in ("draw", "score"):
+            return f"cpe_ability_{word}", {**base, "n": value}
+        if word in ("gain", "discount"):
+            return f"cpe_ability_{word}", {**base, "n": value, "kind": info[1]}
+        if word == "cemetery" and isinstance(info, tuple):
+            return "cpe_ability_cemetery", {**base, "other": info[1], "zone": value}
+        if word == "recover" and isinstance(info, tuple):
+            return "cpe_ability_recover", {**base, "other": info[1]}
+        return "cpe_ability_none", base            # a Drama ability, or nothing to send or take back
+    if k == "conveyor":
+        return "cpe_conveyor", {"n": value}
+    if k == "objective":
+        return "cpe_objective", {"card": card, "zone": value, "level": info}
+    if k == "last-round":
+        return f"cpe_last_round_{info}", {}
+    if k == "game-over":
+        winners, scores = info
+        if not winners:
+            return "cpe_game_over_draw", {"scores": list(scores)}
+        return "cpe_game_over", {"winners": list(winners), "scores": list(scores), "n": len(winners)}
+    return "cpe_unknown", {**who, "kind_of_event": k, "card": card}

@@ -96,3 +96,40 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if k == "boost":
         return ("Booster : " if fr else "Booster: ") + " ".join(args)
     return " ".join([k, *args])
+
+
+def event_message(event: Event) -> tuple[str, dict]:
+    """One event as a message id of the kiosk's ``wacky`` catalogue and its values, for a caller
+    that says it in its own language (the kiosk: ``kiosk/games/wacky/events.py``).  Values are raw:
+    ``who`` a seat (from 0), ``seats``/``winners`` seats, ``card``/``give``/``take`` card ids,
+    ``picks`` (seat, card id) pairs, ``vehicles`` vehicle kinds, ``n`` a count (a plural message)."""
+    kind, p, card, value, info = event
+    if kind in ("choose", "pass"):
+        return f"wke_{kind}", {"who": p}
+    if kind == "reveal":
+        return "wke_reveal", {"picks": [tuple(x) for x in info]}
+    if kind == "order":
+        return "wke_order", {"seats": list(info)}
+    if kind == "pick":
+        return "wke_pick", {"who": p, "card": card}
+    if kind == "shift":
+        return "wke_shift", {"card": card, "vehicles": list(info)}
+    if kind == "booster":
+        return "wke_booster", {"who": p, "card": card}
+    if kind == "boost":
+        word, *rest = info
+        if word == "raise":
+            return "wke_boost_raise", {"who": p, "vehicles": [rest[0]]}
+        if word == "swap":
+            return "wke_boost_swap", {"who": p, "give": rest[0], "take": rest[1]}
+        return f"wke_boost_{word}", {"who": p}
+    if kind == "turn":
+        return "wke_turn", {"turn": value}
+    if kind == "score":
+        stages, pairs, own, bonus, speeds = info
+        return "wke_score", {"who": p, "n": value, "stages": stages, "pairs": pairs, "own": own, "bonus": bonus,
+                             "speeds": speeds}
+    if kind == "end":
+        reason, *winners = info
+        return f"wke_end_{reason}", {"winners": list(winners)}
+    return "wke_unknown", {"kind_of_event": kind, "who": p, "card": card}

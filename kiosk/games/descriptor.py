@@ -141,6 +141,9 @@ class KioskGame:
     ``(data, observation, legal actions, lang, names=the seats' names in lang) -> dict`` with ``"hand"`` (the seat's private
     cards, one text each), ``"labels"`` (one per legal action, in order) and ``"lines"`` (the
     public state in a few sentences) -- read from that observation only (no Kivy there).
+    ``events``: ``"module:function"`` saying one event of the game, ``(data, event, lang, names) ->
+    str``, from the engine's message ids through the catalogues (a finished game's log; without
+    it the log reads the engine's ``describe_event``).
     ``public_cards(observation)``: the cards a public observation shows (the table keeps, with
     each move, those shown just before or after it: :mod:`kiosk.table.happened`); ``say(run,
     reader, words)``: a seat's run of moves in one sentence for the seat ``reader`` ("your" where
@@ -173,6 +176,7 @@ class KioskGame:
     options: Callable[[str], Mapping[str, Any]] = field(default=lambda mode: {})
     seating: Callable[[str, int, str], Sequence[Any]] | None = None
     phone: str | None = None
+    events: str | None = None
     public_cards: Callable[[Mapping[str, Any]], Iterable[Any]] | None = None
     say: Callable[[Run, int | None, SayWords], Said | None] | None = None
     view: Callable[[Any], GameView] | None = None

@@ -12,7 +12,8 @@ view.  The pieces:
   thread with its own event loop, so the Kivy thread never waits on a phone.  What one client
   address may cost in connections and time is :mod:`appliance.lan`'s (shared with the
   coordinator); WebSockets per address, per seat and in all are counted by the server.
-* ``static/`` -- the phone's page: plain HTML, CSS and JavaScript, English and French.
+* ``static/`` -- the phone's page: plain HTML, CSS and JavaScript; its words come from the
+  catalogues (``GET /api/words``).
 
 See docs/protocol.md ("Phones") for the wire protocol and the threat model.
 

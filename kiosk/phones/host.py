@@ -5,7 +5,8 @@ server runs on another thread, so it never touches the state: it *posts* work to
 thread (:meth:`SeatHost.post`), and what a phone sees is a :class:`SeatView` computed there and
 handed over whole.  A view is made of ``observation(seat)`` -- the contract's one place where
 hidden information is removed -- and the seat's legal actions in the contract's JSON codec, each
-with a label in English and French (the game's ``describe_action``, else the action's text).
+with a label in every language with catalogues (the game's ``describe_action``, else the action's
+text).
 A host may also say the view in words (``phone_words``: the game's kiosk package reading that same
 observation and those same actions, with the game's data), so that the page reads like the table.
 """
@@ -18,8 +19,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from engine.game import Action, Game, Outcome, action_label
+from kiosk.i18n import known
 
-LANGS = ("en", "fr")
+
+def langs() -> tuple[str, ...]:
+    """The languages a view is said in: every language with compiled catalogues (the offered
+    ones, and the pseudo-locale the tests read a page in)."""
+    return tuple(sorted(known()))
 
 
 class Refused(Exception):
@@ -94,7 +100,7 @@ def labels(game: Game, action: Action) -> dict[str, str]:
     if got is None:
         if len(_LABELS) >= _LABELS_MAX:
             _LABELS.clear()
-        got = _LABELS[key] = {lang: action_label(game, action, lang) for lang in LANGS}
+        got = _LABELS[key] = {lang: action_label(game, action, lang) for lang in langs()}
     return got
 
 
@@ -107,7 +113,7 @@ def seat_view(host: SeatHost, seat: int) -> SeatView:
     observation = host.observation(seat)
     body = {
         "game": game.name,
-        "title": {lang: game.title(lang) for lang in LANGS},
+        "title": {lang: game.title(lang) for lang in langs()},
         "seat": seat,
         "players": list(host.seat_names()),
         "observation": observation,

@@ -44,7 +44,8 @@ from appliance import lan
 from appliance.lan import ConnectionGuard, client_key, json_depth_ok
 from engine.errors import IllegalAction
 from engine.game import Action
-from kiosk import iconset
+from kiosk import i18n, iconset
+from kiosk.i18n import N_
 from kiosk.phones.host import Refused, SeatHost, SeatView, seat_view
 from kiosk.phones.tokens import (
     PHONE_HOLDS_A_SEAT,
@@ -62,6 +63,40 @@ COOKIE = "tablecup_seat"
 COOKIE_SECONDS = 12 * 3600
 STATIC = Path(__file__).with_name("static")
 STATIC_FILES = {"phone.js": "text/javascript", "phone.css": "text/css"}
+#: The phone page's own words (phone.js reads them from /api/words): its name -> a key of the shared
+#: catalogue.  ``{name}`` placeholders are kept for the page to fill.
+PAGE_WORDS = {
+    "you": N_("pp_you"), "actions": N_("pp_actions"), "hand": N_("pp_hand"), "table": N_("pp_table"),
+    "yourTurn": N_("pp_your_turn"), "wait": N_("pp_wait"), "won": N_("pp_won"), "lost": N_("pp_lost"),
+    "draw": N_("pp_draw"), "none": N_("pp_none"), "connecting": N_("pp_connecting"),
+    "lost_link": N_("pp_lost_link"), "paused": N_("pp_paused"), "revoked": N_("pp_revoked"),
+    "ended": N_("pp_ended"), "moved": N_("pp_moved"), "bye": N_("pp_bye"), "sending": N_("pp_sending"), "hidden": N_("pp_hidden"), "seat": N_("pp_seat"),
+    "yes": N_("pp_yes"), "no": N_("pp_no"), "online": N_("pp_online"), "offline": N_("pp_offline"),
+    "details": N_("pp_details"), "stale": N_("pp_stale"), "credits": N_("pp_credits"), "lang": N_("pp_lang"),
+}
+#: The observations' field names in "Everything the table sent", said in words (any other reads
+#: as itself, its underscores as spaces).
+PAGE_FIELDS = {
+    "hand": N_("pp_field_hand"), "hands": N_("pp_field_hands"), "hand_sizes": N_("pp_field_hand_sizes"),
+    "deck_sizes": N_("pp_field_deck_sizes"), "scores": N_("pp_field_scores"), "turn": N_("pp_field_turn"),
+    "phase": N_("pp_field_phase"), "current": N_("pp_field_current"), "hit_points": N_("pp_field_hit_points"),
+    "damage": N_("pp_field_damage"), "zones": N_("pp_field_zones"), "tops": N_("pp_field_tops"),
+    "discard": N_("pp_field_discard"), "row": N_("pp_field_row"), "routes": N_("pp_field_routes"),
+    "hierarchy": N_("pp_field_hierarchy"), "pilots": N_("pp_field_pilots"), "chosen": N_("pp_field_chosen"),
+    "played": N_("pp_field_played"), "your_choice": N_("pp_field_your_choice"),
+    "characters": N_("pp_field_characters"), "revealed": N_("pp_field_revealed"), "pending": N_("pp_field_pending"),
+    "order": N_("pp_field_order"), "picks": N_("pp_field_picks"), "outcome": N_("pp_field_outcome"),
+}
+
+
+def page_words() -> dict:
+    """What /api/words answers: the languages the page offers, and in every language with
+    catalogues (the pseudo-locale too) the page's words and the observations' field names."""
+    return {"offered": list(i18n.LANGS),
+            "words": {lang: {name: i18n.tr(key, lang) for name, key in PAGE_WORDS.items()}
+                      for lang in sorted(i18n.known())},
+            "fields": {lang: {name: i18n.tr(key, lang) for name, key in PAGE_FIELDS.items()}
+                       for lang in sorted(i18n.known())}}
 MAX_BODY = 4096
 MAX_DEPTH = lan.MAX_JSON_DEPTH
 CONNECTIONS_PER_CLIENT = 8
@@ -263,6 +298,7 @@ class PhoneServer:
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/static/icons/{name}.svg", self._icon)
         app.router.add_get("/api/view", self._view)
+        app.router.add_get("/api/words", self._words)
         app.router.add_post("/api/act", self._act)
         app.router.add_get("/ws", self._ws)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
@@ -556,6 +592,10 @@ class PhoneServer:
         if text is None:
             raise Refused(404, f"no such icon: {request.match_info['name']}")
         return web.Response(text=text, content_type="image/svg+xml")
+
+    async def _words(self, request: web.Request) -> web.Response:
+        """The page's words in every language: public, like the page's script."""
+        return web.json_response(page_words())
 
     async def _view(self, request: web.Request) -> web.Response:
         seat, _ = self._seat(request)

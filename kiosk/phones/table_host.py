@@ -20,7 +20,7 @@ from engine.errors import IllegalAction
 from engine.game import Action, Game, Outcome
 from kiosk.games import registry as kiosk_games
 from kiosk.i18n import N_
-from kiosk.phones.host import LANGS, Refused
+from kiosk.phones.host import Refused, langs
 from kiosk.phones.link import PhoneLink, kivy_post
 from kiosk.phones.tokens import held_digests
 from kiosk.store import StorageError
@@ -69,7 +69,7 @@ class TableSeatHost:
         if words is None:
             return None
         try:
-            return {lang: words(self.table.data, observation, legal, lang, names=self._names(lang)) for lang in LANGS}
+            return {lang: words(self.table.data, observation, legal, lang, names=self._names(lang)) for lang in langs()}
         except Exception:                 # the raw view still reaches the phone
             log.exception("phone words of %s failed", self.game.name)
             return None

@@ -7,6 +7,9 @@ by taps and keys (every Deck Phase stage, the short-deck question, the match, re
 the storage and resume alerts, "Join a tournament" (keypad, a short code) and the park screen of a
 paired kiosk whose coordinator does not answer (the OFFLINE banner).  Prints "FRENCH-RESULT {json}":
 per stage, the texts of every Label, Button, card face and text line then in the tree.
+
+``WALK_LANG=qps`` walks the same screens in the pseudo-locale (tests/kiosk/test_pseudo_locale.py):
+the operator screen offers no button for it, so the driver sets it as the operator's button would.
 """
 
 import json
@@ -23,6 +26,7 @@ from engine_peek import install as peek_at_the_engine  # noqa: E402 - the tests'
 peek_at_the_engine()
 
 DATA, ART = Path(sys.argv[1]), Path(sys.argv[2])
+LANG = os.environ.get("WALK_LANG", "fr")
 # Why a saved game could not be resumed is the exception's own text (for staff), shown verbatim.
 RESUME_WHY = "ValueError: cannot replay"
 COORDINATOR_WHY = "unknown kiosk token"          # the coordinator's own words
@@ -84,7 +88,10 @@ def hook(app):
             collect("operator-locked-en")
             op.type_pin("1234")                 # first use: the default PIN asks for a new one
             op.type_pin("2468")
-            tap(op.ids.lang_fr)
+            if LANG == "fr":
+                tap(op.ids.lang_fr)
+            else:
+                op.set("lang", LANG)
             go("operator", 12)
         elif ph == "operator":
             op = app.sm.get_screen("operator")

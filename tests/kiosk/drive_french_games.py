@@ -16,7 +16,13 @@ options and a solo game's first turn.  Then the operator screen and the join scr
 
 Per stage: the texts of every Label, Button, card face and text line then in the tree
 (:func:`kiosk_hook.widget_texts`); ``keys``: every catalogue key the screens asked for in French.
+
+``WALK_LANG=qps`` walks the same moments in the pseudo-locale (tests/kiosk/test_pseudo_locale.py)
+instead of French: the operator screen offers no button for it, so the driver sets it as the
+operator's button would.
 """
+
+import os
 
 import random
 import socket
@@ -27,6 +33,7 @@ from registered import table_games
 from engine import registry
 
 DATA, ART, _, _ = arguments()
+LANG = os.environ.get("WALK_LANG", "fr")
 #: The phones' port, held by this process from the start (an address the system chose, so no other
 #: process can take it first) until the first game has found it taken; then the kiosk may use it.
 held = socket.socket()
@@ -60,7 +67,7 @@ def hook(app):
     plain_tr = i18n.tr
 
     def tr(key, lang="en", **fmt):
-        if lang == "fr":
+        if lang == LANG:
             asked.add(key)
         return plain_tr(key, lang, **fmt)
 
@@ -197,7 +204,7 @@ def hook(app):
         tap(scr.ids[f"game_{game}"])
         tap(scr.ids.ttwo)
         out.setdefault("names_at_start", {})[game] = list(t.setup.players)
-        app.set_setting("lang", "fr")             # ... and the table goes on in French
+        app.set_setting("lang", LANG)             # ... and the table goes on in French
         yield 0.05                                # home goes out of the tree
         scr = app.sm.current_screen
         eng = registry.get(game)
@@ -261,7 +268,10 @@ def hook(app):
         op.type_pin("1234")                        # first use: the default PIN asks for a new one
         op.type_pin("2468")
         collect("operator-en")
-        tap(op.ids.lang_fr)
+        if LANG == "fr":
+            tap(op.ids.lang_fr)
+        else:
+            op.set("lang", LANG)
         yield 0.1
         collect("operator")
         app.leave_operator()

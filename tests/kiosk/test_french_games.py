@@ -15,11 +15,14 @@ import json
 import re
 
 import pytest
-
 from babel.messages.pofile import read_po
 from french_check import LOCALE, MARKUP, _keys, english_in, english_only_words, french_vocabulary, unknown_in
 from kiosk_helpers import artifacts_dir, run_script, script_result
 from registered import table_games
+
+from kiosk.games.between.events import MESSAGES as BETWEEN_EVENTS
+from kiosk.games.cosplay.events import MESSAGES as COSPLAY_EVENTS
+from kiosk.games.wacky.events import MESSAGES as WACKY_EVENTS
 
 GAMES = tuple(table_games())
 #: Messages of the games' catalogues that a walk of two people at the table does not show, and why.
@@ -35,7 +38,13 @@ NOT_WALKED = {
 }
 # Said on a phone, not on the table: tests/phones/test_phone_words.py says them in French.
 NOT_WALKED |= {key: "a phone's words" for key in (
-    "wk_phone_booster", "wk_phone_chosen", "wk_phone_swap", "wk_phone_take", "cpp_steal")}
+    "wk_phone_booster", "wk_phone_chosen", "wk_phone_swap", "wk_phone_take", "cpp_steal",
+    "bbp_give", "bbp_link", "bbp_play", "bbp_raise", "bbp_take")}
+# The events of the table games (the engines' message ids): a few are said on a half after a
+# person's own move, all in a finished game's log; tests/kiosk/test_event_words.py and
+# tests/kiosk/test_cosplay_events.py say every one in French.
+NOT_WALKED |= {key: "an event of a finished game's log" for key in (
+    *BETWEEN_EVENTS, *COSPLAY_EVENTS, "cpe_score", *WACKY_EVENTS, "wke_revealed")}
 # A phone's seat by number: only when the table gives no names (tests/phones/test_phone_words.py).
 NOT_WALKED |= {"cpp_seat": "a phone's words without the seats' names"}
 # A Drama purchase dealt out between opponents: three players and more, which this walk is not;

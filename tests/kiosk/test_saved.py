@@ -88,8 +88,9 @@ def test_a_finished_game_opens_to_its_result_and_its_log(tmp_path):
     record = saved.finished_game(store, listed, data_for, "en")
     outcome = json.loads(store.table_history(1)[0][3])
     assert record.error is None and list(record.scores) == outcome["scores"] and record.reason == outcome["reason"]
-    assert record.log[0].startswith("Turn 1: Player ")
-    assert record.log[-1].startswith(("Player 1 wins", "Player 2 wins"))
+    # Said through the game's catalogue (KioskGame.events), the players by their names.
+    assert record.log[0] in {f"Turn 1: {name}" for name in listed.names}, record.log[0]
+    assert record.log[-1].startswith(tuple(f"{name} wins" for name in listed.names)), record.log[-1]
     french = saved.finished_game(store, listed, data_for, "fr")
     assert french.log != record.log and len(french.log) == len(record.log)
 

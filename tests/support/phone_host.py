@@ -71,12 +71,12 @@ class ThreadHost:
         """The view in words, as the kiosk's table host says it (the game's ``KIOSK.phone``)."""
         self._here()
         from kiosk.games import registry as kiosk_games
-        from kiosk.phones.host import LANGS
+        from kiosk.phones.host import langs
         kg = kiosk_games.find(self.game.name)
         if kg is None or kg.phone is None:
             return None
         words = kiosk_games.load_class(kg.phone)
-        return {lang: words(self.data, observation, legal, lang) for lang in LANGS}
+        return {lang: words(self.data, observation, legal, lang) for lang in langs()}
 
     def submit(self, seat: int, action: Action) -> None:
         self._here()

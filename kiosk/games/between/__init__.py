@@ -82,6 +82,7 @@ KIOSK = KioskGame(
     solo_bots=(1,),
     two_players=True,
     phone="kiosk.games.between.phone:words",
+    events="kiosk.games.between.events:event_words",
     public_cards=public_cards,
     say=say,
 )

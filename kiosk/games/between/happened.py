@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.between.text import card_name
+from kiosk.games.between.cardname import card_name
 from kiosk.table.happened import Run, Said
 
 

@@ -1,7 +1,7 @@
 """Between Battle on a phone: the seat's hand by name, the two zones and the damage in a few lines.
 
-Read from the seat's own observation and legal actions; the moves keep the engine's own words
-(``describe_action``).  No Kivy here.
+Read from the seat's own observation and legal actions; the moves in the catalogue's words.  No
+Kivy here.
 """
 
 from __future__ import annotations
@@ -9,10 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.between.text import card_name
 from engine.game import Action
 from kiosk import i18n
+from kiosk.games.between.cardname import card_name, value_badge
 from kiosk.phones.cardface import band, card_face
+
+#: A sentence on one line, without markup (called by this name so that extraction finds its keys).
+_say = i18n.one_line
 
 #: The tags of a card with a power (named here so that extraction finds them).
 TAGS = {"link": i18n.N_("bb_tag_link"), "special": i18n.N_("bb_tag_special"), "unique": i18n.N_("bb_tag_unique")}
@@ -29,7 +32,27 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
     seats = [i18n.tr("bbp_seat", lang, hp=obs["hit_points"][q], damage=len(obs["damage"][q]),
                      hand=obs["hand_sizes"][q])
              for q in range(len(obs["hit_points"]))]
-    return {"hand": hand, "cards": [card_shown(data, c, lang) for c in mine], "lines": lines, "seats": seats}
+    return {"hand": hand, "cards": [card_shown(data, c, lang) for c in mine], "lines": lines, "seats": seats,
+            "labels": [label(a, lang) for a in legal]}
+
+
+def label(action: Action, lang: str) -> str:
+    """One move as its button says it: "Play Pirate 7 on A", "Take damage"."""
+    k, args = action.kind, action.args
+    zone = str(args[-1]).upper() if args else ""
+    if k == "play":
+        return _say("bbp_play", lang, card=card_name(str(args[0]), lang), zone=zone)
+    if k == "link":
+        return _say("bbp_link", lang, card=card_name(str(args[0]), lang), zone=zone)
+    if k == "raise":
+        return _say("bbp_raise", lang, card=card_name(str(args[0]), lang))
+    if k == "take":
+        return _say("bbp_take", lang, card=card_name(str(args[0]), lang))
+    if k == "give":
+        return _say("bbp_give", lang, zone=zone)
+    if k == "damage":
+        return _say("bb_take_damage", lang)
+    return " ".join([k, *map(str, args)])
 
 
 def card_shown(data: Any, card_id: str, lang: str) -> dict[str, Any]:
@@ -39,5 +62,5 @@ def card_shown(data: Any, card_id: str, lang: str) -> dict[str, Any]:
     order = list(data.characters)
     tag = "link" if c.link else c.ability
     return card_face(card_name(card_id, lang), data.characters[c.character].name(lang),
-                     "J" if c.value is None else str(c.value), band(order.index(c.character)),
+                     value_badge(c.value, lang), band(order.index(c.character)),
                      tag=i18n.tr(TAGS[tag], lang) if tag in TAGS else "", icon=f"character-{c.character}")

@@ -22,9 +22,9 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from engine.between.text import card_name
 from kiosk import cardmotion, lastmove
 from kiosk import hand as hand_widgets
+from kiosk.games.between.cardname import card_name, value_badge
 from kiosk.games.cardframe import PLAIN, CardIconMixin, FramedCard
 from kiosk.games.descriptor import CARD
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
@@ -106,7 +106,7 @@ class BetweenScreen(GameScreen):
     def said_face(self, card: str) -> SmallCard:
         """A card a sentence names: its value (or J) on its frame and icon; the sentence says whose it is."""
         c = self.table.data.card(card)
-        return FramedCard(card=card, seen=True, font_size=sp(15), text="J" if c.value is None else str(c.value),
+        return FramedCard(card=card, seen=True, font_size=sp(15), text=value_badge(c.value, self.lang),
                           tint=self.card_tint(card), icon=self.card_icon(card))
 
     def card_tint(self, card: str) -> list:
@@ -141,7 +141,7 @@ class BetweenScreen(GameScreen):
             tag = self.t("bb_tag_link")
         elif c.ability:
             tag = self.t(f"bb_tag_{c.ability}")
-        value = "J" if c.value is None else str(c.value)
+        value = value_badge(c.value, self.lang)
         return f"[size={int(sp(24))}]{value}[/size]" + (f"\n[size={int(sp(10))}]{tag}[/size]" if tag else "")
 
     def cards_n(self, n: int) -> str:

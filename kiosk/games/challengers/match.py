@@ -292,7 +292,7 @@ class MatchSide(BoxLayout):
         t = c.tournament_view
         pl = t.players[m.players[es]]
         self.can_reveal = m.expect == ("reveal", es) and not pl.robot and c.result is None
-        trophies = ", ".join(f"R{r}: {f}" for r, f in pl.trophies) or "–"
+        trophies = ", ".join(tr("trophy_round", lang, round=r, fans=f) for r, f in pl.trophies) or "–"
         if m.holder == es:
             role = f"  [color=ffd84a]{tr('flag', lang)}[/color]"
         elif m.holder is not None:

@@ -70,6 +70,7 @@ KIOSK = KioskGame(
     solo_bots=(1, 2, 3),             # 2 to 4 players: the first bot faces the player, the others sit in the middle
     two_players=True,
     phone="kiosk.games.cosplay.phone:words",
+    events="kiosk.games.cosplay.events:event_words",
     public_cards=public_cards,
     say=say,
 )

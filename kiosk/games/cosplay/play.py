@@ -40,7 +40,6 @@ from kivy.uix.label import Label
 
 from engine.cosplay.payment import Payment
 from engine.cosplay.state import POOL
-from engine.cosplay.text import describe_event, remember_names
 from engine.cosplay.view import (
     PaymentMove,
     payment_move,
@@ -53,6 +52,7 @@ from engine.game import Action
 from kiosk import hand as hand_widgets
 from kiosk import lastmove
 from kiosk.games.cardframe import CardIconMixin, FramedCard, MarkupFace
+from kiosk.games.cosplay.events import say_event
 from kiosk.games.cosplay.resources import COLOURS, ICONS
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
@@ -420,11 +420,8 @@ class CosplayScreen(GameScreen):
 
     def say(self, event) -> str:
         """An event in a sentence of the table's language, with the players' names."""
-        remember_names(self.table.data)
-        text = describe_event(event, self.lang)
-        for q in range(len(self.table.seats) - 1, -1, -1):      # the sentences say P1, P2...: the names
-            text = text.replace(f"P{q + 1}", self.player(q))
-        return text
+        data = self.table.data
+        return say_event(event, self.lang, self.player, lambda card: data.card(card).title(self.lang))
 
     def end_sentence(self, pub: dict) -> str:
         """The final score, line by line: objectives, the recruits' bonus, the total; the winner."""

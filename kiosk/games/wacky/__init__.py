@@ -80,6 +80,7 @@ KIOSK = KioskGame(
     two_players=True,
     lock_on_release=True,
     phone="kiosk.games.wacky.phone:words",
+    events="kiosk.games.wacky.events:event_words",
     public_cards=public_cards,
     say=say,
 )

@@ -3,44 +3,18 @@
 // in an HttpOnly cookie: this script never sees it, and no URL holds it.
 "use strict";
 
-const WORDS = {
-  en: {
-    you: "You: {name} (seat {seat})", actions: "Your moves", hand: "Your hand", table: "The table",
-    yourTurn: "Your turn: choose a move.", wait: "Waiting for the other players…",
-    over: "Game over.", won: "Game over: you win!", lost: "Game over: {names} won.", draw: "Game over: a draw.",
-    none: "Nothing to play right now.", connecting: "Connecting to the table…",
-    lost_link: "Connection lost: reconnecting…", paused: "The game is paused on the table: it goes on here as soon as it is resumed.", revoked: "This seat was freed or the game has ended: scan the QR code on the table to take a seat again.",
-    ended: "Thanks for playing: this seat's code has expired.", moved: "Round {round}: you play at park {park}. Scan the QR code on that table.", bye: "Round {round}: you sit this round out (a bye). Scan a table's QR code when you are seated again.", sending: "Sending…", hidden: "hidden", cards: "{n} cards", seat: "Seat {n}", yes: "yes", no: "no",
-    online: "connected", offline: "not connected", details: "Everything the table sent",
-    stale: "This page is older than the table: reload it to see the game.",
-  },
-  fr: {
-    you: "Vous : {name} (place {seat})", actions: "Vos coups", hand: "Votre main", table: "La table",
-    yourTurn: "À vous : choisissez un coup.", wait: "En attente des autres joueurs…",
-    over: "Partie terminée.", won: "Partie terminée : vous gagnez !", lost: "Partie terminée : {names} gagne.",
-    draw: "Partie terminée : égalité.", none: "Rien à jouer pour l'instant.", connecting: "Connexion à la table…",
-    lost_link: "Connexion perdue : reconnexion…", paused: "La partie est en pause sur la table : elle reprend ici dès qu'elle y reprend.", revoked: "Cette place a été libérée ou la partie est finie : scannez le QR code de la table pour reprendre une place.",
-    ended: "Merci d'avoir joué : le code de cette place a expiré.", moved: "Manche {round} : vous jouez au parc {park}. Scannez le QR code de cette table.", bye: "Manche {round} : vous êtes exempt de cette manche. Scannez le QR code d'une table quand vous y serez placé.", sending: "Envoi…", hidden: "caché", cards: "{n} cartes", seat: "Place {n}", yes: "oui", no: "non",
-    online: "connecté", offline: "déconnecté", details: "Tout ce que la table a envoyé",
-    stale: "Cette page est plus ancienne que la table : rechargez-la pour voir la partie.",
-  },
-};
-
-// A few words of the games' observations said in French; any other key reads as itself.
-const KEYS_FR = {
-  hand: "main", hands: "mains", hand_sizes: "cartes en main", deck_sizes: "cartes au deck", scores: "scores",
-  turn: "tour", phase: "phase", current: "joueur actif", hit_points: "points de vie", damage: "dégâts",
-  zones: "zones", tops: "sommets", discard: "défausse", row: "rangée", routes: "parcours", hierarchy: "hiérarchie",
-  pilots: "pilotes", chosen: "a choisi", played: "cartes jouées", your_choice: "votre choix", characters: "personnages",
-  revealed: "révélées", pending: "en attente", order: "ordre", picks: "choix", outcome: "résultat",
-};
+// The page's words come from the kiosk's catalogues (/api/words, kiosk/phones/server.py's
+// PAGE_WORDS): {offered: the languages the button steps through, words: {lang: {name: text}},
+// fields: {lang: {observation field: its name}}}.  Until they arrive the page says nothing.
+let WORDS = null;
+let early = [];     // what the table sent before the words arrived
 const SKIP = new Set(["schema", "game", "you", "players", "to_act", "hand"]);
 // The observation format this page reads (engine/game.py's OBSERVATION_SCHEMA): a view of another
 // one (a page cached from an older table) is not shown, only a word to reload.
 const SCHEMA = 1;
 
 let view = null;
-let lang = pickLang();
+let lang = "en";
 let socket = null;
 let retries = 0;
 let busy = false;
@@ -48,14 +22,27 @@ let gone = false;
 let paused = false;   // the seat's game left the table, saved: the page waits for it to come back
 let told = null;      // a café park's next round seats this phone's player elsewhere, or not at all
 
+// The page's language: ?lang= in its address (any language with catalogues, the pseudo-locale
+// too), else the one chosen on this phone before, else the phone's own if offered, else English.
 function pickLang() {
+  const have = (l) => l && WORDS.words[l] !== undefined;
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (have(asked)) return asked;
   const saved = localStorage.getItem("tablecup-lang");
-  if (saved === "en" || saved === "fr") return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  if (have(saved)) return saved;
+  const own = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return WORDS.offered.includes(own) ? own : "en";
+}
+
+// The language the button offers: the next offered one (from a language not offered: the first).
+function nextLang() {
+  const at = WORDS.offered.indexOf(lang);            // -1 when not offered: the first
+  return WORDS.offered[(at + 1) % WORDS.offered.length];
 }
 
 function w(key, args) {
-  let s = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
+  if (!WORDS) return "";
+  let s = (WORDS.words[lang] && WORDS.words[lang][key]) || WORDS.words.en[key] || key;
   for (const [k, v] of Object.entries(args || {})) s = s.replace("{" + k + "}", v);
   return s;
 }
@@ -68,8 +55,8 @@ function el(tag, cls, text) {
 }
 
 function keyName(k) {
-  if (lang === "fr" && KEYS_FR[k]) return KEYS_FR[k];
-  return k.replace(/_/g, " ");
+  const named = WORDS && WORDS.fields[lang] && WORDS.fields[lang][k];
+  return named || k.replace(/_/g, " ");
 }
 
 function chip(value) {
@@ -153,8 +140,12 @@ function statusText() {
 }
 
 function render() {
+  if (!WORDS) return;
   document.documentElement.lang = lang;
-  document.getElementById("lang").textContent = lang === "fr" ? "EN" : "FR";
+  const button = document.getElementById("lang");
+  button.textContent = nextLang().toUpperCase();
+  button.setAttribute("aria-label", w("lang"));
+  document.getElementById("credits-word").textContent = w("credits");
   document.getElementById("actions-title").textContent = w("actions");
   document.getElementById("hand-title").textContent = w("hand");
   document.getElementById("table-title").textContent = w("table");
@@ -260,6 +251,14 @@ async function act(action) {
   }
 }
 
+function receive(msg) {
+  if (msg.type === "view") { view = msg; paused = false; showError(readable(msg) ? "" : w("stale")); render(); }
+  else if (msg.type === "paused") { paused = true; render(); }
+  else if (msg.type === "revoked") { gone = true; render(); }
+  else if (msg.type === "moved" || msg.type === "bye") { told = msg; }
+}
+
+// At once, beside the words: the seat's cookie is checked when the socket opens.
 function connect() {
   if (gone || socket) return;
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -268,10 +267,8 @@ function connect() {
   ws.onopen = () => { retries = 0; render(); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "view") { view = msg; paused = false; showError(readable(msg) ? "" : w("stale")); render(); }
-    else if (msg.type === "paused") { paused = true; render(); }
-    else if (msg.type === "revoked") { gone = true; render(); }
-    else if (msg.type === "moved" || msg.type === "bye") { told = msg; }
+    if (WORDS) receive(msg);
+    else early.push(msg);                   // read once the words are here: a view is never drawn without them
   };
   ws.onclose = async (ev) => {
     if (socket !== ws) return;
@@ -292,12 +289,23 @@ function connect() {
 }
 
 document.getElementById("lang").addEventListener("click", () => {
-  lang = lang === "fr" ? "en" : "fr";
+  if (!WORDS) return;
+  lang = nextLang();
   localStorage.setItem("tablecup-lang", lang);
   render();
 });
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden && !socket && !gone) { retries = 0; connect(); }
 });
-render();
+async function loadWords() {
+  for (;;) {
+    try {
+      const r = await fetch("/api/words", { credentials: "same-origin" });
+      if (r.ok) { WORDS = await r.json(); lang = pickLang(); early.splice(0).forEach(receive); render(); return; }
+    } catch (err) { /* the kiosk is away: keep trying */ }
+    await new Promise((ok) => setTimeout(ok, 1000));
+  }
+}
+
 connect();
+loadWords();
