@@ -258,3 +258,50 @@ def test_an_unchecked_action_is_the_action_it_names():
             setattr(made, "kind", "end")
     with pytest.raises(ActionSyntaxError):
         _action(0, "drama", tuple(range(MAX_ARGS + 1)))
+
+
+def _search_digest(data):
+    """The hard bot's own search (the game's playout rule, its evaluation at the horizon; no clock,
+    so its simulations are all played) at decisions of 2- to 4-player sensible-bot games, and
+    the playout rule's moves through whole games: every statistic, every move, every event."""
+    from engine.search import GAME_OPTIONS
+    GAME.policies["search"](data, 0, 0)            # the game's search options, registered on first use
+    options = GAME_OPTIONS["cosplay"]
+    h = hashlib.sha256()
+    for n, seed in ((2, 0), (2, 1), (3, 2), (4, 3)):
+        s = GAME.new(data, GameSetup("cosplay", tuple(f"P{i}" for i in range(n)), seed))
+        bots = {p: SensiblePolicy(data, p, seed) for p in range(n)}
+        step = 0
+        while not s.over:
+            p = s.current
+            legal = s.legal_actions(p)
+            if step % 9 == 4 and len(legal) > 1:
+                bot = SearchPolicy(GAME, data, p, simulations=40, seed=step, stop_when_decided=False, **options)
+                action = bot.act(s.observation(p), legal)
+                h.update(repr(sorted((a.to_text(), v) for a, v in bot.last_stats.items())).encode())
+            else:
+                action = bots[p].act(s.observation(p), legal)
+            h.update(repr(s.apply(action)).encode())
+            step += 1
+            if step > 60:
+                break
+    playout = options["playout"]
+    for n in (2, 3, 4):
+        s = GAME.new(data, GameSetup("cosplay", tuple(f"P{i}" for i in range(n)), 10 + n))
+        rng = random.Random(n)
+        while not s.over:
+            action = playout(s, s.current, rng)
+            h.update(action.to_text().encode())
+            h.update(repr(s.apply(action)).encode())
+    return h.hexdigest()
+
+
+#: The digest of the search decisions and playouts below as the engine played them before its
+#: playouts were made cheaper (issue 34's third pass).
+SEARCH_DIGEST = "196bb2313087ac33864fc0a36e96f96bab3b23f97b2d5c347e60d39daf0214cf"
+
+
+def test_the_hard_bots_search_plays_as_before(data):
+    """The hard bot's search with the game's playout rule and evaluation: the same statistics at
+    every decision, the same playout moves and events, as before the playouts were made cheaper."""
+    assert _search_digest(data) == SEARCH_DIGEST
