@@ -169,6 +169,8 @@ class Instances:
     total_gives: tuple[int, ...]
     kind: tuple[str, ...]
     recruit_value: tuple[int, ...]                 # printed cost of characters and equipment, else 0
+    influential: frozenset[int]                    # the cards with the Influence logo (lasting effects in play)
+    usable: frozenset[int]                         # a duo or trio, or a Défausse or Sacrifice ability
 
     @classmethod
     def build(cls, cat: Catalogue, n: int) -> Instances:
@@ -180,7 +182,9 @@ class Instances:
             starters.append(tuple(range(first, len(types))))
         return cls(cat, n, tuple(types), tuple(starters), tuple(t.cost for t in types),
                    tuple(t.gives for t in types), tuple(sum(t.gives) for t in types), tuple(t.type for t in types),
-                   tuple(t.printed_cost if t.type in ("character", "equipment") else 0 for t in types))
+                   tuple(t.printed_cost if t.type in ("character", "equipment") else 0 for t in types),
+                   frozenset(i for i, t in enumerate(types) if t.logo == "influence"),
+                   frozenset(i for i, t in enumerate(types) if t.combo is not None or t.logo in ("discard", "sacrifice")))
 
 
 # ---------------------------------------------------------------------------- loading

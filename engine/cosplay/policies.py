@@ -24,7 +24,7 @@ from engine.game import Action
 
 from .cards import CardType, Catalogue
 from .payment import Unit, add, covers, useful
-from .state import _USED_FROM_PLAY, PREPARE, CosplayState, determinize, target_size
+from .state import _USED_FROM_PLAY, PREPARE, CosplayState, determinize, discounted, make_action, target_size
 
 __all__ = ["PLAYOUT_HORIZON", "SensiblePolicy", "card_value", "evaluation", "playout"]
 
@@ -183,36 +183,53 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
     only what ``seat`` sees there.  It plays like :class:`SensiblePolicy` -- lays everything in
     the preparation, its duos and trios first, then the richest objective it can complete, then
     the card worth most (now and then another it can afford), then Drama to the leader when ahead,
-    then ends its turn -- but never lists the legal actions of the recruitment phase (every needed
-    payment of every target, most of a playout's time): it checks each target's cost against its
-    points and pays greedily."""
-    if state.choice is not None or state.phase == PREPARE:
-        legal = state.legal_actions(seat)
-        if state.choice is not None:
-            return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-        return legal[0]                               # place, attach, then ready
+    then ends its turn -- but never lists the legal actions (every needed payment of every target
+    in the recruitment phase, most of a playout's time): it checks each target's cost against its
+    points and pays greedily.  A pending choice is answered uniformly at random, the preparation by
+    the first action the legal list would offer."""
+    choice = state.choice
+    if choice is not None:
+        options = choice[1]                           # the legal list: one "choose" per option, in order
+        return make_action(seat, "choose", (options[rng.randrange(len(options))] if len(options) > 1
+                                            else options[0],))
+    if state.phase == PREPARE:
+        return state.first_prepare_action(seat)      # place, attach, then ready
     inst = state.inst
     types = inst.types
     fd, used, assist = state.facedown, state.used, state.assist[seat]
     here = None
+    usable = inst.usable
     for c in assist:
-        t = types[c]
-        if c in fd or c in used:
+        if c not in usable or c in fd or c in used:
             continue
+        t = types[c]
         if t.combo is not None and c not in state.combos_used and (t.type != "equipment" or c in state.attached):
             if here is None:
                 here = {types[x].id for x in assist if x not in fd and x not in used}
             if all(w in here for w in t.combo_with):
-                return Action(seat, "combo", (c,))
+                return make_action(seat, "combo", (c,))
         if (t.logo in _USED_FROM_PLAY and (t.type != "equipment" or c in state.attached)
                 and (t.type == "objective" or (t.ability is not None and t.ability.do == "score" and state.ending))):
-            return Action(seat, "use", (c,))
-    total = state.available_points(seat)
-    units = None
+            return make_action(seat, "use", (c,))
+    units: list[Unit] | None
+    if state.attached:
+        # With equipment in play the points are the units' (available_points would build them too).
+        units = state.units(seat)
+        t0 = t1 = t2 = 0
+        for u in units:
+            g = u.gives
+            t0 += g[0]
+            t1 += g[1]
+            t2 += g[2]
+    else:
+        units = None
+        t0, t1, t2 = state.available_points(seat)
+    total = (t0, t1, t2)
     best = None
+    cost_of = inst.cost
     for z, card in enumerate(state.obj_zones):
         if card >= 0:
-            cost = inst.cost[card]
+            cost = cost_of[card]
             if covers(total, cost) and (best is None or types[card].points > best[0]):
                 if units is None:
                     units = state.units(seat)
@@ -220,16 +237,17 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
                 if payers is not None:
                     best = (types[card].points, z + 1, payers)
     if best is not None:
-        return Action(seat, "complete", (best[1], *best[2]))
-    disc = None
+        return make_action(seat, "complete", (best[1], *best[2]))
+    disc = state.influence_discount()
+    turn = state.discount
+    d0, d1, d2 = turn[0] + disc[0], turn[1] + disc[1], turn[2] + disc[2]
     buys = []
     for z, card in enumerate(state.zones):
         if card >= 0:
-            if disc is None:
-                disc = state.influence_discount()
-            cost = state.recruit_cost(card, disc)
-            if covers(total, cost):
-                buys.append((_value(types[card]), z + 1, cost))
+            b, k, c, a = discounted(cost_of[card], d0, d1, d2)
+            # covers(total, cost), inline: asked for every card of every move
+            if t0 >= b and t1 >= k and t2 >= c and (t0 - b) + (t1 - k) + (t2 - c) >= a:
+                buys.append((_value(types[card]), z + 1, (b, k, c, a)))
     if buys:
         if units is None:
             units = state.units(seat)
@@ -239,10 +257,10 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
         for _, z, cost in buys:
             payers = _greedy_payers(units, cost)
             if payers is not None:
-                return Action(seat, "recruit", (z, *payers))
+                return make_action(seat, "recruit", (z, *payers))
     if state.drama_pile:
         dc = state.drama_cost()
-        if covers(total, (0, 0, 0, dc)):
+        if t0 + t1 + t2 >= dc:                       # covers(total, (0, 0, 0, dc))
             pace = [state.score(q) / max(1, state.turns[q]) for q in range(state.n)]
             leader = max((q for q in range(state.n) if q != seat), key=lambda q: (pace[q], -q))
             if pace[seat] > pace[leader] or (state.ending and pace[seat] >= pace[leader]):
@@ -250,8 +268,8 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
                     units = state.units(seat)
                 payers = _greedy_payers(units, (0, 0, 0, dc))
                 if payers is not None:
-                    return Action(seat, "drama", (1, leader, *payers))
-    return Action(seat, "end", ())
+                    return make_action(seat, "drama", (1, leader, *payers))
+    return make_action(seat, "end", ())
 
 
 #: A playout stops this many moves after the bot's own tree (about two rounds of two players)...

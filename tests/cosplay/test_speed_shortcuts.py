@@ -216,7 +216,7 @@ def test_a_clone_draws_as_its_original_would(data):
 
 
 def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
-    """What the legal list and a payment read without building every unit (``_purse``, ``_unit``)
+    """What the legal list and a payment read without building every unit (``_purse``, ``_gives``)
     against :meth:`units`: the same keys in the same order, grouped alike, the same points."""
     from engine.cosplay.payment import Purse
     from engine.cosplay.state import POOL
@@ -233,7 +233,8 @@ def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
             assert tuple(total) == s.available_points(p)
             by_key = {u.key: u for u in units}
             for key in [*s.hand[p], *s.assist[p], *s.assist[(p + 1) % 3], *s.discard[p], POOL]:
-                assert s._unit(p, key) == by_key.get(key)
+                unit = by_key.get(key)
+                assert s._gives(p, key) == (None if unit is None else unit.gives)
             checked += 1
             attached += bool(s.attached)
             legal = s.legal_actions(p)
@@ -248,16 +249,16 @@ def test_an_unchecked_action_is_the_action_it_names():
 
     import pytest
 
-    from engine.cosplay.state import _action
+    from engine.cosplay.state import make_action
     from engine.game import MAX_ARGS, Action, ActionSyntaxError
     for p, kind, args in ((0, "end", ()), (1, "recruit", (3, 12, "pool")), (2, "drama", (2, 0, 1, 5, 6))):
-        made, checked = _action(p, kind, args), Action(p, kind, args)
+        made, checked = make_action(p, kind, args), Action(p, kind, args)
         assert made == checked and hash(made) == hash(checked) and repr(made) == repr(checked)
         assert made.to_text() == checked.to_text() and Action.from_json(made.to_json()) == made
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(made, "kind", "end")
     with pytest.raises(ActionSyntaxError):
-        _action(0, "drama", tuple(range(MAX_ARGS + 1)))
+        make_action(0, "drama", tuple(range(MAX_ARGS + 1)))
 
 
 def _search_digest(data):
