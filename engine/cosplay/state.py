@@ -389,21 +389,18 @@ class CosplayState:
         (recruitment discount by resource, change of the Drama cost)."""
         disc = [0, 0, 0]
         drama = 0
-        influential = self.inst.influential
-        # Most positions have none in play: asked before every recruitment, so answered by a set first.
+        inst = self.inst
+        # Asked before every recruitment: the cards in play found by set operations, not by a scan.
+        influential = inst.influential
         if influential.isdisjoint(self.zones) and influential.isdisjoint(self.obj_zones):
             return disc, drama
-        t = self.inst.types
-        for c in self.zones + self.obj_zones:
-            if c >= 0:
-                ct = t[c]
-                if ct.logo == "influence":
-                    a = ct.ability
-                    assert a is not None, "the card files give every card with a logo its ability"
-                    if a.do == "discount":
-                        disc[a.kind] += a.n
-                    else:
-                        drama += a.n
+        effect = inst.influence
+        for c in (*influential.intersection(self.zones), *influential.intersection(self.obj_zones)):
+            kind, n = effect[c]
+            if kind >= 0:
+                disc[kind] += n
+            else:
+                drama += n
         return disc, drama
 
     def recruit_cost(self, card: int, disc: list[int] | None = None) -> tuple[int, int, int, int]:
