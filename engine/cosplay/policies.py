@@ -23,7 +23,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 
 from .cards import CardType, Catalogue
-from .payment import Unit, add, covers, useful
+from .payment import covers
 from .state import _USED_FROM_PLAY, PREPARE, CosplayState, determinize, discounted, make_action, target_size
 
 __all__ = ["PLAYOUT_HORIZON", "SensiblePolicy", "card_value", "evaluation", "playout"]
@@ -163,19 +163,28 @@ def _value(t: CardType) -> float:
     return v
 
 
-def _greedy_payers(units: Sequence[Unit], cost: tuple[int, int, int, int]) -> tuple[int | str, ...] | None:
-    """Payers of ``cost`` taken in the units' order, each while it brings a point the cost still
-    needs (a valid payment, :func:`engine.cosplay.payment.valid`, if not the least wasteful);
-    None when they do not cover it."""
-    s: tuple[int, int, int] = (0, 0, 0)
+def _greedy_payers(units: Sequence[tuple[int | str, tuple[int, int, int]]],
+                   cost: tuple[int, int, int, int]) -> tuple[int | str, ...] | None:
+    """Payers of ``cost`` taken in the units' order (``(key, points)``, as
+    :meth:`~engine.cosplay.state.CosplayState.unit_points` lists them), each while it brings a
+    point the cost still needs (a valid payment, :func:`engine.cosplay.payment.valid`, if not the
+    least wasteful); None when they do not cover it."""
+    b, k, c, a = cost
+    s0 = s1 = s2 = 0
     payers: list[int | str] = []
-    for u in units:
-        if useful(u.gives, s, cost):
-            payers.append(u.key)
-            s = add(s, u.gives)
-            if covers(s, cost):
+    for key, (g0, g1, g2) in units:
+        # payment.useful and payment.covers, inline: this runs for every purchase of every playout.
+        d0, d1, d2 = b - s0, k - s1, c - s2
+        if ((d0 > 0 and g0) or (d1 > 0 and g1) or (d2 > 0 and g2)
+                or (a and (g0 or g1 or g2)
+                    and (-d0 if d0 < 0 else 0) + (-d1 if d1 < 0 else 0) + (-d2 if d2 < 0 else 0) < a)):
+            payers.append(key)
+            s0 += g0
+            s1 += g1
+            s2 += g2
+            if s0 >= b and s1 >= k and s2 >= c and (s0 - b) + (s1 - k) + (s2 - c) >= a:
                 return tuple(payers)
-    return tuple(payers) if covers(s, cost) else None
+    return tuple(payers) if covers((s0, s1, s2), cost) else None
 
 
 def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
@@ -211,28 +220,29 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
         if (t.logo in _USED_FROM_PLAY and (t.type != "equipment" or c in state.attached)
                 and (t.type == "objective" or (t.ability is not None and t.ability.do == "score" and state.ending))):
             return make_action(seat, "use", (c,))
-    units: list[Unit] | None
+    units: list[tuple[int | str, tuple[int, int, int]]] | None
     if state.attached:
         # With equipment in play the points are the units' (available_points would build them too).
-        units = state.units(seat)
+        units = state.unit_points(seat)
         t0 = t1 = t2 = 0
-        for u in units:
-            g = u.gives
+        for _, g in units:
             t0 += g[0]
             t1 += g[1]
             t2 += g[2]
     else:
         units = None
         t0, t1, t2 = state.available_points(seat)
-    total = (t0, t1, t2)
     best = None
     cost_of = inst.cost
     for z, card in enumerate(state.obj_zones):
         if card >= 0:
             cost = cost_of[card]
-            if covers(total, cost) and (best is None or types[card].points > best[0]):
+            b, k, c, a = cost
+            # covers(total, cost), inline: asked for every objective at every move
+            if (t0 >= b and t1 >= k and t2 >= c and (t0 - b) + (t1 - k) + (t2 - c) >= a
+                    and (best is None or types[card].points > best[0])):
                 if units is None:
-                    units = state.units(seat)
+                    units = state.unit_points(seat)
                 payers = _greedy_payers(units, cost)
                 if payers is not None:
                     best = (types[card].points, z + 1, payers)
@@ -242,15 +252,16 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
     turn = state.discount
     d0, d1, d2 = turn[0] + disc[0], turn[1] + disc[1], turn[2] + disc[2]
     buys = []
+    discounts = d0 or d1 or d2
     for z, card in enumerate(state.zones):
         if card >= 0:
-            b, k, c, a = discounted(cost_of[card], d0, d1, d2)
+            b, k, c, a = discounted(cost_of[card], d0, d1, d2) if discounts else cost_of[card]
             # covers(total, cost), inline: asked for every card of every move
             if t0 >= b and t1 >= k and t2 >= c and (t0 - b) + (t1 - k) + (t2 - c) >= a:
                 buys.append((_value(types[card]), z + 1, (b, k, c, a)))
     if buys:
         if units is None:
-            units = state.units(seat)
+            units = state.unit_points(seat)
         buys.sort(reverse=True)
         if len(buys) > 1 and rng.random() < PLAYOUT_WANDER:
             buys.insert(0, buys.pop(rng.randrange(1, len(buys))))
@@ -265,7 +276,7 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
             leader = max((q for q in range(state.n) if q != seat), key=lambda q: (pace[q], -q))
             if pace[seat] > pace[leader] or (state.ending and pace[seat] >= pace[leader]):
                 if units is None:
-                    units = state.units(seat)
+                    units = state.unit_points(seat)
                 payers = _greedy_payers(units, (0, 0, 0, dc))
                 if payers is not None:
                     return make_action(seat, "drama", (1, leader, *payers))

@@ -268,6 +268,31 @@ class CosplayState:
             out.append(Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL))
         return out
 
+    def unit_points(self, p: int) -> list[tuple[int | str, tuple[int, int, int]]]:
+        """Each unit of :meth:`units`, in its order, as its key and its points only (what paying
+        greedily reads: a playout's, without building the units)."""
+        inst = self.inst
+        gives, kind, total = inst.gives, inst.kind, inst.total_gives
+        out: list[tuple[int | str, tuple[int, int, int]]] = [(c, gives[c]) for c in self.hand[p]
+                                                            if total[c] and kind[c] != "equipment"]
+        fd, used = self.facedown, self.used
+        gear = self._gear(p) if self.attached else None
+        for c in self.assist[p]:
+            if kind[c] != "character" or c in fd or c in used:
+                continue
+            g = gives[c]
+            eq = gear.get(c) if gear else None
+            if eq:
+                if any(e in used for e in eq):
+                    continue
+                for e in eq:
+                    g = add(g, gives[e])
+            out.append((c, g))
+        pool = self.pool
+        if pool[0] or pool[1] or pool[2]:
+            out.append((POOL, (pool[0], pool[1], pool[2])))
+        return out
+
     def _gives(self, p: int, key: int | str) -> tuple[int, int, int] | None:
         """The points of the unit of :meth:`units` whose key is ``key``, or ``None`` when ``p`` has
         no such unit (without building any unit: asked for every payer of every payment)."""
@@ -481,6 +506,15 @@ class CosplayState:
                     out.append((e, c))
         return out
 
+    def _can_attach(self, p: int, e: int, c: int) -> bool:
+        """Whether ``(e, c)`` is among :meth:`_attachable`'s pairs (without listing them all)."""
+        kind, fd, attached, mine = self.inst.kind, self.facedown, self.attached, self.assist[p]
+        if e not in mine or kind[e] != "equipment" or e in fd or e in attached:
+            return False
+        if c not in mine or kind[c] != "character" or c in fd:
+            return False
+        return self._fits(e, [x for x, w in attached.items() if w == c])
+
     def _fits(self, e: int, carried: list[int]) -> bool:
         """Encumbrance: every equipment on a character allows at most its class's number
         of equipment on that character (1, 2, or no limit)."""
@@ -631,8 +665,8 @@ class CosplayState:
         e, c = self._int_args(args, 2, "attach")
         self._not_waiting("prepare")
         self._check(self.phase == PREPARE, "equipment is attached during the preparation phase")
-        self._check((e, c) in self._attachable(p), f"equipment {e} cannot be attached to {c} now "
-                                                   "(face up in your assistance zone, within encumbrance)")
+        self._check(self._can_attach(p, e, c), f"equipment {e} cannot be attached to {c} now "
+                                               "(face up in your assistance zone, within encumbrance)")
         self.attached[e] = c
         ev.append(Event("attach", p, self.inst.types[e].id, e, self.inst.types[c].id))
 

@@ -216,11 +216,13 @@ def test_a_clone_draws_as_its_original_would(data):
 
 
 def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
-    """What the legal list and a payment read without building every unit (``_purse``, ``_gives``)
-    against :meth:`units`: the same keys in the same order, grouped alike, the same points."""
+    """What the legal list, a payment and a playout read without building every unit (``_purse``,
+    ``_gives``, ``unit_points``) against :meth:`units`: the same keys in the same order, grouped
+    alike, the same points; and an attachment checked alone (``_can_attach``) against the list of
+    them all."""
     from engine.cosplay.payment import Purse
     from engine.cosplay.state import POOL
-    checked = attached = 0
+    checked = attached = attachable = 0
     for seed in range(12):
         s = GAME.new(data, GameSetup("cosplay", ("P0", "P1", "P2"), seed))
         rng = random.Random(seed)
@@ -231,15 +233,20 @@ def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
             plain = Purse(units)
             assert (purse.keys, purse.groups) == (plain.keys, plain.groups)
             assert tuple(total) == s.available_points(p)
+            assert s.unit_points(p) == [(u.key, u.gives) for u in units]
             by_key = {u.key: u for u in units}
             for key in [*s.hand[p], *s.assist[p], *s.assist[(p + 1) % 3], *s.discard[p], POOL]:
                 unit = by_key.get(key)
                 assert s._gives(p, key) == (None if unit is None else unit.gives)
+            pairs = set(s._attachable(p))
+            mine = [*s.assist[p], *s.hand[p], s.assist[(p + 1) % 3][0] if s.assist[(p + 1) % 3] else -1]
+            assert {(e, c) for e in mine for c in mine if s._can_attach(p, e, c)} == pairs
+            attachable += bool(pairs)
             checked += 1
             attached += bool(s.attached)
             legal = s.legal_actions(p)
             s.apply(legal[rng.randrange(len(legal))])
-    assert checked > 1000 and attached > 50
+    assert checked > 1000 and attached > 50 and attachable > 20
 
 
 def test_an_unchecked_action_is_the_action_it_names():
