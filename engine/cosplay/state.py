@@ -1069,8 +1069,8 @@ class CosplayState:
     def _draw(self, p: int, k: int, ev: list[Event] | None) -> int:
         """Draw ``k`` cards; an empty reserve is rebuilt by shuffling the discard."""
         got = 0
-        reserve = self.reserve[p]
-        for _ in range(k):
+        reserve, hand = self.reserve[p], self.hand[p]
+        while got < k:
             if not reserve:
                 if not self.discard[p]:
                     break
@@ -1079,8 +1079,11 @@ class CosplayState:
                 self.rng.shuffle(reserve)
                 if ev is not None:
                     ev.append(Event("reshuffle", p, None, len(reserve)))
-            self.hand[p].append(reserve.pop())
-            got += 1
+            # The top cards (the reserve's last) in the order they are drawn, in one slice.
+            m = min(k - got, len(reserve))
+            hand.extend(reserve[:-m - 1:-1])
+            del reserve[-m:]
+            got += m
         if ev is not None and got:
             ev.append(Event("draw", p, None, got))
         return got
