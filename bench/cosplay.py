@@ -20,9 +20,10 @@
 
 The engine's speed where the bots spend it, one core, CPU time (time.process_time):
 random-bot games per second (3 runs of ``--seconds``); the search bot's decision at level
-"easy" (its 48 simulations, no time cap: the same work in any tree) and at "hard" (its time
-cap of 1 s on the CPU clock: how many of its 1,500 simulations fit) in 2-player positions of
-sensible-bot games; ``legal_actions`` in the crowded positions above, the first call on each
+"easy" (its 48 simulations, no time cap: the same work in any tree; and per simulation) and at
+"hard" (its time cap of 1 s on the CPU clock: how many of its 1,500 simulations fit) in 2-player
+positions of sensible-bot games, with the game's own search options (its playout rule and
+evaluation, as the table's bot plays); ``legal_actions`` in the crowded positions above, the first call on each
 and a second on the same state.  ``--against DIR`` (a checkout of an older commit, e.g.
 ``git archive main | tar -x -C /tmp/before``) measures that tree's engine too, each round
 running both in turn in fresh processes (the machine is shared: interleaving spreads its
@@ -165,14 +166,16 @@ def search_spots(data, count: int):
 def time_search(data, spots, level: str) -> tuple[list[float], list[int]]:
     """The search bot's CPU ms and simulations for each decision of ``spots`` at ``level``
     ("easy": all its simulations, no clock; "hard": its time cap on the CPU clock)."""
-    from engine.search import LEVELS, SearchPolicy
+    from engine.search import GAME_OPTIONS, LEVELS, SearchPolicy
+    GAME.policies["search"](data, 0, 0)          # the game's own search options, registered on first use
+    options = GAME_OPTIONS.get(GAME.name, {})     # its playout rule, its evaluation: as the table's bot
     lv = LEVELS[level]
     capped = level != "easy"
     ms, sims = [], []
     for p, obs, legal, seed in spots:
         bot = SearchPolicy(GAME, data, p, simulations=lv.simulations, seconds=lv.seconds if capped else None,
                            clock=time.process_time if capped else None, noise=lv.noise, seed=seed,
-                           stop_when_decided=capped)
+                           stop_when_decided=capped, **options)
         t = time.process_time()
         bot.act(obs, legal)
         ms.append((time.process_time() - t) * 1000)
@@ -207,6 +210,7 @@ def speed_once(seconds: float) -> dict:
     first, again, sizes = time_legal(crowded(data, 20))
     return {"games/s": statistics.median(rates),
             "easy ms p50": statistics.median(easy_ms), "easy ms p99": percentile(easy_ms, 0.99),
+            "ms a simulation": sum(easy_ms) / (48 * len(easy_ms)),
             "hard ms p50": statistics.median(hard_ms), "hard ms p99": percentile(hard_ms, 0.99),
             "hard simulations p50": statistics.median(hard_sims), "hard simulations min": min(hard_sims),
             "crowded legal ms p50": statistics.median(first), "crowded legal ms p99": percentile(first, 0.99),

@@ -292,6 +292,9 @@ class SearchPolicy:
         path: list[_Edge] = []
         # Moves left before the position is evaluated (counted once the bot has left the tree).
         left = self._horizon if self._horizon is not None else -1
+        # Where the game's playout rule moves every other seat and every rollout, it is called
+        # directly (_move would choose it at every move).
+        playout = self._playout if self._opponent_model is None and self._rollout is None else None
         for _ in range(self.max_steps):
             if check == 0:
                 assert clock is not None and end is not None, "a deadline comes with its clock"
@@ -329,7 +332,10 @@ class SearchPolicy:
                 continue
             # Others move by what they see; when the bot is out of the tree, it rolls out too.
             p = seat if seat in acting else min(acting)
-            state.apply(self._move(p, state, in_tree=node is not None))
+            if playout is not None:
+                state.apply(playout(state, p, rng))
+            else:
+                state.apply(self._move(p, state, in_tree=node is not None))
         reward = rewards(state.outcome(), state.num_players, self.reward)[seat]
         self._stretch_ended(last)
         self._back_up(path, reward)

@@ -169,6 +169,9 @@ class Instances:
     total_gives: tuple[int, ...]
     kind: tuple[str, ...]
     recruit_value: tuple[int, ...]                 # printed cost of characters and equipment, else 0
+    influential: frozenset[int]                    # the cards with the Influence logo (lasting effects in play)
+    influence: dict[int, tuple[int, int]]          # theirs: (resource discounted, or -1: the Drama cost; by how much)
+    usable: frozenset[int]                         # a duo or trio, or a Défausse or Sacrifice ability
 
     @classmethod
     def build(cls, cat: Catalogue, n: int) -> Instances:
@@ -180,7 +183,18 @@ class Instances:
             starters.append(tuple(range(first, len(types))))
         return cls(cat, n, tuple(types), tuple(starters), tuple(t.cost for t in types),
                    tuple(t.gives for t in types), tuple(sum(t.gives) for t in types), tuple(t.type for t in types),
-                   tuple(t.printed_cost if t.type in ("character", "equipment") else 0 for t in types))
+                   tuple(t.printed_cost if t.type in ("character", "equipment") else 0 for t in types),
+                   frozenset(i for i, t in enumerate(types) if t.logo == "influence"),
+                   {i: _lasting(t) for i, t in enumerate(types) if t.logo == "influence"},
+                   frozenset(i for i, t in enumerate(types) if t.combo is not None or t.logo in ("discard", "sacrifice")))
+
+
+def _lasting(t: CardType) -> tuple[int, int]:
+    """An Influence card's lasting effect: (the resource it discounts, or -1 when it changes the
+    Drama cost; by how much)."""
+    a = t.ability
+    assert a is not None, "the card files give every card with a logo its ability"
+    return (a.kind if a.do == "discount" else -1), a.n
 
 
 # ---------------------------------------------------------------------------- loading

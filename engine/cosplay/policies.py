@@ -23,8 +23,8 @@ from engine.errors import IllegalAction
 from engine.game import Action
 
 from .cards import CardType, Catalogue
-from .payment import Unit, add, covers, useful
-from .state import _USED_FROM_PLAY, PREPARE, CosplayState, determinize, target_size
+from .payment import covers
+from .state import _USED_FROM_PLAY, PREPARE, CosplayState, determinize, discounted, make_action, target_size
 
 __all__ = ["PLAYOUT_HORIZON", "SensiblePolicy", "card_value", "evaluation", "playout"]
 
@@ -163,19 +163,28 @@ def _value(t: CardType) -> float:
     return v
 
 
-def _greedy_payers(units: Sequence[Unit], cost: tuple[int, int, int, int]) -> tuple[int | str, ...] | None:
-    """Payers of ``cost`` taken in the units' order, each while it brings a point the cost still
-    needs (a valid payment, :func:`engine.cosplay.payment.valid`, if not the least wasteful);
-    None when they do not cover it."""
-    s: tuple[int, int, int] = (0, 0, 0)
+def _greedy_payers(units: Sequence[tuple[int | str, tuple[int, int, int]]],
+                   cost: tuple[int, int, int, int]) -> tuple[int | str, ...] | None:
+    """Payers of ``cost`` taken in the units' order (``(key, points)``, as
+    :meth:`~engine.cosplay.state.CosplayState.unit_points` lists them), each while it brings a
+    point the cost still needs (a valid payment, :func:`engine.cosplay.payment.valid`, if not the
+    least wasteful); None when they do not cover it."""
+    b, k, c, a = cost
+    s0 = s1 = s2 = 0
     payers: list[int | str] = []
-    for u in units:
-        if useful(u.gives, s, cost):
-            payers.append(u.key)
-            s = add(s, u.gives)
-            if covers(s, cost):
+    for key, (g0, g1, g2) in units:
+        # payment.useful and payment.covers, inline: this runs for every purchase of every playout.
+        d0, d1, d2 = b - s0, k - s1, c - s2
+        if ((d0 > 0 and g0) or (d1 > 0 and g1) or (d2 > 0 and g2)
+                or (a and (g0 or g1 or g2)
+                    and (-d0 if d0 < 0 else 0) + (-d1 if d1 < 0 else 0) + (-d2 if d2 < 0 else 0) < a)):
+            payers.append(key)
+            s0 += g0
+            s1 += g1
+            s2 += g2
+            if s0 >= b and s1 >= k and s2 >= c and (s0 - b) + (s1 - k) + (s2 - c) >= a:
                 return tuple(payers)
-    return tuple(payers) if covers(s, cost) else None
+    return tuple(payers) if covers((s0, s1, s2), cost) else None
 
 
 def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
@@ -183,75 +192,95 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
     only what ``seat`` sees there.  It plays like :class:`SensiblePolicy` -- lays everything in
     the preparation, its duos and trios first, then the richest objective it can complete, then
     the card worth most (now and then another it can afford), then Drama to the leader when ahead,
-    then ends its turn -- but never lists the legal actions of the recruitment phase (every needed
-    payment of every target, most of a playout's time): it checks each target's cost against its
-    points and pays greedily."""
-    if state.choice is not None or state.phase == PREPARE:
-        legal = state.legal_actions(seat)
-        if state.choice is not None:
-            return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
-        return legal[0]                               # place, attach, then ready
+    then ends its turn -- but never lists the legal actions (every needed payment of every target
+    in the recruitment phase, most of a playout's time): it checks each target's cost against its
+    points and pays greedily.  A pending choice is answered uniformly at random, the preparation by
+    the first action the legal list would offer."""
+    choice = state.choice
+    if choice is not None:
+        options = choice[1]                           # the legal list: one "choose" per option, in order
+        return make_action(seat, "choose", (options[rng.randrange(len(options))] if len(options) > 1
+                                            else options[0],))
+    if state.phase == PREPARE:
+        return state.first_prepare_action(seat)      # place, attach, then ready
     inst = state.inst
     types = inst.types
     fd, used, assist = state.facedown, state.used, state.assist[seat]
     here = None
+    usable = inst.usable
     for c in assist:
-        t = types[c]
-        if c in fd or c in used:
+        if c not in usable or c in fd or c in used:
             continue
+        t = types[c]
         if t.combo is not None and c not in state.combos_used and (t.type != "equipment" or c in state.attached):
             if here is None:
                 here = {types[x].id for x in assist if x not in fd and x not in used}
             if all(w in here for w in t.combo_with):
-                return Action(seat, "combo", (c,))
+                return make_action(seat, "combo", (c,))
         if (t.logo in _USED_FROM_PLAY and (t.type != "equipment" or c in state.attached)
                 and (t.type == "objective" or (t.ability is not None and t.ability.do == "score" and state.ending))):
-            return Action(seat, "use", (c,))
-    total = state.available_points(seat)
-    units = None
+            return make_action(seat, "use", (c,))
+    units: list[tuple[int | str, tuple[int, int, int]]] | None
+    if state.attached:
+        # With equipment in play the points are the units' (available_points would build them too).
+        units = state.unit_points(seat)
+        t0 = t1 = t2 = 0
+        for _, g in units:
+            t0 += g[0]
+            t1 += g[1]
+            t2 += g[2]
+    else:
+        units = None
+        t0, t1, t2 = state.available_points(seat)
     best = None
+    cost_of = inst.cost
     for z, card in enumerate(state.obj_zones):
         if card >= 0:
-            cost = inst.cost[card]
-            if covers(total, cost) and (best is None or types[card].points > best[0]):
+            cost = cost_of[card]
+            b, k, c, a = cost
+            # covers(total, cost), inline: asked for every objective at every move
+            if (t0 >= b and t1 >= k and t2 >= c and (t0 - b) + (t1 - k) + (t2 - c) >= a
+                    and (best is None or types[card].points > best[0])):
                 if units is None:
-                    units = state.units(seat)
+                    units = state.unit_points(seat)
                 payers = _greedy_payers(units, cost)
                 if payers is not None:
                     best = (types[card].points, z + 1, payers)
     if best is not None:
-        return Action(seat, "complete", (best[1], *best[2]))
-    disc = None
+        return make_action(seat, "complete", (best[1], *best[2]))
+    disc = state.influence_discount()
+    turn = state.discount
+    d0, d1, d2 = turn[0] + disc[0], turn[1] + disc[1], turn[2] + disc[2]
     buys = []
+    discounts = d0 or d1 or d2
     for z, card in enumerate(state.zones):
         if card >= 0:
-            if disc is None:
-                disc = state.influence_discount()
-            cost = state.recruit_cost(card, disc)
-            if covers(total, cost):
-                buys.append((_value(types[card]), z + 1, cost))
+            b, k, c, a = discounted(cost_of[card], d0, d1, d2) if discounts else cost_of[card]
+            # covers(total, cost), inline: asked for every card of every move
+            if t0 >= b and t1 >= k and t2 >= c and (t0 - b) + (t1 - k) + (t2 - c) >= a:
+                buys.append((_value(types[card]), z + 1, (b, k, c, a)))
     if buys:
         if units is None:
-            units = state.units(seat)
+            units = state.unit_points(seat)
         buys.sort(reverse=True)
         if len(buys) > 1 and rng.random() < PLAYOUT_WANDER:
             buys.insert(0, buys.pop(rng.randrange(1, len(buys))))
         for _, z, cost in buys:
             payers = _greedy_payers(units, cost)
             if payers is not None:
-                return Action(seat, "recruit", (z, *payers))
+                return make_action(seat, "recruit", (z, *payers))
     if state.drama_pile:
         dc = state.drama_cost()
-        if covers(total, (0, 0, 0, dc)):
+        if t0 + t1 + t2 >= dc:                       # covers(total, (0, 0, 0, dc))
             pace = [state.score(q) / max(1, state.turns[q]) for q in range(state.n)]
             leader = max((q for q in range(state.n) if q != seat), key=lambda q: (pace[q], -q))
             if pace[seat] > pace[leader] or (state.ending and pace[seat] >= pace[leader]):
                 if units is None:
-                    units = state.units(seat)
+                    units = state.unit_points(seat)
                 payers = _greedy_payers(units, (0, 0, 0, dc))
                 if payers is not None:
-                    return Action(seat, "drama", (1, leader, *payers))
-    return Action(seat, "end", ())
+                    return make_action(seat, "drama", (1, leader, *payers))
+    return make_action(seat, "end", ())
 
 
 #: A playout stops this many moves after the bot's own tree (about two rounds of two players)...

@@ -37,9 +37,10 @@ from engine.events import Event
 from engine.game import MAX_ARGS, OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
 
 from .cards import Catalogue, Effect, Instances
-from .payment import Payment, Purse, Unit, add, cheapest, covers, valid
+from .payment import Payment, Purse, Unit, add, cheapest, covers, useful
 
-__all__ = ["MAIN", "POOL", "PREPARE", "CosplayState", "determinize", "less_by", "recruit_cost_now", "target_size"]
+__all__ = ["MAIN", "POOL", "PREPARE", "CosplayState", "determinize", "discounted", "less_by", "make_action",
+           "recruit_cost_now", "target_size"]
 
 PREPARE, MAIN = "prepare", "main"
 
@@ -48,7 +49,7 @@ assert _FIELDS == ("player", "kind", "args"), f"engine.game.Action's fields chan
 _set_field = object.__setattr__
 
 
-def _action(p: int, kind: str, args: tuple[int | str, ...]) -> Action:
+def make_action(p: int, kind: str, args: tuple[int | str, ...]) -> Action:
     """``Action(p, kind, args)`` without its checks of the form: the legal lists make tens of
     thousands a second in a bot's search, from seat numbers, this module's words and card numbers
     (``pool``), and the checks were a tenth of the search's time.  (Caching the actions instead
@@ -63,6 +64,9 @@ def _action(p: int, kind: str, args: tuple[int | str, ...]) -> Action:
     return action
 
 POOL = "pool"
+#: What :meth:`CosplayState.to_act` answers: nobody (the game is over), or the seat whose turn it is.
+_NOBODY: frozenset[int] = frozenset()
+_SEATS = tuple(frozenset((p,)) for p in range(4))
 _RECRUITABLE = ("character", "equipment")
 _PLACEABLE = ("character", "equipment", "objective")
 #: The logos of the abilities used from the assistance zone (Défausse, Sacrifice).
@@ -96,7 +100,7 @@ def recruit_cost_now(inst: Instances, card: int, turn: Sequence[int], influence:
     return (b - db if b > db else 0), (k - dk if k > dk else 0), (c - dc if c > dc else 0), a
 
 
-def _discounted(cost: tuple[int, int, int, int], d0: int, d1: int, d2: int) -> tuple[int, int, int, int]:
+def discounted(cost: tuple[int, int, int, int], d0: int, d1: int, d2: int) -> tuple[int, int, int, int]:
     """``cost`` less ``d0``, ``d1``, ``d2`` of each resource (never below 0), its multicolour part unchanged:
     :func:`recruit_cost_now` with the discounts added up once for every card of a legal list."""
     b, k, c, a = cost
@@ -203,7 +207,8 @@ class CosplayState:
         return self.n
 
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self.over else frozenset((self.current,))
+        # The same few sets every time: asked before every move of a search's playouts.
+        return _NOBODY if self.over else _SEATS[self.current]
 
     def outcome(self) -> Outcome | None:
         if not self.over:
@@ -263,27 +268,51 @@ class CosplayState:
             out.append(Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL))
         return out
 
-    def _unit(self, p: int, key: int | str) -> Unit | None:
-        """The unit of :meth:`units` whose key is ``key``, or ``None`` (without building the others)."""
+    def unit_points(self, p: int) -> list[tuple[int | str, tuple[int, int, int]]]:
+        """Each unit of :meth:`units`, in its order, as its key and its points only (what paying
+        greedily reads: a playout's, without building the units)."""
+        inst = self.inst
+        gives, kind, total = inst.gives, inst.kind, inst.total_gives
+        out: list[tuple[int | str, tuple[int, int, int]]] = [(c, gives[c]) for c in self.hand[p]
+                                                            if total[c] and kind[c] != "equipment"]
+        fd, used = self.facedown, self.used
+        gear = self._gear(p) if self.attached else None
+        for c in self.assist[p]:
+            if kind[c] != "character" or c in fd or c in used:
+                continue
+            g = gives[c]
+            eq = gear.get(c) if gear else None
+            if eq:
+                if any(e in used for e in eq):
+                    continue
+                for e in eq:
+                    g = add(g, gives[e])
+            out.append((c, g))
+        pool = self.pool
+        if pool[0] or pool[1] or pool[2]:
+            out.append((POOL, (pool[0], pool[1], pool[2])))
+        return out
+
+    def _gives(self, p: int, key: int | str) -> tuple[int, int, int] | None:
+        """The points of the unit of :meth:`units` whose key is ``key``, or ``None`` when ``p`` has
+        no such unit (without building any unit: asked for every payer of every payment)."""
         if key == POOL:
             pool = self.pool
-            return Unit(POOL, (pool[0], pool[1], pool[2]), False, POOL) if pool[0] or pool[1] or pool[2] else None
+            return (pool[0], pool[1], pool[2]) if pool[0] or pool[1] or pool[2] else None
         inst = self.inst
         if key in self.hand[p]:
-            if inst.total_gives[key] and inst.kind[key] != "equipment":
-                return Unit(key, inst.gives[key], True, (inst.types[key].id, True))
-            return None
-        if key not in self.assist[p] or inst.kind[key] != "character" or key in self.facedown or key in self.used:
+            return inst.gives[key] if inst.total_gives[key] and inst.kind[key] != "equipment" else None
+        used = self.used
+        if key not in self.assist[p] or inst.kind[key] != "character" or key in self.facedown or key in used:
             return None
         g = inst.gives[key]
-        eq = [e for e, c in self.attached.items() if c == key]
-        if not eq:
-            return Unit(key, g, False, (inst.types[key].id, False))
-        if any(e in self.used for e in eq):
-            return None
-        for e in eq:
-            g = add(g, inst.gives[e])
-        return Unit(key, g, False, (inst.types[key].id, False, *sorted(inst.types[e].id for e in eq)))
+        if self.attached:
+            for e, c in self.attached.items():
+                if c == key:
+                    if e in used:
+                        return None
+                    g = add(g, inst.gives[e])
+        return g
 
     def _purse(self, p: int) -> tuple[Purse, int, int, int]:
         """:meth:`units` as a :class:`Purse` (sorted and grouped as it would sort and group them),
@@ -385,17 +414,18 @@ class CosplayState:
         (recruitment discount by resource, change of the Drama cost)."""
         disc = [0, 0, 0]
         drama = 0
-        t = self.inst.types
-        for c in self.zones + self.obj_zones:
-            if c >= 0:
-                ct = t[c]
-                if ct.logo == "influence":
-                    a = ct.ability
-                    assert a is not None, "the card files give every card with a logo its ability"
-                    if a.do == "discount":
-                        disc[a.kind] += a.n
-                    else:
-                        drama += a.n
+        inst = self.inst
+        # Asked before every recruitment: the cards in play found by set operations, not by a scan.
+        influential = inst.influential
+        if influential.isdisjoint(self.zones) and influential.isdisjoint(self.obj_zones):
+            return disc, drama
+        effect = inst.influence
+        for c in (*influential.intersection(self.zones), *influential.intersection(self.obj_zones)):
+            kind, n = effect[c]
+            if kind >= 0:
+                disc[kind] += n
+            else:
+                drama += n
         return disc, drama
 
     def recruit_cost(self, card: int, disc: list[int] | None = None) -> tuple[int, int, int, int]:
@@ -436,18 +466,30 @@ class CosplayState:
             return []
         p = player
         if self.choice is not None:
-            return [_action(p, "choose", (o,)) for o in self.choice[1]]
+            return [make_action(p, "choose", (o,)) for o in self.choice[1]]
         if self.phase == PREPARE:
             return self._prepare_actions(p)
         return self._main_actions(p)
 
     def _prepare_actions(self, p: int) -> list[Action]:
         inst = self.inst
-        out = [_action(p, "place", (c,)) for c in sorted(set(self.hand[p])) if inst.kind[c] in _PLACEABLE]
+        out = [make_action(p, "place", (c,)) for c in sorted(set(self.hand[p])) if inst.kind[c] in _PLACEABLE]
         for e, c in self._attachable(p):
-            out.append(_action(p, "attach", (e, c)))
-        out.append(_action(p, "ready", ()))
+            out.append(make_action(p, "attach", (e, c)))
+        out.append(make_action(p, "ready", ()))
         return out
+
+    def first_prepare_action(self, p: int) -> Action:
+        """The first action :meth:`legal_actions` lists for ``p`` in the preparation phase (the
+        lowest card to lay, else the first equipment to attach, else ``ready``), without the list."""
+        kind = self.inst.kind
+        placeable = [c for c in self.hand[p] if kind[c] in _PLACEABLE]
+        if placeable:
+            return make_action(p, "place", (min(placeable),))
+        attachable = self._attachable(p)
+        if attachable:
+            return make_action(p, "attach", attachable[0])
+        return make_action(p, "ready", ())
 
     def _attachable(self, p: int) -> list[tuple[int, int]]:
         inst = self.inst
@@ -463,6 +505,15 @@ class CosplayState:
                 if self._fits(e, gear.get(c, [])):
                     out.append((e, c))
         return out
+
+    def _can_attach(self, p: int, e: int, c: int) -> bool:
+        """Whether ``(e, c)`` is among :meth:`_attachable`'s pairs (without listing them all)."""
+        kind, fd, attached, mine = self.inst.kind, self.facedown, self.attached, self.assist[p]
+        if e not in mine or kind[e] != "equipment" or e in fd or e in attached:
+            return False
+        if c not in mine or kind[c] != "character" or c in fd:
+            return False
+        return self._fits(e, [x for x, w in attached.items() if w == c])
 
     def _fits(self, e: int, carried: list[int]) -> bool:
         """Encumbrance: every equipment on a character allows at most its class's number
@@ -495,13 +546,13 @@ class CosplayState:
         for z, card in enumerate(self.zones):
             if card >= 0:
                 target = (z + 1,)
-                for payers, _ in ways(_discounted(cost_of[card], d0, d1, d2)):
-                    out.append(_action(p, "recruit", target + payers))
+                for payers, _ in ways(discounted(cost_of[card], d0, d1, d2)):
+                    out.append(make_action(p, "recruit", target + payers))
         for z, card in enumerate(self.obj_zones):
             if card >= 0:
                 target = (z + 1,)
                 for payers, _ in ways(cost_of[card]):
-                    out.append(_action(p, "complete", target + payers))
+                    out.append(make_action(p, "complete", target + payers))
         dc = max(1, self.data.drama_cost + dramod)
         most = min(len(self.drama_pile), (t0 + t1 + t2) // dc, DRAMA_AT_ONCE)
         others = [q for q in range(self.n) if q != p]
@@ -511,7 +562,7 @@ class CosplayState:
             for recipients in combinations_with_replacement(others, k):
                 target = (k, *recipients)
                 for payers, _ in paid:
-                    out.append(_action(p, "drama", target + payers))
+                    out.append(make_action(p, "drama", target + payers))
         if self._passion(p) is not None:
             kind = inst.kind
             for q in range(self.n):
@@ -519,18 +570,18 @@ class CosplayState:
                     for card in self.assist[q]:
                         if kind[card] in _RECRUITABLE and card not in self.facedown:
                             target = (q, card)
-                            for payers, _ in ways(_discounted(cost_of[card], d0, d1, d2)):
-                                out.append(_action(p, "steal", target + payers))
+                            for payers, _ in ways(discounted(cost_of[card], d0, d1, d2)):
+                                out.append(make_action(p, "steal", target + payers))
         combos = []
         types = inst.types
         for card in self.assist[p]:
             t = types[card]
             if t.logo in _USED_FROM_PLAY and self._can_use(p, card):
-                out.append(_action(p, "use", (card,)))
+                out.append(make_action(p, "use", (card,)))
             if t.combo is not None and self._can_combo(p, card):
-                combos.append(_action(p, "combo", (card,)))
+                combos.append(make_action(p, "combo", (card,)))
         out += combos
-        out.append(_action(p, "end", ()))
+        out.append(make_action(p, "end", ()))
         return out
 
     def _can_use(self, p: int, c: int) -> bool:
@@ -580,8 +631,11 @@ class CosplayState:
             raise IllegalAction(why)
 
     def _int_args(self, args: tuple, n: int, what: str) -> tuple[int, ...]:
-        if len(args) != n or any(type(a) is not int for a in args):
+        if len(args) != n:
             raise IllegalAction(f"'{what}' takes {n} number(s)")
+        for a in args:                          # a loop, not any(): checked for every move of a playout
+            if type(a) is not int:
+                raise IllegalAction(f"'{what}' takes {n} number(s)")
         return args
 
     def _not_waiting(self, what: str) -> None:
@@ -611,8 +665,8 @@ class CosplayState:
         e, c = self._int_args(args, 2, "attach")
         self._not_waiting("prepare")
         self._check(self.phase == PREPARE, "equipment is attached during the preparation phase")
-        self._check((e, c) in self._attachable(p), f"equipment {e} cannot be attached to {c} now "
-                                                   "(face up in your assistance zone, within encumbrance)")
+        self._check(self._can_attach(p, e, c), f"equipment {e} cannot be attached to {c} now "
+                                               "(face up in your assistance zone, within encumbrance)")
         self.attached[e] = c
         ev.append(Event("attach", p, self.inst.types[e].id, e, self.inst.types[c].id))
 
@@ -626,12 +680,12 @@ class CosplayState:
     # --- paying for a target
     def _payers(self, p: int, args: tuple, n: int, what: str) -> tuple[tuple[int, ...], tuple]:
         """An action's target (its first ``n`` numbers) and its payers (card numbers, ``pool``)."""
-        self._int_args(args[:n], n, what)
+        target = self._int_args(args[:n], n, what)
         payers = args[n:]
         for key in payers:
-            if not (type(key) is int or key == POOL):
+            if type(key) is not int and key != POOL:
                 raise IllegalAction(f"'{what}' names its payers by card number (or 'pool'), not {key!r}")
-        return args[:n], payers
+        return target, payers
 
     def _pay(self, p: int, what: str, target: Any, card: int, payers: tuple, ev: list[Event]) -> None:
         """Pay ``target`` with ``payers`` and take it, in one go: the payers must be distinct units
@@ -639,25 +693,32 @@ class CosplayState:
         cover it together.  The events are the target's, each payer's, then what was taken."""
         cost = self.target_cost(what, target)
         self._check(len(set(payers)) == len(payers), "a card pays once: its points are not split")
-        chosen = []
+        gives = []
         for key in payers:
-            unit = self._unit(p, key)
-            if unit is None:
+            g = self._gives(p, key)
+            if g is None:
                 raise IllegalAction(f"{key} cannot pay: not in your hand or face up in your assistance zone "
                                     "(equipment pays with its character; a card used for its ability pays nothing)")
-            chosen.append(unit)
-        if not valid(chosen, cost):
-            total = self.available_points(p)
-            self._check(covers(total, cost), "your available cards cannot pay that")
-            raise IllegalAction("those payers do not pay that: each must bring a point the cost still needs "
-                                "(not the wrong resource, not once it is paid) and together they must cover it")
-        ev.append(Event("target", p, self.inst.types[card].id if card >= 0 else None, card, (what, cost)))
+            gives.append(g)
+        # Each payer, in the order named, brings a point the cost still needs, and together they
+        # cover it (payment.valid, on the points alone).
         s: tuple[int, int, int] = (0, 0, 0)
-        for u in chosen:
-            s = add(s, u.gives)
-            key = u.key
-            ev.append(Event("pay", p, self.inst.types[key].id if type(key) is int else None, key))
-        self._complete(p, what, target, cost, [u.key for u in chosen], s, ev)
+        for g in gives:
+            if not useful(g, s, cost):
+                break
+            s = add(s, g)
+        else:
+            if covers(s, cost):
+                types = self.inst.types
+                ev.append(Event("target", p, types[card].id if card >= 0 else None, card, (what, cost)))
+                for key in payers:
+                    ev.append(Event("pay", p, types[key].id if type(key) is int else None, key))
+                self._complete(p, what, target, cost, list(payers), s, ev)
+                return
+        total = self.available_points(p)
+        self._check(covers(total, cost), "your available cards cannot pay that")
+        raise IllegalAction("those payers do not pay that: each must bring a point the cost still needs "
+                            "(not the wrong resource, not once it is paid) and together they must cover it")
 
     def _do_recruit(self, p: int, args: tuple, ev: list[Event]) -> None:
         (z,), payers = self._payers(p, args, 1, "recruit")
@@ -914,29 +975,35 @@ class CosplayState:
             ev.append(Event("cemetery", None, self.inst.types[zones[last]].id, zones[last]))
             zones[last] = -1
         cards = [c for c in zones if c >= 0]
-        zones[:] = [-1] * (len(zones) - len(cards)) + cards
-        short = False
-        for z in range(last, -1, -1):
-            if zones[z] < 0:
-                if self.library:
-                    zones[z] = self.library.pop()
-                else:
-                    short = True
-        ev.append(Event("conveyor", None, None, len(self.library), tuple(zones)))
-        for z, c in enumerate(self.obj_zones):
-            if c < 0 and self.obj_level[z] < 3:
-                lv = self.obj_level[z] + 1
-                pile = self.obj_piles[lv - 1]
-                self.obj_level[z] = lv
-                if pile:
-                    self.obj_zones[z] = pile.pop()
-                    ev.append(Event("objective", None, self.inst.types[self.obj_zones[z]].id, z + 1, lv))
-                else:
-                    self.obj_level[z] = 3
+        library = self.library
+        # The cards shift toward the last zone; the empty zones in front are refilled from the
+        # library, the one nearest the last zone first (the library's top card, its last).
+        empty = len(zones) - len(cards)
+        drawn = min(empty, len(library))
+        short = drawn < empty
+        if drawn:
+            refill = library[-drawn:]
+            del library[-drawn:]
+            zones[:] = [-1] * (empty - drawn) + refill + cards
+        else:
+            zones[:] = [-1] * empty + cards
+        ev.append(Event("conveyor", None, None, len(library), tuple(zones)))
+        obj_zones, obj_level = self.obj_zones, self.obj_level
+        if -1 in obj_zones:
+            for z, c in enumerate(obj_zones):
+                if c < 0 and obj_level[z] < 3:
+                    lv = obj_level[z] + 1
+                    pile = self.obj_piles[lv - 1]
+                    obj_level[z] = lv
+                    if pile:
+                        obj_zones[z] = pile.pop()
+                        ev.append(Event("objective", None, self.inst.types[obj_zones[z]].id, z + 1, lv))
+                    else:
+                        obj_level[z] = 3
         hs = self.data.rules["hand_size"]
         if len(self.hand[p]) < hs:
             self._draw(p, hs - len(self.hand[p]), ev)
-        if not self.ending and (short or all(c < 0 for c in self.obj_zones)):
+        if not self.ending and (short or max(obj_zones) < 0):
             self.ending = True
             ev.append(Event("last-round", None, None, None, "library" if short else "objectives"))
         ev.append(Event("end-turn", p))
@@ -963,22 +1030,29 @@ class CosplayState:
         self.phase = MAIN
         if self.turns[p] == 1:
             return
-        flip = [c for c in self.assist[p] if c in self.facedown]
-        for c in flip:
-            self.facedown.discard(c)
-            if ev is not None:
-                ev.append(Event("face-up", p, self.inst.types[c].id, c))
-            self._trigger(p, c, "support")
+        fd = self.facedown
+        if fd:
+            for c in [c for c in self.assist[p] if c in fd]:
+                fd.discard(c)
+                if ev is not None:
+                    ev.append(Event("face-up", p, self.inst.types[c].id, c))
+                self._trigger(p, c, "support")
         kind = self.inst.kind
         self._drama_back(p, ev)
-        if any(kind[c] in _PLACEABLE for c in self.hand[p]) or self._attachable(p):
-            self.phase = PREPARE
-        self._starting = True
-        try:
-            self._run_agenda(ev if ev is not None else [])
-        finally:
-            self._starting = False
-        self._drama_back(p, ev)                      # drawn by a Soutien ability: back too
+        for c in self.hand[p]:
+            if kind[c] in _PLACEABLE:
+                self.phase = PREPARE
+                break
+        else:
+            if self._attachable(p):
+                self.phase = PREPARE
+        if self.agenda:
+            self._starting = True
+            try:
+                self._run_agenda(ev if ev is not None else [])
+            finally:
+                self._starting = False
+            self._drama_back(p, ev)                  # drawn by a Soutien ability: back too
 
     def _drama_back(self, p: int, ev: list[Event] | None) -> None:
         """« Si vous avez des cartes Drama en main, placez-les sur la réserve de cartes Drama »: the
@@ -995,8 +1069,8 @@ class CosplayState:
     def _draw(self, p: int, k: int, ev: list[Event] | None) -> int:
         """Draw ``k`` cards; an empty reserve is rebuilt by shuffling the discard."""
         got = 0
-        reserve = self.reserve[p]
-        for _ in range(k):
+        reserve, hand = self.reserve[p], self.hand[p]
+        while got < k:
             if not reserve:
                 if not self.discard[p]:
                     break
@@ -1005,8 +1079,11 @@ class CosplayState:
                 self.rng.shuffle(reserve)
                 if ev is not None:
                     ev.append(Event("reshuffle", p, None, len(reserve)))
-            self.hand[p].append(reserve.pop())
-            got += 1
+            # The top cards (the reserve's last) in the order they are drawn, in one slice.
+            m = min(k - got, len(reserve))
+            hand.extend(reserve[:-m - 1:-1])
+            del reserve[-m:]
+            got += m
         if ev is not None and got:
             ev.append(Event("draw", p, None, got))
         return got

@@ -216,11 +216,13 @@ def test_a_clone_draws_as_its_original_would(data):
 
 
 def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
-    """What the legal list and a payment read without building every unit (``_purse``, ``_unit``)
-    against :meth:`units`: the same keys in the same order, grouped alike, the same points."""
+    """What the legal list, a payment and a playout read without building every unit (``_purse``,
+    ``_gives``, ``unit_points``) against :meth:`units`: the same keys in the same order, grouped
+    alike, the same points; and an attachment checked alone (``_can_attach``) against the list of
+    them all."""
     from engine.cosplay.payment import Purse
     from engine.cosplay.state import POOL
-    checked = attached = 0
+    checked = attached = attachable = 0
     for seed in range(12):
         s = GAME.new(data, GameSetup("cosplay", ("P0", "P1", "P2"), seed))
         rng = random.Random(seed)
@@ -231,14 +233,20 @@ def test_the_legal_lists_purse_and_a_payers_unit_are_those_of_units(data):
             plain = Purse(units)
             assert (purse.keys, purse.groups) == (plain.keys, plain.groups)
             assert tuple(total) == s.available_points(p)
+            assert s.unit_points(p) == [(u.key, u.gives) for u in units]
             by_key = {u.key: u for u in units}
             for key in [*s.hand[p], *s.assist[p], *s.assist[(p + 1) % 3], *s.discard[p], POOL]:
-                assert s._unit(p, key) == by_key.get(key)
+                unit = by_key.get(key)
+                assert s._gives(p, key) == (None if unit is None else unit.gives)
+            pairs = set(s._attachable(p))
+            mine = [*s.assist[p], *s.hand[p], s.assist[(p + 1) % 3][0] if s.assist[(p + 1) % 3] else -1]
+            assert {(e, c) for e in mine for c in mine if s._can_attach(p, e, c)} == pairs
+            attachable += bool(pairs)
             checked += 1
             attached += bool(s.attached)
             legal = s.legal_actions(p)
             s.apply(legal[rng.randrange(len(legal))])
-    assert checked > 1000 and attached > 50
+    assert checked > 1000 and attached > 50 and attachable > 20
 
 
 def test_an_unchecked_action_is_the_action_it_names():
@@ -248,13 +256,60 @@ def test_an_unchecked_action_is_the_action_it_names():
 
     import pytest
 
-    from engine.cosplay.state import _action
+    from engine.cosplay.state import make_action
     from engine.game import MAX_ARGS, Action, ActionSyntaxError
     for p, kind, args in ((0, "end", ()), (1, "recruit", (3, 12, "pool")), (2, "drama", (2, 0, 1, 5, 6))):
-        made, checked = _action(p, kind, args), Action(p, kind, args)
+        made, checked = make_action(p, kind, args), Action(p, kind, args)
         assert made == checked and hash(made) == hash(checked) and repr(made) == repr(checked)
         assert made.to_text() == checked.to_text() and Action.from_json(made.to_json()) == made
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(made, "kind", "end")
     with pytest.raises(ActionSyntaxError):
-        _action(0, "drama", tuple(range(MAX_ARGS + 1)))
+        make_action(0, "drama", tuple(range(MAX_ARGS + 1)))
+
+
+def _search_digest(data):
+    """The hard bot's own search (the game's playout rule, its evaluation at the horizon; no clock,
+    so its simulations are all played) at decisions of 2- to 4-player sensible-bot games, and
+    the playout rule's moves through whole games: every statistic, every move, every event."""
+    from engine.search import GAME_OPTIONS
+    GAME.policies["search"](data, 0, 0)            # the game's search options, registered on first use
+    options = GAME_OPTIONS["cosplay"]
+    h = hashlib.sha256()
+    for n, seed in ((2, 0), (2, 1), (3, 2), (4, 3)):
+        s = GAME.new(data, GameSetup("cosplay", tuple(f"P{i}" for i in range(n)), seed))
+        bots = {p: SensiblePolicy(data, p, seed) for p in range(n)}
+        step = 0
+        while not s.over:
+            p = s.current
+            legal = s.legal_actions(p)
+            if step % 9 == 4 and len(legal) > 1:
+                bot = SearchPolicy(GAME, data, p, simulations=40, seed=step, stop_when_decided=False, **options)
+                action = bot.act(s.observation(p), legal)
+                h.update(repr(sorted((a.to_text(), v) for a, v in bot.last_stats.items())).encode())
+            else:
+                action = bots[p].act(s.observation(p), legal)
+            h.update(repr(s.apply(action)).encode())
+            step += 1
+            if step > 60:
+                break
+    playout = options["playout"]
+    for n in (2, 3, 4):
+        s = GAME.new(data, GameSetup("cosplay", tuple(f"P{i}" for i in range(n)), 10 + n))
+        rng = random.Random(n)
+        while not s.over:
+            action = playout(s, s.current, rng)
+            h.update(action.to_text().encode())
+            h.update(repr(s.apply(action)).encode())
+    return h.hexdigest()
+
+
+#: The digest of the search decisions and playouts below as the engine played them before its
+#: playouts were made cheaper (issue 34's third pass).
+SEARCH_DIGEST = "196bb2313087ac33864fc0a36e96f96bab3b23f97b2d5c347e60d39daf0214cf"
+
+
+def test_the_hard_bots_search_plays_as_before(data):
+    """The hard bot's search with the game's playout rule and evaluation: the same statistics at
+    every decision, the same playout moves and events, as before the playouts were made cheaper."""
+    assert _search_digest(data) == SEARCH_DIGEST

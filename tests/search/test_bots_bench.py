@@ -12,7 +12,7 @@ import pytest
 from registered import engine_games
 
 ROOT = Path(__file__).resolve().parents[2]
-ROW = re.compile(r"^(\w+) +(\d+) +(\d+\.\d)% +(\d+\.\d)% - (\d+\.\d)% +(\d+) +(\d+) +(\d+\.\d{3}) +(\d+\.\d{3})$")
+ROW = re.compile(r"^(\w+) +(\d+) +(\d+\.\d)% +(\d+\.\d)% - (\d+\.\d)% +(\d+) +(\d+) +(\d+\.\d{3}) +(\d+\.\d{3}) +(\d+) +(\d+)$")
 
 
 def table(*options):
@@ -22,7 +22,7 @@ def table(*options):
     assert out[0].startswith("hard bot vs sensible bot, 2 players, 2 games a game (seeds 0..1")
     assert "no time cap" in out[0] and "CPU time x 3 (a Pi 4)" in out[0]
     assert out[1].split() == ["game", "games", "hard", "bot", "wins", "95", "%", "interval", "draws", "decisions",
-                              "median", "s", "p99", "s"]
+                              "median", "s", "p99", "s", "simulations", "median", "p10"]
     rows = {}
     for line in out[2:]:
         m = ROW.match(line)
@@ -41,6 +41,7 @@ def test_the_versus_bench_plays_every_game_the_same_however_shared_out():
         lo, share, hi = float(row[3]), float(row[2]), float(row[4])
         assert lo <= share <= hi
         assert int(row[6]) > 0                       # the hard bot made decisions, each timed
+        assert int(row[10]) <= int(row[9]) <= 2      # simulations a decision: at most the 2 it may play
         assert row[:7] == one[name][:7]              # wins, interval, draws, decisions: the seeds decide
 
 
