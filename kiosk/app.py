@@ -56,7 +56,8 @@ from kiosk.widgets import HintLayer
 log = logging.getLogger("tablecup.kiosk")
 
 #: The few words a notice takes in a corner while a game is on (the whole sentence is for home).
-SHORT_NOTICES = {"phones_port_taken": i18n.N_("phones_port_taken_short")}
+SHORT_NOTICES = {"phones_port_taken": i18n.N_("phones_port_taken_short"),
+                 "phones_server_late": i18n.N_("phones_server_late_short")}
 #: How long a notice said during a game stays on the bottom half (seconds).
 NOTICE_SECONDS = 6
 

@@ -39,30 +39,39 @@ class PhoneLink:
     it is called on the thread that asked for the server, i.e. the Kivy thread."""
 
     def __init__(self, port: int, bind: str = "0.0.0.0",
-                 notice: Callable[[str, dict], None] | None = None) -> None:
+                 notice: Callable[[str, dict], None] | None = None, start_timeout: float = 10.0) -> None:
         self.port, self.bind, self.notice = port, bind, notice
+        self.start_timeout = start_timeout      # seconds the server may take to bind (a loaded Pi: a few)
         self._server: PhoneServer | None = None
         self.unavailable: str | None = None     # why phones cannot take seats (said once)
 
     def server(self) -> PhoneServer | None:
-        """The running server, started now if need be; None when its port is taken (said once)."""
+        """The running server, started now if need be; None when its port is taken or it did not
+        start in time (said once; the next game that offers phone seats tries again)."""
         if self._server is not None:
             return self._server
         from kiosk.phones.server import PhoneServer, PortTaken
         server = PhoneServer(port=self.port, bind=self.bind)
         try:
-            server.start()
+            server.start(timeout=self.start_timeout)
         except PortTaken as exc:
-            if self.unavailable is None:
-                self.unavailable = exc.strerror or str(exc)
-                log.warning("phone seats are off: %s", self.unavailable)
-                if self.notice is not None:
-                    self.notice(N_("phones_port_taken"), {"port": self.port})
+            self._off(exc.strerror or str(exc), N_("phones_port_taken"))
+            return None
+        except TimeoutError as exc:
+            self._off(str(exc), N_("phones_server_late"))
             return None
         self.unavailable = None
         self._server = server
         log.info("phone seats: serving on port %d", server.port)
         return server
+
+    def _off(self, why: str, key: str) -> None:
+        """Phones cannot take seats now: said in the log and on the table, once until they can."""
+        if self.unavailable is None:
+            self.unavailable = why
+            log.warning("phone seats are off: %s", why)
+            if self.notice is not None:
+                self.notice(key, {"port": self.port})
 
     @staticmethod
     def warm_up() -> threading.Thread:

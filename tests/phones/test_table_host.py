@@ -266,3 +266,33 @@ def test_a_phone_seat_waits_for_its_saved_game_and_comes_back_with_it(tmp_path):
     finally:
         ui.call(link.stop)
         ui.close()
+
+
+def test_a_phone_server_too_slow_to_start_is_said_and_the_next_game_tries_again(tmp_path):
+    """A server that does not bind in time (a loaded Pi) leaves that game without phones, said on
+    the table, rather than an error escaping the table's listener; the next game starts it."""
+    ui = UiThread()
+    said = []
+    link = PhoneLink(port=_free_port(), bind="127.0.0.1", notice=lambda key, fmt: said.append(key),
+                     start_timeout=1e-9)
+    try:
+        def slow_start():
+            table = LocalTable(Store(tmp_path / "kiosk.db"))
+            seats = PhoneSeats(link, table, post=ui.post)
+            table.new_game("between", two_at_the_table(), seed=1)
+            return table, seats
+        table, seats = ui.call(slow_start)
+        ui.call(lambda: None)                     # what the table posted has run
+        assert said == ["phones_server_late"] and link.unavailable
+        assert ui.call(lambda: seats.url(0)) is None
+
+        def next_game():
+            link.start_timeout = 10.0
+            table.leave(abandon=True)
+            table.new_game("between", two_at_the_table(), seed=2)
+        ui.call(next_game)
+        assert ui.call(lambda: seats.url(0)).startswith("http://")
+        assert link.unavailable is None and said == ["phones_server_late"]
+    finally:
+        ui.call(link.stop)
+        ui.close()
