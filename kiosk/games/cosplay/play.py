@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
@@ -89,6 +90,44 @@ def cost_markup(cost, size: float | None = None) -> str:
     parts = [f"[color={COLOURS[i]}]{ICONS[i]}{v}[/color]" for i, v in enumerate(cost) if v]
     text = " ".join(parts) or "0"
     return f"[b][size={int(size)}]{text}[/size][/b]" if size else f"[b]{text}[/b]"
+
+
+#: The steps a hand card's words shrink by to fit its face (La Passion's line at Large text on a
+#: narrow card), largest first.
+FACE_SCALES = (1.0, 0.92, 0.84, 0.76, 0.68)
+
+
+def markup_fits(text: str, font_size: int, width: int, height: int, bold: bool) -> bool:
+    """Whether the markup ``text`` wrapped to ``width`` is at most ``height`` tall with no word
+    broken inside across two lines (Kivy breaks a word too wide for a line)."""
+    from kivy.core.text.markup import MarkupLabel
+    lab = MarkupLabel(text=text, font_size=font_size, bold=bold, halign="center", valign="top", padding=0,
+                      text_size=(width, None))
+    lab.resolve_font_name()
+    w, h = lab.render()
+    if w > width or h > height:
+        return False
+    drawn = sum(len("".join(word.text for word in line.words).split()) for line in lab._cached_lines)
+    return drawn <= len(_MARKUP.sub("", text).split())
+
+
+def fit_face(face: Label, body: Callable[[float], str], font: float) -> None:
+    """Keep ``face``'s words the largest of :data:`FACE_SCALES` that fit the card whole:
+    ``body(scale)`` is its markup with its inner sizes times ``scale``, over ``font`` times it."""
+    def refit(*_):
+        w, h = int(face.width), int(face.height)
+        if w < 8 or h < 8:
+            return
+        for scale in FACE_SCALES:
+            text, fs = body(scale), int(font * scale)
+            if markup_fits(text, fs, w, h, face.bold) or scale == FACE_SCALES[-1]:
+                face.font_size, face.text = fs, text
+                face.texture_update()           # what Kivy draws is the judge
+                if face.texture_size[0] <= w + 1 and face.texture_size[1] <= h + 1:
+                    break
+
+    face.bind(size=refit)
+    refit()
 
 
 def card_tint(t) -> tuple:
@@ -212,7 +251,9 @@ class CosplayScreen(GameScreen):
         """A card a sentence names, small: its name on its frame and icon (the sentence says what
         became of it)."""
         t = self.ctype(int(card))
-        return FramedCard(card=card, seen=True, font_size=sp(9), text=self.card_name(int(card)),
+        # (in regular weight: a long name, "Samouraï de Fer-blanc", takes two lines of the
+        # face, not three, at Large text)
+        return FramedCard(card=card, seen=True, font_size=sp(9), bold=False, text=self.card_name(int(card)),
                           tint=list(card_tint(t)), icon=self.card_icon(card))
 
     def card_icon(self, card: str) -> str:
@@ -226,13 +267,19 @@ class CosplayScreen(GameScreen):
         t = self.ctype(int(card))
         face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(11), tint=list(card_tint(t)),
                           icon=self.card_icon(card))
+        title = t.title(self.lang)
         if t.type == "drama":
-            body = f"[size={int(sp(13))}]Drama[/size]"
+            def body(k: float) -> str:
+                return f"[size={int(sp(13) * k)}]Drama[/size]"
+        elif t.ability is not None and t.ability.do == "passion":
+            said = self.t("cp_passion_card")
+
+            def body(k: float) -> str:
+                return f"[b]{title}[/b]\n[size={int(sp(9) * k)}]{said}[/size]"
         else:
-            body = f"{t.title(self.lang)}\n" + cost_markup(t.gives, sp(15))
-            if t.ability is not None and t.ability.do == "passion":
-                body = f"[b]{t.title(self.lang)}[/b]\n[size={int(sp(9))}]{self.t('cp_passion_card')}[/size]"
-        face.text = body
+            def body(k: float) -> str:
+                return f"{title}\n" + cost_markup(t.gives, sp(15) * k)
+        fit_face(face, body, sp(11))
         return face
 
     def _tile_text(self, c: int | None, label: str, compact: bool = False) -> str:
