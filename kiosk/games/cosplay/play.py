@@ -229,7 +229,9 @@ class CosplayScreen(GameScreen):
         self.least: dict[str, int] = {}                 # hand card kind -> at least so many pay (taps)
         self.skip = 0                                   # "Other payment": the n-th payment that fits
         self.passion = False                            # La Passion tapped: choosing what to take
-        self.notice: dict[int, str] = {}                # half -> a sentence for its status (a refusal, an effect)
+        # half -> a sentence for its status (a refusal, an effect), said in the table's language
+        # when shown: a language changed while it shows says it again in the new one
+        self.notice: dict[int, Callable[[], str]] = {}
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
@@ -463,7 +465,7 @@ class CosplayScreen(GameScreen):
             best = [e for e in said if e.kind in ("ability", "attach", "steal", "drama")] or said
             half = table.half_of(best[-1].player)
             if half is not None:
-                self.notice[half] = self.say(best[-1])
+                self.notice[half] = lambda event=best[-1]: self.say(event)
 
     def say(self, event) -> str:
         """An event in a sentence of the table's language, with the players' names."""
@@ -602,8 +604,8 @@ class CosplayScreen(GameScreen):
         if pub["choice"] is not None:
             return self.t(f"cp_choose_{pub['choice']['word']}", card=self.card_name(pub["choice"]["source"]))
         note = self.notice.get(self.table.half_of(seat))
-        if note:
-            return note
+        if note is not None:
+            return note()
         if pub["phase"] == "prepare":
             return self.t("cp_prepare")
         if self.passion and self.target is None:
@@ -870,7 +872,6 @@ class CosplayScreen(GameScreen):
         spent = {} if move is None else self._from_hand(seat, move)
         t = self.ctype(card)
         cid, has = t.id, spent.get(t.id, 0)
-        name = self.card_name(card)
         paying = move is not None and card in move.payers
         if paying:
             self.most[cid] = has - 1
@@ -881,17 +882,16 @@ class CosplayScreen(GameScreen):
             if self.most.get(cid, has + 1) < has + 1:
                 del self.most[cid]
         self.skip = 0
-        refusal = None
         if self._proposed(seat) is None:
             if paying:
-                refusal = self.t("cp_refused_short", card=name)
+                why = "cp_refused_short"
             elif not sum(t.gives) or t.type in ("equipment", "drama"):
-                refusal = self.t("cp_refused_nopay", card=name)
+                why = "cp_refused_nopay"
             else:
-                refusal = self.t("cp_refused_wrong", card=name)
+                why = "cp_refused_wrong"
             self.most, self.least, self.skip = before
             if half is not None:
-                self.notice[half] = refusal
+                self.notice[half] = lambda: self.t(why, card=self.card_name(card))
         elif half is not None:
             self.notice.pop(half, None)
         self.refresh(self.table)
@@ -935,7 +935,7 @@ class CosplayScreen(GameScreen):
             self.passion = not self.passion
             self.refresh(table)
         elif self._is_passion(c):
-            self.notice[half] = self.t("cp_passion_none")
+            self.notice[half] = lambda: self.t("cp_passion_none")
             self.refresh(table)
         else:
             table.refuse(half, CARD, "a hand card pays only for a target", (seat, "tap", card))
