@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -465,7 +466,7 @@ class CosplayScreen(GameScreen):
             best = [e for e in said if e.kind in ("ability", "attach", "steal", "drama")] or said
             half = table.half_of(best[-1].player)
             if half is not None:
-                self.notice[half] = lambda event=best[-1]: self.say(event)
+                self.notice[half] = partial(self.say, best[-1])
 
     def say(self, event) -> str:
         """An event in a sentence of the table's language, with the players' names."""
