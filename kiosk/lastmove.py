@@ -41,20 +41,28 @@ class FitLabel(Label):
     the text wrapped to its width fits its height, no word broken inside.  A text that does not
     fit even then is shortened: with ``trim`` "first" it loses its first sentences ("… " stands
     for them: the latest part of a turn is the one to read on a half, the log has it all), with
-    "last" its last words ("…")."""
+    "last" its last words ("…").
+
+    ``one_line``: the text stays on one line and only its type shrinks (a player's name and
+    what follows it: a long name in smaller type, a short one at ``max_font``).  The label's
+    own ``padding`` is room the text does not take."""
 
     whole = StringProperty("")
     max_font = NumericProperty(sp(15))
     least = NumericProperty(MIN_SAID_SP)
     trim = StringProperty("first")
+    one_line = BooleanProperty(False)
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.bind(size=self._fit, whole=self._fit, max_font=self._fit, least=self._fit)
+        self.bind(size=self._fit, whole=self._fit, max_font=self._fit, least=self._fit, one_line=self._fit,
+                  padding=self._fit)
+        self._fit()         # (what the constructor was given: the bindings came after it)
 
     def fits(self, text: str, fs: int) -> bool:
-        w, h = int(self.width), int(self.height)
-        tw, th = text_extent(text, fs, w, self.bold, self.halign, self.markup)
+        pad = self.padding
+        w, h = int(self.width - pad[0] - pad[2]), int(self.height - pad[1] - pad[3])
+        tw, th = text_extent(text, fs, None if self.one_line else w, self.bold, self.halign, self.markup)
         if th > h or tw > w:
             return False
         # no word wider than a line (Kivy would break it inside)
@@ -99,7 +107,16 @@ def fit_font(label, least_sp: float, most: float | None = None) -> None:
             return th <= h and tw <= w and all(
                 text_extent(word, fs, None, label.bold, "left", label.markup)[0] <= w for word in text.split())
 
-        label.font_size = largest_font(int(sp(least_sp)), max(int(sp(least_sp)), top), fits)
+        least = int(sp(least_sp))
+        fs = largest_font(least, max(least, top), fits)
+        label.font_size = fs
+        # The texture Kivy draws is the judge: a card of the last move at Large text measured a
+        # line shorter than it drew ("Samouraï de Fer-blanc", 2 px over its face).
+        label.texture_update()
+        while fs > least and (label.texture_size[0] > w + 1 or label.texture_size[1] > h + 1):
+            fs -= 1
+            label.font_size = fs
+            label.texture_update()
 
     label.bind(size=refit, text=refit)
     refit()

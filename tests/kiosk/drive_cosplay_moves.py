@@ -408,6 +408,13 @@ def hook(app):
         refused = {"status": bottom.status, "same_payment": list(scr.proposal(0).payers) == shown,
                    "same_state": len(t.actions) == n and json.dumps(t.observation(None), sort_keys=True) == obs,
                    "wrong": scr.card_name(wrong)}
+        # the language changed in the settings while the refusal shows: it is said again in the new one
+        other = "fr" if LANG == "en" else "en"
+        app.set_setting("lang", other)
+        yield
+        refused["other_lang"] = {"status": bottom.status, "wrong": scr.card_name(wrong)}
+        app.set_setting("lang", LANG)
+        yield
         card = t.state.zones[z - 1]
         tap(button("pay"))
         yield

@@ -83,8 +83,12 @@ def test_every_move_by_taps(runs, lang):
     # a hand card of a resource the cost does not ask (the wrong resource): refused, nothing changed
     wrong = did["recruit"]["refused"]
     assert wrong["same_payment"] and wrong["same_state"] and wrong["wrong"] in wrong["status"]
-    assert wrong["status"] in ("Refused: %s brings nothing this cost needs." % wrong["wrong"],
-                               "Refusé : %s n'apporte rien à ce coût." % wrong["wrong"])
+    said = {"en": "Refused: %s brings nothing this cost needs.", "fr": "Refusé : %s n'apporte rien à ce coût."}
+    assert wrong["status"] == said[lang] % wrong["wrong"]
+    # the language changed in the settings while the refusal shows: the refusal follows it (it
+    # stayed in the old language before)
+    other = "fr" if lang == "en" else "en"
+    assert wrong["other_lang"]["status"] == said[other] % wrong["other_lang"]["wrong"], wrong["other_lang"]
     if done["changed"] is not None:           # set aside and replaced, or refused (nothing else pays)
         assert done["changed"]["without"] or done["changed"]["status"].startswith(("Refused", "Refusé"))
     for name in ("attach", "passion", "refused"):

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kivy.clock import Clock
@@ -89,6 +91,44 @@ def cost_markup(cost, size: float | None = None) -> str:
     parts = [f"[color={COLOURS[i]}]{ICONS[i]}{v}[/color]" for i, v in enumerate(cost) if v]
     text = " ".join(parts) or "0"
     return f"[b][size={int(size)}]{text}[/size][/b]" if size else f"[b]{text}[/b]"
+
+
+#: The steps a hand card's words shrink by to fit its face (La Passion's line at Large text on a
+#: narrow card), largest first.
+FACE_SCALES = (1.0, 0.92, 0.84, 0.76, 0.68)
+
+
+def markup_fits(text: str, font_size: int, width: int, height: int, bold: bool) -> bool:
+    """Whether the markup ``text`` wrapped to ``width`` is at most ``height`` tall with no word
+    broken inside across two lines (Kivy breaks a word too wide for a line)."""
+    from kivy.core.text.markup import MarkupLabel
+    lab = MarkupLabel(text=text, font_size=font_size, bold=bold, halign="center", valign="top", padding=0,
+                      text_size=(width, None))
+    lab.resolve_font_name()
+    w, h = lab.render()
+    if w > width or h > height:
+        return False
+    drawn = sum(len("".join(word.text for word in line.words).split()) for line in lab._cached_lines)
+    return drawn <= len(_MARKUP.sub("", text).split())
+
+
+def fit_face(face: Label, body: Callable[[float], str], font: float) -> None:
+    """Keep ``face``'s words the largest of :data:`FACE_SCALES` that fit the card whole:
+    ``body(scale)`` is its markup with its inner sizes times ``scale``, over ``font`` times it."""
+    def refit(*_):
+        w, h = int(face.width), int(face.height)
+        if w < 8 or h < 8:
+            return
+        for scale in FACE_SCALES:
+            text, fs = body(scale), int(font * scale)
+            if markup_fits(text, fs, w, h, face.bold) or scale == FACE_SCALES[-1]:
+                face.font_size, face.text = fs, text
+                face.texture_update()           # what Kivy draws is the judge
+                if face.texture_size[0] <= w + 1 and face.texture_size[1] <= h + 1:
+                    break
+
+    face.bind(size=refit)
+    refit()
 
 
 def card_tint(t) -> tuple:
@@ -190,7 +230,9 @@ class CosplayScreen(GameScreen):
         self.least: dict[str, int] = {}                 # hand card kind -> at least so many pay (taps)
         self.skip = 0                                   # "Other payment": the n-th payment that fits
         self.passion = False                            # La Passion tapped: choosing what to take
-        self.notice: dict[int, str] = {}                # half -> a sentence for its status (a refusal, an effect)
+        # half -> a sentence for its status (a refusal, an effect), said in the table's language
+        # when shown: a language changed while it shows says it again in the new one
+        self.notice: dict[int, Callable[[], str]] = {}
         self._choice_key: dict[int, Any] = {}
         for half in (0, 1):
             strip = self.half_widget(half).ids.hand
@@ -212,7 +254,9 @@ class CosplayScreen(GameScreen):
         """A card a sentence names, small: its name on its frame and icon (the sentence says what
         became of it)."""
         t = self.ctype(int(card))
-        return FramedCard(card=card, seen=True, font_size=sp(9), text=self.card_name(int(card)),
+        # (in regular weight: a long name, "Samouraï de Fer-blanc", takes two lines of the
+        # face, not three, at Large text)
+        return FramedCard(card=card, seen=True, font_size=sp(9), bold=False, text=self.card_name(int(card)),
                           tint=list(card_tint(t)), icon=self.card_icon(card))
 
     def card_icon(self, card: str) -> str:
@@ -226,13 +270,19 @@ class CosplayScreen(GameScreen):
         t = self.ctype(int(card))
         face = FramedCard(card=card, lit=lit, markup=True, font_size=sp(11), tint=list(card_tint(t)),
                           icon=self.card_icon(card))
+        title = t.title(self.lang)
         if t.type == "drama":
-            body = f"[size={int(sp(13))}]Drama[/size]"
+            def body(k: float) -> str:
+                return f"[size={int(sp(13) * k)}]Drama[/size]"
+        elif t.ability is not None and t.ability.do == "passion":
+            said = self.t("cp_passion_card")
+
+            def body(k: float) -> str:
+                return f"[b]{title}[/b]\n[size={int(sp(9) * k)}]{said}[/size]"
         else:
-            body = f"{t.title(self.lang)}\n" + cost_markup(t.gives, sp(15))
-            if t.ability is not None and t.ability.do == "passion":
-                body = f"[b]{t.title(self.lang)}[/b]\n[size={int(sp(9))}]{self.t('cp_passion_card')}[/size]"
-        face.text = body
+            def body(k: float) -> str:
+                return f"{title}\n" + cost_markup(t.gives, sp(15) * k)
+        fit_face(face, body, sp(11))
         return face
 
     def _tile_text(self, c: int | None, label: str, compact: bool = False) -> str:
@@ -416,7 +466,7 @@ class CosplayScreen(GameScreen):
             best = [e for e in said if e.kind in ("ability", "attach", "steal", "drama")] or said
             half = table.half_of(best[-1].player)
             if half is not None:
-                self.notice[half] = self.say(best[-1])
+                self.notice[half] = partial(self.say, best[-1])
 
     def say(self, event) -> str:
         """An event in a sentence of the table's language, with the players' names."""
@@ -552,8 +602,8 @@ class CosplayScreen(GameScreen):
         if pub["choice"] is not None:
             return self.t(f"cp_choose_{pub['choice']['word']}", card=self.card_name(pub["choice"]["source"]))
         note = self.notice.get(self.table.half_of(seat))
-        if note:
-            return note
+        if note is not None:
+            return note()
         if pub["phase"] == "prepare":
             return self.t("cp_prepare")
         if self.passion and self.target is None:
@@ -820,7 +870,6 @@ class CosplayScreen(GameScreen):
         spent = {} if move is None else self._from_hand(seat, move)
         t = self.ctype(card)
         cid, has = t.id, spent.get(t.id, 0)
-        name = self.card_name(card)
         paying = move is not None and card in move.payers
         if paying:
             self.most[cid] = has - 1
@@ -831,17 +880,16 @@ class CosplayScreen(GameScreen):
             if self.most.get(cid, has + 1) < has + 1:
                 del self.most[cid]
         self.skip = 0
-        refusal = None
         if self._proposed(seat) is None:
             if paying:
-                refusal = self.t("cp_refused_short", card=name)
+                why = "cp_refused_short"
             elif not sum(t.gives) or t.type in ("equipment", "drama"):
-                refusal = self.t("cp_refused_nopay", card=name)
+                why = "cp_refused_nopay"
             else:
-                refusal = self.t("cp_refused_wrong", card=name)
+                why = "cp_refused_wrong"
             self.most, self.least, self.skip = before
             if half is not None:
-                self.notice[half] = refusal
+                self.notice[half] = lambda: self.t(why, card=self.card_name(card))
         elif half is not None:
             self.notice.pop(half, None)
         self.refresh(self.table)
@@ -885,7 +933,7 @@ class CosplayScreen(GameScreen):
             self.passion = not self.passion
             self.refresh(table)
         elif self._is_passion(c):
-            self.notice[half] = self.t("cp_passion_none")
+            self.notice[half] = lambda: self.t("cp_passion_none")
             self.refresh(table)
         else:
             table.refuse(half, CARD, "a hand card pays only for a target", (seat, "tap", card))
