@@ -381,6 +381,7 @@ class TablecupApp(App):
                 # Its table's phone seats (another game's park): the seats panel shows them.
                 from kiosk.phones.park_seats import ParkPhoneSeats
                 self.park_phones = ParkPhoneSeats(self.phones, pc.table, active=False)
+                self.park_phones.follow(pc)
                 self.park_phones.listeners.append(self.sync)
             self.client = Client(self.data_dir / "kiosk.db", pc, post=lambda fn: Clock.schedule_once(
                                      lambda dt: self._from_network(pc, fn), 0),

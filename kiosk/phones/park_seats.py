@@ -64,6 +64,21 @@ class ParkPhoneSeats(PhoneSeats):
         self.active = active
         super().__init__(link, table, post)
 
+    def follow(self, park: Any) -> None:
+        """Keep to ``park``'s table (a :class:`~kiosk.park.ParkController`'s): a park whose next
+        tournament is of another game plays it on a new table."""
+        park.listeners.append(lambda _park, _events: self._to_table(park.table))
+        self._to_table(park.table)
+
+    def _to_table(self, table: Any) -> None:
+        if table is self.table:
+            return
+        if self.on_table in self.table.listeners:
+            self.table.listeners.remove(self.on_table)
+        self.table = table
+        table.listeners.append(self.on_table)
+        self.on_table(table, [])
+
     def game_key(self) -> Any:
         """What changes when the table's phone seats are new: the round (its codes show by themselves)."""
         return self._key

@@ -35,6 +35,7 @@ from leaks import json_texts, observation_leaks, secrets_by_owner, text_leaks, v
 
 from engine.game import Action
 from kiosk.network import Client
+from kiosk.games.challengers.park import library_data
 from kiosk.park import ParkController
 from kiosk.phones.link import PhoneLink
 from kiosk.phones.park_seats import KEPT_PARK, ParkPhoneSeats
@@ -61,11 +62,12 @@ class Kiosk:
         self.store.put("coord_kiosk_id", self.kid)
         self.store.put("coord_token", self.token)
         self.store.put("coord_kiosk_name", "Table 1")
-        self.pc = ParkController(cb.lib(), self.store)
+        self.pc = ParkController(self.store, data_for=library_data(cb.lib()))
         self.client = Client(self.tmp_path / "kiosk.db", self.pc, post=self.ui.put, url=self.base, poll=0.05)
         self.pc.attach(self.client)
         self.link = PhoneLink(port=self.port, bind="127.0.0.1")
         self.seats = ParkPhoneSeats(self.link, self.pc.table, post=self.ui.put)
+        self.seats.follow(self.pc)
         self.client.start()
 
     async def stop(self):
