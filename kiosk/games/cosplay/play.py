@@ -882,11 +882,11 @@ class CosplayScreen(GameScreen):
         self.skip = 0
         if self._proposed(seat) is None:
             if paying:
-                why = "cp_refused_short"
+                why = N_("cp_refused_short")
             elif not sum(t.gives) or t.type in ("equipment", "drama"):
-                why = "cp_refused_nopay"
+                why = N_("cp_refused_nopay")
             else:
-                why = "cp_refused_wrong"
+                why = N_("cp_refused_wrong")
             self.most, self.least, self.skip = before
             if half is not None:
                 self.notice[half] = lambda: self.t(why, card=self.card_name(card))
