@@ -29,6 +29,7 @@ from engine.challengers.text import card_text, set_names_for
 LOCALE = ROOT / "kiosk" / "locale"
 # Kivy's markup tags, which the screens' texts are read without (kiosk_hook.widget_texts).
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 # Names that read the same in every language.
 PROPER_NOUNS = {"tablecup", "challengers", "beach", "cup", "robot", "solo", "ok"}
@@ -51,7 +52,8 @@ def _catalogue_texts(lang: str) -> list[str]:
             for msg in read_po(f):
                 if msg.id:
                     texts = list(msg.string) if isinstance(msg.string, tuple) else [msg.string]
-                    out += [MARKUP.sub("", t) for t in texts]      # as the screens show them
+                    # as the screens show them: no markup, and a placeholder's name ("{from_zone}") is no word
+                    out += [PLACEHOLDER.sub("", MARKUP.sub("", t)) for t in texts]
     return out
 
 

@@ -77,10 +77,29 @@ def _known(also: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, texts)) + r")(?!\w)")
 
 
+CUT = re.compile(r"((?:\S+ ){0,3}\S+)…")
+
+
+def _cut_names(text: str, also: tuple[str, ...]) -> str:
+    """``text`` without the start of a name that a line too long for its place cut short
+    ("… with Good…": a card "Good …" cut), the longest such start before each "…"."""
+    starts = (*also, *data_texts())
+
+    def drop(m: re.Match[str]) -> str:
+        words = m.group(1).split(" ")
+        for k in range(len(words)):
+            head = " ".join(words[k:])
+            if any(t.startswith(head) for t in starts):
+                return " ".join(words[:k]) + " …"
+        return m.group(0)
+    return CUT.sub(drop, text)
+
+
 def untranslated(text: str, also: tuple[str, ...] = ()) -> str:
     """What is left of ``text`` with a plain ASCII letter once the data and ``also`` (players'
-    names, technical texts) are taken out; "" when everything in it is pseudo text or data."""
-    rest = LABEL.sub(" ", _known(tuple(also)).sub(" ", MARKUP.sub("", text)))
+    names, technical texts) are taken out, and the start of one cut short by an ellipsis; ""
+    when everything in it is pseudo text or data."""
+    rest = LABEL.sub(" ", _cut_names(_known(tuple(also)).sub(" ", MARKUP.sub("", text)), tuple(also)))
     return " ".join(rest.split()) if PLAIN.search(rest) else ""
 
 

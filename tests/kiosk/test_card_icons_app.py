@@ -14,7 +14,7 @@ from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
 MOMENTS = {
     # the first card played is the Ninja's Unique: the pile lands it, the other hand turns over
     "between": {"played": [("played", "ZoneTile"), ("reveal", "FramedCard")],
-                "damage": [("damage", "BetweenLabel")]},
+                "damage": [("damage", "BetweenLine")]},
     "wacky": {"reveal": [("reveal", "CardTile")], "played": [("played", "CardTile")]},
     "cosplay": {"recruit": [("recruit", "Tile")]},
 }
