@@ -249,18 +249,7 @@ class CosplayState:
         for c in self.hand[p]:
             if inst.total_gives[c] and inst.kind[c] != "equipment":
                 out.append(Unit(c, inst.gives[c], True, (types[c].id, True)))
-        gear = self._gear(p)
-        used = self.used
-        for c in self.assist[p]:
-            if inst.kind[c] != "character" or c in self.facedown or c in used:
-                continue
-            g = inst.gives[c]
-            eq = gear.get(c)
-            if eq:
-                if any(e in used for e in eq):
-                    continue
-                for e in eq:
-                    g = add(g, inst.gives[e])
+        for c, g, eq in self._paying_assistants(p, self.assist[p]):
             alike = (types[c].id, False, *sorted(types[e].id for e in eq)) if eq else (types[c].id, False)
             out.append(Unit(c, g, False, alike))
         pool = self.pool
@@ -275,19 +264,7 @@ class CosplayState:
         gives, kind, total = inst.gives, inst.kind, inst.total_gives
         out: list[tuple[int | str, tuple[int, int, int]]] = [(c, gives[c]) for c in self.hand[p]
                                                             if total[c] and kind[c] != "equipment"]
-        fd, used = self.facedown, self.used
-        gear = self._gear(p) if self.attached else None
-        for c in self.assist[p]:
-            if kind[c] != "character" or c in fd or c in used:
-                continue
-            g = gives[c]
-            eq = gear.get(c) if gear else None
-            if eq:
-                if any(e in used for e in eq):
-                    continue
-                for e in eq:
-                    g = add(g, gives[e])
-            out.append((c, g))
+        out.extend((c, g) for c, g, _eq in self._paying_assistants(p, self.assist[p]))
         pool = self.pool
         if pool[0] or pool[1] or pool[2]:
             out.append((POOL, (pool[0], pool[1], pool[2])))
@@ -337,18 +314,8 @@ class CosplayState:
                     groups.append((places, g, True))
                 places.append(len(keys))
                 keys.append(c)
-        fd, used = self.facedown, self.used
-        gear = self._gear(p) if self.attached else None
-        for c in sorted(self.assist[p]):
-            if kind[c] != "character" or c in fd or c in used:
-                continue
-            g = gives[c]
-            eq = gear.get(c) if gear else None
+        for c, g, eq in self._paying_assistants(p, sorted(self.assist[p])):
             if eq:
-                if any(e in used for e in eq):
-                    continue
-                for e in eq:
-                    g = add(g, gives[e])
                 alike = (types[c].id, False, *sorted(types[e].id for e in eq))
             else:
                 alike = (types[c].id, False)
@@ -369,6 +336,29 @@ class CosplayState:
             groups.append(([len(keys)], (pool[0], pool[1], pool[2]), False))
             keys.append(POOL)
         return Purse.grouped(keys, groups), t0, t1, t2
+
+    def _paying_assistants(self, p: int, order: Iterable[int]
+                           ) -> list[tuple[int, tuple[int, int, int], list[int] | None]]:
+        """The characters of ``p``'s assistance zone, in ``order``, that may pay now (face up,
+        not used this turn, no attached equipment used either), each with its points (its
+        equipment's added) and its equipment."""
+        inst = self.inst
+        gives, kind = inst.gives, inst.kind
+        fd, used = self.facedown, self.used
+        gear = self._gear(p) if self.attached else None
+        out = []
+        for c in order:
+            if kind[c] != "character" or c in fd or c in used:
+                continue
+            g = gives[c]
+            eq = gear.get(c) if gear else None
+            if eq:
+                if any(e in used for e in eq):
+                    continue
+                for e in eq:
+                    g = add(g, gives[e])
+            out.append((c, g, eq))
+        return out
 
     def _gear(self, p: int) -> dict[int, list[int]]:
         gear: dict[int, list[int]] = {}
