@@ -25,9 +25,10 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from kiosk.cardcolours import FACE
+
 BACK = (0.22, 0.30, 0.52, 1)
 BACK_EDGE = (0.75, 0.80, 0.95, 1)
-FACE = (0.96, 0.94, 0.88, 1)
 FACE_DIM = (0.62, 0.61, 0.58, 1)
 #: A card seen on the table drawn beside a sentence ("what just happened": kiosk.lastmove): a
 #: cooler face than a hand's, so it is never taken for a hand shown face up.

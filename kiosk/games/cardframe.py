@@ -24,11 +24,10 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.label import Label
 
+from kiosk.cardcolours import PLAIN
 from kiosk.cardicon import CardIcon, faint
 from kiosk.hand import SmallCard
 
-#: The frame of a card whose game gives it no colour.
-PLAIN = (0.42, 0.45, 0.52, 1)
 #: How strongly a card's icon shows behind its words (the words stay black on a light face).
 ICON_ALPHA = 0.42
 #: A hand card's icon: at most this share of its face's height (the value stays clear of it).

@@ -165,17 +165,51 @@ CARD_BOXES = """[...document.querySelectorAll('#hand .pcard')].map(c => {
   const r = c.getBoundingClientRect(), b = c.querySelector('.pc-badge').getBoundingClientRect();
   return {label: c.ariaLabel, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
           badge: b.height, title: c.querySelector('.pc-title').textContent,
-          band: getComputedStyle(c).borderTopColor};
+          frame: getComputedStyle(c).borderTopColor, face: getComputedStyle(c).backgroundColor,
+          strip: getComputedStyle(c, '::before').backgroundColor,
+          icon: c.querySelector('.pc-icon') ? getComputedStyle(c.querySelector('.pc-icon')).backgroundColor : null};
 })"""
+
+
+def _rgb(rgba) -> str:
+    """A Kivy colour as the browser computes a CSS ``#rrggbb`` one: ``rgb(r, g, b)``."""
+    return "rgb({}, {}, {})".format(*(round(max(0.0, min(1.0, x)) * 255) for x in rgba[:3]))
+
+
+def _table_colours(game, host) -> list[tuple[str, str, str]]:
+    """Seat 0's hand cards as the table draws them: (face, frame, band) of each, from the same
+    functions the table's cards are given their colours by (kiosk/games/*/colours, resources)."""
+    from kiosk.cardcolours import FACE
+    obs, data = host.state.observation(0), host.data
+    hand = obs["hands"][0] if game == "wacky" else obs["hand"]
+    if game == "between":
+        from kiosk.games.between.colours import card_tint as between_tint
+        frames = [between_tint(data, c) for c in hand]
+        bands = frames
+    elif game == "wacky":
+        from kiosk.games.wacky.colours import card_band
+        from kiosk.games.wacky.colours import card_tint as wacky_tint
+        frames = [wacky_tint(data, data.index[c]) for c in hand]
+        bands = [card_band(data, data.index[c]) for c in hand]
+    else:
+        from kiosk.games.cosplay.resources import card_tint as cosplay_tint
+        types = data.with_players(obs["players"]).types
+        frames = [cosplay_tint(types[c]) for c in hand]
+        bands = frames
+    return [(_rgb(FACE), _rgb(f), _rgb(b)) for f, b in zip(frames, bands, strict=True)]
 
 
 @pytest.mark.parametrize("game", phone_games())
 def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game):
     """Seat 0's page on a 390x844 phone draws each card of its hand as a card: one per card, named
-    as the game says it, its number large, side by side inside the screen without overlapping
-    and without scrolling sideways, in English and French (the pictures: docs/screenshots/)."""
+    as the game says it, its number large, on the table's face in the frame, band and icon
+    colours the table gives that card (computed by Chromium, compared with the table's own
+    colour functions, so the two cannot drift), side by side inside the screen without
+    overlapping and without scrolling sideways, in English and French (the pictures:
+    docs/screenshots/)."""
     players = min(3, registry.get(game).max_players)
     host, server, url, said = _seat_zero_page(game, ("Ann", "Bob", "Cy")[:players], seed=7)
+    table_colours = host.call(lambda: _table_colours(game, host))
     shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
 
     async def main():
@@ -190,7 +224,10 @@ def test_a_phone_at_390_px_draws_its_hand_as_cards(tmp_path, game):
                 boxes = await tab.wait_for(f"(() => {{ const b = {CARD_BOXES}; return b.length ? b : null; }})()")
                 assert [b["label"] for b in boxes] == said[lang]["hand"]
                 assert [b["title"] for b in boxes] == [c["title"] for c in said[lang]["cards"]]
-                assert len({b["band"] for b in boxes}) >= 1 and all(b["badge"] >= 24 for b in boxes)
+                # Each card's face, frame, band and icon in the table's colours for that card.
+                assert [(b["face"], b["frame"], b["strip"]) for b in boxes] == table_colours, boxes
+                assert all(b["icon"] in (None, b["frame"]) for b in boxes), boxes
+                assert all(b["badge"] >= 24 for b in boxes)
                 icons = await tab.wait_for("(() => { const i = [...document.querySelectorAll('#hand .pc-icon')];"
                                            " return i.every(x => x.complete) ? {widths: i.map(x => x.naturalWidth)}"
                                            " : null; })()")

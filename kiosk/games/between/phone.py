@@ -12,7 +12,8 @@ from typing import Any
 from engine.game import Action
 from kiosk import i18n
 from kiosk.games.between.cardname import card_name, value_badge
-from kiosk.phones.cardface import band, card_face
+from kiosk.games.between.colours import card_tint
+from kiosk.phones.cardface import card_face, hex_colour
 
 #: A sentence on one line, without markup (called by this name so that extraction finds its keys).
 _say = i18n.one_line
@@ -56,11 +57,11 @@ def label(action: Action, lang: str) -> str:
 
 
 def card_shown(data: Any, card_id: str, lang: str) -> dict[str, Any]:
-    """A card drawn on the phone: its value big (J for the Joker), its character named and
-    coloured, its power as a tag (link, special, unique)."""
+    """A card drawn on the phone as on the table: its value big (J for the Joker), its frame in
+    its kind's colour, its character named and its icon, its power as a tag (link, special, unique)."""
     c = data.card(card_id)
-    order = list(data.characters)
     tag = "link" if c.link else c.ability
     return card_face(card_name(card_id, lang), data.characters[c.character].name(lang),
-                     value_badge(c.value, lang), band(order.index(c.character)),
-                     tag=i18n.tr(TAGS[tag], lang) if tag in TAGS else "", icon=f"character-{c.character}")
+                     value_badge(c.value, lang), hex_colour(card_tint(data, card_id)),
+                     tag=i18n.tr(TAGS[tag], lang) if tag in TAGS else "", icon=f"character-{c.character}",
+                     frame=card_tint(data, card_id))

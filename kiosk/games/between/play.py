@@ -25,7 +25,8 @@ from kivy.uix.label import Label
 from kiosk import cardmotion, lastmove
 from kiosk import hand as hand_widgets
 from kiosk.games.between.cardname import card_name, value_badge
-from kiosk.games.cardframe import PLAIN, CardIconMixin, FramedCard
+from kiosk.games.between.colours import card_tint
+from kiosk.games.cardframe import CardIconMixin, FramedCard
 from kiosk.games.descriptor import CARD
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -45,9 +46,6 @@ PICKED_BY_NAME = (
 ZONES = ("a", "b")
 
 
-#: A hand card's frame by its kind: a special (its ability), a link, the Joker, a plain number.
-KIND_TINTS = {"ability": (0.85, 0.60, 0.12, 1), "link": (0.20, 0.62, 0.66, 1), "joker": (0.60, 0.38, 0.85, 1),
-              "plain": PLAIN}
 
 
 class ZoneTile(CardIconMixin, BoxLayout):
@@ -111,9 +109,7 @@ class BetweenScreen(GameScreen):
 
     def card_tint(self, card: str) -> list:
         """A card's frame: the colour of its kind (a special, a link, the Joker, a plain number)."""
-        c = self.table.data.card(card)
-        kind = "joker" if c.value is None else "link" if c.link else "ability" if c.ability else "plain"
-        return list(KIND_TINTS[kind])
+        return list(card_tint(self.table.data, card))
 
     def card_icon(self, card: str) -> str:
         """A card's icon: its character's (kiosk.iconset)."""

@@ -15,8 +15,8 @@ from engine.cosplay.state import POOL
 from engine.cosplay.view import payment_move, target_cost_in_view
 from engine.game import Action
 from kiosk import i18n
-from kiosk.games.cosplay.resources import COLOURS, ICONS
-from kiosk.phones.cardface import band, card_face
+from kiosk.games.cosplay.resources import COLOURS, ICONS, card_tint
+from kiosk.phones.cardface import card_face, hex_colour
 
 #: A card's type in a word, by type (named here so that extraction finds them).
 TYPE_WORDS = {"character": i18n.N_("cpp_type_character"), "equipment": i18n.N_("cpp_type_equipment"),
@@ -108,8 +108,8 @@ def words(data: Any, obs: dict[str, Any], legal: Sequence[Action], lang: str,
         gives = inst.gives[c] if t.type not in ("drama", "objective") else (0, 0, 0)
         pips = [(ICONS[i], f"#{COLOURS[i]}", n) for i, n in enumerate(gives) if n]
         return card_face(card(c), t.title(lang), str(sum(gives)) if pips else "–",
-                         band(list(TYPE_WORDS).index(t.type)), tag=_say(TYPE_WORDS[t.type], lang), pips=pips,
-                         icon=f"cosplay-{t.type}")
+                         hex_colour(card_tint(t)), tag=_say(TYPE_WORDS[t.type], lang), pips=pips,
+                         icon=f"cosplay-{t.type}", frame=card_tint(t))
 
     mine = obs.get("hand") or []
     hand = [card(c) for c in mine]

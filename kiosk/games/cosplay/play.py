@@ -55,7 +55,7 @@ from kiosk import hand as hand_widgets
 from kiosk import lastmove
 from kiosk.games.cardframe import CardIconMixin, FramedCard, MarkupFace
 from kiosk.games.cosplay.events import say_event
-from kiosk.games.cosplay.resources import COLOURS, ICONS
+from kiosk.games.cosplay.resources import COLOURS, ICONS, card_tint
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
 from kiosk.hand import HandStrip, SmallCard
@@ -129,21 +129,6 @@ def fit_face(face: Label, body: Callable[[float], str], font: float) -> None:
 
     face.bind(size=refit)
     refit()
-
-
-def card_tint(t) -> tuple:
-    """A hand card's frame: the colour of what it gives most (its style's icon colour), grey
-    for a Drama card, the passion pink for La Passion."""
-    if t.type == "drama":
-        return (0.55, 0.55, 0.58, 1)
-    if t.ability is not None and t.ability.do == "passion":
-        return (0.90, 0.35, 0.62, 1)
-    gives = list(t.gives)
-    if not any(gives):
-        return (0.42, 0.45, 0.52, 1)
-    colour = COLOURS[gives.index(max(gives))]
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4))
-    return (r * 0.8, g * 0.8, b * 0.8, 1)       # a little deeper: a line on a light face
 
 
 class TileFace(MarkupFace):

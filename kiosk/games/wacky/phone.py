@@ -12,7 +12,7 @@ from typing import Any
 from engine.game import Action
 from engine.wacky.data import VEHICLES
 from kiosk import i18n
-from kiosk.games.wacky.colours import card_band
+from kiosk.games.wacky.colours import card_band, card_tint
 from kiosk.phones.cardface import card_face, hex_colour
 
 #: A sentence on one line, without markup (called by this name so that extraction finds its keys).
@@ -51,7 +51,8 @@ def card_shown(data: Any, card: str, lang: str) -> dict[str, Any]:
     stages = (f"{n}½" if n else "½") if data.half[c] else str(n)
     return card_face(card_text(data, card, lang), _say(f"wk_short_{VEHICLES[data.vehicle[c]]}", lang),
                      str(data.speed[c]), hex_colour(card_band(data, c)),
-                     tag=_say("wk_stages_short", lang, stages=stages), icon=f"vehicle-{VEHICLES[data.vehicle[c]]}")
+                     tag=_say("wk_stages_short", lang, stages=stages), icon=f"vehicle-{VEHICLES[data.vehicle[c]]}",
+                     frame=card_tint(data, c))
 
 
 def _label(data: Any, action: Action, lang: str) -> str:

@@ -36,7 +36,7 @@ from kiosk.cardicon import faint
 from kiosk.games.cardframe import ICON_ALPHA, CardIconMixin, FramedCard
 from kiosk.games.descriptor import CARD, TABLE
 from kiosk.games.screen import ChoiceButton, GameHalf, GameScreen
-from kiosk.games.wacky.colours import PILOT_COLOURS, STARTER_BAND, card_band
+from kiosk.games.wacky.colours import PILOT_COLOURS, STARTER_BAND, VEHICLE_EDGES, VEHICLE_TINTS, card_band
 from kiosk.hand import FACE, HandStrip, SmallCard
 from kiosk.i18n import N_
 
@@ -51,13 +51,6 @@ PICKED_BY_NAME = (
     N_("wk_swap_hand"), N_("wk_swap_tap"),
 )
 
-#: Each vehicle's tint on the hierarchy column.
-VEHICLE_TINTS = {
-    "train": (0.86, 0.78, 0.62, 1), "car": (0.96, 0.74, 0.68, 1), "motorbike": (0.80, 0.89, 0.68, 1),
-    "boat": (0.68, 0.84, 0.96, 1), "plane": (0.86, 0.78, 0.96, 1),
-}
-#: Each vehicle's colour deeper, for a card's frame on a light face.
-VEHICLE_EDGES = {v: (r * 0.72, g * 0.72, b * 0.72, a) for v, (r, g, b, a) in VEHICLE_TINTS.items()}
 INK = (0.12, 0.12, 0.16, 1)
 EMPTY = (0.24, 0.26, 0.33, 1)      # a place with no card yet
 

@@ -65,11 +65,17 @@ function chip(value) {
   return el("span", "chip", String(value));
 }
 
-// A card of the hand as the game describes it (kiosk/phones/cardface.py): a band in its colour,
-// its big number and a tag, its name, and pips; its accessible name is the card in words.
+// A card of the hand as the game describes it (kiosk/phones/cardface.py), drawn as the table
+// draws it: the table's face, a frame in the card's colour, a band in its owner's (else the
+// frame's), its big number and a tag, its name, pips, and its icon faint in the frame's colour;
+// its accessible name is the card in words.
+function hexOr(value, fallback) { return /^#[0-9a-f]{6}$/i.test(value || "") ? value : fallback; }
+
 function cardFace(c) {
   const face = el("div", "pcard");
-  face.style.setProperty("--band", /^#[0-9a-f]{6}$/i.test(c.band || "") ? c.band : "#888888");
+  face.style.setProperty("--band", hexOr(c.band, "#888888"));
+  face.style.setProperty("--frame", hexOr(c.frame, hexOr(c.band, "#888888")));
+  face.style.setProperty("--face", hexOr(c.face, "#ffffff"));
   face.setAttribute("role", "img");
   face.setAttribute("aria-label", c.said || c.title || "");
   const top = el("div", "pc-top");
@@ -80,6 +86,9 @@ function cardFace(c) {
     const icon = el("img", "pc-icon");
     icon.src = "/static/icons/" + c.icon + ".svg";
     icon.alt = "";
+    // The picture is white on transparent: as a mask over the frame's colour it takes that colour.
+    icon.style.setProperty("mask-image", 'url("' + icon.src + '")');
+    icon.style.setProperty("-webkit-mask-image", 'url("' + icon.src + '")');
     face.append(icon);
   }
   if (Array.isArray(c.pips) && c.pips.length) {
