@@ -36,8 +36,9 @@ PROPER_NOUNS = {"tablecup", "challengers", "beach", "cup", "robot", "solo", "ok"
 
 
 def _words(text: str) -> set[str]:
-    # A token with a dot or a digit in it is a file name, a code or a number, not a word.
-    return {w.lower() for token in text.split() if not re.search(r"[.\d/]", token.strip(".,;:!?…()"))
+    # A token with a dot or a digit in it is a file name, a code or a number, not a word; a
+    # placeholder's name ("{from_zone}") is no word of either language.
+    return {w.lower() for token in PLACEHOLDER.sub(" ", text).split() if not re.search(r"[.\d/]", token.strip(".,;:!?…()"))
             for w in WORD.findall(token)}
 
 
@@ -52,8 +53,7 @@ def _catalogue_texts(lang: str) -> list[str]:
             for msg in read_po(f):
                 if msg.id:
                     texts = list(msg.string) if isinstance(msg.string, tuple) else [msg.string]
-                    # as the screens show them: no markup, and a placeholder's name ("{from_zone}") is no word
-                    out += [PLACEHOLDER.sub("", MARKUP.sub("", t)) for t in texts]
+                    out += [MARKUP.sub("", t) for t in texts]      # as the screens show them
     return out
 
 
