@@ -6,12 +6,12 @@ a traceback.
 """
 
 import datetime
-import socket
 import sqlite3
 import subprocess
 import sys
 
 import pytest
+from ports import reserved_port
 
 from tablecup import doctor
 from tablecup.backup import backup
@@ -19,13 +19,6 @@ from tablecup.backup import backup
 REPO = __import__("pathlib").Path(__file__).resolve().parents[2]
 GARBAGE = b"not a database at all\n" * 300
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def malform(path):
@@ -62,7 +55,7 @@ def test_the_coordinator_stops_with_one_line_naming_the_backup(data, damage):
         db.write_bytes(GARBAGE)
     else:
         malform(db)
-    p = subprocess.run([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(free_port()),
+    p = subprocess.run([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(reserved_port()),
                         "--data", str(data), "--no-mdns"], cwd=REPO, capture_output=True, text=True, timeout=60)
     newest = data / "backups" / (datetime.date.today() - datetime.timedelta(days=1)).isoformat() / "coordinator.db"
     lines = [ln for ln in p.stderr.splitlines() if ln.strip()]
@@ -135,7 +128,7 @@ def test_damage_in_the_action_log_stops_the_service_after_it_listens(data):
     tournament ever played); the full check that follows still stops the service, with the same one
     line and status as a damaged start."""
     db = coordinator_db_with_damaged_log(data)
-    p = subprocess.run([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(free_port()),
+    p = subprocess.run([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(reserved_port()),
                         "--data", str(data), "--no-mdns", "--organiser-pin", "424242"],
                        cwd=REPO, capture_output=True, text=True, timeout=60)
     newest = data / "backups" / (datetime.date.today() - datetime.timedelta(days=1)).isoformat() / "coordinator.db"

@@ -4,7 +4,6 @@ All through real processes (the command line, the coordinator serving HTTP on 12
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from house_set import HOUSE
+from ports import reserved_port
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -70,13 +70,6 @@ def test_a_coordinator_toml_that_is_not_utf8(tmp_path):
                                               "(byte 0xe9 at line 1, column 6); save it as UTF-8")
 
 
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
 
 def coordinator(data, port):
     return subprocess.Popen([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port),
@@ -100,7 +93,7 @@ def catalogue_sets(proc, port, timeout=30):
 
 def sets_served(data):
     """(the sets a coordinator started on ``data`` serves, what it said on stderr until stopped)."""
-    port = free_port()
+    port = reserved_port()
     proc = coordinator(data, port)
     try:
         sets = catalogue_sets(proc, port)

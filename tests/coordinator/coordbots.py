@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import aiohttp
+from ports import reserved_port
 
 import cards
 from engine.challengers.cafe import ParkMatch, match_action
@@ -40,9 +40,8 @@ def lib():
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port for a coordinator started later, held until then (see ``ports.reserved_port``)."""
+    return reserved_port()
 
 
 @contextlib.asynccontextmanager

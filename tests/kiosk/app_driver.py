@@ -40,12 +40,6 @@ def arguments() -> tuple[Path, Path, str, str]:
     return data, art, mode, arg
 
 
-def free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def run_app(args: list[str], hook: Callable, out: dict, tag: str) -> None:
     """Run the real app with ``hook``, then print ``TAG {out}`` (the test reads the last such line).

@@ -16,7 +16,6 @@ checked to fit (tests/kiosk/fit_check.py) at each screenshot.  Prints "MOVES-RES
 
 import json
 import os
-import socket
 import sys
 from pathlib import Path
 
@@ -24,6 +23,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 os.environ.setdefault("TABLECUP_ROBOT_DELAY", "0.01")
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent / "support"))
+
+from ports import reserved_port
 
 from kiosk.main import run
 
@@ -492,9 +493,7 @@ def hook(app):
     ev = Clock.schedule_interval(step, 0.015)
 
 
-with socket.socket() as free:                  # a port of our own for phones (another kiosk may hold the default)
-    free.bind(("127.0.0.1", 0))
-    PORT = free.getsockname()[1]
+PORT = reserved_port()                          # a port of our own for phones, held until the kiosk binds it
 rc = run(["--data", str(DATA), "--windowed", "--phone-port", str(PORT)], app_hook=hook)
 out["rc"] = rc
 print("MOVES-RESULT " + json.dumps(out), flush=True)

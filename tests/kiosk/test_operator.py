@@ -80,7 +80,6 @@ def test_a_table_that_runs_the_coordinator_shows_its_organiser_pin_to_the_operat
     unlocked, shows it with the organiser page's address, in a line that fits 800x480 in either
     language -- not only the service's log.  Locked, or on a table without a coordinator, no line."""
     import re
-    import socket
     import subprocess
     import sys
     import time
@@ -89,9 +88,8 @@ def test_a_table_that_runs_the_coordinator_shows_its_organiser_pin_to_the_operat
     from kiosk_helpers import ROOT, script_result
     data = tmp_path / "data"
     data.mkdir()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    from ports import reserved_port
+    port = reserved_port()
     started = subprocess.Popen([sys.executable, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port),
                                 "--data", str(data), "--no-mdns"], cwd=str(ROOT), stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True)

@@ -10,8 +10,8 @@ import subprocess
 import sys
 
 import pytest
-from app_driver import free_port
 from kiosk_helpers import ROOT, kiosk_env
+from ports import reserved_port
 
 from kiosk import plugins
 
@@ -81,7 +81,7 @@ def test_the_real_kiosk_attaches_a_named_plugin_once_built_and_keeps_what_it_ret
                     PYTHONPATH=os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])))
     env.pop("TABLECUP_KIOSK_HOOK", None)
     p = subprocess.run([sys.executable, "-m", "kiosk.main", "--data", str(tmp_path / "data"), "--windowed",
-                        "--phone-port", str(free_port())], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
+                        "--phone-port", str(reserved_port())], env=env, cwd=ROOT, capture_output=True, text=True, timeout=60,
                        check=False)
     assert p.returncode == 0, p.stderr[-3000:]
     assert out.exists(), "the plugin's clock callback stopped: nothing kept what attach returned"

@@ -3,26 +3,18 @@ offscreen): while the phone's player is recruiting, the table lights none of the
 player could pay for (that would tell of their hand) and a tap on the table never starts a
 payment for them; the person at the table keeps their own lit zones."""
 
-import socket
 
 import pytest
-
 from kiosk_process import Kiosk
+from ports import reserved_port
 
 SEED = 1        # seat 1 (the phone) can recruit from zone 2 on its first turn
 
 
-def _free_port():
-    s = socket.socket()
-    s.bind(("0.0.0.0", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
 
 @pytest.mark.slow
 def test_the_table_shows_nothing_of_a_phone_seats_hand_on_its_turn(tmp_path):
-    kiosk = Kiosk(tmp_path / "data", _free_port(), tmp_path / "hook.txt")
+    kiosk = Kiosk(tmp_path / "data", reserved_port(), tmp_path / "hook.txt")
     try:
         kiosk.send(f"tphones cosplay 1 1 1 {SEED}")
         t = kiosk.wait(lambda t: t.get("game") is not None, "the game")

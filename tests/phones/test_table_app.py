@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from kiosk_helpers import ROOT, artifacts_dir, kiosk_env
+from ports import reserved_port
 
 HERE = Path(__file__).parent
 
@@ -30,17 +30,10 @@ def _drive(tmp_path, port, *extra):
     return r, art
 
 
-def _free_port():
-    s = socket.socket()
-    s.bind(("0.0.0.0", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
 
 @pytest.mark.slow
 def test_a_phone_takes_a_seat_by_the_qr_code_of_its_half_and_plays(tmp_path):
-    r, art = _drive(tmp_path, _free_port())
+    r, art = _drive(tmp_path, reserved_port())
     steps = {s["name"]: s for s in r["steps"]}
     assert steps["game started"]["available"] == [True, True] and steps["game started"]["texture"] == [True, True]
     assert steps["game started"]["showing"] == [False, False]

@@ -6,11 +6,11 @@ with their cookies, and leaving the game revokes them."""
 import asyncio
 import json
 import queue
-import socket
 import threading
 
 import aiohttp
 from aiohttp import WSMsgType
+from ports import reserved_port
 
 from kiosk.phones.link import PhoneLink
 from kiosk.phones.table_host import KEPT, PhoneSeats
@@ -52,13 +52,6 @@ class UiThread:
         self.thread.join(5)
 
 
-def _free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
 
 def _local(url, port):
     return f"http://127.0.0.1:{port}/t/" + url.rsplit("/t/", 1)[1]
@@ -66,7 +59,7 @@ def _local(url, port):
 
 def test_phones_play_through_the_local_table_and_come_back_after_a_restart(tmp_path):
     ui = UiThread()
-    port = _free_port()
+    port = reserved_port()
     db = tmp_path / "kiosk.db"
 
     def kiosk():
@@ -141,7 +134,7 @@ def test_a_bot_seat_gets_no_qr_code_and_no_phone_plays_it(tmp_path):
     try:
         def kiosk():
             table = LocalTable(Store(tmp_path / "kiosk.db"))
-            link = PhoneLink(port=_free_port(), bind="127.0.0.1")
+            link = PhoneLink(port=reserved_port(), bind="127.0.0.1")
             seats = PhoneSeats(link, table, post=ui.post)
             table.new_game("between", (Seat.person(0), Seat.bot("random", 1)), seed=1)
             return table, link, seats
@@ -182,7 +175,7 @@ def test_a_phone_seat_waits_for_its_saved_game_and_comes_back_with_it(tmp_path):
     on its requests: its page waits), and once the game is resumed the same cookie opens the seat.
     A real phone server on 127.0.0.1, real HTTP and WebSocket clients, the real LocalTable and kiosk.db."""
     ui = UiThread()
-    port = _free_port()
+    port = reserved_port()
     base = f"http://127.0.0.1:{port}"
 
     def kiosk():
@@ -282,7 +275,7 @@ def test_a_phone_server_too_slow_to_start_is_said_and_the_next_game_tries_again(
     monkeypatch.setattr(PhoneServer, "_open", slow_open)
     ui = UiThread()
     said = []
-    link = PhoneLink(port=_free_port(), bind="127.0.0.1", notice=lambda key, fmt: said.append(key),
+    link = PhoneLink(port=reserved_port(), bind="127.0.0.1", notice=lambda key, fmt: said.append(key),
                      start_timeout=0.2)
     try:
         def slow_start():

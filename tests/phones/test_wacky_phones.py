@@ -20,13 +20,13 @@ import asyncio
 import json
 import os
 import shutil
-import socket
 import time
 
 import pytest
 from devtools_tab import CHROMIUM, Tab
 from kiosk_helpers import ROOT, artifacts_dir
 from kiosk_process import Kiosk
+from ports import reserved_port
 
 import cards
 from engine import registry
@@ -37,13 +37,6 @@ SEED = 11
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 
-
-def _free_port():
-    s = socket.socket()
-    s.bind(("0.0.0.0", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 def _local(url: str, port: int) -> str:
@@ -65,7 +58,7 @@ async def _click(tab: Tab, text: str | None = None) -> str:
 
 @pytest.mark.slow
 def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_seat(tmp_path):
-    port = _free_port()
+    port = reserved_port()
     data = tmp_path / "data"
     art = artifacts_dir() / "phones"
     art.mkdir(parents=True, exist_ok=True)

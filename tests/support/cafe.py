@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +15,8 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+from ports import reserved_port
 
 from engine.challengers.cafe import wire_action
 
@@ -27,9 +28,8 @@ ORG_PIN = "424242"
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port for a coordinator started later, held until then (see ``ports.reserved_port``)."""
+    return reserved_port()
 
 
 def http(method, url, body=None, headers=None, timeout=5):
@@ -196,8 +196,7 @@ class Kiosk:
 
     def send(self, *lines):
         with open(self.hook, "a") as f:
-            for line in lines:
-                f.write(line + "\n")
+            f.writelines(line + "\n" for line in lines)
 
     def dump(self, timeout=20):
         self.dumps += 1
