@@ -5,10 +5,10 @@ that end is held, and the result screen's "Home" leaves the tournament's screens
 park's controller and its table over a real kiosk.db, as the app has them."""
 
 import pytest
+from park_store import first_match_spec, park_store
 
 import cards
 from engine.challengers.library import load
-from engine.challengers.tournament import Setup, Tournament
 from kiosk.games.challengers import KIOSK
 from kiosk.games.challengers.park import ChallengersPark, ParkBoard, library_data
 from kiosk.park import ParkController
@@ -19,25 +19,6 @@ from kiosk.table.park import ParkTable
 @pytest.fixture(scope="module")
 def lib():
     return load(cards)
-
-
-def first_match(lib):
-    """Round 1's match at park 1 of a two-player tournament (both Deck Phases done)."""
-    t = Tournament(lib, Setup(players=("Ann", "Bob"), seed=5))
-    while t.phase == "deck":
-        who = t.waiting()[0]
-        dp = t.deck_phases[who[1]]
-        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
-                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
-    return t.matches[1].spec
-
-
-def park_store(tmp_path, spec):
-    store = Store(tmp_path / "kiosk.db")
-    store.put("park_tournament", 1)
-    store.put("park_number", 1)
-    store.new_park_match(1, 1, 1, spec)
-    return store
 
 
 def play_to_the_end(board, park):
@@ -54,15 +35,16 @@ def play_to_the_end(board, park):
 
 
 def test_the_park_is_its_games_table_read_through_its_view_model(lib, tmp_path):
-    pc = ParkController(park_store(tmp_path, first_match(lib)), data_for=library_data(lib))
+    store, _ = park_store(tmp_path / "kiosk.db", first_match_spec(lib, ("Ann", "Bob")))
+    pc = ParkController(store, data_for=library_data(lib))
     assert isinstance(pc.table, ChallengersPark) and isinstance(pc.table, ParkTable)
     assert isinstance(pc.board, ParkBoard) and KIOSK.view(pc.table) is pc.board
     assert pc.table.game.name == "challengers" and pc.board.screen() == "match" and pc.table.playing
 
 
 def test_the_end_is_held_with_each_half_its_own_player_and_nothing_reaches_the_table(lib, tmp_path):
-    spec = first_match(lib)
-    store = park_store(tmp_path, spec)
+    spec = first_match_spec(lib, ("Ann", "Bob"))
+    store, _ = park_store(tmp_path / "kiosk.db", spec)
     pc = ParkController(store, data_for=library_data(lib))
     park, board = pc.table, pc.board
     players = tuple(park.current().players)
@@ -102,7 +84,8 @@ def test_a_match_action_with_no_match_running_is_not_stored(lib, tmp_path):
 
 
 def test_home_at_the_end_leaves_the_tournaments_screens(lib, tmp_path):
-    pc = ParkController(park_store(tmp_path, first_match(lib)), data_for=library_data(lib))
+    store, _ = park_store(tmp_path / "kiosk.db", first_match_spec(lib, ("Ann", "Bob")))
+    pc = ParkController(store, data_for=library_data(lib))
     heard = []
     pc.listeners.append(lambda c, events: heard.append(events))
     pc.board.close_game()                    # the result screen's "Home" once the tournament is over

@@ -8,17 +8,17 @@ import json
 import sqlite3
 
 import pytest
+from kiosk_helpers import saved_actions
+from park_store import first_match_spec, park_store
 
 import cards
 from engine.challengers.game import match_actions
 from engine.challengers.library import load
-from engine.challengers.tournament import Setup, Tournament
 from kiosk.games.challengers.board import board_of, state_dump
 from kiosk.games.challengers.park import library_data
 from kiosk.park import ParkController
 from kiosk.store import Store
 from kiosk.table import LocalTable
-from kiosk_helpers import saved_actions
 
 
 class Failing:
@@ -73,16 +73,7 @@ def test_the_local_table_a_failed_write_is_not_played(lib, tmp_path):
 
 
 def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):
-    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
-    while t.phase == "deck":
-        who = t.waiting()[0]
-        dp = t.deck_phases[who[1]]
-        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
-                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
-    store = Store(tmp_path / "k.db")
-    store.put("park_tournament", 1)
-    store.put("park_number", 1)
-    store.new_park_match(1, 1, 1, t.matches[1].spec)
+    store, _ = park_store(tmp_path / "k.db", first_match_spec(lib))
     pc = ParkController(store, data_for=library_data(lib))
     park, board = pc.table, pc.board
     assert park.current() is not None and board.submit(None, "match.toss")
@@ -101,16 +92,7 @@ def test_park_controller_a_failed_write_is_not_played_nor_sent(lib, tmp_path):
 def test_park_controller_stores_a_match_action_before_it_applies_it(lib, tmp_path):
     """The park's table writes a match action (its local log and the outbox) while the match is
     still as it was before it: stored first, then applied, as the local table does."""
-    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
-    while t.phase == "deck":
-        who = t.waiting()[0]
-        dp = t.deck_phases[who[1]]
-        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
-                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
-    store = Store(tmp_path / "k.db")
-    store.put("park_tournament", 1)
-    store.put("park_number", 1)
-    store.new_park_match(1, 1, 1, t.matches[1].spec)
+    store, _ = park_store(tmp_path / "k.db", first_match_spec(lib))
     pc = ParkController(store, data_for=library_data(lib))
     park, board = pc.table, pc.board
     seen = []
@@ -135,16 +117,7 @@ def test_park_controller_stores_a_match_action_before_it_applies_it(lib, tmp_pat
 def test_a_park_match_that_cannot_be_replayed_does_not_stop_the_kiosk(lib, tmp_path):
     """A restart in tournament mode replays the saved park match; if that fails the kiosk starts
     anyway (the coordinator's record of the match is used when it answers), the saved rows kept."""
-    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
-    while t.phase == "deck":
-        who = t.waiting()[0]
-        dp = t.deck_phases[who[1]]
-        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
-                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
-    store = Store(tmp_path / "k.db")
-    store.put("park_tournament", 1)
-    store.put("park_number", 1)
-    mid = store.new_park_match(1, 1, 1, t.matches[1].spec, [("match", 1, "reveal", 0)])   # before the toss
+    store, mid = park_store(tmp_path / "k.db", first_match_spec(lib), [("match", 1, "reveal", 0)])   # before the toss
     pc = ParkController(store, data_for=library_data(lib))
     park, board = pc.table, pc.board
     assert park.state is None and "could not be replayed" in pc.say("en")

@@ -528,19 +528,11 @@ def test_a_parks_leds_follow_the_same_lights_as_the_local_table(lib, tmp_path):
     """A park of a café tournament (its match played locally from the coordinator's spec):
     the LEDs come from the same KIOSK.lights, over the observation of the park's match, to the
     winner's celebration and off once the result is acknowledged."""
-    from engine.challengers.tournament import Setup, Tournament
+    from park_store import first_match_spec, park_store
+
     from kiosk.games.challengers.park import library_data
     from kiosk.park import ParkController
-    t = Tournament(lib, Setup(players=("A", "B"), seed=5))
-    while t.phase == "deck":
-        who = t.waiting()[0]
-        dp = t.deck_phases[who[1]]
-        t.apply(("deck", who[1], {"option": "option", "pick": "pick", "choose": "choose"}.get(dp.stage, "done"),
-                 0) if dp.stage != "remove" else ("deck", who[1], "done"))
-    store = Store(tmp_path / "k.db")
-    store.put("park_tournament", 1)
-    store.put("park_number", 1)
-    store.new_park_match(1, 1, 1, t.matches[1].spec)
+    store, _ = park_store(tmp_path / "k.db", first_match_spec(lib))
     pc = ParkController(store, data_for=library_data(lib))
     park, board = pc.table, pc.board
     factory = MockFactory(pin_class=MockPWMPin)
