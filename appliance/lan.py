@@ -206,7 +206,10 @@ class ConnectionGuard:
     server calls :meth:`busy`, then :meth:`idle` when the answer is out; a WebSocket stays busy)
     nothing closes it.
 
-    At most ``per_client`` connections from one address.  The addresses the server vouches for
+    At most ``per_client`` connections from one address: a new one beyond it closes that address's
+    own waiting connection (the one that has waited longest among those it opened as a stranger,
+    then among its trusted ones), and gets a 503 only when all of them are being answered.  The
+    addresses the server vouches for
     (:meth:`vouch`: a valid seat cookie, a paired kiosk's token) are *trusted* for ``trust_seconds``
     after the last time; the others, the strangers, may hold at most ``max_total - reserved``
     connections, so ``reserved`` are always left for the trusted.  When a new connection finds no
@@ -264,10 +267,16 @@ class ConnectionGuard:
 
     def admit(self, conn: _Guarded) -> bool:
         if self.open_from(conn.key) >= self.per_client:
-            self.refused += 1
-            self.tell("refused-address", "connection from %s refused: %d open from that address already",
-                      conn.key, self.per_client)
-            return False
+            # The address's own connection that has waited longest makes room: a browser keeps
+            # idle connections open for minutes, and two phones may share an address (an IPv6
+            # /64, a NAT); refused only when every one of its connections is being answered.
+            own = next((c for queue in self.waiting.values() for c in queue if c.key == conn.key), None)
+            if own is None:
+                self.refused += 1
+                self.tell("refused-address", "connection from %s refused: %d open from that address already, "
+                          "none of them waiting", conn.key, self.per_client)
+                return False
+            self._evict(own, conn)
         trusted = self.is_trusted(conn.key)
         if self.total >= self.max_total or (not trusted and self.strangers >= self.strangers_cap):
             victim = next(iter(self.waiting[False]), None)
@@ -278,13 +287,7 @@ class ConnectionGuard:
                 self.tell("refused-all", "connection from %s refused: %d connections open, none of them waiting",
                           conn.key, self.total)
                 return False
-            self.evicted += 1
-            self.tell("evicted", "connection limit: closed a waiting connection from %s for one from %s",
-                      victim.key, conn.key)
-            self._cancel(victim)
-            if victim.transport is not None:
-                victim.transport.abort()
-            self.release(victim)
+            self._evict(victim, conn)
         conn.trusted = trusted
         self.by_key.setdefault(conn.key, set()).add(conn)
         self.by_transport[conn.transport] = conn
@@ -292,6 +295,16 @@ class ConnectionGuard:
         self.strangers += not trusted
         self._wait(conn, HEAD, self.head_timeout)
         return True
+
+    def _evict(self, victim: _Guarded, conn: _Guarded) -> None:
+        """Close ``victim``, a waiting connection, to make room for ``conn``."""
+        self.evicted += 1
+        self.tell("evicted", "connection limit: closed a waiting connection from %s for one from %s",
+                  victim.key, conn.key)
+        self._cancel(victim)
+        if victim.transport is not None:
+            victim.transport.abort()
+        self.release(victim)
 
     def release(self, conn: _Guarded) -> None:
         if self.by_transport.pop(conn.transport, None) is None:

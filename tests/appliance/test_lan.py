@@ -19,7 +19,8 @@ class Answer(asyncio.Protocol):
     def data_received(self, data):
         self.guard.busy(self.transport)
         self.transport.write(b"ok\n")
-        self.guard.idle(self.transport)
+        if not data.startswith(b"hold"):          # "hold": an answer that goes on (a WebSocket's)
+            self.guard.idle(self.transport)
 
 
 async def until(condition, what, seconds=5):
@@ -72,7 +73,7 @@ def test_the_connection_that_waited_longest_is_closed_and_a_trusted_one_only_for
             a5 = await connect("127.0.6.5")
             assert await closed(a3)
             # the phone's third connection closes a stranger's too (a4)
-            await connect("127.0.6.9")
+            p3 = await connect("127.0.6.9")
             assert await closed(a4)
             await until(lambda: guard.evicted == 4 and (guard.total, guard.strangers) == (4, 1), "a4 closed")
             # a stranger again: only a stranger can make room (a5), the phone's three stay
@@ -81,10 +82,19 @@ def test_the_connection_that_waited_longest_is_closed_and_a_trusted_one_only_for
             for reader, writer in (p1, p2):
                 writer.write(b"view\n")
                 assert await asyncio.wait_for(reader.readline(), 5) == b"ok\n"
-            # an address over its own cap is refused with a 503
+            # an address at its own cap: its own connection that has waited longest (p3, which never
+            # sent a byte; p1 and p2 were answered since) is closed for its new one, nobody else's
+            p4 = await connect("127.0.6.9")
+            assert await closed(p3)
+            await until(lambda: guard.evicted == 6 and guard.open_from("127.0.6.9") == 3, "p3 closed")
+            assert guard.refused == 0 and guard.total == 4
+            # with every one of its connections being answered, the next one is refused with a 503
+            for reader, writer in (p1, p2, p4):
+                writer.write(b"hold\n")
+                assert await asyncio.wait_for(reader.readline(), 5) == b"ok\n"
             refused = await connect("127.0.6.9")
             assert (await asyncio.wait_for(refused[0].read(), 5)).startswith(b"HTTP/1.1 503")
-            assert guard.refused == 1
+            assert guard.refused == 1 and guard.evicted == 6
         finally:
             for w in opened:
                 w.close()

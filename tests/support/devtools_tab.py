@@ -98,7 +98,9 @@ class Tab:
             if v:
                 return v
             if asyncio.get_running_loop().time() > end:
-                raise AssertionError(f"timed out waiting for {expr}")
+                where = await self.js("location.href + ' shows: ' + (document.body ? document.body.innerText : '')")
+                raise AssertionError(f"timed out waiting for {expr}; the page at {str(where)[:600]}; "
+                                     f"documents loaded: {self.document_statuses()}")
             await asyncio.sleep(0.03)
 
     def frames_received(self) -> list[str]:

@@ -20,10 +20,18 @@ class Kiosk:
     def __init__(self, data: Path, port: int, hook: Path) -> None:
         self.hook, self.data, self.n = hook, data, 0
         hook.write_text("")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "kiosk.main", "--data", str(data), "--windowed", "--phone-port", str(port)],
-            env=kiosk_env(TABLECUP_KIOSK_HOOK=hook, TABLECUP_ROBOT_DELAY="0.01"), cwd=ROOT,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # The kiosk's log goes to a file beside its hook: a pipe nobody reads until the end fills
+        # up (64 KiB) and the kiosk's next log line blocks it, the whole app with it.
+        self.log = hook.with_suffix(".log")
+        with open(self.log, "w") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "kiosk.main", "--data", str(data), "--windowed", "--phone-port", str(port)],
+                env=kiosk_env(TABLECUP_KIOSK_HOOK=hook, TABLECUP_ROBOT_DELAY="0.01"), cwd=ROOT,
+                stdout=subprocess.DEVNULL, stderr=log, text=True)
+
+    def log_tail(self, chars: int = 3000) -> str:
+        """The end of what the kiosk has logged so far."""
+        return self.log.read_text(errors="replace")[-chars:]
 
     def send(self, line: str) -> None:
         with open(self.hook, "a") as f:
@@ -36,7 +44,7 @@ class Kiosk:
         self.send(" ".join([cmd, str(path), *args]))
         end = time.time() + timeout
         while not path.exists():
-            assert self.proc.poll() is None, self.proc.stderr.read()[-3000:]
+            assert self.proc.poll() is None, self.log_tail()
             assert time.time() < end, f"the kiosk did not answer {cmd}"
             time.sleep(0.05)
         return json.loads(path.read_text())
