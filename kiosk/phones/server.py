@@ -30,9 +30,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import errno
+import html
 import json
 import logging
 import socket
+import string
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -111,10 +113,34 @@ NO_SEAT = "no-seat"          # the refusal's code: this phone's cookie holds no 
 PAUSED = 4409                # WebSocket close code: this seat's game left the table, saved: it comes back
 RESEATED = 4412              # WebSocket close code: a café park's next round, this phone's seat renumbered: reconnect
 GAME_PAUSED = "game-paused"  # the refusal's code: this phone's seat is in a saved game not on the table now
-#: What ``GET /t/{code}`` answers for a code that opens no seat: the status, and the page that says
-#: why (the reason's code is in the ``X-Tablecup-Refusal`` header besides).
-CODE_REFUSALS = {UNKNOWN_CODE: (401, "expired.html"), SEAT_TAKEN: (409, "taken.html"),
-                 PHONE_HOLDS_A_SEAT: (409, "other-seat.html"), NO_SEAT: (401, "expired.html")}
+#: What ``GET /t/{code}`` answers for a code that opens no seat: the status, and the sentence of the
+#: page that says why, in the phone's language (the reason's code is in the ``X-Tablecup-Refusal``
+#: header besides).
+CODE_REFUSALS = {UNKNOWN_CODE: (401, N_("pp_refused_no_seat")), SEAT_TAKEN: (409, N_("pp_refused_taken")),
+                 PHONE_HOLDS_A_SEAT: (409, N_("pp_refused_other_seat")), NO_SEAT: (401, N_("pp_refused_no_seat"))}
+#: The cookie in which the phone page keeps the language chosen on it, so that the pages the server
+#: writes itself (the refusals) are in that language too.
+LANG_COOKIE = "tablecup_lang"
+
+
+def page_language(request: web.Request) -> str:
+    """The language of a page the server writes: ``?lang=`` or the language chosen on the phone
+    page before (its cookie), if it has catalogues (the pseudo-locale too); else the first offered
+    language the browser asks for (``Accept-Language``, in its order); else English."""
+    for asked in (request.query.get("lang"), request.cookies.get(LANG_COOKIE)):
+        if asked in i18n.known():
+            return str(asked)
+    for part in request.headers.get("Accept-Language", "").split(","):
+        tag = part.split(";", 1)[0].strip().lower()[:2]
+        if tag in i18n.LANGS:
+            return tag
+    return i18n.DEFAULT
+
+
+def refusal_page(reason: str, lang: str) -> str:
+    """The page for a code refused for ``reason``, in ``lang``."""
+    template = string.Template((STATIC / "refused.html").read_text(encoding="utf-8"))
+    return template.substitute(lang=lang, why=html.escape(i18n.tr(CODE_REFUSALS[reason][1], lang)))
 
 SECURITY_HEADERS = {**lan.SECURITY_HEADERS, "Cache-Control": "no-store"}
 #: What a stranger can make this server write (its own lines, aiohttp's, asyncio's): a few lines
@@ -545,7 +571,7 @@ class PhoneServer:
             if exc.reason != UNKNOWN_CODE:
                 log.warning("phone seats: a phone from %s was refused seat %s (%s)", request.remote, exc.seat,
                             exc.reason)
-            return self._refused(exc.reason)
+            return self._refused(exc.reason, request)
         self.guard.vouch(request.transport)
         resp = web.Response(status=303, headers={"Location": "/"})
         if taken.secret is not None:
@@ -564,20 +590,15 @@ class PhoneServer:
         return resp
 
     @staticmethod
-    def _refused(reason: str) -> web.Response:
+    def _refused(reason: str, request: web.Request) -> web.Response:
         """The page a phone's browser shows for a code that opens no seat, and why (a header)."""
-        status, page = CODE_REFUSALS[reason]
-        return web.Response(body=(STATIC / page).read_bytes(), status=status, content_type="text/html",
-                            charset="utf-8", headers={"X-Tablecup-Refusal": reason})
-
-    @classmethod
-    def _unauthorized(cls) -> web.Response:
-        return cls._refused(NO_SEAT)
+        return web.Response(text=refusal_page(reason, page_language(request)), status=CODE_REFUSALS[reason][0],
+                            content_type="text/html", charset="utf-8", headers={"X-Tablecup-Refusal": reason})
 
     async def _page(self, request: web.Request) -> web.Response:
         token = request.cookies.get(COOKIE)
         if self.tokens.seat_of(token) is None and not self._is_paused(token):
-            return self._unauthorized()
+            return self._refused(NO_SEAT, request)
         return web.Response(body=(STATIC / "phone.html").read_bytes(), content_type="text/html", charset="utf-8")
 
     async def _static(self, request: web.Request) -> web.Response:

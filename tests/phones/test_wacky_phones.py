@@ -31,6 +31,7 @@ from ports import reserved_port
 import cards
 from engine import registry
 from engine.game import Action, GameSetup, replay
+from kiosk import i18n
 
 READY = "typeof view !== 'undefined' && view !== null && socket !== null && socket.readyState === 1"
 SEED = 11
@@ -178,6 +179,9 @@ def test_wacky_with_two_phone_seats_plays_a_turn_survives_kill_9_and_frees_a_sea
             assert new != old and not seats["panel"]["2"]["taken"] and seats["panel"]["1"]["taken"]
             async with __import__("aiohttp").ClientSession() as s, s.get(old, allow_redirects=False) as r:
                 assert r.status == 401                                   # the old code opens nothing
+            await tabs[1].go(old)                                            # the phone's browser says why,
+            why = json.dumps(i18n.tr("pp_refused_no_seat", "fr"))           # in the language chosen on it
+            await tabs[1].wait_for(f"document.documentElement.lang === 'fr' && document.body.innerText.includes({why})")
             await tabs[1].go(new)
             await tabs[1].wait_for(READY, timeout=30)
             assert await tabs[1].js("view.seat") == 2

@@ -301,6 +301,8 @@ document.getElementById("lang").addEventListener("click", () => {
   if (!WORDS) return;
   lang = nextLang();
   localStorage.setItem("tablecup-lang", lang);
+  // The pages the kiosk writes itself (a refused code) read it from this cookie.
+  document.cookie = `tablecup_lang=${lang}; path=/; max-age=31536000; samesite=strict`;
   render();
 });
 document.addEventListener("visibilitychange", () => {
