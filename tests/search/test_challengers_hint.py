@@ -180,3 +180,15 @@ def test_a_clock_caps_the_hint_and_every_choice_still_plays(lib):
     assert min(played) >= CLOCK_CHUNK
     assert sum(played) < 1000
     assert hint(view, 60, seed=2) == hint(view, 60, seed=2, clock=lambda: 0.0, seconds=1.0)   # in time: as without
+
+
+def test_practice_matches_split_over_workers_win_as_many_as_in_one_run(lib):
+    """Match k depends on the seed and k only: a share cut into slices, each played with its
+    own trials (as a worker process would), wins exactly what the whole share wins in one run,
+    whatever the number of slices -- what lets a pooled hint answer as the one-process one."""
+    view = _late_view(lib)
+    for _, make_deck in candidates(view):
+        whole = practice(view, make_deck, 0, 40, 3)
+        for slices in (2, 3):
+            cuts = [40 * s // slices for s in range(slices + 1)]
+            assert sum(practice(view, make_deck, a, b, 3, {}) for a, b in zip(cuts, cuts[1:])) == whole
