@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 from devtools_tab import CHROMIUM, Tab
-from phone_host import ThreadHost
+from phone_host import ThreadHost, serve_phones
+from registered import phone_games
 
 import cards
 from engine import registry
 from engine.game import replay
-from kiosk.phones import PhoneServer
-from registered import phone_games
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 READY = "typeof view !== 'undefined' && view !== null && socket !== null && socket.readyState === 1"
@@ -28,10 +27,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not instal
 @pytest.mark.slow   # two Chromium phones through a whole duel
 def test_two_phones_play_a_duel_in_chromium(tmp_path):
     host = ThreadHost("between", ("Ann", "Bob"), seed=3)
-    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
-    server.start()
-    host.listeners.append(server.changed)
-    host.call(lambda: server.attach(host))
+    server = serve_phones(host)
     urls = [host.call(lambda s=s: server.seat_url(s)) for s in (0, 1)]
     base = f"http://127.0.0.1:{server.port}"
     shots = DOCS if os.environ.get("TABLECUP_SCREENSHOTS") else tmp_path
@@ -113,10 +109,7 @@ def test_two_phones_play_a_duel_in_chromium(tmp_path):
 def _seat_zero_page(game, names, seed):
     """A table of ``game`` on a real phone server: (host, server, seat 0's URL, seat 0's words)."""
     host = ThreadHost(game, names, seed=seed)
-    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
-    server.start()
-    host.listeners.append(server.changed)
-    host.call(lambda: server.attach(host))
+    server = serve_phones(host)
     url = host.call(lambda: server.seat_url(0))
     said = host.call(lambda: host.phone_words(host.state.observation(0), host.state.legal_actions(0)))
     return host, server, url, said
@@ -257,10 +250,7 @@ def test_a_phone_page_waits_while_its_game_is_paused_and_comes_back(tmp_path):
     kept, the same page shows the seat again by itself."""
     from kiosk.phones.tokens import held_digests
     host = ThreadHost("between", ("Ann", "Bob"), seed=3)
-    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
-    server.start()
-    host.listeners.append(server.changed)
-    host.call(lambda: server.attach(host))
+    server = serve_phones(host)
     url = host.call(lambda: server.seat_url(0))
     shots = tmp_path
 

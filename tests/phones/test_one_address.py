@@ -7,9 +7,7 @@ import asyncio
 
 import pytest
 from devtools_tab import CHROMIUM, Tab
-from phone_host import ThreadHost
-
-from kiosk.phones import PhoneServer
+from phone_host import ThreadHost, serve_phones
 
 READY = "typeof view !== 'undefined' && view !== null && socket !== null && socket.readyState === 1"
 
@@ -18,10 +16,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not instal
 
 def test_two_phones_behind_one_address_both_play():
     host = ThreadHost("wacky", ("Ann", "Bob", "Cid"), seed=5)
-    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
-    server.start()
-    host.listeners.append(server.changed)
-    host.call(lambda: server.attach(host))
+    server = serve_phones(host)
     urls = [host.call(lambda s=s: server.seat_url(s)) for s in (1, 2)]
 
     async def main():

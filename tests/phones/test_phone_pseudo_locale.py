@@ -11,12 +11,11 @@ import random
 
 import pytest
 from devtools_tab import CHROMIUM, Tab
-from phone_host import ThreadHost
+from phone_host import ThreadHost, serve_phones
 from pseudo_check import untranslated_in
 from registered import phone_games
 
 from kiosk.i18n import LANGS, PSEUDO
-from kiosk.phones import PhoneServer
 
 READY = "typeof view !== 'undefined' && view !== null && socket !== null && socket.readyState === 1"
 PLAYERS = ("Ann", "Bob")
@@ -38,10 +37,7 @@ def _walk(game: str, lang: str, moves: int) -> tuple[set[str], bool]:
     """(every text seat 0's page showed in ``lang`` over a game of ``moves`` moves at most, whether
     the game ended)."""
     host = ThreadHost(game, PLAYERS, seed=5)
-    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
-    server.start()
-    host.listeners.append(server.changed)
-    host.call(lambda: server.attach(host))
+    server = serve_phones(host)
     url = host.call(lambda: server.seat_url(0))
     rng = random.Random(5)
     seen: set[str] = set()

@@ -6,10 +6,14 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import cards
 from engine import registry
 from engine.game import Action, GameSetup
+
+if TYPE_CHECKING:
+    from kiosk.phones import PhoneServer
 
 
 class ThreadHost:
@@ -95,3 +99,15 @@ class ThreadHost:
     def table(self, action: Action) -> None:
         """A touch on the table: played on the host's thread, then the listeners told."""
         self.call(lambda: self.submit(action.player, action))
+
+
+def serve_phones(host: ThreadHost) -> PhoneServer:
+    """A real phone server on a free loopback port, started and following ``host`` (the kiosk
+    attaches its table so); the caller stops it."""
+    from kiosk.phones import PhoneServer
+
+    server = PhoneServer(port=0, bind="127.0.0.1", address="127.0.0.1")
+    server.start()
+    host.listeners.append(server.changed)
+    host.call(lambda: server.attach(host))
+    return server
