@@ -10,7 +10,9 @@ from pathlib import Path
 
 import cards
 from engine.challengers.library import load
-from kiosk import saved
+from pseudo_check import untranslated_in
+
+from kiosk import i18n, saved
 from kiosk.i18n import tr
 from kiosk.store import Store
 from kiosk.table import LocalTable, game_data
@@ -106,6 +108,22 @@ def test_old_challengers_games_are_listed_and_open(tmp_path):
     record = saved.finished_game(store, listed[0], data_for, "en")
     assert record.error is None and len(record.log) > 20
     assert any(line.startswith(listed[0].names[0]) or f" {listed[0].names[0]} " in line for line in record.log)
+
+
+def test_a_finished_challengers_games_log_is_in_the_tables_language_from_the_catalogues(tmp_path):
+    """Its tournament's, Deck Phases' and matches' events in catalogue words: in the pseudo-locale
+    no line holds a plain letter but the players' and the cards' names (the English of the command
+    line's ``describe_event`` was shown in every language)."""
+    db = tmp_path / "kiosk.db"
+    shutil.copy(FIXTURE_V0, db)
+    store = Store(db)
+    (listed,) = saved.finished_games(store, "challengers")
+    logs = {lang: saved.finished_game(store, listed, data_for, lang).log for lang in ("en", "fr", i18n.PSEUDO)}
+    assert len(logs["en"]) > 20 and len(logs["fr"]) == len(logs["en"]) == len(logs[i18n.PSEUDO])
+    assert untranslated_in(logs["en"], listed.names)               # the check finds English where it is
+    left = untranslated_in(logs[i18n.PSEUDO], listed.names)
+    assert not left, left
+    assert not any(line.startswith("cle_") or "{" in line for line in logs["fr"]), logs["fr"]
 
 
 def test_two_databases_never_share_a_saved_games_progress(tmp_path):

@@ -121,4 +121,5 @@ KIOSK = KioskGame(
     public_cards=public_cards,
     say=say,
     park="kiosk.games.challengers.park:ChallengersPark",
+    events="kiosk.games.challengers.events:event_words",
 )
