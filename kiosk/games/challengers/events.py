@@ -21,7 +21,7 @@ MESSAGES = (
     N_("cle_pick_extra"), N_("cle_extra_pick"), N_("cle_redraw"), N_("cle_remove"), N_("cle_undo"),
     N_("cle_deck_done", n=0), N_("cle_draw", n=0), N_("cle_fans_option", n=0), N_("cle_chose_option"),
     N_("cle_trophy"), N_("cle_trophy_to_box"), N_("cle_finalists"), N_("cle_tie_toss"), N_("cle_champion"),
-    N_("cle_event"),
+    N_("cle_toss"), N_("cle_event"),
 )
 #: Events a finished game's log leaves out: a question (its answer has a line).
 SILENT = frozenset({"choice"})
@@ -45,6 +45,8 @@ def event_words(data: Any, event: Event, lang: str, names: Sequence[str]) -> str
     k, p = event.kind, event.player
     if k in SILENT:
         return ""
+    if k == "toss":          # the "begin" that follows it says who begins
+        return tr("cle_toss", lang)
     if k == "round":
         return tr("cle_round", lang, round=event.value)
     if k == "round-done":
@@ -85,6 +87,6 @@ def event_words(data: Any, event: Event, lang: str, names: Sequence[str]) -> str
     lines = log_lines([event], names, card, tr, lang)
     if lines:
         return lines[0]
-    if k in ("begin", "move"):          # said by the line before (the toss) or not a place to say
+    if k == "move":                     # to a place no line says
         return ""
     return tr("cle_event", lang, kind_of_event=k, who=who(p))
