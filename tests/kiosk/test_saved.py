@@ -8,10 +8,10 @@ import json
 import shutil
 from pathlib import Path
 
-import cards
-from engine.challengers.library import load
 from pseudo_check import untranslated_in
 
+import cards
+from engine.challengers.library import load
 from kiosk import i18n, saved
 from kiosk.i18n import tr
 from kiosk.store import Store
