@@ -56,6 +56,16 @@ def _made_events(name: str, data):
             Event("end", None, None, None, ("speeds", 1)), Event("end", None, None, None, ("shared", 0, 1))]
 
 
+def _random_play(state, seed: int, moves: int):
+    """The events of ``state`` played on by uniformly random legal moves (seeded), at most ``moves``."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        who = sorted(state.to_act())
+        if not who:
+            return
+        yield from state.apply(rng.choice(state.legal_actions(who[0])))
+
+
 def _games_with_event_words() -> list[str]:
     return [kg.game for kg in kiosk_games.games() if kg.events is not None]
 
@@ -84,17 +94,12 @@ def test_a_finished_games_log_is_said_through_the_catalogue_in_every_language(na
         listed = Finished(1, name, 0.0, names, ())
         say = {lang: _event_words(listed, lambda g: g.load(cards), lang) for lang in ("en", "fr", PSEUDO)}
         state = game.new(game.load(cards), GameSetup(name, names, seed))
-        rng = random.Random(seed)
-        for _ in range(3000):
-            who = sorted(state.to_act())
-            if not who:
-                break
-            for event in state.apply(rng.choice(state.legal_actions(who[0]))):
-                met.add(message_of(event)[0])
-                en, fr, qps = (say[lang](event) for lang in ("en", "fr", PSEUDO))
-                assert en and fr and qps, event
-                assert not untranslated(qps, names), (event, qps)
-                lines += 1
+        for event in _random_play(state, seed, 3000):
+            met.add(message_of(event)[0])
+            en, fr, qps = (say[lang](event) for lang in ("en", "fr", PSEUDO))
+            assert en and fr and qps, event
+            assert not untranslated(qps, names), (event, qps)
+            lines += 1
     listed = Finished(1, name, 0.0, NAMES[:2], ())
     for event in _made_events(name, game.load(cards)):
         met.add(message_of(event)[0])
@@ -120,19 +125,14 @@ def test_a_finished_challengers_games_log_is_said_through_the_catalogue_in_every
         listed = Finished(1, "challengers", 0.0, names, ())
         say = {lang: _event_words(listed, lambda g: data, lang) for lang in ("en", "fr", PSEUDO)}
         state = game.new(data, GameSetup("challengers", NAMES[:players], seed))
-        rng = random.Random(seed)
-        for _ in range(20000):
-            who = sorted(state.to_act())
-            if not who:
-                break
-            for event in state.apply(rng.choice(state.legal_actions(who[0]))):
-                en, fr, qps = (say[lang](event) for lang in ("en", "fr", PSEUDO))
-                if event.kind in SILENT:
-                    continue
-                kinds.add(event.kind)
-                assert en and fr and qps, event
-                assert not untranslated(qps, names), (event, qps)
-                lines += 1
+        for event in _random_play(state, seed, 20000):
+            en, fr, qps = (say[lang](event) for lang in ("en", "fr", PSEUDO))
+            if event.kind in SILENT:
+                continue
+            kinds.add(event.kind)
+            assert en and fr and qps, event
+            assert not untranslated(qps, names), (event, qps)
+            lines += 1
         assert state.outcome() is not None
     assert lines > 300
     assert {"round", "match", "option", "pick", "deck-done", "reveal", "flag", "win", "trophy", "champion"} <= kinds
