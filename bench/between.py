@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
-from engine.between import GAME  # noqa: E402
-from engine.game import GameSetup  # noqa: E402
+import cards
+from engine.between import GAME
+from engine.game import GameSetup
 
 TARGET = 1_000
 

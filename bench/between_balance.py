@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
-from engine.between import GAME  # noqa: E402
-from engine.between.cards import parse  # noqa: E402
-from engine.game import GameSetup, play_out  # noqa: E402
+import cards
+from engine.between import GAME
+from engine.between.cards import parse
+from engine.game import GameSetup, play_out
 
 
 def play(book, chars, seed, first, bots):

@@ -48,15 +48,15 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 
-import cards  # noqa: E402
-from engine import registry  # noqa: E402
-from engine.challengers.hint import (MATCH_COST_PER_ROUND, HintSearchPolicy, LegacyHintSearchPolicy as ChallengersSearch,  # noqa: E402
-                                    hint, matches_for, view_for)
-from engine.challengers.library import load  # noqa: E402
-from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
-from engine.challengers.tournament import Setup, Tournament  # noqa: E402
-from engine.game import GameSetup, RandomPolicy, Termination, play_out  # noqa: E402
-from engine.search import LEVELS, SearchPolicy, rewards  # noqa: E402
+import cards
+from engine import registry
+from engine.challengers.hint import MATCH_COST_PER_ROUND, HintSearchPolicy, hint, matches_for, view_for
+from engine.challengers.hint import LegacyHintSearchPolicy as ChallengersSearch
+from engine.challengers.library import load
+from engine.challengers.policies import make_policy, run_tournament
+from engine.challengers.tournament import Setup, Tournament
+from engine.game import GameSetup, RandomPolicy, Termination, play_out
+from engine.search import LEVELS, SearchPolicy, rewards
 
 _LIB = None
 

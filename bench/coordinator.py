@@ -85,14 +85,14 @@ import aiohttp
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import cards  # noqa: E402
-from engine import registry  # noqa: E402
-from engine.challengers.library import load  # noqa: E402
-from engine.challengers.policies import make_policy  # noqa: E402
-from engine.challengers.cafe import ParkMatch, match_action  # noqa: E402
-from engine.challengers.game import from_tuple  # noqa: E402
-from engine.game import Action, GameSetup  # noqa: E402
-from kiosk.games.challengers.view import DeckView  # noqa: E402
+import cards
+from engine import registry
+from engine.challengers.cafe import ParkMatch, match_action
+from engine.challengers.game import from_tuple
+from engine.challengers.library import load
+from engine.challengers.policies import make_policy
+from engine.game import Action, GameSetup
+from kiosk.games.challengers.view import DeckView
 
 PIN = "9753108642"
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]

@@ -56,11 +56,11 @@ def _engine_root(argv: list[str]) -> Path:
 
 sys.path[0] = str(_engine_root(sys.argv))
 
-import cards  # noqa: E402
-from engine.cosplay import GAME  # noqa: E402
-from engine.cosplay.policies import SensiblePolicy  # noqa: E402
-from engine.cosplay.state import MAIN  # noqa: E402
-from engine.game import GameSetup  # noqa: E402
+import cards
+from engine.cosplay import GAME
+from engine.cosplay.policies import SensiblePolicy
+from engine.cosplay.state import MAIN
+from engine.game import GameSetup
 
 
 def random_game(data, seed: int) -> int:

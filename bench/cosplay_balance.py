@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
-from engine.cosplay import GAME  # noqa: E402
-from engine.cosplay.policies import SensiblePolicy  # noqa: E402
-from engine.game import GameSetup, RandomPolicy, play_out  # noqa: E402
+import cards
+from engine.cosplay import GAME
+from engine.cosplay.policies import SensiblePolicy
+from engine.game import GameSetup, RandomPolicy, play_out
 
 
 def play(data, n: int, seed: int):

@@ -44,7 +44,7 @@ from pathlib import Path
 # its own folder must not shadow the project, so the checkout's root goes first.
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
+import cards
 import engine.challengers
 from engine.challengers.library import load
 from engine.challengers.match import Match, play

@@ -21,10 +21,10 @@ from pathlib import Path
 # Run as a script: the checkout's root goes first (this folder holds engine.py).
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
-from engine.challengers.library import load  # noqa: E402
-from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
-from engine.challengers.tournament import Setup, Tournament  # noqa: E402
+import cards
+from engine.challengers.library import load
+from engine.challengers.policies import make_policy, run_tournament
+from engine.challengers.tournament import Setup, Tournament
 
 PLAYER_COUNTS = (8, 5, 2, 1)
 BOXES = ("base", "beach")

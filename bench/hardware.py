@@ -166,10 +166,11 @@ def child(n_presses, out, pace="fast", gl_finish=True):
                     time.sleep(max(0.0, t0 + 0.04 - time.perf_counter()))   # hold 40 ms
                     pin.drive_high()
                     time.sleep(0.035)                # > debounce_ms before the next press on any pin
-            except BaseException:                    # noqa: BLE001
+            except BaseException:
                 import traceback
                 res["error"] = traceback.format_exc()
                 Clock.schedule_once(lambda dt: finish(), 0)
+                raise                                # the thread's end shows it too
 
         def finish():
             res["clock"] = type(object.__getattribute__(Clock, "_obj")).__name__

@@ -24,7 +24,7 @@ from pathlib import Path
 # bench/kiosk.py (the kiosk's own bench) would shadow the kiosk package: look past this folder.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from kiosk import i18n  # noqa: E402
+from kiosk import i18n
 
 CALLS = [("solo", {}), ("pick_n", {"n": 2}), ("seat_line", {"name": "Ann", "park": 2, "side": "clair"}),
          ("deck", {}), ("zone_opp", {"zone": "banc"}), ("trophy", {"round": 3, "n": 4}), ("reveal", {}),

@@ -39,6 +39,7 @@ TARGETS = {"first_frame_s": ("<=", 1.5), "reveal_p99_ms": ("<=", 50), "fps_anim"
 
 def child(n_reveals, gl_finish=True, window="800x480", n_motions=30):
     import resource
+
     from kiosk.main import run
 
     res = {}

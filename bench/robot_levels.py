@@ -33,12 +33,11 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
-from engine.challengers.hint import LegacyHintSearchPolicy  # noqa: E402
-from engine.challengers.library import load  # noqa: E402
-from engine.challengers.policies import make_policy, run_tournament  # noqa: E402
-from engine.challengers.tournament import Setup, Tournament  # noqa: E402
-
+import cards
+from engine.challengers.hint import LegacyHintSearchPolicy
+from engine.challengers.library import load
+from engine.challengers.policies import make_policy, run_tournament
+from engine.challengers.tournament import Setup, Tournament
 
 _LIB = None
 

@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
-import cards  # noqa: E402
-from engine.challengers import GAME  # noqa: E402
-from engine.challengers.game import ChallengersState, observe, to_tuple  # noqa: E402
-from engine.game import GameSetup, play_out  # noqa: E402
+import cards
+from engine.challengers import GAME
+from engine.challengers.game import ChallengersState, observe, to_tuple
+from engine.game import GameSetup, play_out
 
 TARGET = 1.05
 

@@ -48,7 +48,7 @@ def checksum(body):
     value = 0
     for ch in body:
         value ^= ord(ch)
-    return "%02X" % value
+    return f"{value:02X}"
 
 
 def frame(body):
@@ -82,15 +82,16 @@ def parse_line(line):
 
 
 def hello_line(board_id):
-    return frame("HELLO,%d,%s,%s" % (PROTOCOL_VERSION, board_id, FIRMWARE_VERSION))
+    return frame(f"HELLO,{PROTOCOL_VERSION:d},{board_id},{FIRMWARE_VERSION}")
 
 
 def button_line(button, side, pressed, uptime_ms):
-    return frame("BTN,%s,%s,%s,%d" % (button, side, "down" if pressed else "up", uptime_ms))
+    state = "down" if pressed else "up"
+    return frame(f"BTN,{button},{side},{state},{uptime_ms:d}")
 
 
 def heartbeat_line(uptime_ms):
-    return frame("HB,%d" % uptime_ms)
+    return frame(f"HB,{uptime_ms:d}")
 
 
 def error_line(reason):
@@ -167,7 +168,7 @@ def main():
 
     import machine
 
-    board_id = "pico-" + "".join("%02x" % b for b in machine.unique_id())
+    board_id = "pico-" + "".join(f"{b:02x}" for b in machine.unique_id())
     buttons = []
     for button, side, gp in BUTTON_PINS:
         buttons.append((button, side, machine.Pin(gp, machine.Pin.IN, machine.Pin.PULL_UP)))
@@ -225,10 +226,10 @@ def main():
             last_hb = uptime
             send(heartbeat_line(uptime))
 
-        for side in pwms:
+        for side, pwm in pwms.items():
             mode, percent, count, start = leds[side]
             level = led_level(mode, percent, count, uptime - start)
-            pwms[side].duty_u16(level * 65535 // 100)
+            pwm.duty_u16(level * 65535 // 100)
 
         time.sleep_ms(1)
 
