@@ -345,7 +345,9 @@ def cmd_cafe(args) -> int:
 
 # ---------------------------------------------------------------------- cards
 def cmd_cards(args) -> int:
-    from engine.challengers.text import LANGS, card_text, set_names_for
+    from engine.challengers.text import set_names_for
+    from kiosk.games.challengers.cardwords import card_text
+    from kiosk.i18n import LANGS
 
     if args.cards_cmd == "check":
         return cmd_cards_check(args)
