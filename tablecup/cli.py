@@ -65,6 +65,57 @@ def _card_list(lib, text: str, flag: str):
     return out
 
 
+# ---------------------------------------------------------------------- words
+def _language(lang: str):
+    """``tr(key, **values)`` in ``lang`` (``--lang``: any language with compiled catalogues, the
+    kiosk's), or a usage error naming the languages there are."""
+    from kiosk import i18n
+    if lang not in i18n.known():
+        raise UsageError(f"--lang must be one of {', '.join(sorted(i18n.known()))}, not '{lang}'")
+    return lambda key, **values: i18n.tr(key, lang, **values)
+
+
+def _event_words(game_name: str, data, lang: str, names):
+    """The kiosk's words for one event of ``game_name`` in ``lang`` (``KioskGame.events``: the
+    engine's message ids through the game's catalogue), or None for a game without them."""
+    from kiosk.games import registry as kiosk_games
+    kg = kiosk_games.find(game_name)
+    if kg is None or kg.events is None:
+        return None
+    words = kiosk_games.load_class(kg.events)
+    return lambda event: words(data, event, lang, names)
+
+
+def _said_game(game_name: str, state, policies, data, lang: str, title: str, header: dict, names) -> None:
+    """``simulate --lang``: the game played to its end, said in ``lang`` from the catalogues: a
+    header, every event as the kiosk's log says it, the winners."""
+    from kiosk.i18n import N_
+    tr = _language(lang)
+    words = _event_words(game_name, data, lang, names)
+    print(tr(N_("cli_game_header", n=0), title=title, n=len(names), seed=header["seed"]))
+    for name, value in header.get("options", {}).items():
+        print(tr(N_("cli_game_option"), option=name.replace("_", "-"), value=value))
+
+    def say(events):
+        for e in events:
+            line = words(e) if words is not None else tr(N_("cli_event"), event=" ".join(
+                str(x) for x in e if x is not None))
+            if line:
+                print(line)
+    _play(state, policies, say)
+    outcome = state.outcome()
+    if outcome is None:
+        raise RuntimeError(f"{game_name}: nobody can act, yet the game has no outcome")
+    winners = [names[w] for w in outcome.winners]
+    if not winners:
+        print(tr(N_("cli_no_winner")))
+        return
+    said = winners[0]
+    for name in winners[1:]:
+        said = tr(N_("cli_and"), first=said, then=name)
+    print(tr(N_("cli_winners", n=0), n=len(winners), winners=said))
+
+
 # ---------------------------------------------------------------------- match
 def cmd_match(args) -> int:
     from engine.challengers.describe import describe_event
@@ -166,6 +217,15 @@ def _play(state, policies, after=None) -> None:
             after(events)
 
 
+def _seat_names(args) -> tuple[str, ...]:
+    """The players' names: "Player 1", ..., or with ``--lang`` the kiosk's name for a seat nobody
+    named in that language (its ``player`` message)."""
+    if args.lang is None or args.json:
+        return tuple(f"Player {i + 1}" for i in range(args.players))
+    tr = _language(args.lang)
+    return tuple(tr("player", number=i + 1) for i in range(args.players))
+
+
 def cmd_simulate(args) -> int:
     if args.players is None:
         args.players = max(2, _game_named(args.game).min_players)
@@ -189,7 +249,7 @@ def cmd_simulate(args) -> int:
         args.box = lib.catalogue.sets[basic].box if basic else "base"
     if args.box not in lib.boxes:
         raise UsageError(f"--box must be one of {', '.join(lib.boxes)}, not '{args.box}'")
-    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    names = _seat_names(args)
     options = {"box": args.box, "robot_level": args.robot_level, "solo_cards": args.solo_cards}
     if sets:
         options["sets"] = list(sets)
@@ -200,6 +260,10 @@ def cmd_simulate(args) -> int:
     assert isinstance(state, ChallengersState)
     t = state.tournament
     policies = _bots(GAME, lib, state.num_players, args.policy or "greedy", args.seed)
+    if args.lang is not None and not args.json:
+        _said_game("challengers", state, policies, lib, args.lang, GAME.title(args.lang),
+                   {"seed": args.seed}, [p.name for p in t.players])
+        return 0
     rounds: list[dict[str, Any]] = []
 
     def after(events):
@@ -267,7 +331,7 @@ def cmd_simulate_game(args) -> int:
     game = registry.get(args.game)
     data = game.load(cards)
     options = game_options({k: getattr(args, "opt_" + k) for k in game.options})
-    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    names = _seat_names(args)
     try:
         state = game.new(data, GameSetup(game.name, names, args.seed, options))
     except ValueError as e:
@@ -275,6 +339,10 @@ def cmd_simulate_game(args) -> int:
     policy = args.policy or ("random" if "random" in game.policies else min(game.policies, default=""))
     policies = _bots(game, data, state.num_players, policy, args.seed)
     seat_names = list(names) + [f"seat {i}" for i in range(len(names), state.num_players)]
+    if args.lang is not None and not args.json:
+        _said_game(game.name, state, policies, data, args.lang, game.title(args.lang),
+                   {"seed": args.seed, "options": options}, seat_names)
+        return 0
 
     def say(events):
         for e in events:
@@ -347,7 +415,7 @@ def cmd_cafe(args) -> int:
 def cmd_cards(args) -> int:
     from engine.challengers.text import set_names_for
     from kiosk.games.challengers.cardwords import card_text
-    from kiosk.i18n import LANGS
+    from kiosk.i18n import LANGS, N_
 
     if args.cards_cmd == "check":
         return cmd_cards_check(args)
@@ -357,18 +425,17 @@ def cmd_cards(args) -> int:
     if args.cards_cmd == "show":
         if args.id not in cat.cards:
             raise UsageError(f"unknown card id '{args.id}' (see `tablecup cards list`)")
+        tr = _language(args.lang)
         c = cat.cards[args.id]
-        power = ("round" if args.lang == "en" else "manche") if c.round_power else c.power
-        name = c.names.get(args.lang, c.name)
-        set_name = names[args.lang].get(c.set, c.set)
-        print(f"{name} ({set_name}, {'level' if args.lang == 'en' else 'niveau'} {c.level}, "
-              f"{'power' if args.lang == 'en' else 'force'} {power}, x{c.copies})")
-        print(card_text(c, args.lang, names[args.lang]))
+        said_names = names.get(args.lang) or set_names_for(cat, args.lang)
+        print(tr(N_("cli_card_header_round") if c.round_power else N_("cli_card_header"),
+                 name=c.names.get(args.lang, c.name), set=said_names.get(c.set, c.set), level=c.level,
+                 power=c.power, copies=c.copies))
+        print(card_text(c, args.lang, said_names))
         if c.provisional:
-            print("(provisional: not every fact of this card is sourced)" if args.lang == "en"
-                  else "(provisoire : tous les faits de cette carte ne sont pas sourcés)")
+            print(tr(N_("cli_card_provisional")))
         if c.own_design:
-            print("(Tablecup's own design)" if args.lang == "en" else "(création Tablecup)")
+            print(tr(N_("cli_card_own_design")))
         return 0
     cards_ = sorted(cat.cards.values(), key=lambda c: (c.box, c.set, "SABCR".find(c.level[0]), c.id))
     if args.json:
@@ -587,6 +654,8 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
         s.add_argument("--policy", help="which bot plays every seat (default: random)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true", help=JSON_LINES_HELP + " (every game)")
+    s.add_argument("--lang", help="say the game in this language, from the kiosk's catalogues (en, fr, or any "
+                                  "language compiled there): every event as the kiosk's log says it")
 
     f = sub.add_parser("cafe", help="a whole café tournament of any game, every entrant a bot")
     f.add_argument("--game", required=True, help="the game at every table (see `tablecup games`)")
@@ -607,7 +676,7 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
                                                           "and French")
     cs = csub.add_parser("show", help="one card and its text")
     cs.add_argument("id")
-    cs.add_argument("--lang", choices=("en", "fr"), default="en")
+    cs.add_argument("--lang", default="en", help="en, fr, or any language compiled in the kiosk's catalogues")
     cc = csub.add_parser("check", help="check game data files (default: every game's bundled files and the "
                                        "house sets in the data folder)")
     cc.add_argument("paths", nargs="*", help="files to check: Challengers! sets, or a game's data with --game "
