@@ -142,6 +142,17 @@ def cmd_match(args) -> int:
     play(m, GreedyPolicy(args.seed).choose)
     assert m.log is not None and m.winner is not None and m.reason is not None, "play() records and ends the match"
     names = ("a", "b")
+    if args.lang is not None and not args.json:
+        from kiosk.i18n import N_
+        tr = _language(args.lang)
+        said_names = [tr("player", number=1), tr("player", number=2)]
+        words = _event_words("challengers", lib, args.lang, said_names)
+        assert words is not None, "Challengers! has its kiosk's event words"
+        for e in m.log:
+            if line := words(e):
+                print(line)
+        print(tr(N_("cli_winners", n=0), n=1, winners=said_names[m.winner]))
+        return 0
     if args.json:
         from engine.game import Outcome, Termination
         for e in m.log:
@@ -627,6 +638,8 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
     m.add_argument("--box", default="base", help="whose level piles cards such as the Villain draw from")
     m.add_argument("--no-shuffle", action="store_true", help="play the decks in the order given")
     m.add_argument("--json", action="store_true", help=JSON_LINES_HELP)
+    m.add_argument("--lang", help="say the match in this language, from the kiosk's catalogues (the players: "
+                                  "Player 1 and Player 2 in it)")
 
     g = sub.add_parser("games", help="the games this table plays")
     g.add_argument("--json", action="store_true", help="one JSON document: a list of the games")

@@ -1,6 +1,6 @@
 """The command line says games and cards in a language with ``--lang``, from the kiosk's catalogues:
 in the pseudo-locale (``qps``, tools/catalogues.py) every line of a whole seeded game of every game
-the kiosk hosts, and a card shown, has nothing but names and data left unaccented
+the kiosk hosts, of a Challengers! match, and of a card shown, has nothing but names and data left unaccented
 (tests/kiosk/pseudo_check.py says what may show as it is).  Real processes."""
 
 import os
@@ -38,6 +38,15 @@ def test_simulate_in_the_pseudo_locale_says_every_line_from_the_catalogues(game)
     # The same game without --lang: the engines' English, which the check does find.
     english = tablecup("simulate", "--game", game, "--seed", "3")
     assert english.returncode == 0 and len(_untranslated_lines(english.stdout)) > 5
+
+
+def test_a_match_in_the_pseudo_locale_says_every_line_from_the_catalogues():
+    deal = ("match", "--deck-a", "champion,dog,talent", "--deck-b", "newcomer,lion", "--first", "a", "--no-shuffle")
+    r = tablecup(*deal, "--lang", PSEUDO)
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout.splitlines()) > 10 and not _untranslated_lines(r.stdout)
+    french = tablecup(*deal, "--lang", "fr").stdout.splitlines()
+    assert "Joueur 1 gagne le match" in french and french[-1] == "Gagnant : Joueur 1"
 
 
 def test_simulate_in_french_says_the_players_and_the_winner_in_french():
