@@ -24,6 +24,7 @@ from typing import Any
 
 from appliance.house import DataFileError
 from engine.errors import GameDataError
+from kiosk.i18n import N_
 
 EXIT_USAGE = 2
 # A command whose reader closed the pipe: the status of a process ended by SIGPIPE (128 + 13).
@@ -89,7 +90,6 @@ def _event_words(game_name: str, data, lang: str, names):
 def _said_game(game_name: str, state, policies, data, lang: str, title: str, header: dict, names) -> None:
     """``simulate --lang``: the game played to its end, said in ``lang`` from the catalogues: a
     header, every event as the kiosk's log says it, the winners."""
-    from kiosk.i18n import N_
     tr = _language(lang)
     words = _event_words(game_name, data, lang, names)
     print(tr(N_("cli_game_header", n=0), title=title, n=len(names), seed=header["seed"]))
@@ -143,7 +143,6 @@ def cmd_match(args) -> int:
     assert m.log is not None and m.winner is not None and m.reason is not None, "play() records and ends the match"
     names = ("a", "b")
     if args.lang is not None and not args.json:
-        from kiosk.i18n import N_
         tr = _language(args.lang)
         said_names = [tr("player", number=1), tr("player", number=2)]
         words = _event_words("challengers", lib, args.lang, said_names)
@@ -388,7 +387,8 @@ def cmd_cafe(args) -> int:
     from engine.cafe import new_setup, tournament_game
     from engine.cafe.bots import play_with_bots
 
-    names = [f"Player {i + 1}" for i in range(max(0, args.players))]
+    tr = _language(args.lang) if args.lang is not None and not args.json else None
+    names = [tr("player", number=i + 1) if tr else f"Player {i + 1}" for i in range(max(0, args.players))]
     setup = new_setup(args.game, names, args.seed, format=args.format, rounds=args.rounds,
                       table_size=args.table_size, seeding=args.seeding)
     try:
@@ -401,6 +401,10 @@ def cmd_cafe(args) -> int:
     record = state.record()
     if args.json:
         print(json.dumps(record, indent=1, ensure_ascii=False))
+        return 0
+    if tr is not None:
+        # The café's own title is an English sentence around the game's: said here from the catalogue.
+        _said_cafe(tr, record, tr(N_("cli_cafe_title"), game=inner.title(args.lang)), bot, args.level, args.seed)
         return 0
     rules = record["rules"]
     bots = f"{bot} bots" + (f" (level {args.level})" if args.level else "")
@@ -422,11 +426,52 @@ def cmd_cafe(args) -> int:
     return 0
 
 
+#: The words of a café tournament's format, bot and search level (``cafe --lang``), by their codes.
+CAFE_WORDS = {
+    "format": {"swiss": N_("cli_format_swiss"), "knockout": N_("cli_format_knockout"),
+               "tables": N_("cli_format_tables")},
+    "bot": {"random": N_("cli_bot_random"), "sensible": N_("cli_bot_sensible"), "casual": N_("cli_bot_casual"),
+            "greedy": N_("cli_bot_greedy"), "robot": N_("cli_bot_robot"), "search": N_("cli_bot_search")},
+    "level": {"easy": N_("cli_level_easy"), "medium": N_("cli_level_medium"), "hard": N_("cli_level_hard")},
+}
+
+
+def _said_cafe(tr, record: dict, title: str, bot: str, level: str | None, seed: int) -> None:
+    """``cafe --lang``: a café tournament's record said from the catalogues (a code with no words
+    there is printed as it is)."""
+    rules = record["rules"]
+
+    def word(kind: str, code: str) -> str:
+        key = CAFE_WORDS[kind].get(code)
+        return tr(key) if key else code
+    bots = tr(N_("cli_cafe_bots_level"), bot=word("bot", bot), level=word("level", level)) if level else \
+        tr(N_("cli_cafe_bots"), bot=word("bot", bot))
+    header = {"title": title, "format": word("format", rules["format"]), "n": len(record["standings"]),
+              "rounds": tr(N_("cli_rounds", n=0), n=rules["rounds"]), "bots": bots, "seed": seed}
+    if rules["format"] == "tables":
+        print(tr(N_("cli_cafe_header_tables", n=0), size=rules["table_size"], **header))
+    else:
+        print(tr(N_("cli_cafe_header", n=0), **header))
+    for r in record["rounds"]:
+        print("\n" + tr(N_("cli_round"), round=r["round"]))
+        for t in r["tables"]:
+            seats = sorted(zip(t["names"], t["places"], t["points"], strict=True), key=lambda x: x[1])
+            said = [tr(N_("cli_seat", n=0), place=place, name=name, n=points) for name, place, points in seats]
+            print(tr(N_("cli_park"), park=t["park"], seats=", ".join(said)))
+        for b in r["byes"]:
+            print(tr(N_("cli_bye"), name=b["name"]))
+    print("\n" + tr(N_("cli_standings")))
+    for s in record["standings"]:
+        print(tr(N_("cli_standing", n=0), place=s["place"], name=s["name"], n=s["points"],
+                 wins=tr(N_("cli_wins", n=0), n=s["wins"])))
+    print("\n" + tr(N_("cli_winners", n=0), n=1, winners=record["winner"]))
+
+
 # ---------------------------------------------------------------------- cards
 def cmd_cards(args) -> int:
     from engine.challengers.text import set_names_for
     from kiosk.games.challengers.cardwords import card_text
-    from kiosk.i18n import LANGS, N_
+    from kiosk.i18n import LANGS
 
     if args.cards_cmd == "check":
         return cmd_cards_check(args)
@@ -680,6 +725,7 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
     f.add_argument("--bot", help="the game's bot for every entrant (default: sensible, else random), or search")
     f.add_argument("--level", help="the search bot's level: easy, medium or hard")
     f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--lang", help="say the record in this language, from the kiosk's catalogues")
     f.add_argument("--json", action="store_true", help="the whole record as JSON")
 
     c = sub.add_parser("cards", help="the card catalogue")

@@ -1,6 +1,6 @@
 """The command line says games and cards in a language with ``--lang``, from the kiosk's catalogues:
 in the pseudo-locale (``qps``, tools/catalogues.py) every line of a whole seeded game of every game
-the kiosk hosts, of a Challengers! match, and of a card shown, has nothing but names and data left unaccented
+the kiosk hosts, of a Challengers! match, of café tournaments and of a card shown, has nothing but names and data left unaccented
 (tests/kiosk/pseudo_check.py says what may show as it is).  Real processes."""
 
 import os
@@ -47,6 +47,16 @@ def test_a_match_in_the_pseudo_locale_says_every_line_from_the_catalogues():
     assert len(r.stdout.splitlines()) > 10 and not _untranslated_lines(r.stdout)
     french = tablecup(*deal, "--lang", "fr").stdout.splitlines()
     assert "Joueur 1 gagne le match" in french and french[-1] == "Gagnant : Joueur 1"
+
+
+@pytest.mark.parametrize("rules", [("--game", "between", "--format", "swiss", "--rounds", "2", "--players", "5"),
+                                   ("--game", "wacky", "--players", "7", "--table-size", "4", "--rounds", "1",
+                                    "--bot", "search", "--level", "easy")])
+def test_a_cafe_tournament_in_the_pseudo_locale_says_every_line_from_the_catalogues(rules):
+    r = tablecup("cafe", *rules, "--seed", "1", "--lang", PSEUDO)
+    assert r.returncode == 0, r.stderr
+    assert len(r.stdout.splitlines()) > 8 and not _untranslated_lines(r.stdout)
+    assert len(_untranslated_lines(tablecup("cafe", *rules, "--seed", "1").stdout)) > 5
 
 
 def test_simulate_in_french_says_the_players_and_the_winner_in_french():
