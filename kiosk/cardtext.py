@@ -1,14 +1,16 @@
-"""The one place the kiosk gets card words from: the engine's card text (en/fr).
+"""The one place the kiosk gets card words from: the engine's card text said by the catalogues.
 
-:func:`card_text` is :func:`engine.challengers.text.card_text` with the set
-names of the catalogue in the same language (cached per catalogue and
-language); :func:`card_name` is the card's name in that language when the card
-has one (``ct.names["fr"]``), else its English name.
+:func:`card_text` is the engine's card message (``engine.challengers.text.card_message``) said in
+the language's ``challengers`` catalogue (:mod:`kiosk.games.challengers.cardwords`), with the set
+names of the card catalogue in the same language (cached per catalogue and language);
+:func:`card_name` is the card's name in that language when the card has one (``ct.names["fr"]``),
+else its English name.
 """
 
 from __future__ import annotations
 
 from engine.challengers import text as _engine_text
+from kiosk import i18n
 
 _catalogue = None          # set by :func:`use_catalogue` (the app does this at start)
 _set_names: dict = {}
@@ -33,15 +35,19 @@ def set_names(lang: str) -> dict:
 
 
 _texts: dict = {}
+i18n.forget_on_reload(_texts.clear)       # texts said from catalogues compiled since
 
 
 def card_text(ct, lang: str = "en") -> str:
-    """The text on the face of card type ``ct`` in ``lang`` (the engine's words)."""
-    lang = lang if lang in _engine_text.LANGS else "en"
+    """The text on the face of card type ``ct`` in ``lang`` (any language with catalogues; an
+    unknown one reads English)."""
+    lang = lang if lang in i18n.known() else i18n.DEFAULT
     key = (ct.id, ct.uid, lang)
     got = _texts.get(key)
     if got is None:
-        got = _texts[key] = _engine_text.card_text(ct, lang, set_names(lang))
+        # Imported here: the game's package (imported with its card words) names cards through this module.
+        from kiosk.games.challengers import cardwords
+        got = _texts[key] = cardwords.card_text(ct, lang, set_names(lang))
     return got
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from appliance.house import DataFileError
 from engine.errors import GameDataError
+from kiosk.i18n import N_
 
 EXIT_USAGE = 2
 # A command whose reader closed the pipe: the status of a process ended by SIGPIPE (128 + 13).
@@ -65,6 +66,56 @@ def _card_list(lib, text: str, flag: str):
     return out
 
 
+# ---------------------------------------------------------------------- words
+def _language(lang: str):
+    """``tr(key, **values)`` in ``lang`` (``--lang``: any language with compiled catalogues, the
+    kiosk's), or a usage error naming the languages there are."""
+    from kiosk import i18n
+    if lang not in i18n.known():
+        raise UsageError(f"--lang must be one of {', '.join(sorted(i18n.known()))}, not '{lang}'")
+    return lambda key, **values: i18n.tr(key, lang, **values)
+
+
+def _event_words(game_name: str, data, lang: str, names):
+    """The kiosk's words for one event of ``game_name`` in ``lang`` (``KioskGame.events``: the
+    engine's message ids through the game's catalogue), or None for a game without them."""
+    from kiosk.games import registry as kiosk_games
+    kg = kiosk_games.find(game_name)
+    if kg is None or kg.events is None:
+        return None
+    words = kiosk_games.load_class(kg.events)
+    return lambda event: words(data, event, lang, names)
+
+
+def _said_game(game_name: str, state, policies, data, lang: str, title: str, header: dict, names) -> None:
+    """``simulate --lang``: the game played to its end, said in ``lang`` from the catalogues: a
+    header, every event as the kiosk's log says it, the winners."""
+    tr = _language(lang)
+    words = _event_words(game_name, data, lang, names)
+    print(tr(N_("cli_game_header", n=0), title=title, n=len(names), seed=header["seed"]))
+    for name, value in header.get("options", {}).items():
+        print(tr(N_("cli_game_option"), option=name.replace("_", "-"), value=value))
+
+    def say(events):
+        for e in events:
+            line = words(e) if words is not None else tr(N_("cli_event"), event=" ".join(
+                str(x) for x in e if x is not None))
+            if line:
+                print(line)
+    _play(state, policies, say)
+    outcome = state.outcome()
+    if outcome is None:
+        raise RuntimeError(f"{game_name}: nobody can act, yet the game has no outcome")
+    winners = [names[w] for w in outcome.winners]
+    if not winners:
+        print(tr(N_("cli_no_winner")))
+        return
+    said = winners[0]
+    for name in winners[1:]:
+        said = tr(N_("cli_and"), first=said, then=name)
+    print(tr(N_("cli_winners", n=0), n=len(winners), winners=said))
+
+
 # ---------------------------------------------------------------------- match
 def cmd_match(args) -> int:
     from engine.challengers.describe import describe_event
@@ -91,6 +142,16 @@ def cmd_match(args) -> int:
     play(m, GreedyPolicy(args.seed).choose)
     assert m.log is not None and m.winner is not None and m.reason is not None, "play() records and ends the match"
     names = ("a", "b")
+    if args.lang is not None and not args.json:
+        tr = _language(args.lang)
+        said_names = [tr("player", number=1), tr("player", number=2)]
+        words = _event_words("challengers", lib, args.lang, said_names)
+        assert words is not None, "Challengers! has its kiosk's event words"
+        for e in m.log:
+            if line := words(e):
+                print(line)
+        print(tr(N_("cli_winners", n=0), n=1, winners=said_names[m.winner]))
+        return 0
     if args.json:
         from engine.game import Outcome, Termination
         for e in m.log:
@@ -166,6 +227,15 @@ def _play(state, policies, after=None) -> None:
             after(events)
 
 
+def _seat_names(args) -> tuple[str, ...]:
+    """The players' names: "Player 1", ..., or with ``--lang`` the kiosk's name for a seat nobody
+    named in that language (its ``player`` message)."""
+    if args.lang is None or args.json:
+        return tuple(f"Player {i + 1}" for i in range(args.players))
+    tr = _language(args.lang)
+    return tuple(tr("player", number=i + 1) for i in range(args.players))
+
+
 def cmd_simulate(args) -> int:
     if args.players is None:
         args.players = max(2, _game_named(args.game).min_players)
@@ -189,7 +259,7 @@ def cmd_simulate(args) -> int:
         args.box = lib.catalogue.sets[basic].box if basic else "base"
     if args.box not in lib.boxes:
         raise UsageError(f"--box must be one of {', '.join(lib.boxes)}, not '{args.box}'")
-    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    names = _seat_names(args)
     options = {"box": args.box, "robot_level": args.robot_level, "solo_cards": args.solo_cards}
     if sets:
         options["sets"] = list(sets)
@@ -200,6 +270,10 @@ def cmd_simulate(args) -> int:
     assert isinstance(state, ChallengersState)
     t = state.tournament
     policies = _bots(GAME, lib, state.num_players, args.policy or "greedy", args.seed)
+    if args.lang is not None and not args.json:
+        _said_game("challengers", state, policies, lib, args.lang, GAME.title(args.lang),
+                   {"seed": args.seed}, [p.name for p in t.players])
+        return 0
     rounds: list[dict[str, Any]] = []
 
     def after(events):
@@ -267,7 +341,7 @@ def cmd_simulate_game(args) -> int:
     game = registry.get(args.game)
     data = game.load(cards)
     options = game_options({k: getattr(args, "opt_" + k) for k in game.options})
-    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    names = _seat_names(args)
     try:
         state = game.new(data, GameSetup(game.name, names, args.seed, options))
     except ValueError as e:
@@ -275,6 +349,10 @@ def cmd_simulate_game(args) -> int:
     policy = args.policy or ("random" if "random" in game.policies else min(game.policies, default=""))
     policies = _bots(game, data, state.num_players, policy, args.seed)
     seat_names = list(names) + [f"seat {i}" for i in range(len(names), state.num_players)]
+    if args.lang is not None and not args.json:
+        _said_game(game.name, state, policies, data, args.lang, game.title(args.lang),
+                   {"seed": args.seed, "options": options}, seat_names)
+        return 0
 
     def say(events):
         for e in events:
@@ -309,7 +387,8 @@ def cmd_cafe(args) -> int:
     from engine.cafe import new_setup, tournament_game
     from engine.cafe.bots import play_with_bots
 
-    names = [f"Player {i + 1}" for i in range(max(0, args.players))]
+    tr = _language(args.lang) if args.lang is not None and not args.json else None
+    names = [tr("player", number=i + 1) if tr else f"Player {i + 1}" for i in range(max(0, args.players))]
     setup = new_setup(args.game, names, args.seed, format=args.format, rounds=args.rounds,
                       table_size=args.table_size, seeding=args.seeding)
     try:
@@ -322,6 +401,10 @@ def cmd_cafe(args) -> int:
     record = state.record()
     if args.json:
         print(json.dumps(record, indent=1, ensure_ascii=False))
+        return 0
+    if tr is not None:
+        # The café's own title is an English sentence around the game's: said here from the catalogue.
+        _said_cafe(tr, record, tr(N_("cli_cafe_title"), game=inner.title(args.lang)), bot, args.level, args.seed)
         return 0
     rules = record["rules"]
     bots = f"{bot} bots" + (f" (level {args.level})" if args.level else "")
@@ -343,9 +426,52 @@ def cmd_cafe(args) -> int:
     return 0
 
 
+#: The words of a café tournament's format, bot and search level (``cafe --lang``), by their codes.
+CAFE_WORDS = {
+    "format": {"swiss": N_("cli_format_swiss"), "knockout": N_("cli_format_knockout"),
+               "tables": N_("cli_format_tables")},
+    "bot": {"random": N_("cli_bot_random"), "sensible": N_("cli_bot_sensible"), "casual": N_("cli_bot_casual"),
+            "greedy": N_("cli_bot_greedy"), "robot": N_("cli_bot_robot"), "search": N_("cli_bot_search")},
+    "level": {"easy": N_("cli_level_easy"), "medium": N_("cli_level_medium"), "hard": N_("cli_level_hard")},
+}
+
+
+def _said_cafe(tr, record: dict, title: str, bot: str, level: str | None, seed: int) -> None:
+    """``cafe --lang``: a café tournament's record said from the catalogues (a code with no words
+    there is printed as it is)."""
+    rules = record["rules"]
+
+    def word(kind: str, code: str) -> str:
+        key = CAFE_WORDS[kind].get(code)
+        return tr(key) if key else code
+    bots = tr(N_("cli_cafe_bots_level"), bot=word("bot", bot), level=word("level", level)) if level else \
+        tr(N_("cli_cafe_bots"), bot=word("bot", bot))
+    header = {"title": title, "format": word("format", rules["format"]), "n": len(record["standings"]),
+              "rounds": tr(N_("cli_rounds", n=0), n=rules["rounds"]), "bots": bots, "seed": seed}
+    if rules["format"] == "tables":
+        print(tr(N_("cli_cafe_header_tables", n=0), size=rules["table_size"], **header))
+    else:
+        print(tr(N_("cli_cafe_header", n=0), **header))
+    for r in record["rounds"]:
+        print("\n" + tr(N_("cli_round"), round=r["round"]))
+        for t in r["tables"]:
+            seats = sorted(zip(t["names"], t["places"], t["points"], strict=True), key=lambda x: x[1])
+            said = [tr(N_("cli_seat", n=0), place=place, name=name, n=points) for name, place, points in seats]
+            print(tr(N_("cli_park"), park=t["park"], seats=", ".join(said)))
+        for b in r["byes"]:
+            print(tr(N_("cli_bye"), name=b["name"]))
+    print("\n" + tr(N_("cli_standings")))
+    for s in record["standings"]:
+        print(tr(N_("cli_standing", n=0), place=s["place"], name=s["name"], n=s["points"],
+                 wins=tr(N_("cli_wins", n=0), n=s["wins"])))
+    print("\n" + tr(N_("cli_winners", n=0), n=1, winners=record["winner"]))
+
+
 # ---------------------------------------------------------------------- cards
 def cmd_cards(args) -> int:
-    from engine.challengers.text import LANGS, card_text, set_names_for
+    from engine.challengers.text import set_names_for
+    from kiosk.games.challengers.cardwords import card_text
+    from kiosk.i18n import LANGS
 
     if args.cards_cmd == "check":
         return cmd_cards_check(args)
@@ -355,18 +481,17 @@ def cmd_cards(args) -> int:
     if args.cards_cmd == "show":
         if args.id not in cat.cards:
             raise UsageError(f"unknown card id '{args.id}' (see `tablecup cards list`)")
+        tr = _language(args.lang)
         c = cat.cards[args.id]
-        power = ("round" if args.lang == "en" else "manche") if c.round_power else c.power
-        name = c.names.get(args.lang, c.name)
-        set_name = names[args.lang].get(c.set, c.set)
-        print(f"{name} ({set_name}, {'level' if args.lang == 'en' else 'niveau'} {c.level}, "
-              f"{'power' if args.lang == 'en' else 'force'} {power}, x{c.copies})")
-        print(card_text(c, args.lang, names[args.lang]))
+        said_names = names.get(args.lang) or set_names_for(cat, args.lang)
+        print(tr(N_("cli_card_header_round") if c.round_power else N_("cli_card_header"),
+                 name=c.names.get(args.lang, c.name), set=said_names.get(c.set, c.set), level=c.level,
+                 power=c.power, copies=c.copies))
+        print(card_text(c, args.lang, said_names))
         if c.provisional:
-            print("(provisional: not every fact of this card is sourced)" if args.lang == "en"
-                  else "(provisoire : tous les faits de cette carte ne sont pas sourcés)")
+            print(tr(N_("cli_card_provisional")))
         if c.own_design:
-            print("(Tablecup's own design)" if args.lang == "en" else "(création Tablecup)")
+            print(tr(N_("cli_card_own_design")))
         return 0
     cards_ = sorted(cat.cards.values(), key=lambda c: (c.box, c.set, "SABCR".find(c.level[0]), c.id))
     if args.json:
@@ -558,6 +683,8 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
     m.add_argument("--box", default="base", help="whose level piles cards such as the Villain draw from")
     m.add_argument("--no-shuffle", action="store_true", help="play the decks in the order given")
     m.add_argument("--json", action="store_true", help=JSON_LINES_HELP)
+    m.add_argument("--lang", help="say the match in this language, from the kiosk's catalogues (the players: "
+                                  "Player 1 and Player 2 in it)")
 
     g = sub.add_parser("games", help="the games this table plays")
     g.add_argument("--json", action="store_true", help="one JSON document: a list of the games")
@@ -585,6 +712,8 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
         s.add_argument("--policy", help="which bot plays every seat (default: random)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true", help=JSON_LINES_HELP + " (every game)")
+    s.add_argument("--lang", help="say the game in this language, from the kiosk's catalogues (en, fr, or any "
+                                  "language compiled there): every event as the kiosk's log says it")
 
     f = sub.add_parser("cafe", help="a whole café tournament of any game, every entrant a bot")
     f.add_argument("--game", required=True, help="the game at every table (see `tablecup games`)")
@@ -596,6 +725,7 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
     f.add_argument("--bot", help="the game's bot for every entrant (default: sensible, else random), or search")
     f.add_argument("--level", help="the search bot's level: easy, medium or hard")
     f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--lang", help="say the record in this language, from the kiosk's catalogues")
     f.add_argument("--json", action="store_true", help="the whole record as JSON")
 
     c = sub.add_parser("cards", help="the card catalogue")
@@ -605,7 +735,7 @@ def build_parser(game: str = "challengers") -> argparse.ArgumentParser:
                                                           "and French")
     cs = csub.add_parser("show", help="one card and its text")
     cs.add_argument("id")
-    cs.add_argument("--lang", choices=("en", "fr"), default="en")
+    cs.add_argument("--lang", default="en", help="en, fr, or any language compiled in the kiosk's catalogues")
     cc = csub.add_parser("check", help="check game data files (default: every game's bundled files and the "
                                        "house sets in the data folder)")
     cc.add_argument("paths", nargs="*", help="files to check: Challengers! sets, or a game's data with --game "

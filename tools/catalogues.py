@@ -46,7 +46,8 @@ LANGS = ("en", "fr")
 PSEUDO = "qps"
 SHARED = "tablecup"
 # A game's screens live in kiosk/games/<game>/ and feed the domain <game> (Challengers! too); a
-# game's file kept elsewhere would be listed here.  Every other file under kiosk/ feeds the shared domain.
+# game's file kept elsewhere would be listed here.  Every other file under kiosk/, and the command line's
+# (tablecup/, which says games and cards with --lang), feeds the shared domain.
 LEGACY_GAME_FILES: dict[str, list[str]] = {}
 GAMES = ("challengers", "between", "wacky", "cosplay")
 
@@ -115,8 +116,11 @@ METHODS = {".py": extract_python, ".kv": extract_kv}
 # --------------------------------------------------------------------------- files and domains
 
 def source_files(root: Path = ROOT) -> list[Path]:
+    """The kiosk's code and .kv files, and the command line's (which says games and cards in a
+    language with ``--lang``: the shared domain)."""
     kiosk = root / "kiosk"
-    return sorted(p for p in kiosk.rglob("*") if p.suffix in METHODS and "locale" not in p.parts)
+    cli = sorted((root / "tablecup").glob("*.py")) if (root / "tablecup").is_dir() else []
+    return sorted(p for p in kiosk.rglob("*") if p.suffix in METHODS and "locale" not in p.parts) + cli
 
 
 def domain_of_file(rel: str) -> str:

@@ -1,353 +1,310 @@
-"""Card text, generated from the effect data, in English and French.
+"""Card text, generated from the effect data, as message ids and values (no words of any language).
 
-No printed sentence is stored anywhere: what a card says on screen is built
-here from its effects, in Tablecup's own words, short enough for a card on a
-7-inch screen (:data:`MAX_LENGTH`).  A card with no effect says so.
+No printed sentence is stored anywhere: what a card says on screen is built here from its
+effects, in Tablecup's own words, short enough for a card on a 7-inch screen (:data:`MAX_LENGTH`).
+A card with no effect says so.
+
+The engine chooses the sentence, the catalogues say it: :func:`card_message` answers a
+:class:`Message` (a message id of the ``challengers`` catalogue and its values), whose values may
+be messages themselves (a filter inside a move, a condition after a power), counts (a plural
+message takes the form for its ``n``), set and card names (:class:`Named`: words of the card
+data, looked up in the names of the language) and plain values (a level letter).  Word order,
+agreement and plurals are the catalogue's: a language is its catalogue entries, nothing here.
+:func:`say` fills a message in with any ``tr(key, **values)`` (the kiosk passes its gettext
+lookup, ``kiosk/games/challengers/cardwords.py``, which lists every id used here).
+
+Two things are done to the words, not by them: a message marked ``case="lower"`` has its first
+letter lowered (an effect after its timing, "Attack: this card gets +2."), ``case="upper"``
+raised (a condition that opens a sentence).
 """
 
 from __future__ import annotations
 
-LANGS = ("en", "fr")
+from dataclasses import dataclass
+from typing import Any, Protocol
+
 MAX_LENGTH = 130
 
-_TIMING = {
-    "en": {"reveal": "", "takes-flag": "If it takes the flag: ", "attack": "Attack: ", "bench": "Bench: ",
-           "possession": "Holding the flag: ", "flag-loss": "Flag loss: ", "picked": "When picked: ",
-           "no-flag-win": "No flag: ", "special": "Special: "},
-    "fr": {"reveal": "", "takes-flag": "Si elle prend le drapeau : ", "attack": "Attaque : ", "bench": "Banc : ",
-           "possession": "Avec le drapeau : ", "flag-loss": "Perte du drapeau : ", "picked": "Sélection : ",
-           "no-flag-win": "Insuffisant : ", "special": "Spécial : "},
-}
 
-_NO_EFFECT = {"en": "No effect.", "fr": "Sans effet."}
+class Named(str):
+    """A set icon or card name of the card data ("city", "Newcomer"), said by its name in the
+    language of the text (:func:`set_names_for`)."""
+
+    __slots__ = ()
 
 
-def _filter(f, lang, set_names, plural=True) -> str:
-    """"City cards" / "cartes Ville", "cards with power 3" ..."""
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message id and its values (a value may be a :class:`Message`); ``case``: "lower" or
+    "upper" changes the first letter of the said text (see the module's docstring)."""
+
+    id: str
+    values: tuple[tuple[str, Any], ...] = ()
+    case: str = ""
+
+    def lower(self) -> Message:
+        return Message(self.id, self.values, "lower")
+
+    def upper(self) -> Message:
+        return Message(self.id, self.values, "upper")
+
+
+def msg(key: str, **values: Any) -> Message:
+    return Message(key, tuple(values.items()))
+
+
+class Say(Protocol):
+    def __call__(self, key: str, **values: Any) -> str: ...
+
+
+def say(message: Message, tr: Say, names: dict | None = None) -> str:
+    """``message`` in words: every value said first (messages by ``tr``, :class:`Named` words by
+    ``names``), then ``tr(message.id, **values)``."""
+    names = names or {}
+    values = {}
+    for key, value in message.values:
+        if isinstance(value, Message):
+            value = say(value, tr, names)
+        elif isinstance(value, Named):
+            value = names.get(value, str(value))
+        values[key] = value
+    text = tr(message.id, **values)
+    if text and message.case == "lower":
+        return text[0].lower() + text[1:]
+    if text and message.case == "upper":
+        return text[0].upper() + text[1:]
+    return text
+
+
+# --------------------------------------------------------------------------- filters and counts
+
+def _filter(f, n: int | None = None) -> Message:
+    """"City cards", "a card with power 3": ``n`` a count (a plural message), None for cards in
+    general ("your City cards get +1")."""
+    noun = msg("cct_cards") if n is None else msg("cct_cards_n", n=n)
     if f is None:
-        return "cards" if lang == "en" and plural else ("card" if lang == "en" else ("cartes" if plural else "carte"))
+        return noun
     d = f.as_dict()
-    noun_en, noun_fr = ("cards", "cartes") if plural else ("card", "carte")
-    before, after_en, after_fr = "", [], []
-    if "name" in d:
-        before = set_names.get(d["name"], d["name"]) + " "
-    if "set" in d:
-        before += set_names.get(d["set"], d["set"]) + " "
-    if "level" in d:
-        before += f"Level-{d['level']} " if lang == "en" else ""
-        after_fr.append(f"de niveau {d['level']}")
+    named = " ".join(x for x in (d.get("name"), d.get("set")) if x)
+    if named and "level" in d:
+        noun = msg("cct_f_named_level", cards=noun, named=_named(d), level=d["level"])
+    elif named:
+        noun = msg("cct_f_named", cards=noun, named=_named(d))
+    elif "level" in d:
+        noun = msg("cct_f_level", cards=noun, level=d["level"])
     if "power" in d:
-        after_en.append(f"with power {d['power']}")
-        after_fr.append(f"de force {d['power']}")
+        noun = msg("cct_f_power", cards=noun, power=d["power"])
     if "power_max" in d:
-        after_en.append(f"with power {d['power_max']} or less")
-        after_fr.append(f"de force {d['power_max']} ou moins")
+        noun = msg("cct_f_power_max", cards=noun, power=d["power_max"])
     if "power_min" in d:
-        after_en.append(f"with power {d['power_min']} or more")
-        after_fr.append(f"de force {d['power_min']} ou plus")
+        noun = msg("cct_f_power_min", cards=noun, power=d["power_min"])
     if d.get("lowest_power"):
-        after_en.append("with the lowest base power")
-        after_fr.append("à la plus faible force de base")
-    if lang == "en":
-        return " ".join(x for x in (before + noun_en, *after_en) if x)
-    name = set_names.get(d["name"], d["name"]) if "name" in d else None
-    fr_before = " ".join(x for x in (name, set_names.get(d.get("set"), d.get("set"))) if x)
-    return " ".join(x for x in (noun_fr, fr_before, *after_fr) if x)
+        noun = msg("cct_f_lowest_power", cards=noun)
+    return noun
 
 
-def _counter(counter, flt, lang, set_names) -> str:
-    if lang == "en":
-        return {
-            "bench-cards": f"for each {_filter(flt, lang, set_names, plural=False)} on your bench",
-            "bench-icons": "for each set icon on your bench",
-            "bench-powers": "for each different power on your bench",
-            "empty-seats": "for each empty seat on your bench",
-            "trophies": "for each of your trophies",
-            "opponent-trophies": "for each trophy of your opponent",
-            "fans": "for each fan token you have",
-            "exhaust-cards": "for each card in your exhaust pile",
-            "opponent-exhaust-cards": "for each card in your opponent's exhaust pile",
-            "deck-cards": "for each card left in your deck",
-            "cards-below": "for each card under it",
-            "lost-previous-match": "if you lost your last match",
-            "chosen-seat": "for each card on a seat of your bench you choose",
-        }[counter]
-    return {
-        "bench-cards": f"par {_filter(flt, lang, set_names, plural=False)} sur votre banc",
-        "bench-icons": "par icône de set sur votre banc",
-        "bench-powers": "par force différente sur votre banc",
-        "empty-seats": "par place libre sur votre banc",
-        "trophies": "par trophée que vous avez",
-        "opponent-trophies": "par trophée de votre adversaire",
-        "fans": "par jeton fan que vous avez",
-        "exhaust-cards": "par carte dans votre réserve",
-        "opponent-exhaust-cards": "par carte dans la réserve adverse",
-        "deck-cards": "par carte restant dans votre deck",
-        "cards-below": "par carte sous elle",
-        "lost-previous-match": "si vous avez perdu votre dernier match",
-        "chosen-seat": "par carte d'une place de votre banc au choix",
-    }[counter]
+def _named(d: dict) -> Message | Named:
+    """A filter's card name and set name, in that order."""
+    if "name" in d and "set" in d:
+        return msg("cct_name_and_set", name=Named(d["name"]), set=Named(d["set"]))
+    return Named(d["name"] if "name" in d else d["set"])
 
 
+def _count(n: int, up_to: bool) -> Message | int:
+    """"a", "2", "up to 2"."""
+    count: Message | int = msg("cct_count_one") if n == 1 else n
+    return msg("cct_up_to", count=count) if up_to else count
+
+
+_PER = {
+    "bench-icons": "cct_per_bench-icons", "bench-powers": "cct_per_bench-powers",
+    "empty-seats": "cct_per_empty-seats", "trophies": "cct_per_trophies",
+    "opponent-trophies": "cct_per_opponent-trophies", "fans": "cct_per_fans", "exhaust-cards": "cct_per_exhaust-cards",
+    "opponent-exhaust-cards": "cct_per_opponent-exhaust-cards", "deck-cards": "cct_per_deck-cards",
+    "cards-below": "cct_per_cards-below", "lost-previous-match": "cct_per_lost-previous-match",
+    "chosen-seat": "cct_per_chosen-seat",
+}
+
+
+def _counter(counter: str, flt) -> Message:
+    """"for each City card on your bench", "for each of your trophies"."""
+    if counter == "bench-cards":
+        return msg("cct_per_bench-cards", cards=_filter(flt, 1))
+    return msg(_PER[counter])
+
+
+# counter: (its subject, its counted noun) in a condition: "if {your deck holds} {3 cards} or fewer".
 _COND_SUBJECT = {
-    # counter: (English subject, noun, plural noun), (French subject, noun, plural noun)
-    "deck-cards": (("your deck holds", "card", "cards"), ("votre deck contient", "carte", "cartes")),
-    "trophies": (("you hold", "trophy", "trophies"), ("vous avez", "trophée", "trophées")),
-    "opponent-exhaust-cards": (("your opponent's exhaust pile holds", "card", "cards"),
-                               ("la réserve adverse contient", "carte", "cartes")),
-    "exhaust-cards": (("your exhaust pile holds", "card", "cards"), ("votre réserve contient", "carte", "cartes")),
-    "cards-below": (("it covers", "card", "cards"), ("elle recouvre", "carte", "cartes")),
-    "fans": (("you hold", "fan token", "fan tokens"), ("vous avez", "jeton fan", "jetons fan")),
-    "empty-seats": (("your bench has", "empty seat", "empty seats"), ("votre banc a", "place libre", "places libres")),
+    "deck-cards": ("cct_subject_deck-cards", "cct_noun_cards"),
+    "trophies": ("cct_subject_trophies", "cct_noun_trophies"),
+    "opponent-exhaust-cards": ("cct_subject_opponent-exhaust-cards", "cct_noun_cards"),
+    "exhaust-cards": ("cct_subject_exhaust-cards", "cct_noun_cards"),
+    "cards-below": ("cct_subject_cards-below", "cct_noun_cards"),
+    "fans": ("cct_subject_fans", "cct_noun_fans"),
+    "empty-seats": ("cct_subject_empty-seats", "cct_noun_empty-seats"),
 }
 
 
-def _condition(c, lang, set_names) -> str:
-    """"if you hold 3 trophies or fewer" / "si vous avez au plus 3 trophées"."""
+def _condition(c) -> Message:
+    """"if you hold 3 trophies or fewer"."""
     lo, hi = c.min, c.max
-    en = lang == "en"
     if c.counter == "lost-previous-match":
-        if en:
-            return "if you lost your last match" if lo else "if you won your last match"
-        return "si vous avez perdu votre dernier match" if lo else "si vous avez gagné votre dernier match"
+        return msg("cct_if_lost") if lo else msg("cct_if_won")
     if c.counter == "bench-cards":
-        noun = _filter(c.filter, lang, set_names, plural=False)
         if hi == 0:
-            return f"if there is no {noun} on your bench" if en else f"sans {noun} sur votre banc"
+            return msg("cct_if_none_on_bench", cards=_filter(c.filter, 1))
         if lo == 1 and hi is None:
-            return f"if there is a {noun} on your bench" if en else f"avec une {noun} sur votre banc"
-        return (f"if your bench holds {lo} {noun}s or more" if en
-                else f"avec au moins {lo} {noun}s sur votre banc")
-    (subject, one, many) = _COND_SUBJECT[c.counter][0 if en else 1]
-    def n_noun(n):
-        return f"{n} {one if n == 1 else many}"
+            return msg("cct_if_one_on_bench", cards=_filter(c.filter, 1))
+        return msg("cct_if_some_on_bench", count=lo, cards=_filter(c.filter, lo))
+    subject, noun = _COND_SUBJECT[c.counter]
     if hi is not None and lo is None:
-        return f"if {subject} {n_noun(hi)} or fewer" if en else f"si {subject} au plus {n_noun(hi)}"
+        return msg("cct_if_at_most", subject=msg(subject), count=msg(noun, n=hi))
     if lo is not None and hi is None:
-        return f"if {subject} at least {n_noun(lo)}" if en else f"si {subject} au moins {n_noun(lo)}"
-    return f"if {subject} {lo} to {n_noun(hi)}" if en else f"si {subject} de {lo} à {n_noun(hi)}"
+        return msg("cct_if_at_least", subject=msg(subject), count=msg(noun, n=lo))
+    return msg("cct_if_from_to", subject=msg(subject), low=lo, count=msg(noun, n=hi))
 
 
-_ZONE_FROM = {
-    "en": {"bench": "your bench", "deck": "your deck", "deck-top": "the top of your deck",
-           "deck-bottom": "the bottom of your deck", "exhaust": "your exhaust pile",
-           "opponent-bench": "your opponent's bench", "opponent-deck-top": "the top of your opponent's deck",
-           "opponent-deck-bottom": "the bottom of your opponent's deck", "opponent-deck": "your opponent's deck",
-           "opponent-exhaust": "your opponent's exhaust pile", "pile-A": "the Level-A pile",
-           "pile-B": "the Level-B pile", "pile-C": "the Level-C pile"},
-    "fr": {"bench": "votre banc", "deck": "votre deck", "deck-top": "le dessus de votre deck",
-           "deck-bottom": "le dessous de votre deck", "exhaust": "votre réserve",
-           "opponent-bench": "le banc adverse", "opponent-deck-top": "le dessus du deck adverse",
-           "opponent-deck-bottom": "le dessous du deck adverse", "opponent-deck": "le deck adverse",
-           "opponent-exhaust": "la réserve adverse", "pile-A": "la pile A", "pile-B": "la pile B",
-           "pile-C": "la pile C"},
-}
-# The pile a "top card of ..." move takes from.
-_PILE_NAME = {
-    "en": {"deck-top": "your deck", "deck-bottom": "your deck", "opponent-deck-top": "your opponent's deck",
-           "opponent-deck-bottom": "your opponent's deck", "pile-A": "the Level-A pile",
-           "pile-B": "the Level-B pile", "pile-C": "the Level-C pile"},
-    "fr": {"deck-top": "de votre deck", "deck-bottom": "de votre deck", "opponent-deck-top": "du deck adverse",
-           "opponent-deck-bottom": "du deck adverse", "pile-A": "de la pile A", "pile-B": "de la pile B",
-           "pile-C": "de la pile C"},
-}
-_ZONE_TO = {
-    "en": {"deck-top": "on top of your deck", "deck-bottom": "under your deck", "exhaust": "on your exhaust pile",
-           "bench": "on your bench", "discard": "out of your deck", "box": "out of the game",
-           "opponent-deck-top": "on top of your opponent's deck", "opponent-deck-bottom": "under your opponent's deck",
-           "opponent-bench": "on your opponent's bench", "opponent-exhaust": "on your opponent's exhaust pile"},
-    "fr": {"deck-top": "sur votre deck", "deck-bottom": "sous votre deck", "exhaust": "dans votre réserve",
-           "bench": "sur votre banc", "discard": "hors de votre deck", "box": "hors du jeu",
-           "opponent-deck-top": "sur le deck adverse", "opponent-deck-bottom": "sous le deck adverse",
-           "opponent-bench": "sur le banc adverse", "opponent-exhaust": "dans la réserve adverse"},
-}
+# --------------------------------------------------------------------------- places
+
+# A zone by its name ("your bench"), a zone cards come from ("from your bench"), the pile of a
+# "top card of ..." move ("your deck"), where cards go ("on your exhaust pile").
+_ZONE = {z: f"cct_zone_{z}" for z in ("bench", "deck", "deck-top", "deck-bottom", "exhaust", "opponent-bench",
+                                      "opponent-deck-top", "opponent-deck-bottom", "opponent-deck",
+                                      "opponent-exhaust", "pile-A", "pile-B", "pile-C")}
+_FROM = {z: f"cct_from_{z}" for z in _ZONE}
+_PILE = {z: f"cct_pile_{z}" for z in ("deck-top", "deck-bottom", "opponent-deck-top", "opponent-deck-bottom",
+                                      "pile-A", "pile-B", "pile-C")}
+_TO = {z: f"cct_to_{z}" for z in ("deck-top", "deck-bottom", "exhaust", "bench", "discard", "box",
+                                  "opponent-deck-top", "opponent-deck-bottom", "opponent-bench",
+                                  "opponent-exhaust")}
 
 
-def _move(e, lang, set_names) -> str:
+def _move(e) -> Message:
     src, dst = e.src, e.dst[0]
-    flt = e.filter
     n = e.count
-    if lang == "en":
-        if src == "self":
-            return f"Put this card {_ZONE_TO['en'][dst]}."
-        if e.unit == "seat":
-            s = f"Choose a seat of {_ZONE_FROM['en'][src]}: put all its cards {_ZONE_TO['en'][dst]}."
-            return ("You may: " + s[0].lower() + s[1:]) if e.may else s
-        if src.startswith("pile-") or src.endswith(("deck-top", "deck-bottom")):
-            what = "the top card" if n == 1 else f"the top {n} cards"
-            if src.endswith("deck-bottom"):
-                what = "the bottom card" if n == 1 else f"the bottom {n} cards"
-            s = f"Put {what} of {_PILE_NAME['en'][src]} {_ZONE_TO['en'][dst]}"
-            if src.startswith("pile-") and "deck" in dst:
-                s += ", unseen"
-            return s + "."
-        noun = _filter(flt, "en", set_names, plural=n > 1)
-        count = ("up to " if e.up_to else "") + ("a" if n == 1 else str(n))
-        verb = "You may put" if e.may else "Put"
-        where = "from " + _ZONE_FROM["en"][src]
-        if src == "deck":
-            where = "of your choice from your deck"
-        s = f"{verb} {count} {noun} {where} {_ZONE_TO['en'][dst]}."
-        if e.bonus_if_done:
-            s = s[:-1] + f"; if you do, +{e.bonus_if_done}."
-        return s
+    to = msg(_TO[dst])
     if src == "self":
-        return f"Mettez cette carte {_ZONE_TO['fr'][dst]}."
+        return msg("cct_move_self", to=to)
     if e.unit == "seat":
-        s = f"Choisissez une place de {_ZONE_FROM['fr'][src]} : toutes ses cartes vont {_ZONE_TO['fr'][dst]}."
-        return ("Vous pouvez : " + s[0].lower() + s[1:]) if e.may else s
+        return msg("cct_move_seat_may" if e.may else "cct_move_seat", zone=msg(_ZONE[src]), to=to)
     if src.startswith("pile-") or src.endswith(("deck-top", "deck-bottom")):
-        bottom = src.endswith("deck-bottom")
-        what = ("la carte du dessous" if bottom else "la carte du dessus") if n == 1 else \
-            (f"les {n} cartes du dessous" if bottom else f"les {n} cartes du dessus")
-        s = f"Mettez {what} {_PILE_NAME['fr'][src]} {_ZONE_TO['fr'][dst]}"
-        if src.startswith("pile-") and "deck" in dst:
-            s += ", sans la regarder" if n == 1 else ", sans les regarder"
-        return s + "."
-    noun = _filter(flt, "fr", set_names, plural=n > 1)
-    count = ("jusqu'à " if e.up_to else "") + ("une" if n == 1 else str(n))
-    verb = "Vous pouvez mettre" if e.may else "Mettez"
-    where = "de " + _ZONE_FROM["fr"][src]
-    where = where.replace("de le ", "du ")
-    if src == "deck":
-        where = "de votre deck, au choix,"
-    s = f"{verb} {count} {noun} {where} {_ZONE_TO['fr'][dst]}."
+        # One card is "the top card", not a count: a message of its own.
+        if src.endswith("deck-bottom"):
+            key = "cct_move_bottom_one" if n == 1 else "cct_move_bottom"
+        elif src.startswith("pile-") and "deck" in dst:
+            key = "cct_move_top_unseen_one" if n == 1 else "cct_move_top_unseen"
+        else:
+            key = "cct_move_top_one" if n == 1 else "cct_move_top"
+        return msg(key, pile=msg(_PILE[src]), to=to) if n == 1 else msg(key, n=n, pile=msg(_PILE[src]), to=to)
+    values = {"count": _count(n, e.up_to), "cards": _filter(e.filter, n), "source": msg(_FROM[src]), "to": to}
     if e.bonus_if_done:
-        s = s[:-1] + f" ; si vous le faites, +{e.bonus_if_done}."
-    return s
+        return msg("cct_move_may_bonus" if e.may else "cct_move_bonus", bonus=e.bonus_if_done, **values)
+    return msg("cct_move_may" if e.may else "cct_move", **values)
 
 
-def _arrange(e, lang) -> str:
+def _arrange(e) -> Message:
     n = e.count
     places = e.dst
     top = sum(1 for p in places if p == ("deck-top",))
     bottom = sum(1 for p in places if p == ("deck-bottom",))
     exhaust = sum(1 for p in places if p == ("exhaust",))
     either = sum(1 for p in places if len(p) > 1)
-    where = "bottom" if e.src == "deck-bottom" else "top"
-    if lang == "en":
-        look = f"Look at the {where} card of your deck" if n == 1 else f"Look at the {where} {n} cards of your deck"
-        if either:
-            return f"{look}: put it on top or under."
-        if top == n:
-            return f"{look}: put them back in any order."
-        parts = []
-        if top:
-            parts.append(f"{top} on top")
-        if bottom:
-            parts.append(f"{bottom} under")
-        if exhaust:
-            parts.append(f"{exhaust} on your exhaust pile")
-        return f"{look}: put {', '.join(parts)}."
-    look = (f"Regardez la carte du {'dessous' if where == 'bottom' else 'dessus'} de votre deck" if n == 1
-            else f"Regardez les {n} cartes du {'dessous' if where == 'bottom' else 'dessus'} de votre deck")
+    if n == 1:
+        look = msg("cct_look_bottom_one" if e.src == "deck-bottom" else "cct_look_top_one")
+    else:
+        look = msg("cct_look_bottom" if e.src == "deck-bottom" else "cct_look_top", n=n)
     if either:
-        return f"{look} : remettez-la dessus ou dessous."
+        return msg("cct_arrange_either", look=look)
     if top == n:
-        return f"{look} : remettez-les dans l'ordre de votre choix."
-    parts = []
-    if top:
-        parts.append(f"{top} dessus")
-    if bottom:
-        parts.append(f"{bottom} dessous")
-    if exhaust:
-        parts.append(f"{exhaust} en réserve")
-    return f"{look} : {', '.join(parts)}."
+        return msg("cct_arrange_any_order", look=look)
+    parts = [msg(key, count=k) for key, k in (("cct_part_top", top), ("cct_part_bottom", bottom),
+                                              ("cct_part_exhaust", exhaust)) if k]
+    said = parts[0]
+    for part in parts[1:]:
+        said = msg("cct_list", first=said, then=part)
+    return msg("cct_arrange_split", look=look, parts=said)
 
 
-def effect_text(e, lang="en", set_names=None) -> str:
-    """One effect in words (without its timing)."""
-    set_names = set_names or {}
-    en = lang == "en"
+# --------------------------------------------------------------------------- effects and cards
+
+_AURA = {"always": "cct_aura", "attack": "cct_aura_attack", "possession": "cct_aura_possession"}
+_POWER = {(False, False): "cct_power", (True, False): "cct_power_per", (False, True): "cct_power_if",
+          (True, True): "cct_power_per_if"}
+
+
+def effect_message(e) -> Message:
+    """One effect (without its timing)."""
     do = e.do
-    cond = (" " + _condition(e.cond, lang, set_names)) if e.cond is not None else ""
+    cond = _condition(e.cond) if e.cond is not None else None
     if do == "power":
-        per = (" " + _counter(e.per, e.filter, lang, set_names)) if e.per else ""
+        per: Message | None = _counter(e.per, e.filter) if e.per else None
         if e.per == "fans" and e.per_n > 1:
-            per = f" for every {e.per_n} fan tokens" if en else f" par tranche de {e.per_n} jetons fan"
-        if en:
-            return f"This card gets +{e.amount}{per}{cond}."
-        return f"Cette carte a +{e.amount}{per}{cond}."
+            per = msg("cct_per_fans_every", count=e.per_n)
+        values = {"amount": e.amount, **({"per": per} if per else {}), **({"cond": cond} if cond else {})}
+        return msg(_POWER[per is not None, cond is not None], **values)
     if do == "aura":
-        noun = _filter(e.filter, lang, set_names)
-        during = {"always": "", "attack": " when attacking" if en else " en attaque",
-                  "possession": " when holding the flag" if en else " avec le drapeau"}[e.during]
-        return f"Your {noun} get +{e.amount}{during}." if en else f"Vos {noun} ont +{e.amount}{during}."
+        return msg(_AURA[e.during], cards=_filter(e.filter), amount=e.amount)
     if do == "next-card":
-        during = (" in this attack" if en else " dans cette attaque") if e.during == "attack" else ""
-        return f"Your next card gets +{e.amount}{during}." if en else f"Votre prochaine carte a +{e.amount}{during}."
+        return msg("cct_next_card_attack" if e.during == "attack" else "cct_next_card", amount=e.amount)
     if do == "fans":
         if e.per == "attacker":
-            return (f"Take {e.amount} fan for each card that attacks it." if en
-                    else f"Prenez {e.amount} fan par carte qui l'attaque.")
-        s = f"Take {e.amount} fan{'s' if e.amount > 1 else ''}" if en else f"Prenez {e.amount} fan{'s' if e.amount > 1 else ''}"
-        return s + cond + "."
+            return msg("cct_fans_per_attacker", n=e.amount)
+        return msg("cct_fans_if", n=e.amount, cond=cond) if cond else msg("cct_fans", n=e.amount)
     if do == "move":
-        s = _move(e, lang, set_names)
-        if cond:
-            s = (cond.strip()[0].upper() + cond.strip()[1:] + ": " + s[0].lower() + s[1:]) if en else \
-                (cond.strip()[0].upper() + cond.strip()[1:] + " : " + s[0].lower() + s[1:])
-        return s
+        move = _move(e)
+        return msg("cct_if_then", cond=cond.upper(), effect=move.lower()) if cond else move
     if do == "arrange":
-        return _arrange(e, lang)
+        return _arrange(e)
     if do == "lose":
-        base = "you lose this match" if en else "vous perdez ce match"
-        if cond:
-            c = cond.strip()
-            return c[0].upper() + c[1:] + ", " + base + "."
-        return base[0].upper() + base[1:] + "."
+        return msg("cct_lose_if", cond=cond.upper()) if cond else msg("cct_lose")
     if do == "double-bonuses":
-        return "Every bonus this card gets counts twice." if en else "Chaque bonus de cette carte compte double."
+        return msg("cct_double_bonuses")
     if do == "extra-pick":
         if e.draw:
-            return (f"Draw {e.draw} Level-{e.level} cards: keep one as an extra pick." if en
-                    else f"Piochez {e.draw} cartes {e.level} : gardez-en une en plus.")
+            return msg("cct_extra_pick_draw", n=e.draw, level=e.level)
         cost = e.cost
-        noun = _filter(cost.filter, lang, set_names, plural=cost.count > 1)
-        n = "a" if cost.count == 1 else str(cost.count)
-        gone = " for good" if cost.dst[0] == "box" else ""
-        if en:
-            return f"You may remove {n} {noun} from your deck{gone} to pick one more card."
-        n = "une" if cost.count == 1 else str(cost.count)
-        gone = " définitivement" if cost.dst[0] == "box" else ""
-        return f"Vous pouvez retirer {n} {noun} de votre deck{gone} pour choisir une carte de plus."
+        key = "cct_extra_pick_remove_for_good" if cost.dst[0] == "box" else "cct_extra_pick_remove"
+        return msg(key, count=_count(cost.count, False), cards=_filter(cost.filter, cost.count))
     if do == "replace":
-        to = _ZONE_TO[lang][e.dst[0]]
-        if en:
-            return f"Instead of going {'on your bench' if e.when == 'bench' else 'on your exhaust pile'}, it goes {to}."
-        return f"Au lieu d'aller {'sur votre banc' if e.when == 'bench' else 'dans votre réserve'}, elle va {to}."
+        return msg("cct_replace_bench" if e.when == "bench" else "cct_replace_exhaust", to=msg(_TO[e.dst[0]]))
     if do == "seat":
         if e.double:
-            return ("On your bench it takes two seats or joins another of its name; if it cannot, you lose." if en
-                    else "Sur le banc, elle prend deux places ou rejoint une carte de son nom ; sinon vous perdez.")
-        share = (set_names or {}).get(e.share_with, e.share_with)
-        return (f"Shares a seat with {share} cards." if en
-                else f"Partage la place des cartes {share}.")
-    return do
+            return msg("cct_seat_double")
+        return msg("cct_seat_share", name=Named(e.share_with))
+    return msg("cct_unknown_effect", effect=do)
 
 
-def card_text(ct, lang="en", set_names=None) -> str:
-    """The text on the face of card type ``ct``, in ``lang`` ("en" or "fr")."""
-    if lang not in LANGS:
-        raise ValueError(f"unknown language '{lang}' (one of {', '.join(LANGS)})")
+_TIMING = {"takes-flag": "cct_on_takes-flag", "attack": "cct_on_attack", "bench": "cct_on_bench",
+           "possession": "cct_on_possession", "flag-loss": "cct_on_flag-loss", "picked": "cct_on_picked",
+           "no-flag-win": "cct_on_no-flag-win", "special": "cct_on_special"}
+
+
+def card_message(ct) -> Message:
+    """The text on the face of card type ``ct``: its effects in order, each after its timing
+    ("Attack: ...") unless the one before had the same; on reveal, no timing."""
     parts = []
     if ct.round_power:
-        parts.append("Power = the current round." if lang == "en" else "Force = la manche en cours.")
+        parts.append(msg("cct_round_power"))
     prev = None
     for e in ct.effects:
-        timing = _TIMING[lang][e.on]
-        if e.on == prev:
-            timing = ""
+        body = effect_message(e)
+        if e.on in _TIMING and e.on != prev:
+            body = msg(_TIMING[e.on], effect=body.lower())
         prev = e.on
-        body = effect_text(e, lang, set_names)
-        parts.append(timing + (body[0].lower() + body[1:] if timing and body[:2] not in ("A.", "C.") else body))
-    return " ".join(parts) or _NO_EFFECT[lang]
+        parts.append(body)
+    if not parts:
+        return msg("cct_no_effect")
+    said = parts[0]
+    for part in parts[1:]:
+        said = msg("cct_sentences", first=said, then=part)
+    return said
 
 
 def set_names_for(catalogue, lang="en") -> dict:
     """{set icon: set name} in ``lang`` (for filters such as "City cards"), and {card name: its name in
     ``lang``} for filters that name a card ("Newcomer cards" / "cartes Débutant"): icons are ids
-    ("city"), names are words ("Newcomer"), so the two never meet."""
+    ("city"), names are words ("Newcomer"), so the two never meet.  A language the card data does
+    not name says the English names."""
     out = {}
     for s in catalogue.sets.values():
         icon = s.cards[0].set if s.cards else s.id

@@ -1,8 +1,16 @@
-"""Card text: generated for every card, in English and French, short enough for a card face."""
+"""Card text: generated for every card, in English and French, short enough for a card face.
+
+The engine chooses the sentence (message ids and values), the kiosk's ``challengers`` catalogue
+says it (``kiosk.games.challengers.cardwords``); tests/kiosk/test_card_words.py checks the split.
+"""
 
 import pytest
 
-from engine.challengers.text import LANGS, MAX_LENGTH, card_text, effect_text, set_names_for
+from engine.challengers.text import MAX_LENGTH, effect_message, say, set_names_for
+from kiosk import i18n
+from kiosk.games.challengers.cardwords import card_text
+
+LANGS = i18n.LANGS
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -41,12 +49,8 @@ def test_text_follows_the_data_not_a_table(lib, card):
     """Change an effect's numbers and the text changes with them: nothing is stored per card."""
     import dataclasses
     e = card("gangster").effects[0]
-    assert effect_text(dataclasses.replace(e, amount=5), "en") == "This card gets +5."
-
-
-def test_an_unknown_language_is_refused(card):
-    with pytest.raises(ValueError, match="unknown language"):
-        card_text(card("pig"), "de")
+    said = say(effect_message(dataclasses.replace(e, amount=5)), lambda key, **values: i18n.tr(key, "en", **values))
+    assert said == "This card gets +5."
 
 
 def _filters(e):

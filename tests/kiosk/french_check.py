@@ -24,7 +24,8 @@ from registered import table_games
 import cards
 from engine import registry
 from engine.challengers.library import load
-from engine.challengers.text import card_text, set_names_for
+from engine.challengers.text import set_names_for
+from kiosk.games.challengers.cardwords import card_text
 
 LOCALE = ROOT / "kiosk" / "locale"
 # Kivy's markup tags, which the screens' texts are read without (kiosk_hook.widget_texts).

@@ -1,23 +1,24 @@
-"""Card faces use the engine's card text (EN/FR) and every text fits its card."""
+"""Card faces use the engine's card text said by the catalogues (EN/FR) and every text fits its card."""
 
 import json
 
 import pytest
+from kiosk_helpers import run_script
 
 import cards
 from engine.challengers.library import load
-from engine.challengers.text import card_text as engine_text, set_names_for
+from engine.challengers.text import set_names_for
 from kiosk import cardtext
-from kiosk_helpers import run_script
+from kiosk.games.challengers.cardwords import card_text as catalogue_text
 
 
-def test_cardtext_is_the_engines_text():
+def test_cardtext_is_the_engines_message_said_by_the_catalogues():
     lib = load(cards)
     cardtext.use_catalogue(lib.catalogue)
     for lang in ("en", "fr"):
         names = set_names_for(lib.catalogue, lang)
         for ct in lib.catalogue.cards.values():
-            assert cardtext.card_text(ct, lang) == engine_text(ct, lang, names)
+            assert cardtext.card_text(ct, lang) == catalogue_text(ct, lang, names)
             if lang == "fr" and ct.names.get("fr"):
                 assert cardtext.card_name(ct, "fr") == ct.names["fr"]
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-from functools import cache
 
 import pytest
 from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
@@ -31,20 +30,6 @@ spec.loader.exec_module(catalogues)
 
 PSEUDO = i18n.PSEUDO
 MARKUP = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|ref|anchor)(?:=[^\]]*)?\]")
-
-
-@cache
-def engine_card_texts() -> frozenset[str]:
-    """Challengers!' card texts, which the engine builds by grammar from the cards' effects in its
-    own English and French tables (engine/challengers/text.py), so a third language reads them in
-    English: what remains of "text in one place" (docs/translating.md)."""
-    import cards
-    from engine.challengers.library import load
-    from engine.challengers.text import card_text, set_names_for
-    cat = load(cards).catalogue
-    names = set_names_for(cat, "en")
-    texts = {card_text(c, "en", names) for c in cat.cards.values()}
-    return frozenset(t for text in texts for t in (text, *text.split("\n")) if t)
 
 
 def test_the_pseudo_text_keeps_placeholders_markup_and_accents_every_letter():
@@ -80,7 +65,7 @@ def test_a_language_is_its_compiled_catalogues_and_the_pseudo_one_is_not_offered
 
 def _untranslated(r, also=()) -> dict[str, dict[str, str]]:
     """{stage: {text: what of it is untranslated}} over the stages walked in the pseudo-locale."""
-    allowed = tuple(also) + tuple(engine_card_texts())
+    allowed = tuple(also)
     found = {s: untranslated_in(texts, allowed) for s, texts in r["stages"].items() if r["lang_at"][s] == PSEUDO}
     return {s: f for s, f in found.items() if f}
 
