@@ -1,0 +1,222 @@
+"""The Deck Phase hint's practice matches on worker processes: the spare cores of the table.
+
+:func:`engine.challengers.hint.hint` plays its practice matches one halving round at a time;
+given a :class:`HintPool`, each round is cut into fixed slices of :data:`SLICE` matches (the
+same slices whatever the number of workers), every slice is played by whichever worker is free,
+and the wins are added up per choice.  Practice match ``k`` depends only on the seed and ``k``
+(:func:`engine.challengers.hint.practice`), so the pooled hint wins exactly what the
+one-process hint wins, with 1, 2 or 3 workers.
+
+* Workers are processes (``spawn``: a fresh interpreter, nothing inherited from a parent that
+  runs threads), started once, when :meth:`HintPool.start` is first called, and kept.
+* A hint is cancelled by :meth:`HintPool.cancel` (or by the next hint starting): every worker
+  reads the number of the hint it may play, kept in shared memory, before each choice of its
+  slice, and drops a slice of a hint that is no longer current.
+* A worker dies with its parent: a thread in each worker checks every
+  :data:`PARENT_CHECK_SECONDS` that its parent is still the process that started it, and ends
+  the worker when not (after ``kill -9`` of the parent, a worker is adopted by another process).
+* Whatever fails in the pool (a worker that cannot start or died), :meth:`HintPool.play_round`
+  raises :class:`PoolBroken` and the caller thinks in its own process.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import importlib
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["PARENT_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
+
+#: Practice matches (values of ``k``) in one slice of a round, for every choice still weighed: a
+#: few milliseconds of a worker's time, so a cancelled or timed-out hint frees its workers fast,
+#: and the slices are the same whatever the number of workers.
+SLICE = 8
+
+#: Seconds a worker's first task waits for the others to start.
+START_SECONDS = 30.0
+
+#: Seconds between a worker's looks at whether its parent still lives.
+PARENT_CHECK_SECONDS = 0.2
+
+
+class PoolBroken(RuntimeError):
+    """The workers cannot play (they could not start, or one died): think in this process."""
+
+
+def spare_cores() -> int:
+    """Workers for the hint: the cores this process may run on, less the one the UI uses (at
+    least one): 1 on a 2-core machine, 3 on a Raspberry Pi 4."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:          # not Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+# ---------------------------------------------------------------------------- in the worker
+
+_current: Any = None                 # the shared number of the hint the workers may play
+_started: Any = None                 # the shared count of workers started
+_cache: dict[str, Any] = {}          # the hint being played: its number, view, choices and trials
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        if os.getppid() != parent:
+            os._exit(0)
+        time.sleep(PARENT_CHECK_SECONDS)
+
+
+def _init_worker(current: Any, started: Any, parent: int) -> None:
+    global _current, _started
+    _current, _started = current, started
+    threading.Thread(target=_watch_parent, args=(parent,), name="tablecup-hint-parent", daemon=True).start()
+    with started.get_lock():
+        started.value += 1
+
+
+def _ready(workers: int) -> int:
+    """A worker's first task: its pid, once all ``workers`` are up (so that each of the first
+    tasks is taken by a different worker), or after :data:`START_SECONDS`."""
+    importlib.import_module("engine.challengers.hint")      # the engine loaded before the first hint
+    give_up = time.monotonic() + START_SECONDS
+    while _started.value < workers and time.monotonic() < give_up:
+        time.sleep(0.005)
+    return os.getpid()
+
+
+def _play_slice(number: int, view_bytes: bytes, seed: int, choice_ids: Sequence[int], start: int,
+                stop: int) -> list[int] | None:
+    """Wins of each choice in ``choice_ids`` over practice matches ``start`` to ``stop - 1`` of
+    hint ``number`` (None: that hint was cancelled meanwhile)."""
+    from engine.challengers.hint import candidates, practice
+
+    if _cache.get("number") != number:
+        view = pickle.loads(view_bytes)
+        _cache.update(number=number, view=view, choices=candidates(view), trials={})
+    view, choices, trials = _cache["view"], _cache["choices"], _cache["trials"]
+    wins = []
+    for i in choice_ids:
+        if _current.value != number:
+            return None
+        wins.append(practice(view, choices[i][1], start, stop, seed, trials))
+    return wins
+
+
+# ---------------------------------------------------------------------------- in the parent
+
+class HintPool:
+    """``workers`` processes playing the hint's practice matches (default :func:`spare_cores`).
+
+    One hint at a time: :meth:`play_round` is called from one thread (never the UI's), which
+    waits for the slices; :meth:`cancel` may be called from any thread."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers if workers is not None else spare_cores()
+        self._context = multiprocessing.get_context("spawn")
+        self._current = self._context.Value("q", 0, lock=False)
+        self._started = self._context.Value("i", 0)
+        self._number_lock = threading.Lock()
+        self._executor: cf.ProcessPoolExecutor | None = None
+        self._start_lock = threading.Lock()
+        self._broken = False
+        self.pids: tuple[int, ...] = ()
+
+    @property
+    def broken(self) -> bool:
+        """The workers stopped (or never started): hints are thought in the caller's process."""
+        return self._broken
+
+    @property
+    def ready(self) -> bool:
+        """The workers are up and playing."""
+        return self._executor is not None and not self._broken
+
+    def start(self) -> None:
+        """Start the workers (once; the first call waits until every one is up).  Raises
+        :class:`PoolBroken` when they cannot start."""
+        with self._start_lock:
+            if self._broken:
+                raise PoolBroken("the hint's workers stopped")
+            if self._executor is not None:
+                return
+            try:
+                executor = cf.ProcessPoolExecutor(self.workers, mp_context=self._context,
+                                                  initializer=_init_worker, initargs=(self._current, self._started, os.getpid()))
+                # As many first tasks as workers, each held until all are up: each starts a worker.
+                firsts = [executor.submit(_ready, self.workers) for _ in range(self.workers)]
+                self.pids = tuple(sorted({f.result() for f in firsts}))
+            except Exception as exc:
+                self._broken = True
+                raise PoolBroken(f"the hint's workers cannot start: {exc}") from exc
+            self._executor = executor
+
+    def begin(self) -> int:
+        """A new hint: its number (any hint still running is cancelled)."""
+        with self._number_lock:
+            self._current.value += 1
+            return int(self._current.value)
+
+    def cancel(self) -> None:
+        """Cancel the running hint: its workers drop what they are playing."""
+        with self._number_lock:
+            self._current.value += 1
+
+    def play_round(self, number: int, view_bytes: bytes, seed: int, choice_ids: Sequence[int], start: int,
+                   share: int, stop_now: Callable[[], bool] | None = None) -> tuple[list[int], int]:
+        """Practice matches ``start`` to ``start + share - 1`` of every choice in ``choice_ids``,
+        in slices of :data:`SLICE` played by the workers: (wins of each choice, matches each
+        played).  ``stop_now`` (looked at while waiting) ends the round early: the slices not
+        played yet are dropped (the first one is always waited for, so every choice gets a rate).
+        A hint cancelled meanwhile plays nothing more: its wins so far come back."""
+        self.start()
+        executor = self._executor
+        assert executor is not None
+        cuts = list(range(start, start + share, SLICE)) + [start + share]
+        try:
+            futures = [executor.submit(_play_slice, number, view_bytes, seed, tuple(choice_ids), a, b)
+                       for a, b in zip(cuts, cuts[1:])]
+        except Exception as exc:       # BrokenProcessPool, or the executor shut down
+            self._broken = True
+            raise PoolBroken(f"the hint's workers stopped: {exc}") from exc
+        wins = [0] * len(choice_ids)
+        played = 0
+        pending = set(futures)
+        sizes = {f: b - a for f, a, b in zip(futures, cuts, cuts[1:])}
+        first = futures[0]
+        while pending:
+            done, pending = cf.wait(pending, timeout=0.005, return_when=cf.FIRST_COMPLETED)
+            for f in done:
+                try:
+                    result = f.result()
+                except Exception as exc:
+                    self._broken = True
+                    raise PoolBroken(f"a hint worker failed: {exc}") from exc
+                if result is None:          # the hint was cancelled
+                    continue
+                wins = [w + r for w, r in zip(wins, result)]
+                played += sizes[f]
+            if pending and stop_now is not None and first not in pending and stop_now():
+                for f in pending:
+                    f.cancel()
+                # The slices already running stop at their next choice: the hint answers without them.
+                with self._number_lock:
+                    if self._current.value == number:
+                        self._current.value += 1
+                break
+        return wins, played
+
+    def shutdown(self) -> None:
+        """Stop the workers (what they play is dropped); the pool cannot start again."""
+        self.cancel()
+        with self._start_lock:
+            self._broken = True
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
