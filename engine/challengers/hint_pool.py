@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import importlib
+import itertools
 import multiprocessing
 import os
 import pickle
@@ -31,12 +32,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["PARENT_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
+__all__ = ["IN_FLIGHT", "PARENT_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
 
 #: Practice matches (values of ``k``) in one slice of a round, for every choice still weighed: a
 #: few milliseconds of a worker's time, so a cancelled or timed-out hint frees its workers fast,
 #: and the slices are the same whatever the number of workers.
 SLICE = 8
+
+#: Slices sent ahead to each worker: one playing, one waiting in the pipe for it.
+IN_FLIGHT = 2
 
 #: Seconds a worker's first task waits for the others to start.
 START_SECONDS = 30.0
@@ -170,47 +174,56 @@ class HintPool:
 
     def play_round(self, number: int, view_bytes: bytes, seed: int, choice_ids: Sequence[int], start: int,
                    share: int, stop_now: Callable[[], bool] | None = None) -> tuple[list[int], int]:
-        """Practice matches ``start`` to ``start + share - 1`` of every choice in ``choice_ids``,
-        in slices of :data:`SLICE` played by the workers: (wins of each choice, matches each
-        played).  ``stop_now`` (looked at while waiting) ends the round early: the slices not
-        played yet are dropped (the first one is always waited for, so every choice gets a rate).
-        A hint cancelled meanwhile plays nothing more: its wins so far come back."""
+        """Practice matches ``start`` to ``start + share - 1`` of every choice in ``choice_ids``
+        (the indexes of :func:`engine.challengers.hint.candidates`) in hint ``number``, in
+        slices of :data:`SLICE` played by the workers: (wins of each choice, matches each
+        played).  At most :data:`IN_FLIGHT` slices per worker are sent ahead, so that the round
+        stops at once when ``stop_now()`` (looked at while waiting, once the first slice is in:
+        every choice gets a rate) says so, or when the hint is cancelled: the wins of the slices
+        played come back."""
         self.start()
         executor = self._executor
         assert executor is not None
-        cuts = list(range(start, start + share, SLICE)) + [start + share]
+        slices = iter(itertools.pairwise([*range(start, start + share, SLICE), start + share]))
+        sizes: dict[cf.Future, int] = {}
+        wins = [0] * len(choice_ids)
+        played = 0
+        first: cf.Future | None = None
+        stopping = False
         try:
-            futures = [executor.submit(_play_slice, number, view_bytes, seed, tuple(choice_ids), a, b)
-                       for a, b in zip(cuts, cuts[1:])]
+            while True:
+                while not stopping and len(sizes) < IN_FLIGHT * self.workers:
+                    cut = next(slices, None)
+                    if cut is None or self._current.value != number:
+                        stopping = True
+                        break
+                    f = executor.submit(_play_slice, number, view_bytes, seed, tuple(choice_ids), *cut)
+                    sizes[f] = cut[1] - cut[0]
+                    first = first or f
+                if not sizes:
+                    return wins, played
+                done, _ = cf.wait(sizes, timeout=0.005, return_when=cf.FIRST_COMPLETED)
+                for f in done:
+                    size = sizes.pop(f)
+                    result = f.result()
+                    if result is None:          # the hint was cancelled
+                        stopping = True
+                        continue
+                    wins = [w + r for w, r in zip(wins, result, strict=True)]
+                    played += size
+                if not stopping and stop_now is not None and first is not None and first not in sizes and stop_now():
+                    # The slices still being played stop at their next choice: their wins are not waited for.
+                    self._drop(number)
+                    return wins, played
         except Exception as exc:       # BrokenProcessPool, or the executor shut down
             self._broken = True
             raise PoolBroken(f"the hint's workers stopped: {exc}") from exc
-        wins = [0] * len(choice_ids)
-        played = 0
-        pending = set(futures)
-        sizes = {f: b - a for f, a, b in zip(futures, cuts, cuts[1:])}
-        first = futures[0]
-        while pending:
-            done, pending = cf.wait(pending, timeout=0.005, return_when=cf.FIRST_COMPLETED)
-            for f in done:
-                try:
-                    result = f.result()
-                except Exception as exc:
-                    self._broken = True
-                    raise PoolBroken(f"a hint worker failed: {exc}") from exc
-                if result is None:          # the hint was cancelled
-                    continue
-                wins = [w + r for w, r in zip(wins, result)]
-                played += sizes[f]
-            if pending and stop_now is not None and first not in pending and stop_now():
-                for f in pending:
-                    f.cancel()
-                # The slices already running stop at their next choice: the hint answers without them.
-                with self._number_lock:
-                    if self._current.value == number:
-                        self._current.value += 1
-                break
-        return wins, played
+
+    def _drop(self, number: int) -> None:
+        """Hint ``number`` is over: its slices still running stop (nothing if another began)."""
+        with self._number_lock:
+            if self._current.value == number:
+                self._current.value += 1
 
     def shutdown(self) -> None:
         """Stop the workers (what they play is dropped); the pool cannot start again."""

@@ -26,6 +26,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from engine.challengers.hint_pool import spare_cores
 from kiosk import lastmove
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.happened import happened_on
@@ -431,8 +432,10 @@ class DeckPhaseScreen(ChallengersScreen):
         if table is None:
             return None
         if self.pick_hints is None:
+            # The practice matches on the cores the UI does not use; the workers end with the app.
             self.pick_hints = PickHints(c.lib, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
-                                        on_answer=self._answered)
+                                        on_answer=self._answered, workers=spare_cores())
+            App.get_running_app().bind(on_stop=lambda *_: self.pick_hints.stop())
             table.listeners.append(self._watch)
         return self.pick_hints
 
