@@ -7,14 +7,17 @@ and the wins are added up per choice.  Practice match ``k`` depends only on the 
 (:func:`engine.challengers.hint.practice`), so the pooled hint wins exactly what the
 one-process hint wins, with 1, 2 or 3 workers.
 
-* Workers are processes (``spawn``: a fresh interpreter, nothing inherited from a parent that
-  runs threads), started once, when :meth:`HintPool.start` is first called, and kept.
+* Workers are processes started once, when :meth:`HintPool.start` is first called, and kept.
+  They are forked by multiprocessing's fork server (a single-threaded process of its own with
+  the engine imported once: nothing inherited from a parent that runs Kivy's threads, and
+  unlike ``spawn``, the parent's main script is not run again in each worker).
 * A hint is cancelled by :meth:`HintPool.cancel` (or by the next hint starting): every worker
   reads the number of the hint it may play, kept in shared memory, before each choice of its
   slice, and drops a slice of a hint that is no longer current.
-* A worker dies with its parent: a thread in each worker checks every
-  :data:`PARENT_CHECK_SECONDS` that its parent is still the process that started it, and ends
-  the worker when not (after ``kill -9`` of the parent, a worker is adopted by another process).
+* A worker dies with the process that uses the pool (its owner): a thread in each worker
+  checks every :data:`PARENT_CHECK_SECONDS` that the owner still runs, and ends the worker
+  when not (after a ``kill -9`` of the owner; the fork server then ends too, once no worker
+  holds its pipe from the owner).
 * Whatever fails in the pool (a worker that cannot start or died), :meth:`HintPool.play_round`
   raises :class:`PoolBroken` and the caller thinks in its own process.
 """
@@ -30,6 +33,7 @@ import pickle
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 __all__ = ["IN_FLIGHT", "PARENT_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
@@ -45,7 +49,7 @@ IN_FLIGHT = 2
 #: Seconds a worker's first task waits for the others to start.
 START_SECONDS = 30.0
 
-#: Seconds between a worker's looks at whether its parent still lives.
+#: Seconds between a worker's looks at whether its owner still runs.
 PARENT_CHECK_SECONDS = 0.2
 
 
@@ -70,17 +74,34 @@ _started: Any = None                 # the shared count of workers started
 _cache: dict[str, Any] = {}          # the hint being played: its number, view, choices and trials
 
 
-def _watch_parent(parent: int) -> None:
-    while True:
-        if os.getppid() != parent:
-            os._exit(0)
+def _running(pid: int) -> bool:
+    """Process ``pid`` still runs (not gone, not a zombie waiting to be reaped)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    except OSError:                 # no /proc: ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+def _watch_owner(owner: int) -> None:
+    """End this worker once the process that uses the pool is gone."""
+    while _running(owner):
         time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
-def _init_worker(current: Any, started: Any, parent: int) -> None:
+def _init_worker(current: Any, started: Any, owner: int) -> None:
     global _current, _started
     _current, _started = current, started
-    threading.Thread(target=_watch_parent, args=(parent,), name="tablecup-hint-parent", daemon=True).start()
+    threading.Thread(target=_watch_owner, args=(owner,), name="tablecup-hint-owner", daemon=True).start()
     with started.get_lock():
         started.value += 1
 
@@ -123,7 +144,9 @@ class HintPool:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers if workers is not None else spare_cores()
-        self._context = multiprocessing.get_context("spawn")
+        self._context = multiprocessing.get_context("forkserver")
+        # The fork server imports the engine, not the parent's main script (the default).
+        self._context.set_forkserver_preload(["engine.challengers.hint"])
         self._current = self._context.Value("q", 0, lock=False)
         self._started = self._context.Value("i", 0)
         self._number_lock = threading.Lock()

@@ -173,6 +173,11 @@ class PickHints:
     def thinking(self, half: int, key: Any) -> bool:
         return self._wanted.get(half) == key and self.answer(half, key) is None
 
+    def running(self) -> tuple | None:
+        """The (half, key) the worker thread is thinking about now (None: it waits for one)."""
+        with self._lock:
+            return self._running
+
     def stop(self) -> None:
         """No more hints: the thread ends, and the worker processes with the hint they play."""
         with self._lock:
