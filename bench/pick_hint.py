@@ -15,8 +15,8 @@ is 0 and the kiosk's own count, the cores less one).
 Printed per way: practice matches per hint (median and lowest), the median and p99 of the wall
 seconds from question to answer beside the target (0.3 s on the development VM; a Raspberry Pi 4
 runs CPython about 3x slower and the cap then answers from fewer practice matches), the CPU
-seconds per hint (this process and the workers, read from /proc), how many hints the cap cut
-short, and the machine's load average (the VM is shared: read the figures beside it).
+seconds per hint (this process and the workers, read from /proc) and of it this process's (the
+kiosk's, where the UI runs), how many hints the cap cut short, and the machine's load average (the VM is shared: read the figures beside it).
 No Kivy: the question is asked exactly as the Deck Phase screen asks it.
 """
 
@@ -70,6 +70,7 @@ class Way:
         self.waits: list[float] = []
         self.matches: list[int] = []
         self.cpu: list[float] = []
+        self.own_cpu: list[float] = []
         self.cut = 0
         self.pooled = 0
 
@@ -79,6 +80,7 @@ class Way:
 
     def ask(self, seed: int, half: int, key, obs, legal) -> None:
         cpu_before = sum(cpu_of(p) for p in self.pids())
+        own_before = time.process_time()
         asked = time.perf_counter()
         self.hints.ask(half, key, obs, legal, seed=seed)
         while self.hints.answer(half, key) is None:
@@ -86,6 +88,7 @@ class Way:
         a = self.hints.answer(half, key)
         self.waits.append(time.perf_counter() - asked)
         self.cpu.append(sum(cpu_of(p) for p in self.pids()) - cpu_before)
+        self.own_cpu.append(time.process_time() - own_before)
         played = sum(n for _, _, n in a.records)
         self.matches.append(played)
         self.pooled += a.workers > 0
@@ -128,11 +131,11 @@ def main(argv=None) -> int:
     print(f"  workers 0: the hint thread thinks itself, cap {SECONDS} s, budget {HintSearchPolicy.simulations} "
           f"round-1 practice matches; workers N: N processes, cap {POOL_SECONDS} s, {POOL_MATCHES} practice matches")
     print(f"{'workers':>7} {'matches/hint':>12} {'lowest':>7} {'wall p50':>9} {'wall p99':>9} {'CPU s/hint':>10} "
-          f"{'cut short':>9} {'pooled':>7}")
+          f"{'of it here':>10} {'cut short':>9} {'pooled':>7}")
     for way in ways:
         print(f"{way.workers:>7} {statistics.median(way.matches):>12.0f} {min(way.matches):>7} "
               f"{statistics.median(way.waits):>9.3f} {p99(way.waits):>9.3f} {statistics.mean(way.cpu):>10.3f} "
-              f"{way.cut:>9} {way.pooled:>7}")
+              f"{statistics.mean(way.own_cpu):>10.3f} {way.cut:>9} {way.pooled:>7}")
     print(f"targets: >= {MATCHES_TARGET} practice matches per hint, wall p99 <= {TARGET} s (at rest)")
     return 0
 

@@ -38,10 +38,12 @@ from typing import Any
 
 __all__ = ["IN_FLIGHT", "PARENT_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
 
-#: Practice matches (values of ``k``) in one slice of a round, for every choice still weighed: a
-#: few milliseconds of a worker's time, so a cancelled or timed-out hint frees its workers fast,
-#: and the slices are the same whatever the number of workers.
-SLICE = 8
+#: Practice matches (values of ``k``) in one slice of a round, for every choice still weighed
+#: (10-20 ms of a worker's time with the compiled engine).  Fixed, so that the slices are the same
+#: whatever the number of workers.  Smaller slices cost this process more (each is a trip through
+#: the executor: with 8, a 3,100-match hint cost this process 0.11-0.13 s of CPU, with 32 about
+#: 0.04 s); a cancelled or timed-out hint does not wait for the slices being played.
+SLICE = 32
 
 #: Slices sent ahead to each worker: one playing, one waiting in the pipe for it.
 IN_FLIGHT = 2
@@ -68,6 +70,9 @@ def spare_cores() -> int:
 
 
 # ---------------------------------------------------------------------------- in the worker
+
+#: A slice's answer from a worker that has not had the hint's view: sent again, with the view.
+NO_VIEW = "no view"
 
 _current: Any = None                 # the shared number of the hint the workers may play
 _started: Any = None                 # the shared count of workers started
@@ -116,13 +121,16 @@ def _ready(workers: int) -> int:
     return os.getpid()
 
 
-def _play_slice(number: int, view_bytes: bytes, seed: int, choice_ids: Sequence[int], start: int,
-                stop: int) -> list[int] | None:
+def _play_slice(number: int, view_bytes: bytes | None, seed: int, choice_ids: Sequence[int], start: int,
+                stop: int) -> list[int] | str | None:
     """Wins of each choice in ``choice_ids`` over practice matches ``start`` to ``stop - 1`` of
-    hint ``number`` (None: that hint was cancelled meanwhile)."""
+    hint ``number`` (None: that hint was cancelled meanwhile; :data:`NO_VIEW`: this worker has
+    not had the hint's view, which only the hint's first slices carry)."""
     from engine.challengers.hint import candidates, practice
 
     if _cache.get("number") != number:
+        if view_bytes is None:
+            return NO_VIEW
         view = pickle.loads(view_bytes)
         _cache.update(number=number, view=view, choices=candidates(view), trials={})
     view, choices, trials = _cache["view"], _cache["choices"], _cache["trials"]
@@ -153,6 +161,7 @@ class HintPool:
         self._executor: cf.ProcessPoolExecutor | None = None
         self._start_lock = threading.Lock()
         self._broken = False
+        self._view_for, self._views_sent = -1, 0     # the hint whose view was sent, and how often
         self.pids: tuple[int, ...] = ()
 
     @property
@@ -208,7 +217,20 @@ class HintPool:
         executor = self._executor
         assert executor is not None
         slices = iter(itertools.pairwise([*range(start, start + share, SLICE), start + share]))
-        sizes: dict[cf.Future, int] = {}
+        if self._view_for != number:            # a new hint: its first slices carry its view
+            self._view_for, self._views_sent = number, 0
+        sizes: dict[cf.Future, tuple[int, int]] = {}
+
+        def send(cut: tuple[int, int], with_view: bool = False) -> cf.Future:
+            # The view (about 15 kB) goes with as many slices as the workers take at once, then
+            # only to a worker that asks for it: the pipe and the pickling are this process's time.
+            with_view = with_view or self._views_sent < IN_FLIGHT * self.workers
+            self._views_sent += with_view
+            f = executor.submit(_play_slice, number, view_bytes if with_view else None, seed, tuple(choice_ids),
+                                *cut)
+            sizes[f] = cut
+            return f
+
         wins = [0] * len(choice_ids)
         played = 0
         first: cf.Future | None = None
@@ -220,20 +242,24 @@ class HintPool:
                     if cut is None or self._current.value != number:
                         stopping = True
                         break
-                    f = executor.submit(_play_slice, number, view_bytes, seed, tuple(choice_ids), *cut)
-                    sizes[f] = cut[1] - cut[0]
+                    f = send(cut)
                     first = first or f
                 if not sizes:
                     return wins, played
                 done, _ = cf.wait(sizes, timeout=0.005, return_when=cf.FIRST_COMPLETED)
                 for f in done:
-                    size = sizes.pop(f)
+                    cut = sizes.pop(f)
                     result = f.result()
                     if result is None:          # the hint was cancelled
                         stopping = True
                         continue
+                    if result == NO_VIEW:
+                        again = send(cut, with_view=True)
+                        first = again if f is first else first
+                        continue
+                    assert isinstance(result, list)
                     wins = [w + r for w, r in zip(wins, result, strict=True)]
-                    played += size
+                    played += cut[1] - cut[0]
                 if not stopping and stop_now is not None and first is not None and first not in sizes and stop_now():
                     # The slices still being played stop at their next choice: their wins are not waited for.
                     self._drop(number)

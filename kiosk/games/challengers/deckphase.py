@@ -439,6 +439,15 @@ class DeckPhaseScreen(ChallengersScreen):
             table.listeners.append(self._watch)
         return self.pick_hints
 
+    def on_leave(self, *_):
+        """The game left the Deck Phase (or the table went home): the hints being thought are
+        cancelled (their workers are free for the next), and asked again if it comes back."""
+        super().on_leave()
+        if self.pick_hints is not None:
+            for w in (self.ids.light, self.ids.dark):
+                w._asking = None
+                self.pick_hints.forget(w.side)
+
     def _answered(self, half):
         app = App.get_running_app()
         c = self.board
