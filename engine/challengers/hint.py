@@ -33,11 +33,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from engine.challengers.deckphase import OPTION, PICK, REMOVE
 from engine.challengers.game import ChallengersState, observe, to_tuple
-from engine.challengers.hint_pool import HintPool, PoolBroken
 from engine.challengers.legacy import LegacyPolicy
 from engine.challengers.match import Match, play
 from engine.challengers.piles import PileReserve
@@ -51,14 +50,35 @@ __all__ = [
     "Hint",
     "HintSearchPolicy",
     "LegacyHintSearchPolicy",
+    "MatchPool",
     "Memory",
     "Opponent",
+    "PoolBroken",
     "candidates",
     "hint",
     "matches_for",
     "view_for",
     "view_from",
 ]
+
+
+class PoolBroken(RuntimeError):
+    """The worker processes cannot play a hint's matches (they could not start, or one died):
+    the hint plays on in this process."""
+
+
+class MatchPool(Protocol):
+    """Worker processes playing a hint's practice matches (:class:`engine.challengers.hint_pool.HintPool`)."""
+
+    def begin(self) -> int:
+        """A new hint: its number."""
+        ...
+
+    def play_round(self, number: int, view_bytes: bytes, seed: int, choice_ids: Sequence[int], start: int,
+                   share: int, stop_now: Callable[[], bool] | None = None) -> tuple[list[int], int]:
+        """Practice matches ``start`` to ``start + share - 1`` of the choices ``choice_ids``: (wins of
+        each, matches each played).  Raises :class:`PoolBroken`."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -388,7 +408,7 @@ def matches_for(budget: int, round_no: int) -> int:
 
 def hint(view: DeckView, simulations: int, seed: int = 0, default: tuple | None = None,
          margin: float = 1.0, clock: Callable[[], float] | None = None, seconds: float | None = None,
-         pool: HintPool | None = None) -> Hint | None:
+         pool: MatchPool | None = None) -> Hint | None:
     """The suggested action for ``view`` after about ``simulations`` practice matches
     (``None`` when there is nothing to choose).
 
@@ -526,7 +546,7 @@ class HintSearchPolicy:
 
     def __init__(self, library, seat: int, seed: int = 0, simulations: int | None = None, prior: bool = True,
                  clock: Callable[[], float] | None = None, seconds: float | None = None,
-                 matches: int | None = None, pool: HintPool | None = None):
+                 matches: int | None = None, pool: MatchPool | None = None):
         self.library, self.seat, self.prior = library, seat, prior
         if simulations is not None:
             self.simulations = simulations

@@ -25,7 +25,6 @@ one-process hint wins, with 1, 2 or 3 workers.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import importlib
 import itertools
 import multiprocessing
 import os
@@ -35,6 +34,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from engine.challengers.hint import PoolBroken, candidates, practice
 
 __all__ = ["IN_FLIGHT", "PARENT_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
 
@@ -53,10 +54,6 @@ START_SECONDS = 30.0
 
 #: Seconds between a worker's looks at whether its owner still runs.
 PARENT_CHECK_SECONDS = 0.2
-
-
-class PoolBroken(RuntimeError):
-    """The workers cannot play (they could not start, or one died): think in this process."""
 
 
 def spare_cores() -> int:
@@ -114,7 +111,6 @@ def _init_worker(current: Any, started: Any, owner: int) -> None:
 def _ready(workers: int) -> int:
     """A worker's first task: its pid, once all ``workers`` are up (so that each of the first
     tasks is taken by a different worker), or after :data:`START_SECONDS`."""
-    importlib.import_module("engine.challengers.hint")      # the engine loaded before the first hint
     give_up = time.monotonic() + START_SECONDS
     while _started.value < workers and time.monotonic() < give_up:
         time.sleep(0.005)
@@ -126,8 +122,6 @@ def _play_slice(number: int, view_bytes: bytes | None, seed: int, choice_ids: Se
     """Wins of each choice in ``choice_ids`` over practice matches ``start`` to ``stop - 1`` of
     hint ``number`` (None: that hint was cancelled meanwhile; :data:`NO_VIEW`: this worker has
     not had the hint's view, which only the hint's first slices carry)."""
-    from engine.challengers.hint import candidates, practice
-
     if _cache.get("number") != number:
         if view_bytes is None:
             return NO_VIEW
@@ -154,7 +148,7 @@ class HintPool:
         self.workers = workers if workers is not None else spare_cores()
         self._context = multiprocessing.get_context("forkserver")
         # The fork server imports the engine, not the parent's main script (the default).
-        self._context.set_forkserver_preload(["engine.challengers.hint"])
+        self._context.set_forkserver_preload([__name__])
         self._current = self._context.Value("q", 0, lock=False)
         self._started = self._context.Value("i", 0)
         self._number_lock = threading.Lock()
