@@ -15,7 +15,7 @@ one-process hint wins, with 1, 2 or 3 workers.
   reads the number of the hint it may play, kept in shared memory, before each choice of its
   slice, and drops a slice of a hint that is no longer current.
 * A worker dies with the process that uses the pool (its owner): a thread in each worker
-  checks every :data:`PARENT_CHECK_SECONDS` that the owner still runs, and ends the worker
+  checks every :data:`OWNER_CHECK_SECONDS` that the owner still runs, and ends the worker
   when not (after a ``kill -9`` of the owner; the fork server then ends too, once no worker
   holds its pipe from the owner).
 * Whatever fails in the pool (a worker that cannot start or died), :meth:`HintPool.play_round`
@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.challengers.hint import PoolBroken, candidates, practice
 
-__all__ = ["IN_FLIGHT", "PARENT_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
+__all__ = ["IN_FLIGHT", "OWNER_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
 
 #: Practice matches (values of ``k``) in one slice of a round, for every choice still weighed
 #: (10-20 ms of a worker's time with the compiled engine).  Fixed, so that the slices are the same
@@ -53,7 +53,7 @@ IN_FLIGHT = 2
 START_SECONDS = 30.0
 
 #: Seconds between a worker's looks at whether its owner still runs.
-PARENT_CHECK_SECONDS = 0.2
+OWNER_CHECK_SECONDS = 0.2
 
 
 def spare_cores() -> int:
@@ -96,7 +96,7 @@ def _running(pid: int) -> bool:
 def _watch_owner(owner: int) -> None:
     """End this worker once the process that uses the pool is gone."""
     while _running(owner):
-        time.sleep(PARENT_CHECK_SECONDS)
+        time.sleep(OWNER_CHECK_SECONDS)
     os._exit(0)
 
 
@@ -176,14 +176,17 @@ class HintPool:
                 raise PoolBroken("the hint's workers stopped")
             if self._executor is not None:
                 return
+            executor = None
             try:
-                executor = cf.ProcessPoolExecutor(self.workers, mp_context=self._context,
-                                                  initializer=_init_worker, initargs=(self._current, self._started, os.getpid()))
+                executor = cf.ProcessPoolExecutor(self.workers, mp_context=self._context, initializer=_init_worker,
+                                                  initargs=(self._current, self._started, os.getpid()))
                 # As many first tasks as workers, each held until all are up: each starts a worker.
                 firsts = [executor.submit(_ready, self.workers) for _ in range(self.workers)]
                 self.pids = tuple(sorted({f.result() for f in firsts}))
             except Exception as exc:
                 self._broken = True
+                if executor is not None:            # the workers that did start go
+                    executor.shutdown(wait=False, cancel_futures=True)
                 raise PoolBroken(f"the hint's workers cannot start: {exc}") from exc
             self._executor = executor
 

@@ -41,9 +41,10 @@ from kiosk.i18n import N_
 
 log = logging.getLogger("tablecup.kiosk.pick_hint")
 
-#: Wall-clock seconds one hint may think (the issue's goal: 0.3 s on the development VM, with the
-#: observation and the answer's trip to the UI thread around it).  The search stops there and
-#: answers from the practice matches played so far.
+#: Wall-clock seconds one hint thought by the hint thread itself may take (no worker processes,
+#: or not yet up; the issue's goal: 0.3 s on the development VM, with the observation and the
+#: answer's trip to the UI thread around it).  The search stops there and answers from the
+#: practice matches played so far.
 SECONDS = 0.2
 
 #: Practice matches of a hint played on worker processes, whatever the round (the issue's goal:
