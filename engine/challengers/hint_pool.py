@@ -146,15 +146,18 @@ class HintPool:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers if workers is not None else spare_cores()
-        self._context = multiprocessing.get_context("forkserver")
-        # The fork server imports the engine, not the parent's main script (the default).
-        self._context.set_forkserver_preload([__name__])
+        self._broken = False
+        try:
+            self._context: Any = multiprocessing.get_context("forkserver")
+            # The fork server imports the engine, not the parent's main script (the default).
+            self._context.set_forkserver_preload([__name__])
+        except ValueError:          # no fork server on this system (Windows): no workers
+            self._context, self._broken = multiprocessing.get_context(), True
         self._current = self._context.Value("q", 0, lock=False)
         self._started = self._context.Value("i", 0)
         self._number_lock = threading.Lock()
         self._executor: cf.ProcessPoolExecutor | None = None
         self._start_lock = threading.Lock()
-        self._broken = False
         self._view_for, self._views_sent = -1, 0     # the hint whose view was sent, and how often
         self.pids: tuple[int, ...] = ()
 
