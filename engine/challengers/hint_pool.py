@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.challengers.hint import PoolBroken, candidates, practice
 
-__all__ = ["IN_FLIGHT", "OWNER_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
+__all__ = ["FIRST_SLICE", "IN_FLIGHT", "OWNER_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
 
 #: Practice matches (values of ``k``) in one slice of a round, for every choice still weighed
 #: (10-20 ms of a worker's time with the compiled engine).  Fixed, so that the slices are the same
@@ -45,6 +45,10 @@ __all__ = ["IN_FLIGHT", "OWNER_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken"
 #: the executor: with 8, a 3,100-match hint cost this process 0.11-0.13 s of CPU, with 32 about
 #: 0.04 s); a cancelled or timed-out hint does not wait for the slices being played.
 SLICE = 32
+
+#: The practice matches of a hint's first slice (every choice plays it before the clock's cap
+#: may end the hint: a short one lets a busy machine answer in time).
+FIRST_SLICE = 8
 
 #: Slices sent ahead to each worker: one playing, one waiting in the pipe for it.
 IN_FLIGHT = 2
@@ -216,7 +220,9 @@ class HintPool:
         self.start()
         executor = self._executor
         assert executor is not None
-        slices = iter(itertools.pairwise([*range(start, start + share, SLICE), start + share]))
+        # The hint's first slice is a short one: the clock's cap is looked at once it is in.
+        first_cut = min(start + share, start + (FIRST_SLICE if start == 0 else SLICE))
+        slices = iter(itertools.pairwise([start, *range(first_cut, start + share, SLICE), start + share]))
         if self._view_for != number:            # a new hint: its first slices carry its view
             self._view_for, self._views_sent = number, 0
         sizes: dict[cf.Future, tuple[int, int]] = {}
