@@ -27,12 +27,13 @@ a rate it measured (``simulations = rate x seconds``); no clock is read here.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from engine.challengers.deckphase import OPTION, PICK, REMOVE
 from engine.challengers.game import ChallengersState, observe, to_tuple
@@ -49,14 +50,35 @@ __all__ = [
     "Hint",
     "HintSearchPolicy",
     "LegacyHintSearchPolicy",
+    "MatchPool",
     "Memory",
     "Opponent",
+    "PoolBroken",
     "candidates",
     "hint",
     "matches_for",
     "view_for",
     "view_from",
 ]
+
+
+class PoolBroken(RuntimeError):
+    """The worker processes cannot play a hint's matches (they could not start, or one died):
+    the hint plays on in this process."""
+
+
+class MatchPool(Protocol):
+    """Worker processes playing a hint's practice matches (:class:`engine.challengers.hint_pool.HintPool`)."""
+
+    def begin(self) -> int:
+        """A new hint: its number."""
+        ...
+
+    def play_round(self, number: int, view_bytes: bytes, seed: int, choice_ids: Sequence[int], start: int,
+                   share: int, stop_now: Callable[[], bool] | None = None) -> tuple[list[int], int]:
+        """Practice matches ``start`` to ``start + share - 1`` of the choices ``choice_ids``: (wins of
+        each, matches each played).  Raises :class:`PoolBroken`."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -385,7 +407,8 @@ def matches_for(budget: int, round_no: int) -> int:
 
 
 def hint(view: DeckView, simulations: int, seed: int = 0, default: tuple | None = None,
-         margin: float = 1.0, clock: Callable[[], float] | None = None, seconds: float | None = None) -> Hint | None:
+         margin: float = 1.0, clock: Callable[[], float] | None = None, seconds: float | None = None,
+         pool: MatchPool | None = None) -> Hint | None:
     """The suggested action for ``view`` after about ``simulations`` practice matches
     (``None`` when there is nothing to choose).
 
@@ -399,6 +422,12 @@ def hint(view: DeckView, simulations: int, seed: int = 0, default: tuple | None 
     on it, every choice having played at least :data:`CLOCK_CHUNK` matches, and answers
     from the matches played: a cap for a caller that must answer in time on a busy
     machine.  Without one, the answer depends on the view, the count and the seed only.
+
+    With a ``pool`` (:class:`engine.challengers.hint_pool.HintPool`), each halving round's
+    matches are played in slices by its worker processes, with the same answer as without it
+    (match ``k`` depends on the seed and ``k`` only); when the workers cannot play, the hint
+    plays on in this process.  A hint cancelled on the pool before every choice played
+    (:meth:`HintPool.cancel`) answers None.
     """
     choices = candidates(view)
     if len(choices) < 2:
@@ -430,12 +459,35 @@ def hint(view: DeckView, simulations: int, seed: int = 0, default: tuple | None 
             share -= n
         return True
 
+    number, view_bytes = (pool.begin(), pickle.dumps(view)) if pool is not None else (0, b"")
+
+    def play_pooled(share) -> bool | None:
+        """The round's shares on the pool's workers: False once the clock says stop (None: the
+        workers cannot play)."""
+        assert pool is not None
+        stop_now = (lambda: clock() >= deadline) if clock is not None and deadline is not None else None
+        try:
+            round_wins, n = pool.play_round(number, view_bytes, seed, active, played[active[0]], share, stop_now)
+        except PoolBroken:
+            return None
+        for i, w in zip(active, round_wins):
+            wins[i] += w
+            played[i] += n
+        return n == share
+
     in_time = True
     while in_time:
         share = max(1, simulations // (rounds * len(active)))
-        for i in active:
-            # out of time, the others still play their first chunk: every choice gets a rate
-            in_time = play_share(i, share if in_time else min(share, CLOCK_CHUNK - played[i])) and in_time
+        pooled = play_pooled(share) if pool is not None else None
+        if pooled is not None:
+            in_time = pooled
+        else:
+            pool = None         # the workers could not play: this round and the next ones here
+            for i in active:
+                # out of time, the others still play their first chunk: every choice gets a rate
+                in_time = play_share(i, share if in_time else min(share, CLOCK_CHUNK - played[i])) and in_time
+        if min(played[i] for i in active) == 0:        # cancelled on the pool
+            return None
         active.sort(key=lambda i: (-rate(i), i))
         if len(active) <= 2:
             break
@@ -483,17 +535,23 @@ class HintSearchPolicy:
     rounds get fewer, dearer ones, so every hint costs about the same); the default takes
     about 0.1 s of CPU on the development VM.  With a ``clock``, ``seconds`` caps each hint
     (see :func:`hint`); the bot then plays as fast as the machine lets it, so its choices
-    are no longer a function of the seed alone."""
+    are no longer a function of the seed alone.
+
+    ``matches``, when given, is the number of practice matches of every hint, whatever the
+    round (the kiosk's hint on worker processes asks for a fixed count); ``pool`` plays them on
+    worker processes (:class:`engine.challengers.hint_pool.HintPool`), with the same choices."""
 
     name = "search"
     simulations = 1000
 
     def __init__(self, library, seat: int, seed: int = 0, simulations: int | None = None, prior: bool = True,
-                 clock: Callable[[], float] | None = None, seconds: float | None = None):
+                 clock: Callable[[], float] | None = None, seconds: float | None = None,
+                 matches: int | None = None, pool: MatchPool | None = None):
         self.library, self.seat, self.prior = library, seat, prior
         if simulations is not None:
             self.simulations = simulations
         self.clock, self.seconds = clock, seconds
+        self.matches, self.pool = matches, pool
         self.rng = random.Random(seed)
         self.memory = Memory()
         self.greedy = LegacyPolicy(library, seat, seed, "greedy")
@@ -509,8 +567,9 @@ class HintSearchPolicy:
         if view is None:
             return fallback
         default = _same_choice(view, (fallback.kind[5:], *fallback.args)) if self.prior else None
-        h = hint(view, matches_for(self.simulations, view.round), self.rng.randrange(2**31), default=default,
-                 clock=self.clock, seconds=self.seconds)
+        count = self.matches if self.matches is not None else matches_for(self.simulations, view.round)
+        h = hint(view, count, self.rng.randrange(2**31), default=default, clock=self.clock, seconds=self.seconds,
+                 pool=self.pool)
         if h is None:
             return fallback
         self.hints.append(h)

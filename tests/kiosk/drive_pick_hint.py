@@ -7,7 +7,8 @@ Run with TABLECUP_CONFIG pointing at an empty folder (the settings screen writes
 The person turns the bottom half's hint on with the settings screen's toggle, starts a solo game
 against the Robot, and at each Deck Phase decision of round 1 (and of round 2, with what they saw
 of the Robot's cards) waits for the hint, records where its mark is and what its line says, then
-taps the hinted choice.  Every frame's time is kept (a Clock callback at every frame); the gaps
+taps the hinted choice (the practice matches played by the kiosk's worker processes once they are
+up, by its hint thread before).  Every frame's time is kept (a Clock callback at every frame); the gaps
 between frames while a hint is being thought out are reported.  "pick-hint-LANG.png": a pick
 with its hint shown.
 """
@@ -145,7 +146,8 @@ def hook(app):
             # The search bot's decision from the same observation, without a clock: the same
             # choice, and the same practice records when the kiosk's search was not cut short.
             seed = zlib.crc32(repr((app.table.setup.seed, key)).encode())
-            bot = HintSearchPolicy(c.lib, 0, seed)
+            # On the worker processes the hint plays a fixed count; in the thread, the round's budget.
+            bot = HintSearchPolicy(c.lib, 0, seed, matches=hints.pool_matches if answer.workers else None)
             if 0 in hints.memories:
                 bot.memory = copy.deepcopy(hints.memories[0])
             bot.act(obs, app.table.legal(0))
@@ -160,6 +162,7 @@ def hook(app):
                 "mark_at": where, "mark_is_face": isinstance(target, CardFace),
                 "text": half.ids.hint.text, "thinking_text": thinking_text,
                 "seconds": round(answer.seconds, 4), "wait": round(answered - asked, 4),
+                "workers": answer.workers, "matches": sum(n for _, _, n in answer.records),
                 "engine_action": list(bot.hints[-1].action) if bot.hints else None,
                 "same_records": bot.hints[-1].records == answer.records if bot.hints else None,
                 "top_half_text": deck().ids.dark.ids.hint.text, "top_half_mark": deck().ids.dark.mark.target is not None,
@@ -172,6 +175,8 @@ def hook(app):
             d.tap(target)
             yield 0.15
         out["last_round"] = c.t.round
+        pool = deck().pick_hints.pool
+        out["pool_pids"] = list(pool.pids) if pool is not None else []
         out["bot_actions"] = sum(1 for a in app.table.actions if a.player == 1)
         d.finish()
 

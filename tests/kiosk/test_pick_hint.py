@@ -4,6 +4,7 @@ from the seat's observation."""
 
 import queue
 import time
+from pathlib import Path
 
 import pytest
 
@@ -82,10 +83,12 @@ def test_a_forgotten_question_is_never_shown(lib):
     hints, posted, answered = _hints(lib)
     hints.ask(0, key, obs, legal, seed=1)
     hints.forget(0)                        # the player chose meanwhile, or turned the hint off
-    try:
-        _deliver(posted, timeout=5)
-    except queue.Empty:
-        pass
+    # Cancelled: the worker thread drops it (at its next look at the clock) and posts nothing.
+    deadline = time.monotonic() + 20
+    while hints.running() is not None:
+        assert time.monotonic() < deadline, "the forgotten question is still thought about"
+        time.sleep(0.01)
+    assert posted.empty()
     assert hints.answer(0, key) is None and answered == []
 
 
@@ -105,3 +108,65 @@ def test_what_a_seat_saw_is_kept_per_game(lib):
     assert hints.memories[0].cards_of(1) == {"pony": 1}
     hints.watch(8, 0, {"you": 0, "round": 1, "matches": []})      # a new game forgets it
     assert hints.memories == {}
+
+
+def _gone(pid):
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+    except OSError:
+        return True
+
+
+@pytest.mark.slow       # worker processes spawned
+def test_on_worker_processes_the_answer_is_the_search_bots_and_stop_ends_them(lib):
+    st = _pick_state(lib)
+    obs, legal = st.observation(0), st.legal_actions(0)
+    key = question_key(1, obs)
+    hints, posted, answered = _hints(lib, workers=2, pool_seconds=60.0, pool_matches=400)
+    hints.pool.start()                     # as the worker thread does at the first question
+    hints.ask(0, key, obs, legal, seed=11)
+    _deliver(posted)
+    a = hints.answer(0, key)
+    assert answered == [0] and a.workers == 2
+    bot = HintSearchPolicy(lib, 0, 11, matches=400)
+    bot.act(obs, legal)
+    assert a.records == bot.hints[-1].records and a.action == bot.hints[-1].action
+    assert 400 - len(a.records) <= sum(n for _, _, n in a.records) <= 400
+    pids = hints.pool.pids
+    assert len(pids) == 2 and not any(_gone(p) for p in pids)
+    hints.stop()                           # the app stops
+    assert all(_gone(p) for p in pids)
+
+
+@pytest.mark.slow       # worker processes spawned
+def test_a_cancelled_hint_posts_nothing_and_its_workers_take_the_next(lib):
+    st = _pick_state(lib)
+    obs, legal = st.observation(0), st.legal_actions(0)
+    key = question_key(1, obs)
+    # A hint that would think for hours: it is cancelled when the seat's decision is made.
+    hints, posted, answered = _hints(lib, workers=1, pool_seconds=10**6, pool_matches=10**8)
+    hints.pool.start()
+    try:
+        hints.ask(0, key, obs, legal, seed=3)
+        deadline = time.monotonic() + 20
+        while hints.running() != (0, key):
+            assert time.monotonic() < deadline, "the worker thread never took the question"
+            time.sleep(0.01)
+        hints.forget(0)
+        while hints.running() is not None:
+            assert time.monotonic() < deadline, "the cancelled hint went on"
+            time.sleep(0.01)
+        assert posted.empty() and answered == []
+        # The next question, on the same worker, is answered as the search bot answers it.
+        hints.pool_seconds, hints.pool_matches = 60.0, 200
+        st.apply(legal[0])
+        obs2, legal2 = st.observation(0), st.legal_actions(0)
+        key2 = question_key(1, obs2)
+        hints.ask(0, key2, obs2, legal2, seed=4)
+        _deliver(posted)
+        a = hints.answer(0, key2)
+        bot = HintSearchPolicy(lib, 0, 4, matches=200)
+        bot.act(obs2, legal2)
+        assert a.workers == 1 and a.records == bot.hints[-1].records
+    finally:
+        hints.stop()

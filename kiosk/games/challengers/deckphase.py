@@ -26,6 +26,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from engine.challengers.hint_pool import spare_cores
 from kiosk import lastmove
 from kiosk.cardtext import card_name
 from kiosk.games.challengers.happened import happened_on
@@ -431,10 +432,21 @@ class DeckPhaseScreen(ChallengersScreen):
         if table is None:
             return None
         if self.pick_hints is None:
+            # The practice matches on the cores the UI does not use; the workers end with the app.
             self.pick_hints = PickHints(c.lib, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
-                                        on_answer=self._answered)
+                                        on_answer=self._answered, workers=spare_cores())
+            App.get_running_app().bind(on_stop=lambda *_: self.pick_hints.stop())
             table.listeners.append(self._watch)
         return self.pick_hints
+
+    def on_leave(self, *_):
+        """The game left the Deck Phase (or the table went home): the hints being thought are
+        cancelled (their workers are free for the next), and asked again if it comes back."""
+        super().on_leave()
+        if self.pick_hints is not None:
+            for w in (self.ids.light, self.ids.dark):
+                w._asking = None
+                self.pick_hints.forget(w.side)
 
     def _answered(self, half):
         app = App.get_running_app()

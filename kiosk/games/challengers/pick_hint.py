@@ -7,11 +7,19 @@ decision, a mark on the choice the search bot would make in their place and one 
 plus what the seat saw of its opponents' cards in earlier matches (:class:`Memory`, fed with the
 seat's observations while matches are played) -- never from the engine's objects.
 
-No Kivy here.  Thinking takes about a tenth of a second of CPU: it runs on one worker thread, and
-the answer is handed to ``post(fn)`` (the app passes Kivy's clock), which runs ``fn`` on the UI
-thread.  Each question carries a key (the table's game and the seat's Deck Phase as its
-observation shows it); an answer whose key is no longer the seat's current one is dropped, and a
-newer question for the same seat stops the older one at its next look at the clock.
+No Kivy here.  Questions are taken one at a time by one worker thread, and the answer is handed
+to ``post(fn)`` (the app passes Kivy's clock), which runs ``fn`` on the UI thread.  With
+``workers`` (the kiosk passes :func:`engine.challengers.hint_pool.spare_cores`: the cores less
+the UI's one), the thread only waits: the practice matches are played by that many worker
+processes (:class:`engine.challengers.hint_pool.HintPool`, started once, off the UI thread, at
+the first question; until it is up, or if it cannot start, the thread thinks itself, with the
+one-process budget).  A pooled hint plays :data:`POOL_MATCHES` practice matches within
+:data:`POOL_SECONDS`; one thinking in this process about a tenth of a second of CPU.
+
+Each question carries a key (the table's game and the seat's Deck Phase as its observation shows
+it); an answer whose key is no longer the seat's current one is dropped, and a newer question for
+the same seat (or :meth:`PickHints.forget`, :meth:`PickHints.stop`) cancels the older one: its
+workers drop their slices at once, the thread at its next look at the clock.
 """
 
 from __future__ import annotations
@@ -27,15 +35,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.challengers.hint import HintSearchPolicy, Memory
+from engine.challengers.hint_pool import HintPool, PoolBroken
 from engine.game import Action
 from kiosk.i18n import N_
 
 log = logging.getLogger("tablecup.kiosk.pick_hint")
 
-#: Wall-clock seconds one hint may think (the issue's goal: 0.3 s on the development VM, with the
-#: observation and the answer's trip to the UI thread around it).  The search stops there and
-#: answers from the practice matches played so far.
+#: Wall-clock seconds one hint thought by the hint thread itself may take (no worker processes,
+#: or not yet up; the issue's goal: 0.3 s on the development VM, with the observation and the
+#: answer's trip to the UI thread around it).  The search stops there and answers from the
+#: practice matches played so far.
 SECONDS = 0.2
+
+#: Practice matches of a hint played on worker processes, whatever the round (the issue's goal:
+#: 3,000, about two points of a choice's win rate; a little more, as the halving rounds down).
+POOL_MATCHES = 3100
+
+#: Wall-clock seconds a hint on worker processes may think (0.3 s from question to answer on the
+#: development VM, with the trips to the workers and to the UI thread around it).
+POOL_SECONDS = 0.25
 
 #: The interpreter's thread switch interval while a hint thinks (seconds; Python's default is
 #: 5 ms): the UI thread waits at most about this long for the interpreter at each of a frame's
@@ -60,6 +78,7 @@ class Answer:
     records: tuple
     seconds: float
     started: float = 0.0           # time.perf_counter() when the worker took the question
+    workers: int = 0               # worker processes that played its practice matches (0: the thread)
 
 
 def question_key(table_id: Any, observation: Mapping[str, Any]) -> tuple | None:
@@ -80,16 +99,21 @@ class PickHints:
     """Hints for the seats that asked, one question at a time on a worker thread.
 
     ``ask(half, key, observation, legal, seed)`` on the UI thread; ``answer(half, key)`` reads the
-    answer once it came (``on_answer(half)`` is called then, on the UI thread)."""
+    answer once it came (``on_answer(half)`` is called then, on the UI thread).  ``workers``: the
+    worker processes playing the practice matches (0: the worker thread thinks itself, as tests
+    and the command line do); ``stop()`` ends the thread and the workers."""
 
     def __init__(self, library: Any, post: Callable[[Callable[[], None]], None],
                  on_answer: Callable[[int], None] = lambda half: None, seconds: float = SECONDS,
-                 simulations: int | None = None) -> None:
+                 simulations: int | None = None, workers: int = 0, pool_seconds: float = POOL_SECONDS,
+                 pool_matches: int = POOL_MATCHES) -> None:
         self.library = library
         self.post = post
         self.on_answer = on_answer
         self.seconds = seconds
         self.simulations = simulations if simulations is not None else HintSearchPolicy.simulations
+        self.pool = HintPool(workers) if workers > 0 else None
+        self.pool_seconds, self.pool_matches = pool_seconds, pool_matches
         self.memories: dict[int, Memory] = {}      # seat -> what it saw of the others' cards
         self._memory_game: Any = None
         self._wanted: dict[int, Any] = {}          # half -> the key it wants answered (UI thread)
@@ -97,6 +121,7 @@ class PickHints:
         self._lock = threading.Condition()
         self._queue: dict[int, tuple] = {}         # half -> question not yet taken by the worker
         self._running: tuple | None = None         # (half, key) being thought about
+        self._cancelled: set[tuple] = set()        # (half, key)s cancelled on the pool while running
         self._thread: threading.Thread | None = None
         self._stopping = False
 
@@ -122,6 +147,7 @@ class PickHints:
         memory = copy.deepcopy(self.memories.get(seat, Memory()))
         with self._lock:
             self._queue[half] = (key, observation, list(legal), seed, memory)
+            self._cancel_running(half, key)
             self._lock.notify()
         self._start()
 
@@ -131,6 +157,15 @@ class PickHints:
         self._answers.pop(half, None)
         with self._lock:
             self._queue.pop(half, None)
+            self._cancel_running(half, None)
+
+    def _cancel_running(self, half: int, key: Any) -> None:
+        """(Holding the lock.) The hint running for ``half`` stops unless it is for ``key``: its
+        answer would be dropped anyway (it posts none), and the workers are wanted for the next."""
+        if self._running is not None and self._running[0] == half and self._running[1] != key:
+            self._cancelled.add(self._running)
+            if self.pool is not None:
+                self.pool.cancel()
 
     def answer(self, half: int, key: Any) -> Answer | None:
         a = self._answers.get(half)
@@ -139,11 +174,19 @@ class PickHints:
     def thinking(self, half: int, key: Any) -> bool:
         return self._wanted.get(half) == key and self.answer(half, key) is None
 
+    def running(self) -> tuple | None:
+        """The (half, key) the worker thread is thinking about now (None: it waits for one)."""
+        with self._lock:
+            return self._running
+
     def stop(self) -> None:
+        """No more hints: the thread ends, and the worker processes with the hint they play."""
         with self._lock:
             self._stopping = True
             self._queue.clear()
             self._lock.notify()
+        if self.pool is not None:
+            self.pool.shutdown()
 
     def _delivered(self, half: int, answer: Answer | None) -> None:
         """On the UI thread: keep an answer still wanted, drop a stale one."""
@@ -159,12 +202,23 @@ class PickHints:
             self._thread.start()
 
     def _stale(self, half: int, key: Any) -> bool:
-        """A newer question for ``half`` is queued (or the hints stop): the running one is moot."""
+        """A newer question for ``half`` is queued, the question was cancelled (or the hints
+        stop): the running one is moot."""
         with self._lock:
             newer = self._queue.get(half)
-            return self._stopping or (newer is not None and newer[0] != key)
+            return self._stopping or (newer is not None and newer[0] != key) or (half, key) in self._cancelled
+
+    def _start_pool(self) -> None:
+        assert self.pool is not None
+        try:
+            self.pool.start()
+        except PoolBroken:          # the hint thinks on the worker thread instead
+            log.exception("the pick hint's worker processes cannot start")
 
     def _work(self) -> None:
+        if self.pool is not None:
+            # Off the UI thread; the thread thinks itself until the workers are up (a second or so).
+            threading.Thread(target=self._start_pool, name="tablecup-pick-hint-pool", daemon=True).start()
         while True:
             with self._lock:
                 while not self._queue and not self._stopping:
@@ -185,7 +239,9 @@ class PickHints:
                 sys.setswitchinterval(before)
             with self._lock:
                 self._running = None
-            self.post(functools.partial(self._delivered, half, answer))
+                self._cancelled.clear()
+            if answer is not None:
+                self.post(functools.partial(self._delivered, half, answer))
 
     def think(self, half: int, key: Any, observation: Mapping[str, Any], legal: list, seed: int,
               memory: Memory) -> Answer | None:
@@ -200,16 +256,23 @@ class PickHints:
             stale = stale or self._stale(half, key)
             return float("inf") if stale else time.perf_counter()
 
-        bot = HintSearchPolicy(self.library, observation["you"], seed, self.simulations, clock=clock,
-                               seconds=self.seconds)
+        pool = self.pool if self.pool is not None and self.pool.ready else None
+        if pool is None:
+            bot = HintSearchPolicy(self.library, observation["you"], seed, self.simulations, clock=clock,
+                                   seconds=self.seconds)
+        else:
+            bot = HintSearchPolicy(self.library, observation["you"], seed, clock=clock, seconds=self.pool_seconds,
+                                   matches=self.pool_matches, pool=pool)
         bot.memory = memory
         bot.act(dict(observation), legal)
+        stale = stale or self._stale(half, key)
         if stale:
             return None
+        workers = pool.workers if pool is not None and not pool.broken else 0
         if not bot.hints:           # one choice only (the same deck whatever is chosen): no mark
-            return Answer(key, None, (), time.perf_counter() - start, start)
+            return Answer(key, None, (), time.perf_counter() - start, start, workers)
         h = bot.hints[-1]
-        return Answer(key, h.action, h.records, time.perf_counter() - start, start)
+        return Answer(key, h.action, h.records, time.perf_counter() - start, start, workers)
 
 
 def reason_words(view: Any, answer: Answer, lang: str, tr: Callable[..., str], name: Callable[[Any, str], str]) -> str:
