@@ -11,6 +11,7 @@ cdef class _Hot:
 
 
 cdef dict _HOT, _ARRANGE_SHAPES, _MOVE_ZONES
+cdef tuple _BUSY, _OVER, _REVEAL_BY
 cdef Py_ssize_t _FROM_SELF, _FROM_PILE, _FROM_ZONE
 cdef tuple _move_zones(e)
 cdef _Hot _hot(ct)

@@ -52,6 +52,11 @@ BENCH_SEATS = 6
 
 # What the match waits for.
 TOSS, REVEAL, CHOOSE, OVER = "toss", "reveal", "choose", "over"
+# The values of Match.expect that play sets at every step, made once: a tuple built per
+# reveal and per step was a measurable part of a compiled match (an allocation and a free).
+_BUSY = (None, None)
+_OVER = (OVER, None)
+_REVEAL_BY = ((REVEAL, 0), (REVEAL, 1))
 # Roles a card's power is computed in.
 ATTACK, POSSESSION = "attack", "possession"
 
@@ -406,15 +411,18 @@ class Match:
                 if self.log is not None:
                     self._emit("bonus", p, ct.id, amount, "next-card")
             side.next_bonus = []
-        steps: list = []
         if self.holder is None:
             # The opening card: its effect, then it takes the flag.
+            steps: list = []
             for e in ct.on_reveal:
                 steps.append((self._step_effect, e, inst, p))
             steps.append((self._step_take_flag, inst, p))
             for e in ct.on_takes_flag:
                 steps.append((self._step_effect, e, inst, p))
             steps.append((self._step_swap, p))
+            self.expect = _BUSY
+            self._run(steps)
+            return self.log[start:] if self.log is not None else []
         else:
             self.attack.append(inst)
             self.attacked_by += 1
@@ -428,7 +436,7 @@ class Match:
             # effect that stops for a choice, ends the match or starts steps of its own
             # hands what is left to the step loop, below what it started (as the loop
             # would have run them).
-            self.expect = (None, None)
+            self.expect = _BUSY
             h = hots[inst]
             effects = h.on_reveal
             n = len(effects)
@@ -447,9 +455,6 @@ class Match:
             if self.agenda or self.pending is not None:
                 self._run(())
             return self.log[start:] if self.log is not None else []
-        self.expect = (None, None)
-        self._run(steps)
-        return self.log[start:] if self.log is not None else []
 
     def choose(self, p, index) -> list:
         """Player ``p`` answers the pending choice with option ``index``."""
@@ -463,7 +468,7 @@ class Match:
         start = len(self.log) if self.log is not None else 0
         handler, args = ctx
         self.pending = self._pending_ctx = None
-        self.expect = (None, None)
+        self.expect = _BUSY
         if self.log is not None:
             self._emit("chose", p, ch.source, index, ch.options[index])
         handler(*args, ch.options[index])
@@ -512,7 +517,7 @@ class Match:
                 step[0](*step[1:])
         if self.winner is not None:
             agenda.clear()
-            self.expect = (OVER, None)
+            self.expect = _OVER
         elif self.pending is not None:
             self.expect = (CHOOSE, self.pending.player)
 
@@ -530,7 +535,7 @@ class Match:
         if self.winner is not None:
             return
         self.winner, self.reason = winner, reason
-        self.expect = (OVER, None)
+        self.expect = _OVER
         if self.log is not None:
             self._emit("win", winner, None, None, reason)
 
@@ -787,7 +792,7 @@ class Match:
         if not side.deck:
             self._finish(1 - p, OUT_OF_CARDS)
         else:
-            self.expect = (REVEAL, p)
+            self.expect = _REVEAL_BY[p]
 
     def _step_flag_lost(self, inst, p):
         self.flag_card = None
@@ -818,7 +823,7 @@ class Match:
         if not side.deck:
             self._finish(holder, OUT_OF_CARDS)
         else:
-            self.expect = (REVEAL, other)
+            self.expect = _REVEAL_BY[other]
 
     # ------------------------------------------------------------------ zones
     def _take_from(self, inst):
