@@ -61,7 +61,7 @@ cdef class Match:
     @cython.locals(side=Side, both=tuple, during=str)
     cpdef Py_ssize_t _aura_bonus(self, Py_ssize_t p, ct, bint attacking) except? -1
     cpdef power(self, Py_ssize_t inst, str role)
-    @cython.locals(h=_Hot, p=Py_ssize_t, bonus=Py_ssize_t)
+    @cython.locals(h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t)
     cpdef Py_ssize_t _power(self, Py_ssize_t inst, bint attacking) except? -1
     @cython.locals(total=Py_ssize_t, i=Py_ssize_t)
     cpdef attack_total(self)
@@ -92,6 +92,7 @@ cdef class Match:
     @cython.locals(side=Side)
     cpdef _put(self, inst, str where, p)
     @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, hots=list, auras_change=bint, key=str,
+                   new_keys=list, need=Py_ssize_t,
                    inst=Py_ssize_t)
     cpdef _to_bench(self, Py_ssize_t p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)

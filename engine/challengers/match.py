@@ -601,7 +601,10 @@ class Match:
             for e in h.on_possession:
                 if e.do == "power":
                     bonus += self._effect_amount(e, inst, p)
-        bonus += self._aura_bonus(p, ct, attacking)
+        # Most benches lend nothing (their bonuses worked out already, none): no call then.
+        side = self.sides[p]
+        if side.auras is None or side.auras:
+            bonus += self._aura_bonus(p, ct, attacking)
         if h.doubles_bonuses:
             bonus *= 2
         return (self.round if h.round_power else h.power) + bonus
@@ -874,7 +877,9 @@ class Match:
         bench = side.bench
         placed = []
         need = 0
-        new_keys = None        # the names that need a new seat -> its width, when any does
+        # The names that need a new seat, when any does: a short list, cheaper to fill and to
+        # look along than a dict.
+        new_keys = None
         auras_change = False   # whether a card with a bench bonus joins the bench
         for inst in cards:
             h = hots[inst]
@@ -893,10 +898,9 @@ class Match:
                     break
             else:
                 if new_keys is None:
-                    new_keys = {}
-                width = 2 if h.double_seat else 1
-                new_keys[key] = width
-                need += width
+                    new_keys = []
+                new_keys.append(key)
+                need += 2 if h.double_seat else 1
         if not placed:
             return
         if need and side.seats_used() + need > BENCH_SEATS:
@@ -918,9 +922,10 @@ class Match:
                     seat.cards.append(inst)
                     break
             else:
-                # The key is already interned (_Hot): the seat is made without __init__.
+                # The key is already interned (_Hot): the seat is made without __init__.  The
+                # first card of a new name opens its seat, in the order the width was counted.
                 seat = Seat.__new__(Seat)
-                seat.key, seat.cards, seat.width = key, [inst], new_keys[key]
+                seat.key, seat.cards, seat.width = key, [inst], 2 if h.double_seat else 1
                 bench.append(seat)
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
