@@ -5,7 +5,8 @@
 cimport cython
 
 cdef class _Hot:
-    cdef readonly object power, seat_key, bench_to
+    cdef readonly Py_ssize_t power
+    cdef readonly object seat_key, bench_to
     cdef readonly bint round_power, doubles_bonuses, double_seat
     cdef readonly tuple on_reveal, on_attack, on_possession, on_takes_flag, on_flag_loss, on_no_flag_win, on_bench
 
@@ -49,7 +50,7 @@ cdef class Match:
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
     @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot,
-                   inst=Py_ssize_t)
+                   inst=Py_ssize_t, fc=Py_ssize_t)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
     @cython.locals(agenda=list, step=tuple, n=Py_ssize_t)
@@ -61,7 +62,7 @@ cdef class Match:
     @cython.locals(side=Side, both=tuple, during=str)
     cpdef Py_ssize_t _aura_bonus(self, Py_ssize_t p, ct, bint attacking) except? -1
     cpdef power(self, Py_ssize_t inst, str role)
-    @cython.locals(h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t)
+    @cython.locals(h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t, base=Py_ssize_t)
     cpdef Py_ssize_t _power(self, Py_ssize_t inst, bint attacking) except? -1
     @cython.locals(total=Py_ssize_t, i=Py_ssize_t)
     cpdef attack_total(self)

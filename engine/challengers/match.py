@@ -588,7 +588,6 @@ class Match:
     def _power(self, inst, attacking) -> int:
         """:meth:`power`, attacking (``True``) or in possession: play asks with a flag, not
         a role's name to compare."""
-        ct = self.types[inst]
         h = self._hots()[inst]
         p = self.owner[inst]
         bonus = self.kept[inst]
@@ -604,10 +603,11 @@ class Match:
         # Most benches lend nothing (their bonuses worked out already, none): no call then.
         side = self.sides[p]
         if side.auras is None or side.auras:
-            bonus += self._aura_bonus(p, ct, attacking)
+            bonus += self._aura_bonus(p, self.types[inst], attacking)
         if h.doubles_bonuses:
             bonus *= 2
-        return (self.round if h.round_power else h.power) + bonus
+        base = self.round if h.round_power else h.power
+        return base + bonus
 
     def attack_total(self) -> int:
         total = 0
