@@ -5,12 +5,14 @@
 cimport cython
 
 cdef class _Hot:
-    cdef readonly object power, seat_key, bench_to
+    cdef readonly Py_ssize_t power
+    cdef readonly object seat_key, bench_to
     cdef readonly bint round_power, doubles_bonuses, double_seat
     cdef readonly tuple on_reveal, on_attack, on_possession, on_takes_flag, on_flag_loss, on_no_flag_win, on_bench
 
 
 cdef dict _HOT, _ARRANGE_SHAPES, _MOVE_ZONES
+cdef tuple _BUSY, _OVER, _REVEAL_BY
 cdef Py_ssize_t _FROM_SELF, _FROM_PILE, _FROM_ZONE
 cdef tuple _move_zones(e)
 cdef _Hot _hot(ct)
@@ -48,7 +50,7 @@ cdef class Match:
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
     @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot,
-                   inst=Py_ssize_t)
+                   inst=Py_ssize_t, fc=Py_ssize_t)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
     @cython.locals(agenda=list, step=tuple, n=Py_ssize_t)
@@ -60,7 +62,7 @@ cdef class Match:
     @cython.locals(side=Side, both=tuple, during=str)
     cpdef Py_ssize_t _aura_bonus(self, Py_ssize_t p, ct, bint attacking) except? -1
     cpdef power(self, Py_ssize_t inst, str role)
-    @cython.locals(h=_Hot, p=Py_ssize_t, bonus=Py_ssize_t)
+    @cython.locals(h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t, base=Py_ssize_t)
     cpdef Py_ssize_t _power(self, Py_ssize_t inst, bint attacking) except? -1
     @cython.locals(total=Py_ssize_t, i=Py_ssize_t)
     cpdef attack_total(self)
@@ -91,6 +93,7 @@ cdef class Match:
     @cython.locals(side=Side)
     cpdef _put(self, inst, str where, p)
     @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, hots=list, auras_change=bint, key=str,
+                   new_keys=list, need=Py_ssize_t,
                    inst=Py_ssize_t)
     cpdef _to_bench(self, Py_ssize_t p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)

@@ -52,6 +52,11 @@ BENCH_SEATS = 6
 
 # What the match waits for.
 TOSS, REVEAL, CHOOSE, OVER = "toss", "reveal", "choose", "over"
+# The values of Match.expect that play sets at every step, made once: a tuple built per
+# reveal and per step was a measurable part of a compiled match (an allocation and a free).
+_BUSY = (None, None)
+_OVER = (OVER, None)
+_REVEAL_BY = ((REVEAL, 0), (REVEAL, 1))
 # Roles a card's power is computed in.
 ATTACK, POSSESSION = "attack", "possession"
 
@@ -406,15 +411,18 @@ class Match:
                 if self.log is not None:
                     self._emit("bonus", p, ct.id, amount, "next-card")
             side.next_bonus = []
-        steps: list = []
         if self.holder is None:
             # The opening card: its effect, then it takes the flag.
+            steps: list = []
             for e in ct.on_reveal:
                 steps.append((self._step_effect, e, inst, p))
             steps.append((self._step_take_flag, inst, p))
             for e in ct.on_takes_flag:
                 steps.append((self._step_effect, e, inst, p))
             steps.append((self._step_swap, p))
+            self.expect = _BUSY
+            self._run(steps)
+            return self.log[start:] if self.log is not None else []
         else:
             self.attack.append(inst)
             self.attacked_by += 1
@@ -428,7 +436,7 @@ class Match:
             # effect that stops for a choice, ends the match or starts steps of its own
             # hands what is left to the step loop, below what it started (as the loop
             # would have run them).
-            self.expect = (None, None)
+            self.expect = _BUSY
             h = hots[inst]
             effects = h.on_reveal
             n = len(effects)
@@ -447,9 +455,6 @@ class Match:
             if self.agenda or self.pending is not None:
                 self._run(())
             return self.log[start:] if self.log is not None else []
-        self.expect = (None, None)
-        self._run(steps)
-        return self.log[start:] if self.log is not None else []
 
     def choose(self, p, index) -> list:
         """Player ``p`` answers the pending choice with option ``index``."""
@@ -463,7 +468,7 @@ class Match:
         start = len(self.log) if self.log is not None else 0
         handler, args = ctx
         self.pending = self._pending_ctx = None
-        self.expect = (None, None)
+        self.expect = _BUSY
         if self.log is not None:
             self._emit("chose", p, ch.source, index, ch.options[index])
         handler(*args, ch.options[index])
@@ -512,7 +517,7 @@ class Match:
                 step[0](*step[1:])
         if self.winner is not None:
             agenda.clear()
-            self.expect = (OVER, None)
+            self.expect = _OVER
         elif self.pending is not None:
             self.expect = (CHOOSE, self.pending.player)
 
@@ -530,7 +535,7 @@ class Match:
         if self.winner is not None:
             return
         self.winner, self.reason = winner, reason
-        self.expect = (OVER, None)
+        self.expect = _OVER
         if self.log is not None:
             self._emit("win", winner, None, None, reason)
 
@@ -583,7 +588,6 @@ class Match:
     def _power(self, inst, attacking) -> int:
         """:meth:`power`, attacking (``True``) or in possession: play asks with a flag, not
         a role's name to compare."""
-        ct = self.types[inst]
         h = self._hots()[inst]
         p = self.owner[inst]
         bonus = self.kept[inst]
@@ -596,10 +600,14 @@ class Match:
             for e in h.on_possession:
                 if e.do == "power":
                     bonus += self._effect_amount(e, inst, p)
-        bonus += self._aura_bonus(p, ct, attacking)
+        # Most benches lend nothing (their bonuses worked out already, none): no call then.
+        side = self.sides[p]
+        if side.auras is None or side.auras:
+            bonus += self._aura_bonus(p, self.types[inst], attacking)
         if h.doubles_bonuses:
             bonus *= 2
-        return (self.round if h.round_power else h.power) + bonus
+        base = self.round if h.round_power else h.power
+        return base + bonus
 
     def attack_total(self) -> int:
         total = 0
@@ -787,7 +795,7 @@ class Match:
         if not side.deck:
             self._finish(1 - p, OUT_OF_CARDS)
         else:
-            self.expect = (REVEAL, p)
+            self.expect = _REVEAL_BY[p]
 
     def _step_flag_lost(self, inst, p):
         self.flag_card = None
@@ -818,7 +826,7 @@ class Match:
         if not side.deck:
             self._finish(holder, OUT_OF_CARDS)
         else:
-            self.expect = (REVEAL, other)
+            self.expect = _REVEAL_BY[other]
 
     # ------------------------------------------------------------------ zones
     def _take_from(self, inst):
@@ -869,7 +877,9 @@ class Match:
         bench = side.bench
         placed = []
         need = 0
-        new_keys = None        # the names that need a new seat -> its width, when any does
+        # The names that need a new seat, when any does: a short list, cheaper to fill and to
+        # look along than a dict.
+        new_keys = None
         auras_change = False   # whether a card with a bench bonus joins the bench
         for inst in cards:
             h = hots[inst]
@@ -888,10 +898,9 @@ class Match:
                     break
             else:
                 if new_keys is None:
-                    new_keys = {}
-                width = 2 if h.double_seat else 1
-                new_keys[key] = width
-                need += width
+                    new_keys = []
+                new_keys.append(key)
+                need += 2 if h.double_seat else 1
         if not placed:
             return
         if need and side.seats_used() + need > BENCH_SEATS:
@@ -913,9 +922,10 @@ class Match:
                     seat.cards.append(inst)
                     break
             else:
-                # The key is already interned (_Hot): the seat is made without __init__.
+                # The key is already interned (_Hot): the seat is made without __init__.  The
+                # first card of a new name opens its seat, in the order the width was counted.
                 seat = Seat.__new__(Seat)
-                seat.key, seat.cards, seat.width = key, [inst], new_keys[key]
+                seat.key, seat.cards, seat.width = key, [inst], 2 if h.double_seat else 1
                 bench.append(seat)
             if self.log is not None:
                 self._emit("bench", p, types[inst].id)
