@@ -52,9 +52,9 @@ async def bots_night(data, game, seed, shot=None, tv=True, timeout=300.0):
         record = await cb.record(s, base, tid, token)
         if not tv:
             return record, view, None
-        dom, _ = await chromium("--virtual-time-budget=4000", "--dump-dom", f"{base}/t/{tid}")
-        if shot is not None:
-            await chromium("--virtual-time-budget=4000", f"--screenshot={shot}", f"{base}/t/{tid}")
+        # One browser both prints the page and takes its picture (the same load of the page).
+        picture = [] if shot is None else [f"--screenshot={shot}"]
+        dom, _ = await chromium("--virtual-time-budget=4000", "--dump-dom", *picture, f"{base}/t/{tid}")
         return record, view, dom
 
 
