@@ -14,6 +14,7 @@ import asyncio
 import concurrent.futures
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from engine.game import Action
 
@@ -41,6 +42,7 @@ class BotPlayer:
         self.wake: dict[int, asyncio.Event] = {}
         self.executor: concurrent.futures.Executor | None = None
         self.decisions = 0        # made in the worker (a seat with one legal action asks nobody)
+        self.thinking = 0         # decisions asked of the worker and not answered yet
 
     def kick(self, tid: int) -> None:
         """Something changed in tournament ``tid``: its bots' player looks for a move."""
@@ -92,8 +94,7 @@ class BotPlayer:
         if self.executor is None:
             self.executor = bots.new_executor(e.game)
         try:
-            action = await asyncio.get_running_loop().run_in_executor(
-                self.executor, bots.decide, key, e.game, kind, seat, seed, observation, legal)
+            action = await self._ask(self.executor, key, e.game, kind, seat, seed, observation, legal)
         except concurrent.futures.BrokenExecutor:
             # The worker process died (killed, out of memory): a new one next time; the bots it
             # held start again with no memory of the cards they saw.
@@ -112,3 +113,12 @@ class BotPlayer:
             return None
         self.decisions += 1
         return action
+
+    async def _ask(self, executor: concurrent.futures.Executor, *question: Any) -> Action:
+        """``bots.decide(*question)`` in the worker process, counted in :attr:`thinking` while
+        the worker has it (the event loop answers requests meanwhile)."""
+        self.thinking += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, bots.decide, *question)
+        finally:
+            self.thinking -= 1

@@ -91,15 +91,19 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
             "robot_level": 2}
     slowest = []
     seen = set()  # (round, phase) of every answer: the polls ran while the bots were playing
+    meanwhile = []  # answers that came while a bot's decision was in the worker process
 
-    async def watch(s, base, tid, stop_at):
-        """GET the public view every 20 ms until ``stop_at(view)``; each answer's time is kept."""
+    async def watch(s, base, coord, tid, stop_at):
+        """GET the public view every 20 ms until ``stop_at(view)``; each answer's time is kept, and
+        whether a bot's decision was in the worker process when it came."""
         while True:
             t0 = time.perf_counter()
             async with s.get(f"{base}/api/tournaments/{tid}") as r:
                 v = await r.json()
             slowest.append(time.perf_counter() - t0)
             seen.add((v["round"], v["phase"]))
+            if coord.bots.thinking:
+                meanwhile.append(v["round"])
             if stop_at(v):
                 return v
             await asyncio.sleep(0.02)
@@ -114,7 +118,7 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
                 assert [p["bot"] for p in v["players"]] == ["easy", "easy", "easy", None]
                 assert v["players"][3]["robot"]
                 tid = v["id"]
-                v = await watch(s, base, tid, lambda v: v["round"] >= 4)
+                v = await watch(s, base, coord, tid, lambda v: v["round"] >= 4)
                 assert v["phase"] != "over"
                 decided = coord.bot_decisions
                 assert decided > 20
@@ -126,7 +130,7 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
                 async with s.get(f"{base}/api/tournaments/{tid}") as r:
                     v = await r.json()
                 assert v["round"] >= 4 and v["phase"] != "over"
-                v = await watch(s, base, tid, lambda v: v["phase"] == "over")
+                v = await watch(s, base, coord, tid, lambda v: v["phase"] == "over")
                 assert v["winner"] is not None and coord.bot_decisions > 0
                 assert {r["name"]: r["bot"] for r in v["standings"]} == {"Ada": "easy", "Bo": "easy", "Cy": "easy"}
                 return await cb.record(s, base, tid, tok)
@@ -137,11 +141,13 @@ def test_bots_only_played_by_the_coordinator_to_the_end_through_a_restart(tmp_pa
     assert any(a["kind"] == "match.choose" for a in rec["actions"])
     again = cb.replay_record(rec)
     assert again.phase == "over" and plain(again.snapshot()) == rec["snapshot"]
-    # The event loop never waited for a bot's search (it runs in the worker process): a GET of the
-    # public view answered well within a second every time.  How many GETs fit in the tournament
-    # depends on the machine's speed, so what is asserted is that they spanned its play: the
-    # answers saw it in many rounds and phases.
-    assert len(seen) >= 6 and max(slowest) < 1.0, (sorted(seen), len(slowest), max(slowest))
+    # The event loop never waited for a bot's search (it runs in the worker process): GETs of the
+    # public view were answered while a decision was in the worker, in several rounds (a search
+    # on the event loop would let none through until it ended).  How many GETs fit in the
+    # tournament depends on the machine's speed, not how long each took (a loaded machine delays
+    # every answer), so what is asserted is that they spanned its play: many rounds and phases.
+    assert len(seen) >= 6 and len(set(meanwhile)) >= 3, (sorted(seen), len(slowest), max(slowest),
+                                                         len(meanwhile), sorted(set(meanwhile)))
 
 
 @pytest.mark.slow
