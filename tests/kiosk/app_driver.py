@@ -261,27 +261,49 @@ class Driver:
         return True
 
 
+def queued_seconds(thread: int | None = None) -> float:
+    """Seconds this thread (or the thread of native id ``thread`` in this process) has waited,
+    runnable, for a core so far (Linux's schedstat; 0 where there is none): the machine's other
+    work, not the app's, kept it from running then."""
+    path = "/proc/thread-self/schedstat" if thread is None else f"/proc/self/task/{thread}/schedstat"
+    try:
+        with open(path) as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 class FrameTimes:
     """Every frame's time while the app runs: a Clock callback each frame (the interrupt clock
     never sleeps while a zero-interval event is pending, so the interval is one frame) and each
     drawing (``on_draw`` to ``on_flip``: the window's own rendering, slow with a software
     renderer).  ``during()``, when given, is asked at each frame (e.g. "a bot is thinking");
     :meth:`longest_stall_ms` is the longest the UI thread went without a frame, the drawing
-    left out, between two frames where ``during()`` held."""
+    left out, between two frames where ``during()`` held.  The time the UI thread waited for a
+    core meanwhile (:func:`queued_seconds`) is left out too, and that of the threads named in
+    ``waited_on`` (a thread the UI waits for, e.g. for the interpreter's lock, waiting for a core
+    itself): on a loaded machine that is the machine's stall, not the app's, and it is the app's
+    that a test bounds."""
 
-    def __init__(self, during: Callable[[], bool] = lambda: True):
+    def __init__(self, during: Callable[[], bool] = lambda: True, waited_on: tuple[str, ...] = ()):
         import time
 
         from kivy.clock import Clock
         from kivy.core.window import Window
 
         from kiosk.widgets import FRAME
-        self.ticks: list[tuple[float, bool]] = []
-        self.draws: list[list[float | None]] = []
+        self.ticks: list[tuple[float, bool, float]] = []
+        self.draws: list[list[Any]] = []          # [drawn from, to, queued then, then]
         self.last_stalls: list[float] = []
-        Clock.schedule_interval(lambda dt: self.ticks.append((time.perf_counter(), bool(during()))), FRAME)
-        Window.bind(on_draw=lambda *a: self.draws.append([time.perf_counter(), None]))
-        Window.bind(on_flip=lambda *a: self.draws[-1].__setitem__(1, time.perf_counter())
+        import threading
+
+        def queued() -> float:
+            return queued_seconds() + sum(queued_seconds(th.native_id) for th in threading.enumerate()
+                                          if th.name in waited_on and th.native_id is not None)
+
+        Clock.schedule_interval(lambda dt: self.ticks.append((time.perf_counter(), bool(during()), queued())), FRAME)
+        Window.bind(on_draw=lambda *a: self.draws.append([time.perf_counter(), None, queued(), 0.0]))
+        Window.bind(on_flip=lambda *a: self.draws[-1].__setitem__(slice(1, 4, 2), (time.perf_counter(), queued()))
                     if self.draws and self.draws[-1][1] is None else None)
 
     def longest_stall_ms(self, start: float, end: float) -> tuple[int, float]:
@@ -289,12 +311,20 @@ class FrameTimes:
         two such frames in ms with the drawing inside that gap left out); :attr:`last_stalls`:
         the five longest."""
         import itertools
-        ticks = [(t, on) for t, on in self.ticks if start <= t <= end]
-        drawn = [(a, b) for a, b in self.draws if b is not None and start - 0.1 <= a <= end]
-        stall = [b - a - sum(max(0.0, min(b, y) - max(a, x)) for x, y in drawn)
-                 for (a, on_a), (b, on_b) in itertools.pairwise(ticks) if on_a and on_b]
+        ticks = [tick for tick in self.ticks if start <= tick[0] <= end]
+        drawn = [d for d in self.draws if d[1] is not None and start - 0.1 <= d[0] <= end]
+
+        def stall_of(a: float, queued_a: float, b: float, queued_b: float) -> float:
+            """The gap from ``a`` to ``b`` less the drawing in it and the waits for a core
+            outside that drawing (a drawing's own waits are left out with it)."""
+            inside = [(x, y, qx, qy) for x, y, qx, qy in drawn if a <= x and y <= b]
+            waits = queued_b - queued_a - sum(qy - qx for _, _, qx, qy in inside)
+            return b - a - sum(max(0.0, min(b, y) - max(a, x)) for x, y, _, _ in drawn) - max(0.0, waits)
+
+        stall = [stall_of(a, queued_a, b, queued_b)
+                 for (a, on_a, queued_a), (b, on_b, queued_b) in itertools.pairwise(ticks) if on_a and on_b]
         self.last_stalls = sorted((round(1000 * x, 1) for x in stall), reverse=True)[:5]
-        return sum(on for _, on in ticks), round(1000 * max(stall, default=0.0), 1)
+        return sum(on for _, on, _ in ticks), round(1000 * max(stall, default=0.0), 1)
 
 
 def start_table_game(d: Driver, game: str, level: int, seed: int) -> Iterator[float]:

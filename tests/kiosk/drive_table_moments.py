@@ -71,7 +71,7 @@ def hook(app):
     from kivy.core.window import Window
 
     d = Driver(app, out, ART)
-    frames = FrameTimes(during=lambda: app.table._bot_thinking)
+    frames = FrameTimes(during=lambda: app.table._bot_thinking, waited_on=("tablecup-bot",))
     # The bot's decision is held on the worker until the presses in both languages are made: a
     # bot that decides fast (or a loaded machine that is slow) must not end the moment under test.
     held = threading.Event()

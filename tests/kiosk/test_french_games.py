@@ -108,7 +108,7 @@ def test_the_games_french_catalogues_have_no_english():
 
 @pytest.mark.slow   # every table game walked in French
 def test_every_screen_of_the_table_games_in_french_shows_no_english(tmp_path):
-    p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "french-games", timeout=300)
+    p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "french-games", timeout=900)
     r = script_result(p, "FRENCH-GAMES-RESULT ")
     stages = r["stages"]
     assert {"coup-fatal", "coup-fatal-hit-points", "coup-fatal-tie", "no-cards"} <= set(r["games_over"]["between"])

@@ -72,7 +72,7 @@ def _untranslated(r, also=()) -> dict[str, dict[str, str]]:
 
 @pytest.mark.slow   # Challengers! and the kiosk's own screens walked in the pseudo-locale
 def test_challengers_and_the_kiosks_screens_in_the_pseudo_locale_show_only_catalogue_words(tmp_path):
-    p = run_script("drive_french.py", tmp_path / "data", artifacts_dir() / "pseudo", timeout=300, WALK_LANG=PSEUDO)
+    p = run_script("drive_french.py", tmp_path / "data", artifacts_dir() / "pseudo", timeout=900, WALK_LANG=PSEUDO)
     r = script_result(p, "FRENCH-RESULT ")
     walked = {s for s, lang in r["lang_at"].items() if lang == PSEUDO}
     assert {"home", "deck-pick", "match-reveal", "match-end", "result-final", "join", "park"} <= walked, walked
