@@ -10,7 +10,7 @@ waited for, the answer coming back through ``post`` as it comes to the UI thread
 machine is shared): 0 is the worker thread thinking itself (the one-process hint, its budget
 scaled by the round), N > 0 the practice matches played by N worker processes
 (:class:`engine.challengers.hint_pool.HintPool`, started before the first question; the default
-is 0 and the kiosk's own count, the cores less one).
+is 0 and the kiosk's own count, a worker per core).
 
 Printed per way: practice matches per hint (median and lowest), the median and p99 of the wall
 seconds from question to answer beside the target (0.3 s on the development VM; a Raspberry Pi 4
