@@ -37,8 +37,7 @@ from typing import Any
 
 from engine.challengers.hint import PoolBroken, candidates, practice
 
-__all__ = ["FIRST_SLICE", "IN_FLIGHT", "OWNER_CHECK_SECONDS", "SLICE", "WORKER_NICENESS", "HintPool", "PoolBroken",
-           "spare_cores"]
+__all__ = ["FIRST_SLICE", "IN_FLIGHT", "OWNER_CHECK_SECONDS", "SLICE", "HintPool", "PoolBroken", "spare_cores"]
 
 #: Practice matches (values of ``k``) in one slice of a round, for every choice still weighed
 #: (10-20 ms of a worker's time with the compiled engine).  Fixed, so that the slices are the same
@@ -61,16 +60,12 @@ START_SECONDS = 30.0
 OWNER_CHECK_SECONDS = 0.2
 
 
-#: How much lower the workers' scheduling priority is than their owner's (``os.nice``): the UI
-#: process is served first whenever it wants a core, so the workers use what it leaves.
-WORKER_NICENESS = 10
-
-
 def spare_cores() -> int:
     """Workers for the hint: one per core this process may run on (2 on this 2-core VM, 4 on a
-    Raspberry Pi 4).  They run at a lower priority (:data:`WORKER_NICENESS`), so a core is theirs
-    only while the UI does not want it: while a hint thinks, the UI mostly waits for the next
-    frame, and a worker fewer than the cores would leave that core's time unplayed."""
+    Raspberry Pi 4).  While a hint thinks the UI mostly waits for its next frame: a worker fewer
+    than the cores would leave that core's time unplayed.  They run at the UI's priority: below
+    it, on a machine busy with other work, they would wait for a core until the hint's first
+    slice is in, and the hint's clock is only looked at then."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:          # not Linux
@@ -114,7 +109,6 @@ def _watch_owner(owner: int) -> None:
 def _init_worker(current: Any, started: Any, owner: int) -> None:
     global _current, _started
     _current, _started = current, started
-    os.nice(WORKER_NICENESS)
     threading.Thread(target=_watch_owner, args=(owner,), name="tablecup-hint-owner", daemon=True).start()
     with started.get_lock():
         started.value += 1

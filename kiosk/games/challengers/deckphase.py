@@ -432,7 +432,7 @@ class DeckPhaseScreen(ChallengersScreen):
         if table is None:
             return None
         if self.pick_hints is None:
-            # The practice matches on worker processes, below the UI's priority; they end with the app.
+            # The practice matches on worker processes, one per core; they end with the app.
             self.pick_hints = PickHints(c.lib, post=lambda fn: Clock.schedule_once(lambda dt: fn(), 0),
                                         on_answer=self._answered, workers=spare_cores())
             App.get_running_app().bind(on_stop=lambda *_: self.pick_hints.stop())

@@ -10,7 +10,7 @@ seat's observations while matches are played) -- never from the engine's objects
 No Kivy here.  Questions are taken one at a time by one worker thread, and the answer is handed
 to ``post(fn)`` (the app passes Kivy's clock), which runs ``fn`` on the UI thread.  With
 ``workers`` (the kiosk passes :func:`engine.challengers.hint_pool.spare_cores`: a worker per
-core, at a lower priority than the UI's), the thread only waits: the practice matches are played by that many worker
+core), the thread only waits: the practice matches are played by that many worker
 processes (:class:`engine.challengers.hint_pool.HintPool`, started once, off the UI thread, at
 the first question; until it is up, or if it cannot start, the thread thinks itself, with the
 one-process budget).  A pooled hint plays :data:`POOL_MATCHES` practice matches within
