@@ -144,7 +144,7 @@ def cmd_match(args) -> int:
     names = ("a", "b")
     if args.lang is not None and not args.json:
         tr = _language(args.lang)
-        said_names = [tr("player", number=1), tr("player", number=2)]
+        said_names = _seat_names(args, 2)
         words = _event_words("challengers", lib, args.lang, said_names)
         assert words is not None, "Challengers! has its kiosk's event words"
         for e in m.log:
@@ -227,13 +227,13 @@ def _play(state, policies, after=None) -> None:
             after(events)
 
 
-def _seat_names(args) -> tuple[str, ...]:
-    """The players' names: "Player 1", ..., or with ``--lang`` the kiosk's name for a seat nobody
-    named in that language (its ``player`` message)."""
+def _seat_names(args, count: int) -> tuple[str, ...]:
+    """``count`` players' names: "Player 1", ..., or with ``--lang`` the kiosk's name for a seat
+    nobody named in that language (its ``player`` message)."""
     if args.lang is None or args.json:
-        return tuple(f"Player {i + 1}" for i in range(args.players))
+        return tuple(f"Player {i + 1}" for i in range(count))
     tr = _language(args.lang)
-    return tuple(tr("player", number=i + 1) for i in range(args.players))
+    return tuple(tr("player", number=i + 1) for i in range(count))
 
 
 def cmd_simulate(args) -> int:
@@ -259,7 +259,7 @@ def cmd_simulate(args) -> int:
         args.box = lib.catalogue.sets[basic].box if basic else "base"
     if args.box not in lib.boxes:
         raise UsageError(f"--box must be one of {', '.join(lib.boxes)}, not '{args.box}'")
-    names = _seat_names(args)
+    names = _seat_names(args, args.players)
     options = {"box": args.box, "robot_level": args.robot_level, "solo_cards": args.solo_cards}
     if sets:
         options["sets"] = list(sets)
@@ -341,7 +341,7 @@ def cmd_simulate_game(args) -> int:
     game = registry.get(args.game)
     data = game.load(cards)
     options = game_options({k: getattr(args, "opt_" + k) for k in game.options})
-    names = _seat_names(args)
+    names = _seat_names(args, args.players)
     try:
         state = game.new(data, GameSetup(game.name, names, args.seed, options))
     except ValueError as e:
@@ -388,7 +388,7 @@ def cmd_cafe(args) -> int:
     from engine.cafe.bots import play_with_bots
 
     tr = _language(args.lang) if args.lang is not None and not args.json else None
-    names = [tr("player", number=i + 1) if tr else f"Player {i + 1}" for i in range(max(0, args.players))]
+    names = list(_seat_names(args, max(0, args.players)))
     setup = new_setup(args.game, names, args.seed, format=args.format, rounds=args.rounds,
                       table_size=args.table_size, seeding=args.seeding)
     try:
