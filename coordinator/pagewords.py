@@ -55,7 +55,8 @@ def _messages(lang: str) -> dict[str, str | list[str]]:
 def page_words(lang: str) -> tuple[bytes, str]:
     """The JSON the pages read for ``lang`` (one of :func:`known`) and its ETag: ``{"lang",
     "plural": [form of count 0, 1, ... 199], "words": {key: text or [forms]}, "games": {name: title}}``."""
-    from engine import registry                            # the games' titles (names, not words)
+    # The games' titles (names, not words), from the registry: imported when first asked.
+    from engine import registry
     rule = words.load(LOCALE_DIR, lang, DOMAIN) or gettext.NullTranslations()     # none: English's rule
     body = json.dumps({"lang": lang,
                        "plural": words.plural_table(rule),

@@ -25,10 +25,6 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import words
-from words import DEFAULT as DEFAULT
-from words import LANGS as LANGS
-from words import PSEUDO as PSEUDO
-from words import CatalogueError as CatalogueError
 
 log = logging.getLogger("tablecup.kiosk.i18n")
 
@@ -42,8 +38,10 @@ def domains() -> tuple[str, ...]:
     return (SHARED, *games)
 
 
-# The languages the operator screen and the phones offer (LANGS), the default and the
-# pseudo-locale are the words package's: the coordinator's pages offer the same ones.
+#: The languages the operator screen and the phones offer, the default one and the pseudo-locale
+#: (a test language, never offered): the words package's, which the coordinator's pages offer too.
+LANGS, DEFAULT, PSEUDO = words.LANGS, words.DEFAULT, words.PSEUDO
+CatalogueError = words.CatalogueError
 
 
 @cache

@@ -226,7 +226,7 @@ def read(path: Path, lang: str | None = None, domain: str | None = None) -> Cata
         return read_po(f, locale=lang, domain=domain)
 
 
-_GENERATED_BY = re.compile(rb'^"Generated-By: [^"\n]*"$', re.M)
+_GENERATED_BY = re.compile(rb'^"Generated-By: [^"\n]*"$', re.MULTILINE)
 
 
 def write(path: Path, catalog: Catalog, **kw) -> None:
