@@ -487,8 +487,9 @@ PARAMS: dict[str, dict[str, Any]] = {
     "park": {"schema": {"type": "integer", "minimum": 1, "maximum": 4}},
     "kid": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
     "name": {"schema": {"enum": ["standings.css", "standings.js", "organiser.css", "organiser.js", "lang.js"]}},
-    # The languages with compiled catalogues, said when the document is made (coordinator/pagewords.py).
-    "lang": {"schema": {"type": "string"}, "description": "a language's code: en, fr (any with catalogues)"},
+    # A query parameter: its schema, the languages with compiled catalogues, is said when the
+    # document is made (_query_param, coordinator/pagewords.py).
+    "lang": {"description": "a language's code: en, fr (any with catalogues)"},
 }
 #: aiohttp's pattern for each path parameter (the route's text: {id:\d{1,9}}).
 PATTERNS = {"id": r"\d{1,9}", "park": r"\d{1,3}", "kid": r"\d{1,9}", "name": r"[a-z]+\.(?:css|js)"}

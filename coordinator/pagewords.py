@@ -64,9 +64,3 @@ def page_words(lang: str) -> tuple[bytes, str]:
                        "games": {g.name: g.title(lang) for g in registry.games()}},
                       ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-
-
-def reload() -> None:
-    """Forget what was read (after compiling catalogues in a running process: tests)."""
-    known.cache_clear()
-    page_words.cache_clear()

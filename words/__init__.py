@@ -99,8 +99,3 @@ def plural_table(translations: gettext.NullTranslations) -> list[int]:
     if rule is None:
         return [0 if n == 1 else 1 for n in range(PLURAL_SPAN)]
     return [int(rule(n)) for n in range(PLURAL_SPAN)]
-
-
-def plural_forms(translations: gettext.NullTranslations) -> int:
-    """How many plural forms a plural message has in these catalogues (English's 2 for none)."""
-    return max(plural_table(translations)) + 1 if getattr(translations, "plural", None) else 2
