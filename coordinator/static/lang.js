@@ -27,7 +27,8 @@ function sayer(got) {
   return t;
 }
 // The page's words, once: the asked language's, else English's.  The document says which
-// language it is in (<html lang>), and body[data-lang] that the words are there.
+// language it is in (<html lang>); each page marks body[data-lang] once its words are on it and
+// its controls work.
 async function loadWords() {
   for (const lang of [askedLang(), "en"]) {
     try {
@@ -49,7 +50,6 @@ function translatePage(t) {
   for (const attr of ["placeholder", "title", "alt", "aria-label"]) {
     for (const e of document.querySelectorAll("[data-t-" + attr + "]")) e.setAttribute(attr, t(e.getAttribute("data-t-" + attr)));
   }
-  document.body.dataset.lang = t.lang;
 }
 // A key the page chooses by a computed name, listed where it is chosen: tools/catalogues.py finds
 // the keys the pages name as strings in t() calls and N_() marks, and in data-t attributes.

@@ -316,5 +316,6 @@ async function start() {
   $("tsel").addEventListener("change", () => { CUR = parseInt($("tsel").value, 10); say("parkerr", ""); say("parkok", ""); refresh(true); });
   if (PIN) login(PIN);
   setInterval(() => { if (!$("app").hidden) refresh(false); }, 4000);
+  document.body.dataset.lang = t.lang;
 }
 start();

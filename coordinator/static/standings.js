@@ -158,6 +158,7 @@ async function connect() {
 loadWords().then((words) => {
   t = words;
   translatePage(t);
+  document.body.dataset.lang = t.lang;
   refresh().then(() => { if (tid !== null && ws === null) connect(); });
   setInterval(refresh, 5000);
 });
