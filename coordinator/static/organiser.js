@@ -6,6 +6,9 @@ const PIN_SHOWN_BY = "tablecup coordinator --show-pin";    // a command: the sam
 const PIN_KEY = "tablecup.organiserPin", TOKEN_KEY = "tablecup.organiserToken";
 let PIN = sessionStorage.getItem(PIN_KEY), TOKEN = localStorage.getItem(TOKEN_KEY), ME = null;
 let CAT = null, KIOSKS = [], TOURS = [], CUR = null, VIEW = null, LAST = "";
+// The kiosk whose Revoke was pressed once (for 5 s a second press revokes it): kept here, not on
+// the button, so that the list drawn again meanwhile (a refresh) keeps it armed.
+let ARMED = null;
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text; return e; }
@@ -269,10 +272,16 @@ function renderKiosks() {
     const act = el("td");
     if (k.revoked) act.append(el("span", "revoked", t("org_revoked")));
     else if (!(ME && k.kiosk_id === ME.kiosk_id)) {
-      const b = el("button", "danger small revoke", t("org_revoke")); b.dataset.kiosk = k.kiosk_id;
+      const armed = ARMED === k.kiosk_id;
+      const b = el("button", "danger small revoke", armed ? t("org_sure") : t("org_revoke")); b.dataset.kiosk = k.kiosk_id;
+      b.dataset.armed = armed ? "1" : "";
       b.addEventListener("click", () => {
-        if (b.dataset.armed !== "1") { b.dataset.armed = "1"; b.textContent = t("org_sure"); setTimeout(() => { b.dataset.armed = ""; b.textContent = t("org_revoke"); }, 5000); return; }
-        revoke(k.kiosk_id);
+        if (ARMED !== k.kiosk_id) {
+          ARMED = k.kiosk_id; renderKiosks();
+          setTimeout(() => { if (ARMED === k.kiosk_id) { ARMED = null; renderKiosks(); } }, 5000);
+          return;
+        }
+        ARMED = null; revoke(k.kiosk_id);
       });
       act.append(b);
     }

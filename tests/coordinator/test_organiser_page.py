@@ -152,6 +152,10 @@ def test_organiser_page_in_chromium(tmp_path):
                     # revoke (two clicks: arm, confirm), then assigning it shows the 409 reason
                     await click(tab, f'button.revoke[data-kiosk="{k3}"]')
                     assert await text(tab, f'button.revoke[data-kiosk="{k3}"]') == "Sure? Revoke"
+                    # the list drawn again meanwhile (the page refreshes every few seconds) keeps it armed
+                    await tab.js("window.__drawn = 0; refresh(true).then(() => { window.__drawn = 1; })")
+                    await tab.wait_for("window.__drawn === 1")
+                    assert await text(tab, f'button.revoke[data-kiosk="{k3}"]') == "Sure? Revoke"
                     await click(tab, f'button.revoke[data-kiosk="{k3}"]')
                     await tab.wait_for(f"document.querySelector('tr[data-kiosk=\"{k3}\"] .revoked') !== null")
                     async with s.get(base + "/api/kiosks", headers=cb.org()) as r:
