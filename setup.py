@@ -12,7 +12,8 @@ The C files compile side by side, the largest first, as many at a time as the ma
 and memory for (``TABLECUP_BUILD_JOBS`` sets it), and without debugging information: on a
 2-core machine the build took 85 s one after the other, and a Raspberry Pi is about 3x slower.
 
-It also compiles the kiosk's gettext catalogues (``kiosk/locale/*/LC_MESSAGES/*.po``) into
+It also compiles the gettext catalogues (the kiosk's ``kiosk/locale/*/LC_MESSAGES/*.po`` and the
+coordinator pages' ``coordinator/locale/*/LC_MESSAGES/*.po``) into
 their ``.mo`` files with Babel, in the source tree (an editable install reads them there) before
 the package data is copied (a regular install ships them): ``tools/catalogues.py compile``;
 and it synthesises the kiosk's short sounds (``kiosk/sounds/*.wav``, ``python -m kiosk.sound``).
@@ -96,7 +97,7 @@ def compile_catalogues():
     catalogues = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(catalogues)
     # Not the pseudo-locale: a test language (tools/catalogues.py compile makes it for the tests).
-    return catalogues.compile_all(HERE / "kiosk" / "locale", pseudo=False)
+    return catalogues.compile_every(HERE, pseudo=False)
 
 
 def write_sounds():

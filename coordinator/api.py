@@ -441,6 +441,15 @@ class Ticket(Loose):
     expires_in: int
 
 
+class PageWords(Loose):
+    lang: str = Field(description="the language of the words")
+    plural: list[int] = Field(description="the plural form each count from 0 takes (a count n past the list: "
+                                          "the form of 100 + n % 100)")
+    words: dict[str, str | list[str]] = Field(description="every message of the pages: its text, or its plural "
+                                                          "forms; {name} fields are filled by the page")
+    games: dict[str, str] = Field(description="the games' titles in the language (names)")
+
+
 # ---------------------------------------------------------------------- routes
 ERRORS = {400: "the body or a parameter does not match the schema (the reason names the field)",
           401: "missing or unknown token / organiser PIN", 403: "revoked token, wrong PIN, not this park's kiosk, "
@@ -470,6 +479,7 @@ class Route:
     security: Security = field(default_factory=list)
     errors: tuple[int, ...] = ()
     params: tuple[str, ...] = ()   # path parameters: names in PARAMS
+    query: tuple[str, ...] = ()    # required query parameters: names in PARAMS
 
 
 PARAMS: dict[str, dict[str, Any]] = {
@@ -477,6 +487,9 @@ PARAMS: dict[str, dict[str, Any]] = {
     "park": {"schema": {"type": "integer", "minimum": 1, "maximum": 4}},
     "kid": {"schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
     "name": {"schema": {"enum": ["standings.css", "standings.js", "organiser.css", "organiser.js", "lang.js"]}},
+    # A query parameter: its schema, the languages with compiled catalogues, is said when the
+    # document is made (_query_param, coordinator/pagewords.py).
+    "lang": {"description": "a language's code: en, fr (any with catalogues)"},
 }
 #: aiohttp's pattern for each path parameter (the route's text: {id:\d{1,9}}).
 PATTERNS = {"id": r"\d{1,9}", "park": r"\d{1,3}", "kid": r"\d{1,9}", "name": r"[a-z]+\.(?:css|js)"}
@@ -521,12 +534,21 @@ ROUTES = (
           errors=(404,), params=("id",)),
     Route("GET", "/static/{name}", "static", "The pages' style sheets and scripts", "file", errors=(404,),
           params=("name",)),
+    Route("GET", "/api/words", "words_of_pages", "The pages' words in one language (?lang=fr), from the coordinator's "
+          "catalogues; revalidate with If-None-Match (ETag)", PageWords, errors=(400,), query=("lang",)),
     Route("GET", T + "/events", "events", "WebSocket: {type: hello|update, tournament, version, round, phase, "
           "what[]} on every change; needs a kiosk token (Authorization) or a ticket (?ticket=)", "websocket",
           security=ANYONE, errors=(400, 401, 404, 429), params=("id",)),
 )
 # OpenAPI describes HTTP exchanges, not WebSockets: the WebSocket routes are listed under the
 # document's "x-websockets" (and described in docs/protocol.md).
+
+
+def _query_param(name: str) -> dict[str, Any]:
+    if name == "lang":                 # the languages served, as compiled when the document is made
+        from .pagewords import known
+        return {**PARAMS[name], "schema": {"enum": sorted(known())}}
+    return PARAMS[name]
 
 
 def aiohttp_path(path: str) -> str:
@@ -554,8 +576,9 @@ def openapi() -> dict:
     sockets: dict = {}
     for r in ROUTES:
         op: dict = {"summary": r.summary, "operationId": f"{r.handler}_{r.method.lower()}", "security": r.security}
-        if r.params:
-            op["parameters"] = [{"name": p, "in": "path", "required": True, **PARAMS[p]} for p in r.params]
+        if r.params or r.query:
+            op["parameters"] = [{"name": p, "in": "path", "required": True, **PARAMS[p]} for p in r.params] + \
+                [{"name": p, "in": "query", "required": True, **_query_param(p)} for p in r.query]
         if r.body is not None:
             op["requestBody"] = {"required": True, "content": content(r.body)}
         if r.response == "text/html":

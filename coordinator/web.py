@@ -28,7 +28,7 @@ from yarl import URL
 
 from appliance.lan import SECURITY_HEADERS, ConnectionGuard, client_key
 
-from . import api
+from . import api, pagewords
 from .access import Kiosk
 from .errors import ApiError
 from .service import Coordinator
@@ -419,6 +419,22 @@ async def static(request):
     if name not in STATIC_FILES:
         raise ApiError(404, f"no such file: {name}")
     return _file(name, STATIC_FILES[name])
+
+
+async def words_of_pages(request):
+    """The pages' words in ``?lang=`` (coordinator/pagewords.py): the same bytes until the
+    catalogues change, so a page revalidates them (ETag) rather than fetch them again."""
+    lang = request.query.get("lang", "")
+    offered = ", ".join(sorted(pagewords.known()))
+    if not lang:
+        raise ApiError(400, f"missing parameter 'lang': the language of the words ({offered})")
+    if lang not in pagewords.known():
+        raise ApiError(400, f"'lang': no words in {lang[:16]!r}: the pages speak {offered}")
+    body, etag = pagewords.page_words(lang)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    return web.Response(body=body, content_type="application/json", charset="utf-8", headers=headers)
 
 
 async def _on_startup(app):

@@ -10,6 +10,8 @@ filled with ``str.format``.
 
 The ``.po`` files are the source; the ``.mo`` files are compiled by the set-up (``pip install``
 runs ``setup.py``, which compiles them; ``python tools/catalogues.py compile`` does it by hand).
+The reading of a catalogue folder, the languages and the plural rules are the ``words`` package's,
+which the coordinator's pages use too (their own catalogues: ``coordinator/locale``).
 docs/translating.md: adding a string, extracting, translating, compiling.
 """
 
@@ -17,11 +19,12 @@ from __future__ import annotations
 
 import gettext
 import logging
-import os
 import re
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
+
+import words
 
 log = logging.getLogger("tablecup.kiosk.i18n")
 
@@ -35,23 +38,16 @@ def domains() -> tuple[str, ...]:
     return (SHARED, *games)
 
 
-#: The languages the operator screen and the phones offer.  Any other language with compiled
-#: catalogues here is read too (:func:`known`): a language is its catalogues, nothing in the code.
-LANGS = ("en", "fr")
-DEFAULT = "en"
-#: The pseudo-locale, every English text with its letters accented (``tools/catalogues.py``): a
-#: test language, never offered; a screen in it shows any text that did not come from a catalogue.
-PSEUDO = "qps"
+#: The languages the operator screen and the phones offer, the default one and the pseudo-locale
+#: (a test language, never offered): the words package's, which the coordinator's pages offer too.
+LANGS, DEFAULT, PSEUDO = words.LANGS, words.DEFAULT, words.PSEUDO
+CatalogueError = words.CatalogueError
 
 
 @cache
 def known() -> frozenset[str]:
     """Every language with a compiled catalogue of the shared domain (the offered ones, the pseudo-locale)."""
-    return frozenset({*LANGS, *(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{SHARED}.mo"))})
-
-
-class CatalogueError(RuntimeError):
-    """A compiled catalogue is missing or older than its ``.po`` (set-up not run since)."""
+    return words.languages(LOCALE_DIR, SHARED)
 
 
 def N_(key: str, n: int | None = None) -> str:
@@ -61,38 +57,13 @@ def N_(key: str, n: int | None = None) -> str:
 
 
 def _load(lang: str, domain: str) -> gettext.NullTranslations | None:
-    mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
-    po = mo.with_suffix(".po")
-    problem = None
-    if not mo.is_file():
-        problem = f"{mo} is missing"
-    elif po.is_file() and po.stat().st_mtime > mo.stat().st_mtime:
-        problem = f"{mo} is older than {po.name}"
-    if problem:
-        text = f"{problem}: compile the catalogues (./dev.sh setup, or python tools/catalogues.py compile)"
-        if os.environ.get("TABLECUP_REQUIRE_COMPILED"):
-            raise CatalogueError(text)
-        log.error("%s", text)
-        if not mo.is_file():
-            return None
-    with open(mo, "rb") as f:
-        return gettext.GNUTranslations(f)
+    return words.load(LOCALE_DIR, lang, domain)
 
 
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """Every domain of ``lang``, then every domain of English, chained as gettext fallbacks."""
-    head: gettext.NullTranslations | None = None
-    for code in dict.fromkeys((lang, DEFAULT)):
-        for domain in domains():
-            t = _load(code, domain)
-            if t is None:
-                continue
-            if head is None:
-                head = t
-            else:
-                head.add_fallback(t)
-    return head if head is not None else gettext.NullTranslations()   # nothing compiled: keys read as themselves
+    return words.chain(LOCALE_DIR, lang, domains())
 
 
 @lru_cache(maxsize=4096)

@@ -4,7 +4,7 @@ The layers, top first (``docs/architecture.md``)::
 
     tablecup                 the command line: wires everything together
     kiosk, coordinator       the programs
-    hardware                 buttons and LEDs
+    hardware, words          buttons and LEDs; the programs' words (gettext catalogues)
     engine                   the rules of every game
     cards                    data
     appliance                paths, configuration files, sd_notify
@@ -28,7 +28,7 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LAYERS = [("tablecup",), ("kiosk", "coordinator"), ("hardware",), ("engine",), ("cards",), ("appliance",)]
+LAYERS = [("tablecup",), ("kiosk", "coordinator"), ("hardware", "words"), ("engine",), ("cards",), ("appliance",)]
 PRODUCT = [p for layer in LAYERS for p in layer]
 
 

@@ -1,6 +1,8 @@
-"""The kiosk's gettext catalogues: extract, compile, check, and migrate old string tables.
+"""The gettext catalogues of the kiosk and of the coordinator's pages: extract, compile, check,
+and migrate old string tables.
 
     python tools/catalogues.py extract            # code and .kv -> kiosk/locale/<domain>.pot -> update every .po
+                                                  # (and the pages' .js/.html -> coordinator/locale/coordinator.pot)
     python tools/catalogues.py compile            # every .po -> .mo (the set-up does this: setup.py, dev.sh),
                                                   # and the pseudo-locale's .mo from the English .po
     python tools/catalogues.py pseudo [DIR]       # the pseudo-locale's .po files, to read (not committed)
@@ -14,8 +16,14 @@ passes ``n=`` asks for a plural message (``ngettext``), so extraction writes its
 
 Domains follow the files that use a key: the shared chrome (``tablecup``) and one domain per game
 (``challengers``, ``between``, ``wacky``, ``cosplay``); a key used by shared code, or by two games,
-is shared.  Babel does the extraction (with the two extraction methods below), the catalogue
+is shared.  Babel does the extraction (with the extraction methods below), the catalogue
 updates and the compilation; this script only says which files feed which domain.
+
+The coordinator's pages (``coordinator/static/*.js`` and ``*.html``) have catalogues of their own,
+``coordinator/locale``, one domain ``coordinator``: their keys are the pages' ``t("key", {...})``
+calls (a call whose values name ``n`` is a plural), ``N_("key")`` marks and ``data-t`` attributes.
+The coordinator serves them to the pages (``GET /api/words?lang=..``); both programs read their
+catalogues through the ``words`` package.
 """
 
 from __future__ import annotations
@@ -38,6 +46,12 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "kiosk" / "locale"
+#: The coordinator's pages: their catalogues, their one domain, the files that use their keys.
+PAGES_LOCALE = ROOT / "coordinator" / "locale"
+PAGES = "coordinator"
+PAGE_FILES = ("coordinator/static/*.js", "coordinator/static/*.html")
+#: Every folder of catalogues the set-up compiles (relative to the checkout).
+LOCALES = ("kiosk/locale", "coordinator/locale")
 LANGS = ("en", "fr")
 # The pseudo-locale: every English text with each letter accented ("Take a pile?" -> "Ţàķé à ṕîĺé?"),
 # placeholders and markup kept.  Made from the English catalogues at every compile, never edited or
@@ -73,6 +87,8 @@ PROJECT = "Tablecup"
 STABLE_DATE = datetime.datetime(2026, 11, 22, tzinfo=datetime.UTC)
 HEADER = ("# Tablecup's kiosk: the words of one domain (docs/translating.md).\n"
           "# The source of the compiled .mo files, which the set-up builds.\n#")
+PAGES_HEADER = ("# Tablecup's coordinator: the words of its pages (docs/translating.md).\n"
+                "# The source of the compiled .mo files, which the set-up builds.\n#")
 
 
 # --------------------------------------------------------------------------- extraction methods
@@ -112,6 +128,24 @@ def extract_kv(fileobj, keywords, comment_tags, options):
 
 METHODS = {".py": extract_python, ".kv": extract_kv}
 
+# The pages' calls: t("key") / t("key", {values}) and N_("key") in JavaScript; a plural when the
+# values name the count n ({n}, {n: parks}).  And the HTML's data-t="key", data-t-alt="key"...
+_JS_CALL = re.compile(r"""\b(t|N_)\(\s*"([\w-]+)"\s*(,\s*\{[^{}]*\})?""")
+_JS_COUNT = re.compile(r"[{,]\s*n\s*[:,}]")
+_HTML_KEY = re.compile(r'\bdata-t(?:-[a-z-]+)?="([\w-]+)"')
+
+
+def extract_page(fileobj, keywords, comment_tags, options):
+    """Babel extraction method for the coordinator's pages (.js and .html files)."""
+    for lineno, line in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
+        for m in _JS_CALL.finditer(line):
+            if m.group(3) and _JS_COUNT.search(m.group(3)):
+                yield lineno, "tn", (m.group(2), m.group(2)), []
+            else:
+                yield lineno, m.group(1), m.group(2), []
+        for m in _HTML_KEY.finditer(line) if options.get("html") else ():
+            yield lineno, "t", m.group(1), []
+
 
 # --------------------------------------------------------------------------- files and domains
 
@@ -135,6 +169,28 @@ def domain_of_file(rel: str) -> str:
 
 def po_path(lang: str, domain: str, locale: Path = LOCALE) -> Path:
     return locale / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def extract_pages(root: Path = ROOT) -> dict[str, Catalog]:
+    """The pages' template (empty when ``root`` has no coordinator pages: a test's small tree)."""
+    files = sorted({p for pattern in PAGE_FILES for p in root.glob(pattern)})
+    if not files:
+        return {}
+    template = Catalog(domain=PAGES, project=PROJECT, fuzzy=False, header_comment=PAGES_HEADER,
+                       creation_date=STABLE_DATE)
+    _describe(template, version=PAGES)
+    uses: dict[str, dict] = {}
+    for path in files:
+        rel = path.relative_to(root).as_posix()
+        found = extract_from_file(extract_page, path, KEYWORDS, options={"html": path.suffix == ".html"})
+        for lineno, message, _comments, _context in found:
+            key = message[0] if isinstance(message, tuple) else message
+            u = uses.setdefault(key, {"plural": False, "locations": []})
+            u["plural"] |= isinstance(message, tuple)
+            u["locations"].append((rel, lineno))
+    for key, u in sorted(uses.items()):
+        template.add((key, key) if u["plural"] else key, locations=u["locations"], flags=("python-brace-format",))
+    return {PAGES: template}
 
 
 def extract(root: Path = ROOT) -> dict[str, Catalog]:
@@ -170,12 +226,21 @@ def read(path: Path, lang: str | None = None, domain: str | None = None) -> Cata
         return read_po(f, locale=lang, domain=domain)
 
 
+_GENERATED_BY = re.compile(rb'^"Generated-By: [^"\n]*"$', re.MULTILINE)
+
+
 def write(path: Path, catalog: Catalog, **kw) -> None:
     buf = io.BytesIO()
     write_po(buf, catalog, width=100, include_lineno=False, **kw)
+    text = buf.getvalue()
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists() or path.read_bytes() != buf.getvalue():
-        path.write_bytes(buf.getvalue())
+    if path.exists():
+        # The header keeps the Babel version it names: a newer Babel does not rewrite every file.
+        before = _GENERATED_BY.search(path.read_bytes())
+        if before is not None:
+            text = _GENERATED_BY.sub(lambda _m: before.group(0), text, count=1)
+    if not path.exists() or path.read_bytes() != text:
+        path.write_bytes(text)
 
 
 def _carry_over(catalogs: dict[str, Catalog]) -> None:
@@ -212,9 +277,17 @@ def _copy_string(src, dst, cat: Catalog) -> None:
 
 
 def update(root: Path = ROOT) -> dict[str, Catalog]:
-    """Write the templates and bring every .po up to them (new keys empty, dropped ones obsolete)."""
-    locale = root / "kiosk" / "locale"
+    """Write the templates and bring every .po up to them (new keys empty, dropped ones obsolete):
+    the kiosk's, and the coordinator's pages' when ``root`` has them.  Returns the kiosk's."""
     templates = extract(root)
+    _update(root / "kiosk" / "locale", templates)
+    pages = extract_pages(root)
+    if pages:
+        _update(root / "coordinator" / "locale", pages, version=PAGES, header=PAGES_HEADER)
+    return templates
+
+
+def _update(locale: Path, templates: dict[str, Catalog], version: str = "kiosk", header: str = HEADER) -> None:
     for domain, template in templates.items():
         write(locale / f"{domain}.pot", template, omit_header=False, sort_output=True)
     for lang in LANGS:
@@ -222,20 +295,19 @@ def update(root: Path = ROOT) -> dict[str, Catalog]:
         for domain, template in templates.items():
             path = po_path(lang, domain, locale)
             cat = read(path, lang, domain) if path.exists() else Catalog(
-                locale=lang, domain=domain, project=PROJECT, fuzzy=False, header_comment=HEADER)
+                locale=lang, domain=domain, project=PROJECT, fuzzy=False, header_comment=header)
             cat.update(template, no_fuzzy_matching=True, update_creation_date=False)
             cat.creation_date = cat.revision_date = STABLE_DATE
-            _describe(cat, lang)
+            _describe(cat, lang, version)
             catalogs[domain] = cat
         _carry_over(catalogs)
         for domain, cat in catalogs.items():
             write(po_path(lang, domain, locale), cat, sort_output=True)
-    return templates
 
 
-def _describe(cat: Catalog, lang: str | None = None) -> None:
+def _describe(cat: Catalog, lang: str | None = None, version: str = "kiosk") -> None:
     """The header's fields, said once here rather than left as Babel's placeholders."""
-    cat.project, cat.version = PROJECT, "kiosk"
+    cat.project, cat.version = PROJECT, version
     cat.msgid_bugs_address = "the project's issue tracker"
     cat.last_translator = "Tablecup's contributors"
     cat.language_team = {"en": "English", "fr": "French"}.get(lang or "", "")
@@ -255,6 +327,11 @@ def compile_all(locale: Path = LOCALE, out: Path | None = None, pseudo: bool = T
     for domain, cat in (pseudo_catalogues(locale) if pseudo else {}).items():
         written.append(_write_mo((out or locale) / PSEUDO / "LC_MESSAGES" / f"{domain}.mo", cat))
     return written
+
+
+def compile_every(root: Path = ROOT, pseudo: bool = True) -> list[Path]:
+    """:func:`compile_all` for every folder of catalogues (the kiosk's, the coordinator's pages')."""
+    return [mo for rel in LOCALES if (root / rel).is_dir() for mo in compile_all(root / rel, pseudo=pseudo)]
 
 
 def _write_mo(mo: Path, cat: Catalog) -> Path:
@@ -332,14 +409,21 @@ def fields(text: str) -> set[str]:
 
 
 def problems(root: Path = ROOT) -> list[str]:
-    """Everything wrong between the code and the catalogues, one line each (empty: all good)."""
+    """Everything wrong between the code and the catalogues, one line each (empty: all good): the
+    kiosk's, then the coordinator's pages' when ``root`` has them."""
+    out = _problems(root, root / "kiosk" / "locale", extract(root))
+    pages = extract_pages(root)
+    if pages:
+        out += _problems(root, root / "coordinator" / "locale", pages)
+    return out
+
+
+def _problems(root: Path, locale: Path, templates: dict[str, Catalog]) -> list[str]:
     out = []
-    templates = extract(root)
-    locale = root / "kiosk" / "locale"
     seen: dict[str, str] = {}
     cats = {}
     for lang in LANGS:
-        for domain in domains(root):
+        for domain in templates:
             path = po_path(lang, domain, locale)
             if not path.exists():
                 out.append(f"{path.relative_to(root)}: missing (python tools/catalogues.py extract)")
@@ -481,7 +565,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "extract":
         update()
     elif args.cmd == "compile":
-        for mo in compile_all():
+        for mo in compile_every():
             print(mo.relative_to(ROOT))
     elif args.cmd == "pseudo":
         for po in write_pseudo(args.out):

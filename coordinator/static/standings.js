@@ -4,8 +4,17 @@ let tid = FIXED, version = -1, ws = null, connecting = false, busy = false, agai
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text; return e; }
-const PHASES = {"deck": "Deck Phase", "match": "Match Phase", "final-deck": "Final: Deck Phase",
-                "final": "The Final", "over": "Tournament over"};
+// The page's words are the coordinator's catalogues (lang.js: loadWords, t(key, values)), loaded
+// before the first showing; the players' names are names.
+let t = null;
+const PHASES = {"deck": N_("tv_phase_deck"), "match": N_("tv_phase_match"), "final-deck": N_("tv_phase_final-deck"),
+                "final": N_("tv_phase_final"), "over": N_("tv_over")};
+const REASONS = {"out-of-cards": N_("tv_reason_out-of-cards"), "bench-full": N_("tv_reason_bench-full"),
+                 "card-effect": N_("tv_reason_card-effect")};
+const LEVELS = {easy: N_("tv_level_easy"), medium: N_("tv_level_medium"), hard: N_("tv_level_hard")};
+const FORMATS = {swiss: N_("tv_format_swiss"), knockout: N_("tv_format_knockout"), tables: N_("tv_format_tables")};
+// A name the page has a word for, said; any other as it came.
+function said(table, id, values) { return table[id] ? t(table[id], values) : id; }
 async function pick() {
   if (FIXED !== null) return FIXED;
   const r = await fetch("/api/tournaments", {cache: "no-store"}); const j = await r.json();
@@ -17,82 +26,64 @@ async function pick() {
 function named(cls, who, suffix) {
   const d = el("div", cls, who.name); if (who.bot) d.append(botMark(who.bot)); if (suffix) d.append(suffix); return d;
 }
-function botMark(level) { const b = el("span", "botmark", "bot"); b.title = "bot entrant (" + level + ")"; return b; }
+function botMark(level) { const b = el("span", "botmark", t("tv_bot")); b.title = t("tv_bot_entrant", {level: said(LEVELS, level)}); return b; }
 // A café tournament of another game (Between Battle, Wacky Challenge, Cosplay Team Battle): its
-// tables at the parks and the format's standings, in English or French (lang.js: the browser's
-// language, or ?lang=fr).
-const LANG = pageLang();
-const WORDS = {
-  en: {round: (r, n) => "Round " + r + " of " + n, over: "Tournament over", park: "Park ", playing: "playing",
-       done: "game over", bye: "bye: ", place: "#", player: "Player", points: "Points", wins: "Wins",
-       buchholz: "Buchholz", places: "Places", reached: "Reached round", games: "Games", champion: "Champion: ",
-       latest: "Latest: ", colon: ": ", wherehead: "Who plays where", standingshead: "Standings", allplayed: "All games played.",
-       formats: {swiss: "Swiss", knockout: "Knockout", tables: "Tables"}, updated: "updated "},
-  fr: {round: (r, n) => "Manche " + r + " sur " + n, over: "Tournoi terminé", park: "Parc ", playing: "en cours",
-       done: "partie finie", bye: "exempt : ", place: "#", player: "Joueur", points: "Points", wins: "Victoires",
-       buchholz: "Buchholz", places: "Places", reached: "Manche atteinte", games: "Parties",
-       champion: "Vainqueur : ", latest: "Dernières : ", colon: " : ", wherehead: "Qui joue où", standingshead: "Classement",
-       allplayed: "Toutes les parties sont jouées.", formats: {swiss: "Suisse", knockout: "Élimination", tables: "Tables"},
-       updated: "mis à jour "},
-};
-function renderCafe(t) {
-  const w = WORDS[LANG];
-  document.documentElement.lang = LANG;
-  document.body.dataset.version = t.version; document.body.dataset.tournament = t.id; document.body.dataset.game = t.game;
-  $("name").textContent = t.name;
-  $("phase").textContent = (w.formats[t.format] || t.format) + " \u00b7 " + (t.over ? w.over : w.round(t.round, t.rounds));
-  const heads = document.querySelectorAll("h2"); if (heads.length > 1) { heads[0].textContent = w.wherehead; heads[1].textContent = w.standingshead; }
-  const bots = Object.fromEntries(t.players.map(p => [p.player, p.bot]));
+// tables at the parks and the format's standings.
+function renderCafe(v) {
+  document.body.dataset.version = v.version; document.body.dataset.tournament = v.id; document.body.dataset.game = v.game;
+  $("name").textContent = v.name;
+  $("phase").textContent = said(FORMATS, v.format) + " \u00b7 " + (v.over ? t("tv_over") : t("tv_round", {round: v.round, rounds: v.rounds}));
+  const bots = Object.fromEntries(v.players.map(p => [p.player, p.bot]));
   const parks = $("parks"); parks.replaceChildren();
-  for (const tb of t.tables) {
-    if (t.over) break;
+  for (const tb of v.tables) {
+    if (v.over) break;
     const row = el("div", "park cafe"); row.dataset.park = tb.park;
-    row.append(el("div", "num", w.park + tb.park));
+    row.append(el("div", "num", t("tv_park", {park: tb.park})));
     const who = el("div", "seats");
     tb.players.forEach((p, i) => { const d = named(tb.to_act.includes(p) ? "seat toact" : "seat", {name: tb.names[i], bot: bots[p]}); who.append(d); });
     row.append(who);
-    row.append(el("div", "status", tb.over ? w.done : w.playing));
+    row.append(el("div", "status", tb.over ? t("tv_done") : t("tv_playing")));
     parks.append(row);
   }
-  for (const b of t.byes || []) parks.append(el("div", "status", w.bye + b.name));
-  if (t.over) parks.append(el("div", "status", w.allplayed));
-  const cols = [["place", w.place], ["name", w.player], ["points", w.points], ["wins", w.wins]];
-  if (t.format === "swiss") cols.push(["buchholz", w.buchholz]);
-  if (t.format === "tables") cols.push(["places", w.places]);
-  if (t.format === "knockout") cols.splice(2, 2, ["reached", w.reached]);
-  cols.push(["games", w.games]);
+  for (const b of v.byes || []) parks.append(el("div", "status", t("tv_bye", {name: b.name})));
+  if (v.over) parks.append(el("div", "status", t("tv_allplayed")));
+  const cols = [["place", "#"], ["name", t("tv_player")], ["points", t("tv_points")], ["wins", t("tv_wins")]];
+  if (v.format === "swiss") cols.push(["buchholz", t("tv_buchholz")]);
+  if (v.format === "tables") cols.push(["places", t("tv_places")]);
+  if (v.format === "knockout") cols.splice(2, 2, ["reached", t("tv_reached")]);
+  cols.push(["games", t("tv_games")]);
   const head = document.querySelector("thead tr"); head.replaceChildren(...cols.map(([, label]) => el("th", "", label)));
   const body = $("standings"); body.replaceChildren();
-  for (const r of t.standings) {
+  for (const r of v.standings) {
     const tr = el("tr"); tr.dataset.player = r.player;
     for (const [key] of cols) {
       if (key === "name") { const td = el("td", "", r.name); if (r.bot) td.append(botMark(r.bot));
-        if (t.winner === r.name) td.append(" \u2605"); tr.append(td); }
+        if (v.winner === r.name) td.append(" \u2605"); tr.append(td); }
       else tr.append(el("td", "num", String(r[key])));
     }
     body.append(tr);
   }
-  const last = t.results.length ? t.results[t.results.length - 1] : null;
-  $("results").textContent = last ? w.latest + last.tables.map(x => w.park + x.park + w.colon +
-      x.names.map((n, i) => x.places[i] + ". " + n).join(", ")).join("  \u00b7  ") : "";
-  $("champion").textContent = t.winner !== null ? w.champion + t.winner : "";
-  $("updated").textContent = w.updated + new Date().toLocaleTimeString(LANG);
+  const last = v.results.length ? v.results[v.results.length - 1] : null;
+  $("results").textContent = last ? t("tv_latest", {results: last.tables.map(x => t("tv_cafe_result", {park: x.park,
+      places: x.names.map((n, i) => x.places[i] + ". " + n).join(", ")})).join("  \u00b7  ")}) : "";
+  $("champion").textContent = v.winner !== null ? t("tv_champion", {name: v.winner}) : "";
+  $("updated").textContent = t("tv_updated", {time: new Date().toLocaleTimeString(t.lang)});
 }
-function render(t) {
-  if (t.tables !== undefined) return renderCafe(t);
-  document.body.dataset.version = t.version; document.body.dataset.tournament = t.id;
-  $("name").textContent = t.name;
-  $("phase").textContent = t.phase === "over" ? PHASES.over :
-      (t.round > t.rounds ? PHASES[t.phase] : "Round " + t.round + " of " + t.rounds + " \u00b7 " + PHASES[t.phase]);
-  const names = Object.fromEntries(t.players.map(p => [p.player, p.name]));
+function render(v) {
+  if (v.tables !== undefined) return renderCafe(v);
+  document.body.dataset.version = v.version; document.body.dataset.tournament = v.id;
+  $("name").textContent = v.name;
+  $("phase").textContent = v.phase === "over" ? t("tv_over") :
+      (v.round > v.rounds ? said(PHASES, v.phase) : t("tv_round", {round: v.round, rounds: v.rounds}) + " \u00b7 " + said(PHASES, v.phase));
+  const names = Object.fromEntries(v.players.map(p => [p.player, p.name]));
   const parks = $("parks"); parks.replaceChildren();
   const byPark = {};
-  for (const s of t.seats) (byPark[s.park] = byPark[s.park] || {})[s.side] = s;
-  const matches = Object.fromEntries(t.matches.map(m => [m.park, m]));
-  const deck = Object.fromEntries(t.deck_phase.map(d => [d.player, d.stage]));
+  for (const s of v.seats) (byPark[s.park] = byPark[s.park] || {})[s.side] = s;
+  const matches = Object.fromEntries(v.matches.map(m => [m.park, m]));
+  const deck = Object.fromEntries(v.deck_phase.map(d => [d.player, d.stage]));
   for (const park of Object.keys(byPark).sort()) {
     const row = el("div", "park"); row.dataset.park = park;
-    row.append(el("div", "num", "Park " + park));
+    row.append(el("div", "num", t("tv_park", {park})));
     const m = matches[park];
     for (const side of ["light", "dark"]) {
       const s = byPark[park][side]; if (!s) { row.append(el("div")); continue; }
@@ -101,23 +92,24 @@ function render(t) {
       row.append(named(cls, s, m && m.winner === s.player ? " \u2714" : ""));
     }
     let status;
-    if (m) status = m.winner !== null ? names[m.winner] + " won" + (m.reason ? " (" + m.reason.replace("-", " ") + ")" : "")
-                                      : (m.final ? "The Final is being played" : "match in progress");
+    if (m) status = m.winner !== null ? (m.reason ? t("tv_won_why", {name: names[m.winner], why: said(REASONS, m.reason)})
+                                                  : t("tv_won", {name: names[m.winner]}))
+                                      : (m.final ? t("tv_final_playing") : t("tv_match_playing"));
     else {
       const ps = [byPark[park].light, byPark[park].dark].filter(Boolean).filter(s => s.player in deck);
       const done = ps.filter(s => deck[s.player] === "done").length;
-      status = "Deck Phase: " + done + " of " + ps.length + " ready";
+      status = t("tv_deck_ready", {done, total: ps.length});
     }
     row.append(el("div", "status", status));
     parks.append(row);
   }
-  if (!t.seats.length) parks.append(el("div", "status", t.phase === "over" ? "All matches played." : ""));
+  if (!v.seats.length) parks.append(el("div", "status", v.phase === "over" ? t("tv_allmatches") : ""));
   const body = $("standings"); body.replaceChildren();
-  for (const r of t.standings) {
+  for (const r of v.standings) {
     const tr = el("tr"); tr.dataset.player = r.player;
     tr.append(el("td", "num", r.rank === null ? "" : String(r.rank)));
     const who = el("td", "", r.name); if (r.bot) who.append(botMark(r.bot));
-    if (t.winner === r.player) who.append(" \u2605");
+    if (v.winner === r.player) who.append(" \u2605");
     tr.append(who);
     const tro = el("td"); tro.className = "trophies";
     if (!r.trophy_rounds.length) tro.append(el("span", "hidden", "\u2013"));
@@ -128,22 +120,22 @@ function render(t) {
     tr.append(f);
     body.append(tr);
   }
-  $("fanshead").textContent = t.fans_visible ? "Fans" : "Fans (hidden)";
-  const res = t.results.slice(-4).reverse().map(r => (r.round === "final" ? "Final" : "R" + r.round) +
-      " park " + r.park + ": " + r.winner_name + " beat " + r.loser_name);
-  $("results").textContent = res.length ? "Latest: " + res.join("  \u00b7  ") : "";
-  $("champion").textContent = t.winner !== null ? "Champion: " + names[t.winner] : "";
-  $("updated").textContent = "updated " + new Date().toLocaleTimeString();
+  $("fanshead").textContent = v.fans_visible ? t("tv_fans") : t("tv_fans_hidden");
+  const res = v.results.slice(-4).reverse().map(r => t("tv_result", {round: r.round === "final" ? t("tv_final_short") : "R" + r.round,
+                                                                      park: r.park, winner: r.winner_name, loser: r.loser_name}));
+  $("results").textContent = res.length ? t("tv_latest", {results: res.join("  \u00b7  ")}) : "";
+  $("champion").textContent = v.winner !== null ? t("tv_champion", {name: names[v.winner]}) : "";
+  $("updated").textContent = t("tv_updated", {time: new Date().toLocaleTimeString(t.lang)});
 }
 async function refresh() {
   if (busy) { again = true; return; }
   busy = true;
   try {
     if (tid === null) { tid = await pick(); if (tid !== null) connect(); }
-    if (tid === null) { $("phase").textContent = "Waiting for a tournament\u2026"; return; }
+    if (tid === null) { $("phase").textContent = t("tv_waiting"); return; }
     const r = await fetch("/api/tournaments/" + tid, {cache: "no-store"});
-    if (r.ok) { const t = await r.json(); render(t); version = t.version; $("live").textContent = ws && ws.readyState === 1 ? "live" : "polling"; }
-  } catch (e) { $("live").textContent = "offline, retrying"; }
+    if (r.ok) { const v = await r.json(); render(v); version = v.version; $("live").textContent = ws && ws.readyState === 1 ? t("tv_live") : t("tv_polling"); }
+  } catch (e) { $("live").textContent = t("tv_offline"); }
   finally { busy = false; if (again) { again = false; refresh(); } }
 }
 async function connect() {
@@ -162,5 +154,11 @@ async function connect() {
   ws.onmessage = (ev) => { try { const m = JSON.parse(ev.data); if (m.version !== version) refresh(); } catch (e) {} };
   ws.onclose = () => { ws = null; setTimeout(connect, 3000); };
 }
-refresh().then(() => { if (tid !== null && ws === null) connect(); });
-setInterval(refresh, 5000);
+// The words first, then the tournament.
+loadWords().then((words) => {
+  t = words;
+  translatePage(t);
+  document.body.dataset.lang = t.lang;
+  refresh().then(() => { if (tid !== null && ws === null) connect(); });
+  setInterval(refresh, 5000);
+});

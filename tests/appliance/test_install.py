@@ -153,8 +153,9 @@ class Chroot:
         self.path("/boot/firmware/cmdline.txt").write_text(CMDLINE)
         self.path("/boot/firmware/config.txt").write_text("[all]\ndtoverlay=vc4-kms-v3d\n")
         src = self.path("/src")
+        # (Not what a clone lacks: the test language's catalogues, compiled here for the tests.)
         shutil.copytree(REPO, src, symlinks=True, ignore=shutil.ignore_patterns(
-            ".git", ".venv", "__pycache__", "*.egg-info", ".pytest_cache", "build"))
+            ".git", ".venv", "__pycache__", "*.egg-info", ".pytest_cache", "build", "qps"))
         # /proc only. No bind mount of the host's /dev: debootstrap made the
         # few device nodes apt and pip need, and a tree without host mounts in
         # it can never take the host's /dev down with it when deleted.
@@ -373,6 +374,16 @@ def test_install_then_uninstall_in_a_debian_chroot(chroot):
     installed = list(ch.root.glob("opt/tablecup/venv/lib/python3*/site-packages/kiosk/__init__.py"))
     assert len(installed) == 1 and installed[0].read_text().endswith("# updated checkout\n")
     assert not list(ch.root.glob("opt/tablecup/venv/lib/python3*/site-packages/engine/challengers/*.so"))
+    # The programs' words: the compiled catalogues are package data (not their sources, nor the
+    # pseudo-locale), and the coordinator's pages read theirs from the installed package.
+    site = installed[0].parent.parent
+    for folder, domain in (("kiosk/locale", "tablecup"), ("coordinator/locale", "coordinator")):
+        assert sorted(p.relative_to(site / folder).as_posix() for p in (site / folder).rglob(f"{domain}.mo")) == [
+            f"en/LC_MESSAGES/{domain}.mo", f"fr/LC_MESSAGES/{domain}.mo"]
+        assert not list((site / folder).rglob("*.po"))
+    said = ch.sh("cd / && /opt/tablecup/venv/bin/python -c 'import json; from coordinator import pagewords; "
+                 "print(json.loads(pagewords.page_words(\"fr\")[0])[\"words\"][\"org_loginbtn\"])'").stdout
+    assert said.strip() == "Se connecter", said
 
     # --- uninstall: only the data stays ------------------------------------------
     ch.install("--uninstall", label="uninstall")

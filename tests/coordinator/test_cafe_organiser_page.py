@@ -10,7 +10,7 @@ import base64
 import aiohttp
 import coordbots as cb
 import pytest
-from test_organiser_page import click, fill, text
+from test_organiser_page import READY, click, fill, text
 from test_page import CHROMIUM, DevTools
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
@@ -22,7 +22,7 @@ def test_the_organiser_page_creates_a_cafe_tournament_of_another_game(tmp_path):
             await cb.pair(s, base, "Table 1")
             tab = await DevTools().open(s, f"{base}/organiser")
             try:
-                await tab.wait_for("document.readyState === 'complete' && typeof login === 'function'")
+                await tab.wait_for(READY)
                 await fill(tab, "#pin", cb.ORG_PIN)
                 await click(tab, "#loginbtn")
                 await tab.wait_for("!document.getElementById('app').hidden")

@@ -10,7 +10,7 @@ import aiohttp
 import pytest
 
 import coordbots as cb
-from test_organiser_page import click, fill, text
+from test_organiser_page import READY, click, fill, text
 from test_page import CHROMIUM, DevTools
 
 pytestmark = [pytest.mark.slow,   # the organiser page in Chromium adding a bot
@@ -23,7 +23,7 @@ def test_organiser_adds_a_bot_entrant_in_chromium(tmp_path):
             async with aiohttp.ClientSession() as s:
                 tab = await DevTools().open(s, f"{base}/organiser")
                 try:
-                    await tab.wait_for("document.readyState === 'complete' && typeof login === 'function'")
+                    await tab.wait_for(READY)
                     await fill(tab, "#pin", cb.ORG_PIN)
                     await click(tab, "#loginbtn")
                     await tab.wait_for("!document.getElementById('app').hidden")

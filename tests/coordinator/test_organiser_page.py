@@ -20,6 +20,11 @@ SHOT_DOC = cb.ROOT / "docs" / "screenshots" / "organiser.png"
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 
 
+# The page is ready once its words are in (fetched from the coordinator's catalogues) and its
+# buttons are wired: lang.js marks the body with the words' language.
+READY = "document.readyState === 'complete' && document.body.dataset.lang !== undefined"
+
+
 async def fill(tab, selector, value):
     await tab.js(f"(() => {{ const e = document.querySelector({json.dumps(selector)}); e.value = {json.dumps(value)};"
                  " e.dispatchEvent(new Event('input')); e.dispatchEvent(new Event('change')); })()")
@@ -45,7 +50,7 @@ def test_organiser_page_in_chromium(tmp_path):
                 k3, _ = await cb.pair(s, base, "Bar counter")
                 tab = await DevTools().open(s, f"{base}/organiser")
                 try:
-                    await tab.wait_for("document.readyState === 'complete' && typeof login === 'function'")
+                    await tab.wait_for(READY)
                     # a wrong PIN: the coordinator's reason, and the app stays hidden
                     await fill(tab, "#pin", "000000")
                     await click(tab, "#loginbtn")
@@ -146,6 +151,10 @@ def test_organiser_page_in_chromium(tmp_path):
 
                     # revoke (two clicks: arm, confirm), then assigning it shows the 409 reason
                     await click(tab, f'button.revoke[data-kiosk="{k3}"]')
+                    assert await text(tab, f'button.revoke[data-kiosk="{k3}"]') == "Sure? Revoke"
+                    # the list drawn again meanwhile (the page refreshes every few seconds) keeps it armed
+                    await tab.js("window.__drawn = 0; refresh(true).then(() => { window.__drawn = 1; })")
+                    await tab.wait_for("window.__drawn === 1")
                     assert await text(tab, f'button.revoke[data-kiosk="{k3}"]') == "Sure? Revoke"
                     await click(tab, f'button.revoke[data-kiosk="{k3}"]')
                     await tab.wait_for(f"document.querySelector('tr[data-kiosk=\"{k3}\"] .revoked') !== null")
