@@ -62,11 +62,11 @@ cdef class Match:
     @cython.locals(side=Side, both=tuple, during=str)
     cpdef Py_ssize_t _aura_bonus(self, Py_ssize_t p, ct, bint attacking) except? -1
     cpdef power(self, Py_ssize_t inst, str role)
-    @cython.locals(h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t, base=Py_ssize_t)
+    @cython.locals(hots=list, h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t, base=Py_ssize_t)
     cpdef Py_ssize_t _power(self, Py_ssize_t inst, bint attacking) except? -1
     @cython.locals(total=Py_ssize_t, i=Py_ssize_t)
-    cpdef attack_total(self)
-    cpdef defense_total(self)
+    cpdef Py_ssize_t attack_total(self) except? -1
+    cpdef Py_ssize_t defense_total(self) except? -1
     @cython.locals(side=Side)
     cpdef count(self, str counter, p, flt=*, inst=*)
     cpdef _holds(self, cond, p, inst)
@@ -77,7 +77,7 @@ cdef class Match:
     @cython.locals(side=Side)
     cpdef _gain_fans(self, p, n, source)
     # The steps of a capture: card and player numbers as C integers (list indices).
-    @cython.locals(hots=list, h=_Hot, d=Py_ssize_t)
+    @cython.locals(hots=list, h=_Hot, d=Py_ssize_t, att=Py_ssize_t, dfn=Py_ssize_t)
     cpdef _step_compare(self, Py_ssize_t inst, Py_ssize_t p)
     @cython.locals(side=Side)
     cpdef _step_attack_on(self, Py_ssize_t p)
@@ -119,3 +119,11 @@ cpdef Py_ssize_t play_forced(match, park, list actions, limit=*) except -1
 
 @cython.locals(side=Side)
 cdef list _pool(side, src)
+
+@cython.locals(m=Match, side=Side, types=list, owner=list, hots=list, deck=list, cards=list, k=Py_ssize_t,
+               p=Py_ssize_t)
+cdef _lay_out_decks(m, decks, bint shuffle)
+
+@cython.locals(ngroups=Py_ssize_t, pos=Py_ssize_t, g=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, combo=list, used=list,
+               pick=list)
+cpdef _append_multisets(list groups, Py_ssize_t k, list options)

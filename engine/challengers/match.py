@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import sys
-from itertools import combinations, combinations_with_replacement, permutations, product
+from itertools import combinations, permutations, product
 from types import MethodType
 
 from engine.challengers.shuffling import generator_in_state, randbelow, seeded
@@ -57,6 +57,10 @@ TOSS, REVEAL, CHOOSE, OVER = "toss", "reveal", "choose", "over"
 _BUSY = (None, None)
 _OVER = (OVER, None)
 _REVEAL_BY = ((REVEAL, 0), (REVEAL, 1))
+# The generator class, read once (compiled, a module global is cheaper than an attribute of
+# the random module at every match).
+_Random = random.Random
+
 # Roles a card's power is computed in.
 ATTACK, POSSESSION = "attack", "possession"
 
@@ -194,7 +198,7 @@ class Match:
     def __init__(self, decks, *, rng: random.Random | int = 0, beginner=None, round=1, shuffle=True,
                  piles=None, names=("a", "b"), fans=(0, 0), trophies=(0, 0), lost_previous=(False, False),
                  icons_in_play=None, record=True):
-        self.rng = rng if isinstance(rng, random.Random) else seeded(rng)
+        self.rng = rng if isinstance(rng, _Random) else seeded(rng)
         self.round = round
         self.piles = piles
         self.log: list[Event] | None = [] if record else None
@@ -203,22 +207,9 @@ class Match:
         self.kept: list[int] = []          # immediate bonuses a card keeps while in play (set below)
         self.attack_bonus: dict = {}       # inst -> bonus that ends with the attack
         self.sides = [Side(names[i], fans[i], trophies[i], lost_previous[i]) for i in (0, 1)]
-        types, owner = self.types, self.owner
-        for p in (0, 1):
-            cards = list(decks[p])
-            first = len(types)
-            types.extend(reversed(cards))
-            owner.extend([p] * len(cards))
-            deck = self.sides[p].deck
-            deck.extend(range(first, len(types)))
-            if shuffle:
-                shuffle_in_place(self.rng, deck)
-        self.kept = [0] * len(types)
-        # Each instance's _Hot, ``types``' twin: read by index, where a _Hot by card type is a
-        # dict lookup (play reads them a hundred times a match).  Made here, kept up to date
-        # by _new_instance, and made again by _hots() for a ``types`` someone replaced.
-        self._hots_list = [_hot(ct) for ct in types]
-        self._hots_types: list | None = types
+        self._hots_list: list = []
+        self._hots_types: list | None = None
+        _lay_out_decks(self, decks, shuffle)     # sets types, owner, kept, the sides' decks, the _Hots
         self.icons_in_play = icons_in_play
         self.holder = None                 # who holds the flag
         self.flag_card = None              # the card in flag possession
@@ -427,7 +418,9 @@ class Match:
             self.attack.append(inst)
             self.attacked_by += 1
             fc = self.flag_card
-            hots = self._hots()
+            hots = self._hots_list
+            if self._hots_types is not self.types or len(hots) != len(self.types):
+                hots = self._hots()
             h = hots[fc]
             for e in h.on_possession:
                 if e.do == "fans":     # Yeti: a fan for every card that attacks it
@@ -588,7 +581,10 @@ class Match:
     def _power(self, inst, attacking) -> int:
         """:meth:`power`, attacking (``True``) or in possession: play asks with a flag, not
         a role's name to compare."""
-        h = self._hots()[inst]
+        hots = self._hots_list
+        if self._hots_types is not self.types or len(hots) != len(self.types):
+            hots = self._hots()
+        h = hots[inst]
         p = self.owner[inst]
         bonus = self.kept[inst]
         if attacking:
@@ -749,6 +745,9 @@ class Match:
 
     def _step_compare(self, inst, p):
         att, dfn = self.attack_total(), self.defense_total()
+        hots = self._hots_list
+        if self._hots_types is not self.types or len(hots) != len(self.types):
+            hots = self._hots()
         if self.log is not None:
             self._emit("compare", p, self.types[inst].id, att, dfn)
         if att >= dfn:
@@ -758,7 +757,6 @@ class Match:
             # does the loser bench their cards, so only then can their bench overflow.
             d = 1 - p
             old = self.flag_card
-            hots = self._hots()
             h = hots[old]
             flag_loss = h.on_flag_loss
             h = hots[inst]
@@ -781,7 +779,7 @@ class Match:
             steps.append((self._step_swap, p))
             self.agenda.extend(reversed(steps))
         else:
-            h = self._hots()[inst]
+            h = hots[inst]
             no_flag_win = h.on_no_flag_win
             if not no_flag_win:
                 self._step_attack_on(p)
@@ -873,7 +871,9 @@ class Match:
         """Bench ``cards`` of player ``p``; no free seat for them loses the match."""
         side = self.sides[p]
         types = self.types
-        hots = self._hots()
+        hots = self._hots_list
+        if self._hots_types is not self.types or len(hots) != len(self.types):
+            hots = self._hots()
         bench = side.bench
         placed = []
         need = 0
@@ -1009,24 +1009,12 @@ class Match:
         groups = list(by_type.values())
         n = min(count, len(pool))
         sizes = range(n, -1, -1) if up_to else ([n, 0] if may and n else [n])
-        options = []
+        options: list = []
         for k in sizes:
             if k == 0:
                 options.append(())
-                continue
-            for combo in combinations_with_replacement(range(len(groups)), k):
-                used = {}
-                pick = []
-                ok = True
-                for g in combo:
-                    i = used.get(g, 0)
-                    if i >= len(groups[g]):
-                        ok = False
-                        break
-                    used[g] = i + 1
-                    pick.append(groups[g][i])
-                if ok:
-                    options.append(tuple(pick))
+            else:
+                _append_multisets(groups, k, options)
         return options
 
     def _deck_picks(self, deck, pool, count, up_to, may):
@@ -1037,6 +1025,7 @@ class Match:
         n = min(count, len(pool))
         sizes = range(n, -1, -1) if up_to else ([n, 0] if may and n else [n])
         options, seen = [], set()
+        uids = None
         for k in sizes:
             if k == 0:
                 options.append(())
@@ -1055,9 +1044,12 @@ class Match:
                     else:
                         below = None
                 continue
+            if uids is None:
+                # Each card's name read once, not once per pick and card.
+                uids = {c: types[c].uid for c in deck}
             for pick in combinations(pool, k):
-                left = tuple([types[c].uid for c in deck if c not in pick])
-                outcome = (left, tuple([types[c].uid for c in pick]))
+                left = tuple([uids[c] for c in deck if c not in pick])
+                outcome = (left, tuple([uids[c] for c in pick]))
                 if outcome not in seen:
                     seen.add(outcome)
                     options.append(pick)
@@ -1133,6 +1125,79 @@ class Match:
     def removed_cards(self, p) -> list:
         """[(card type, "discard"|"box")] that player ``p`` took out of their deck."""
         return [(self.types[i], w) for i, w in self.removed if self.owner[i] == p]
+
+
+def _append_multisets(groups, k, options):
+    """Append to ``options`` every pick of ``k`` cards from ``groups`` (lists of alike cards)
+    that takes at most a group's size from each, as tuples of cards (a group's first ones),
+    in the order ``combinations_with_replacement(range(len(groups)), k)`` lists the group
+    numbers.  A walk over the group numbers that drops a prefix as soon as a group runs out,
+    where filtering every combination built the many that a small group rules out."""
+    ngroups = len(groups)
+    combo = [0] * k      # the group number at each position, never decreasing
+    used = [0] * ngroups
+    pos = 0
+    while pos >= 0:
+        g = combo[pos]
+        if g >= ngroups:
+            # Every group tried at this position: back to the one before.
+            pos -= 1
+            if pos >= 0:
+                used[combo[pos]] -= 1
+                combo[pos] += 1
+            continue
+        if used[g] >= len(groups[g]):
+            combo[pos] = g + 1
+            continue
+        used[g] += 1
+        if pos == k - 1:
+            pick = [0] * k
+            i = 0
+            j = 0
+            while j < k:
+                g = combo[j]
+                i = i + 1 if j and combo[j - 1] == g else 0
+                pick[j] = groups[g][i]
+                j += 1
+            options.append(tuple(pick))
+            g = combo[pos]
+            used[g] -= 1
+            combo[pos] = g + 1
+        else:
+            pos += 1
+            combo[pos] = g
+
+
+def _lay_out_decks(m: Match, decks, shuffle):
+    """Number the cards of both ``decks`` (top card first) as the match's instances, each
+    deck from its bottom card up (the end of a side's deck list is its top), with their
+    owners, their ``_Hot`` and a kept bonus of 0; shuffle the decks when asked."""
+    types, owner = m.types, m.owner
+    # Each instance's _Hot, ``types``' twin: read by index, where a _Hot by card type is a
+    # dict lookup (play reads them a hundred times a match).  Made here, kept up to date
+    # by _new_instance, and made again by _hots() for a ``types`` someone replaced.
+    hots: list = []
+    for p in range(2):
+        cards = list(decks[p])
+        k = len(cards)
+        deck: list = []
+        while k > 0:
+            k -= 1
+            ct = cards[k]
+            h = _HOT.get(ct)
+            if h is None:
+                h = _hot(ct)
+            deck.append(len(types))
+            types.append(ct)
+            hots.append(h)
+            owner.append(p)
+        if shuffle:
+            shuffle_in_place(m.rng, deck)
+        side = m.sides[p]
+        side.deck = deck
+    m.kept = [0] * len(types)
+    m._hots_list = hots
+    m._hots_types = types
 
 
 def _pool(side, src) -> list:
