@@ -17,7 +17,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 from french_check import LOCALE, MARKUP, _keys, english_in, english_only_words, french_vocabulary, unknown_in
-from kiosk_helpers import artifacts_dir, run_script, script_result
+from kiosk_helpers import STILL, artifacts_dir, run_script, script_result
 from registered import table_games
 
 from kiosk.games.between.events import MESSAGES as BETWEEN_EVENTS
@@ -108,7 +108,8 @@ def test_the_games_french_catalogues_have_no_english():
 
 @pytest.mark.slow   # every table game walked in French
 def test_every_screen_of_the_table_games_in_french_shows_no_english(tmp_path):
-    p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "french-games", timeout=900)
+    p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "french-games", timeout=900,
+                   settings=STILL)
     r = script_result(p, "FRENCH-GAMES-RESULT ")
     stages = r["stages"]
     assert {"coup-fatal", "coup-fatal-hit-points", "coup-fatal-tie", "no-cards"} <= set(r["games_over"]["between"])

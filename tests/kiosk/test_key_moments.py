@@ -3,7 +3,7 @@ game, in the real app (offscreen), for every game (``drive_key_moments.py``)."""
 
 import pytest
 
-from kiosk_helpers import artifacts_dir, run_script, script_result
+from kiosk_helpers import STILL, artifacts_dir, run_script, script_result
 
 from engine import registry
 
@@ -11,7 +11,8 @@ pytestmark = pytest.mark.slow   # every key at every moment of every game in the
 
 
 def test_every_key_and_button_does_only_what_the_moment_offers(tmp_path):
-    p = run_script("drive_key_moments.py", tmp_path / "data", artifacts_dir() / "key-moments", timeout=400)
+    p = run_script("drive_key_moments.py", tmp_path / "data", artifacts_dir() / "key-moments", timeout=400,
+                   settings=STILL)
     got = script_result(p, "KEY-MOMENTS-RESULT")
     moments = got["moments"]
     games = {g.name for g in registry.games()}

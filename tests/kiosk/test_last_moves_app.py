@@ -4,7 +4,7 @@ game's log opens from both halves, facing whoever opened it (drive_lastmove.py).
 French."""
 
 import pytest
-from kiosk_helpers import artifacts_dir, face_pixels, run_script, script_result
+from kiosk_helpers import STILL, artifacts_dir, face_pixels, run_script, script_result
 from registered import table_games
 
 pytestmark = pytest.mark.slow   # a walk of the real app per game and language, shared by the file's tests
@@ -18,7 +18,7 @@ def run(request, tmp_path_factory):
     lang = request.param
     art = artifacts_dir() / f"lastmove-{lang}"
     p = run_script("drive_lastmove.py", tmp_path_factory.mktemp(f"data-{lang}"), art, lang, timeout=240,
-                   TABLECUP_ROBOT_DELAY=0.3)
+                   settings=STILL, TABLECUP_ROBOT_DELAY=0.3)
     return lang, art, script_result(p, "LASTMOVE-RESULT ")
 
 

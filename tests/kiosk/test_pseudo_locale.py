@@ -17,7 +17,7 @@ import json
 import re
 
 import pytest
-from kiosk_helpers import ROOT, artifacts_dir, run_script, script_result
+from kiosk_helpers import ROOT, STILL, artifacts_dir, run_script, script_result
 from pseudo_check import PLAIN, untranslated_in
 from registered import table_games
 
@@ -72,7 +72,8 @@ def _untranslated(r, also=()) -> dict[str, dict[str, str]]:
 
 @pytest.mark.slow   # Challengers! and the kiosk's own screens walked in the pseudo-locale
 def test_challengers_and_the_kiosks_screens_in_the_pseudo_locale_show_only_catalogue_words(tmp_path):
-    p = run_script("drive_french.py", tmp_path / "data", artifacts_dir() / "pseudo", timeout=900, WALK_LANG=PSEUDO)
+    p = run_script("drive_french.py", tmp_path / "data", artifacts_dir() / "pseudo", timeout=900, settings=STILL,
+                   WALK_LANG=PSEUDO)
     r = script_result(p, "FRENCH-RESULT ")
     walked = {s for s, lang in r["lang_at"].items() if lang == PSEUDO}
     assert {"home", "deck-pick", "match-reveal", "match-end", "result-final", "join", "park"} <= walked, walked
@@ -85,7 +86,7 @@ def test_challengers_and_the_kiosks_screens_in_the_pseudo_locale_show_only_catal
 @pytest.mark.slow   # every table game, every moment, walked in the pseudo-locale
 def test_every_moment_of_the_table_games_in_the_pseudo_locale_shows_only_catalogue_words(tmp_path):
     p = run_script("drive_french_games.py", tmp_path / "data", artifacts_dir() / "pseudo-games", timeout=600,
-                   WALK_LANG=PSEUDO)
+                   settings=STILL, WALK_LANG=PSEUDO)
     r = script_result(p, "FRENCH-GAMES-RESULT ")
     for game in table_games():
         assert r["moves"][game] > 20
