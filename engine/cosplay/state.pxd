@@ -9,7 +9,11 @@ from engine.cosplay.payment cimport Purse, add, covers, useful
 @cython.locals(b=Py_ssize_t, k=Py_ssize_t, c=Py_ssize_t)
 cpdef tuple discounted(tuple cost, Py_ssize_t d0, Py_ssize_t d1, Py_ssize_t d2)
 cpdef object make_action(Py_ssize_t p, str kind, tuple args)
-cdef inline object _event(str kind, player=*, card=*, value=*, info=*)
+cdef object _event(str kind, player=*, card=*, value=*, info=*)
+@cython.locals(b=Py_ssize_t, k=Py_ssize_t, c=Py_ssize_t, db=Py_ssize_t, dk=Py_ssize_t, dc=Py_ssize_t)
+cpdef tuple recruit_cost_now(inst, Py_ssize_t card, turn, influence)
+@cython.locals(b=Py_ssize_t, k=Py_ssize_t, c=Py_ssize_t, a=Py_ssize_t)
+cdef list _ways(Purse purse, Py_ssize_t t0, Py_ssize_t t1, Py_ssize_t t2, cost)
 
 
 @cython.final
@@ -30,6 +34,11 @@ cdef class CosplayState:
     cpdef list unit_points(self, Py_ssize_t p)
     @cython.locals(inst=object, used=set, g=tuple, e=object, c=object, pool=list)
     cpdef _gives(self, Py_ssize_t p, key)
+    @cython.locals(inst=object, types=tuple, out=list, pool=list)
+    cpdef list units(self, Py_ssize_t p)
+    @cython.locals(types=tuple, gives=tuple, kind=tuple, keys=list, groups=list, at=dict, t0=Py_ssize_t,
+                   t1=Py_ssize_t, t2=Py_ssize_t, g=tuple, places=list, pool=list)
+    cpdef tuple _purse(self, Py_ssize_t p)
     @cython.locals(gives=tuple, kind=tuple, fd=set, used=set, gear=dict, out=list, g=tuple, eq=object)
     cpdef list _paying_assistants(self, Py_ssize_t p, order)
     @cython.locals(gear=dict, mine=list)
@@ -43,6 +52,14 @@ cdef class CosplayState:
     cpdef list influence_discount(self)
     cpdef Py_ssize_t drama_cost(self)
     cpdef tuple target_cost(self, str what, target)
+    cpdef list legal_actions(self, player)
+    @cython.locals(out=list)
+    cpdef list _prepare_actions(self, Py_ssize_t p)
+    @cython.locals(purse=Purse, t0=Py_ssize_t, t1=Py_ssize_t, t2=Py_ssize_t, out=list, disc=list, d0=Py_ssize_t,
+                   d1=Py_ssize_t, d2=Py_ssize_t, cost_of=tuple, z=Py_ssize_t, card=Py_ssize_t, target=tuple,
+                   dc=Py_ssize_t, most=Py_ssize_t, others=list, k=Py_ssize_t, paid=list, q=Py_ssize_t,
+                   combos=list, types=tuple, kind=tuple)
+    cpdef list _main_actions(self, Py_ssize_t p)
     @cython.locals(kind=tuple, placeable=list)
     cpdef first_prepare_action(self, Py_ssize_t p)
     @cython.locals(fd=set, loose=list, chars=list, gear=dict, out=list)
@@ -80,3 +97,8 @@ cdef class CosplayState:
     cpdef Py_ssize_t _draw(self, Py_ssize_t p, Py_ssize_t k, list ev)
     @cython.locals(c=CosplayState)
     cpdef CosplayState clone(self)
+
+
+@cython.locals(s=CosplayState, seen=set, n=Py_ssize_t, q=Py_ssize_t, discard=list, assist=list, concealed=list,
+               hand=list, rest=list, drama=list, lib=list, lv=Py_ssize_t, pile=list)
+cpdef CosplayState determinize(data, dict obs, Py_ssize_t player, rng)

@@ -119,6 +119,16 @@ def discounted(cost: tuple[int, int, int, int], d0: int, d1: int, d2: int) -> tu
     return (b - d0 if b > d0 else 0), (k - d1 if k > d1 else 0), (c - d2 if c > d2 else 0), a
 
 
+def _ways(purse: Purse, t0: int, t1: int, t2: int, cost: tuple[int, int, int, int]
+          ) -> list[tuple[tuple[int | str, ...], int]]:
+    """Every needed payment of ``cost`` from ``purse`` (one action each), or ``[]`` when its
+    points by resource (``t0``, ``t1``, ``t2``) do not cover it."""
+    b, k, c, a = cost
+    if t0 < b or t1 < k or t2 < c or t0 - b + t1 - k + t2 - c < a:
+        return []
+    return purse.ways(cost)
+
+
 def less_by(inst: Instances, in_play: Iterable[int]) -> list[int]:
     """The recruitment discount, by resource, of the Influence cards among ``in_play`` (the cards
     of the recruitment and objective zones)."""
@@ -261,7 +271,7 @@ class CosplayState:
             if inst.total_gives[c] and inst.kind[c] != "equipment":
                 out.append(Unit(c, inst.gives[c], True, (types[c].id, True)))
         for c, g, eq in self._paying_assistants(p, self.assist[p]):
-            alike = (types[c].id, False, *sorted(types[e].id for e in eq)) if eq else (types[c].id, False)
+            alike = (types[c].id, False, *sorted([types[e].id for e in eq])) if eq else (types[c].id, False)
             out.append(Unit(c, g, False, alike))
         pool = self.pool
         if pool[0] or pool[1] or pool[2]:
@@ -328,7 +338,7 @@ class CosplayState:
                 keys.append(c)
         for c, g, eq in self._paying_assistants(p, sorted(self.assist[p])):
             if eq:
-                alike = (types[c].id, False, *sorted(types[e].id for e in eq))
+                alike = (types[c].id, False, *sorted([types[e].id for e in eq]))
             else:
                 alike = (types[c].id, False)
             t0 += g[0]
@@ -537,14 +547,6 @@ class CosplayState:
         purse, t0, t1, t2 = self._purse(p)
         out: list[Action] = []
         disc, dramod = self._influence()
-
-        def ways(cost: tuple[int, int, int, int]) -> list[tuple[tuple[int | str, ...], int]]:
-            # Every needed payment of a target, one action each; [] when the points do not cover it.
-            b, k, c, a = cost
-            if t0 < b or t1 < k or t2 < c or t0 - b + t1 - k + t2 - c < a:
-                return []
-            return purse.ways(cost)
-
         # The recruitment discount of this turn and of the Influence cards, by resource.
         d0, d1, d2 = self.discount[0] + disc[0], self.discount[1] + disc[1], self.discount[2] + disc[2]
         cost_of = inst.cost
@@ -552,19 +554,19 @@ class CosplayState:
         for z, card in enumerate(self.zones):
             if card >= 0:
                 target = (z + 1,)
-                for payers, _ in ways(discounted(cost_of[card], d0, d1, d2)):
+                for payers, _ in _ways(purse, t0, t1, t2, discounted(cost_of[card], d0, d1, d2)):
                     out.append(make_action(p, "recruit", target + payers))
         for z, card in enumerate(self.obj_zones):
             if card >= 0:
                 target = (z + 1,)
-                for payers, _ in ways(cost_of[card]):
+                for payers, _ in _ways(purse, t0, t1, t2, cost_of[card]):
                     out.append(make_action(p, "complete", target + payers))
         dc = max(1, self.data.drama_cost + dramod)
         most = min(len(self.drama_pile), (t0 + t1 + t2) // dc, DRAMA_AT_ONCE)
         others = [q for q in range(self.n) if q != p]
         for k in range(1, most + 1):
             # « dans la défausse d'un ou plusieurs autres joueurs dans la quantité de votre choix »
-            paid = ways((0, 0, 0, dc * k))
+            paid = _ways(purse, t0, t1, t2, (0, 0, 0, dc * k))
             for recipients in combinations_with_replacement(others, k):
                 target = (k, *recipients)
                 for payers, _ in paid:
@@ -576,7 +578,7 @@ class CosplayState:
                     for card in self.assist[q]:
                         if kind[card] in _RECRUITABLE and card not in self.facedown:
                             target = (q, card)
-                            for payers, _ in ways(discounted(cost_of[card], d0, d1, d2)):
+                            for payers, _ in _ways(purse, t0, t1, t2, discounted(cost_of[card], d0, d1, d2)):
                                 out.append(make_action(p, "steal", target + payers))
         combos = []
         types = inst.types
@@ -633,6 +635,8 @@ class CosplayState:
         return ev
 
     def _check(self, ok: bool, why: str) -> None:
+        # (A message built with an f-string is tested in place instead: every move of a playout
+        # passes these checks, and the message is needed only when one fails.)
         if not ok:
             raise IllegalAction(why)
 
@@ -656,7 +660,8 @@ class CosplayState:
         (c,) = self._int_args(args, 1, "place")
         self._not_waiting("prepare")
         self._check(self.phase == PREPARE, "cards are laid in the assistance zone during the preparation phase")
-        self._check(c in self.hand[p], f"card {c} is not in your hand")
+        if c not in self.hand[p]:                 # (a test, not _check: the message is made only when wrong)
+            raise IllegalAction(f"card {c} is not in your hand")
         self._check(self.inst.kind[c] in _PLACEABLE, "only characters, equipment and objectives are laid "
                                                      "in the assistance zone")
         self.hand[p].remove(c)
@@ -671,8 +676,9 @@ class CosplayState:
         e, c = self._int_args(args, 2, "attach")
         self._not_waiting("prepare")
         self._check(self.phase == PREPARE, "equipment is attached during the preparation phase")
-        self._check(self._can_attach(p, e, c), f"equipment {e} cannot be attached to {c} now "
-                                               "(face up in your assistance zone, within encumbrance)")
+        if not self._can_attach(p, e, c):
+            raise IllegalAction(f"equipment {e} cannot be attached to {c} now "
+                                "(face up in your assistance zone, within encumbrance)")
         self.attached[e] = c
         ev.append(_event("attach", p, self.inst.types[e].id, e, self.inst.types[c].id))
 
@@ -729,13 +735,15 @@ class CosplayState:
     def _do_recruit(self, p: int, args: tuple, ev: list[Event]) -> None:
         (z,), payers = self._payers(p, args, 1, "recruit")
         self._not_waiting("recruit")
-        self._check(1 <= z <= len(self.zones) and self.zones[z - 1] >= 0, f"no card in recruitment zone {z}")
+        if not (1 <= z <= len(self.zones) and self.zones[z - 1] >= 0):
+            raise IllegalAction(f"no card in recruitment zone {z}")
         self._pay(p, "recruit", z, self.zones[z - 1], payers, ev)
 
     def _do_complete(self, p: int, args: tuple, ev: list[Event]) -> None:
         (z,), payers = self._payers(p, args, 1, "complete")
         self._not_waiting("complete")
-        self._check(1 <= z <= len(self.obj_zones) and self.obj_zones[z - 1] >= 0, f"no objective in zone {z}")
+        if not (1 <= z <= len(self.obj_zones) and self.obj_zones[z - 1] >= 0):
+            raise IllegalAction(f"no objective in zone {z}")
         self._pay(p, "complete", z, self.obj_zones[z - 1], payers, ev)
 
     def _do_drama(self, p: int, args: tuple, ev: list[Event]) -> None:
@@ -747,17 +755,19 @@ class CosplayState:
         recipients = target[1:]
         self._check(all(0 <= q < self.n and q != p for q in recipients), "Drama goes to other players' discards")
         self._check(list(recipients) == sorted(recipients), "name the Drama cards' recipients by seat, in order")
-        self._check(k <= len(self.drama_pile), f"the Drama pile holds {len(self.drama_pile)} card(s)")
-        self._check(k <= DRAMA_AT_ONCE, f"one purchase buys at most {DRAMA_AT_ONCE} Drama cards")
+        if k > len(self.drama_pile):
+            raise IllegalAction(f"the Drama pile holds {len(self.drama_pile)} card(s)")
+        if k > DRAMA_AT_ONCE:
+            raise IllegalAction(f"one purchase buys at most {DRAMA_AT_ONCE} Drama cards")
         self._pay(p, "drama", target, -1, payers, ev)
 
     def _do_steal(self, p: int, args: tuple, ev: list[Event]) -> None:
         (q, c), payers = self._payers(p, args, 2, "steal")
         self._not_waiting("steal")
         self._check(self._passion(p) is not None, "La Passion must be in your hand")
-        self._check(0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE
-                    and c not in self.facedown,
-                    f"card {c} is not a face-up character or equipment in seat {q}'s assistance zone")
+        if not (0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE
+                and c not in self.facedown):
+            raise IllegalAction(f"card {c} is not a face-up character or equipment in seat {q}'s assistance zone")
         self._pay(p, "steal", (q, c), c, payers, ev)
 
     def _passion(self, p: int) -> int | None:
@@ -841,8 +851,8 @@ class CosplayState:
     def _do_use(self, p: int, args: tuple, ev: list[Event]) -> None:
         (c,) = self._int_args(args, 1, "use")
         self._not_waiting("use")
-        self._check(c in self.assist[p] and self._can_use(p, c),
-                    f"card {c} has no Défausse or Sacrifice ability to use now")
+        if not (c in self.assist[p] and self._can_use(p, c)):
+            raise IllegalAction(f"card {c} has no Défausse or Sacrifice ability to use now")
         t = self.inst.types[c]
         if t.logo == "discard":
             self._leave_assist(p, c)
@@ -858,8 +868,8 @@ class CosplayState:
     def _do_combo(self, p: int, args: tuple, ev: list[Event]) -> None:
         (c,) = self._int_args(args, 1, "combo")
         self._not_waiting("combo")
-        self._check(c in self.assist[p] and self._can_combo(p, c),
-                    f"card {c}'s duo or trio is not all face up in your assistance zone")
+        if not (c in self.assist[p] and self._can_combo(p, c)):
+            raise IllegalAction(f"card {c}'s duo or trio is not all face up in your assistance zone")
         group = self._combo_cards(p, c)
         self.combos_used.add(c)
         self.used.update(group)
@@ -937,7 +947,8 @@ class CosplayState:
         if self.choice is None:
             raise IllegalAction("there is nothing to choose")
         word, options, src, count, preparing = self.choice
-        self._check(x in options, f"choose one of {options}")
+        if x not in options:
+            raise IllegalAction(f"choose one of {options}")
         self.choice = None
         self._starting = preparing
         try:
@@ -1188,30 +1199,29 @@ def determinize(data: Catalogue, obs: dict[str, Any], player: int, rng: random.R
     library and the objective piles out of the cards nobody can see."""
     check_schema(obs, "a Cosplay Team Battle observation")
     n = obs["players"]
-    setup = GameSetup("cosplay", tuple(f"P{i + 1}" for i in range(n)), randbelow(rng, 2 ** 31))
+    setup = GameSetup("cosplay", tuple([f"P{i + 1}" for i in range(n)]), randbelow(rng, 2 ** 31))
     s = CosplayState(data, setup, deal=False)
+    # Every card in sight, noted as each place is copied (compiled, a function without closures).
     seen: set[int] = set()
-
-    def note(cards: Iterable[int]) -> list[int]:
-        cards = list(cards)
-        seen.update(cards)
-        return list(cards)
-
     s.zones = [-1 if c is None else c for c in obs["zones"]]
-    note(c for c in s.zones if c >= 0)
+    seen.update([c for c in s.zones if c >= 0])
     s.obj_zones = [-1 if c is None else c for c in obs["objectives"]]
-    note(c for c in s.obj_zones if c >= 0)
+    seen.update([c for c in s.obj_zones if c >= 0])
     s.obj_level = list(obs["objective_levels"])
-    s.cemetery = note(obs["cemetery"])
+    s.cemetery = list(obs["cemetery"])
+    seen.update(s.cemetery)
     for q, seat in enumerate(obs["seats"]):
-        s.discard[q] = note(seat["discard"])
-        s.assist[q] = note(seat["assist"])
+        s.discard[q] = discard = list(seat["discard"])
+        seen.update(discard)
+        s.assist[q] = assist = list(seat["assist"])
+        seen.update(assist)
         s.facedown.update(seat["facedown"])
         for e, c in seat["attached"]:
             s.attached[e] = c
         s.obj_points[q] = seat["objective_points"]
         s.completed[q] = seat["completed"]
-        concealed = note(seat["concealed"])
+        concealed = list(seat["concealed"])
+        seen.update(concealed)
         if q == player:
             hand = list(obs["hand"])
             rest = list(concealed)
