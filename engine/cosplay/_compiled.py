@@ -2,7 +2,10 @@
 mechanism, shared with Challengers!, is :mod:`engine._compiled`).
 
 The search bot's playouts spend about 90 % of their time in these three modules; the
-package build compiles them with Cython (``setup.py``), and both play the same events.
+package build compiles them with Cython (``setup.py``), with the ``.pxd`` declarations beside
+them, and both play the same events.  ``state`` cimports ``payment``'s ``Purse`` and
+``policies`` ``state``'s ``CosplayState``, laid out once in their own builds: they run together
+or not at all.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ cdef class CosplayState:
                    pool=list)
     cpdef tuple available_points(self, Py_ssize_t p)
     @cython.locals(disc=list, drama=Py_ssize_t, influential=frozenset, effect=dict, kind=Py_ssize_t,
-                   n=Py_ssize_t)
+                   n=Py_ssize_t, zones=list)
     cpdef tuple _influence(self)
     cpdef list influence_discount(self)
     cpdef Py_ssize_t drama_cost(self)

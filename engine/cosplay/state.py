@@ -431,17 +431,19 @@ class CosplayState:
         disc = [0, 0, 0]
         drama = 0
         inst = self.inst
-        # Asked before every recruitment: the cards in play found by set operations, not by a scan.
+        # Asked before every recruitment and by every move of a playout: a scan of the dozen zones,
+        # each card looked up in the set of Influence cards (no set built from the zones; the
+        # effects add up in any order).
         influential = inst.influential
-        if influential.isdisjoint(self.zones) and influential.isdisjoint(self.obj_zones):
-            return disc, drama
         effect = inst.influence
-        for c in (*influential.intersection(self.zones), *influential.intersection(self.obj_zones)):
-            kind, n = effect[c]
-            if kind >= 0:
-                disc[kind] += n
-            else:
-                drama += n
+        for zones in (self.zones, self.obj_zones):
+            for c in zones:
+                if c in influential:
+                    kind, n = effect[c]
+                    if kind >= 0:
+                        disc[kind] += n
+                    else:
+                        drama += n
         return disc, drama
 
     def recruit_cost(self, card: int, disc: list[int] | None = None) -> tuple[int, int, int, int]:
