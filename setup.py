@@ -1,4 +1,4 @@
-"""Build step beside pyproject.toml: compile the Challengers! engine with Cython.
+"""Build step beside pyproject.toml: compile the Challengers! and Cosplay engines with Cython.
 
 The engine's hot modules are plain Python (the source of truth, and what runs
 when nothing is compiled); Cython turns each into a C extension that plays the
@@ -6,7 +6,7 @@ same events several times faster, with ``.pxd`` files beside them declaring
 the classes' fields and hot methods.  ``TABLECUP_PURE_PYTHON=1`` at build time
 skips the compilation; at run time it makes the package import the pure
 modules, all of them, and so does a build that is partial or older than its sources (see
-``engine/challengers/_compiled.py``).
+``engine/_compiled.py``).
 
 The C files compile side by side, the largest first, as many at a time as the machine has cores
 and memory for (``TABLECUP_BUILD_JOBS`` sets it), and without debugging information: on a
@@ -40,6 +40,10 @@ COMPILED = [
     "engine/challengers/deckphase.py",
     "engine/challengers/tournament.py",
     "engine/challengers/policies.py",
+    # Cosplay Team Battle: what its search bot's playouts spend their time in.
+    "engine/cosplay/payment.py",
+    "engine/cosplay/state.py",
+    "engine/cosplay/policies.py",
 ]
 
 

@@ -6,13 +6,16 @@ send Drama cards to clog the others' hands.  The rules are in
 :mod:`engine.cosplay.state`, the cards in ``cards/cosplay/`` (the project's
 own design), the decisions in ``docs/rules.md``; :data:`ABOUT` says what the game is, and
 :data:`GAME` (built in :mod:`engine.cosplay.entry`) loads the rules when first
-asked for.
+asked for.  Its hot modules also run compiled (:mod:`._compiled`): the same events, faster.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+# Installs the import hook that picks the pure modules when the compiled build is absent,
+# partial or stale (before any of them is imported).
+from engine.cosplay._compiled import COMPILED, compiled_modules
 from engine.game import About
 
 if TYPE_CHECKING:
@@ -25,7 +28,7 @@ ABOUT = About(
     data_folder="cosplay", policies=("random", "search", "sensible"),
 )
 
-__all__ = ["ABOUT", "GAME"]
+__all__ = ["ABOUT", "COMPILED", "GAME", "compiled_modules"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Paying a cost: the arithmetic of the rulebook's "Recruter" paragraph.
 
 A cost is (BADASS, KAWAII, CRAFT, any): the first three must be met by points

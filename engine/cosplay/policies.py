@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Bots for Cosplay Team Battle.
 
 * ``random``: any legal action, uniformly (:class:`engine.game.RandomPolicy`).
@@ -19,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine.challengers.shuffling import randbelow
 from engine.errors import IllegalAction
 from engine.game import Action
 
@@ -199,7 +201,7 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
     choice = state.choice
     if choice is not None:
         options = choice[1]                           # the legal list: one "choose" per option, in order
-        return make_action(seat, "choose", (options[rng.randrange(len(options))] if len(options) > 1
+        return make_action(seat, "choose", (options[randbelow(rng, len(options))] if len(options) > 1
                                             else options[0],))
     if state.phase == PREPARE:
         return state.first_prepare_action(seat)      # place, attach, then ready
@@ -215,7 +217,10 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
         if t.combo is not None and c not in state.combos_used and (t.type != "equipment" or c in state.attached):
             if here is None:
                 here = {types[x].id for x in assist if x not in fd and x not in used}
-            if all(w in here for w in t.combo_with):
+            for w in t.combo_with:                   # (loops, not all(): compiled, no closure)
+                if w not in here:
+                    break
+            else:
                 return make_action(seat, "combo", (c,))
         if (t.logo in _USED_FROM_PLAY and (t.type != "equipment" or c in state.attached)
                 and (t.type == "objective" or (t.ability is not None and t.ability.do == "score" and state.ending))):
@@ -264,7 +269,7 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
             units = state.unit_points(seat)
         buys.sort(reverse=True)
         if len(buys) > 1 and rng.random() < PLAYOUT_WANDER:
-            buys.insert(0, buys.pop(rng.randrange(1, len(buys))))
+            buys.insert(0, buys.pop(1 + randbelow(rng, len(buys) - 1)))   # randrange(1, len)
         for _, z, cost in buys:
             payers = _greedy_payers(units, cost)
             if payers is not None:
@@ -273,7 +278,12 @@ def playout(state: CosplayState, seat: int, rng: random.Random) -> Action:
         dc = state.drama_cost()
         if t0 + t1 + t2 >= dc:                       # covers(total, (0, 0, 0, dc))
             pace = [state.score(q) / max(1, state.turns[q]) for q in range(state.n)]
-            leader = max((q for q in range(state.n) if q != seat), key=lambda q: (pace[q], -q))
+            # The other seat with the best pace, the lowest on a tie (a loop, not max() with a
+            # key: compiled, no closure).
+            leader = -1
+            for q in range(state.n):
+                if q != seat and (leader < 0 or pace[q] > pace[leader]):
+                    leader = q
             if pace[seat] > pace[leader] or (state.ending and pace[seat] >= pace[leader]):
                 if units is None:
                     units = state.unit_points(seat)

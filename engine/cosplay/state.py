@@ -1,3 +1,4 @@
+# cython: annotation_typing=False
 """Cosplay Team Battle: the state of a game and its rules.
 
 The table (rulebook, "Zones de jeu"): the *library* (characters and
@@ -32,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations_with_replacement
 from typing import Any
 
+from engine.challengers.shuffling import randbelow, seeded, shuffle
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.game import MAX_ARGS, OBSERVATION_SCHEMA, SCHEMA_KEY, Action, GameSetup, Outcome, Termination, check_schema
@@ -62,6 +64,15 @@ def make_action(p: int, kind: str, args: tuple[int | str, ...]) -> Action:
     _set_field(action, "kind", kind)
     _set_field(action, "args", args)
     return action
+
+_new_tuple = tuple.__new__
+
+
+def _event(kind: str, player: Any = None, card: Any = None, value: Any = None, info: Any = None) -> Event:
+    """``Event(kind, player, card, value, info)`` without the named tuple's ``__new__``, a Python
+    function: every move of a search's playouts records a few (compiled, this is one C call)."""
+    return _new_tuple(Event, (kind, player, card, value, info))
+
 
 POOL = "pool"
 #: What :meth:`CosplayState.to_act` answers: nobody (the game is over), or the seat whose turn it is.
@@ -108,6 +119,16 @@ def discounted(cost: tuple[int, int, int, int], d0: int, d1: int, d2: int) -> tu
     return (b - d0 if b > d0 else 0), (k - d1 if k > d1 else 0), (c - d2 if c > d2 else 0), a
 
 
+def _ways(purse: Purse, t0: int, t1: int, t2: int, cost: tuple[int, int, int, int]
+          ) -> list[tuple[tuple[int | str, ...], int]]:
+    """Every needed payment of ``cost`` from ``purse`` (one action each), or ``[]`` when its
+    points by resource (``t0``, ``t1``, ``t2``) do not cover it."""
+    b, k, c, a = cost
+    if t0 < b or t1 < k or t2 < c or t0 - b + t1 - k + t2 - c < a:
+        return []
+    return purse.ways(cost)
+
+
 def less_by(inst: Instances, in_play: Iterable[int]) -> list[int]:
     """The recruitment discount, by resource, of the Influence cards among ``in_play`` (the cards
     of the recruitment and objective zones)."""
@@ -130,7 +151,7 @@ class CosplayState:
         self.data = data
         self.inst: Instances = data.with_players(n)
         self.setup = setup
-        self._rng = random.Random(setup.seed)
+        self._rng = seeded(setup.seed)
         self._rng_shared = False                 # shared with a clone or an original: copied on first use
         self.n = n
         z = data.rules["zones"]
@@ -171,18 +192,18 @@ class CosplayState:
         ten starters shuffled into their reserve, five drawn."""
         rng = self.rng
         self.library = list(self.data.library)
-        rng.shuffle(self.library)
+        shuffle(rng, self.library)
         for z in range(len(self.zones) - 1, -1, -1):
             self.zones[z] = self.library.pop()
         for lv in range(3):
             pile = list(self.data.objectives[lv])
-            rng.shuffle(pile)
+            shuffle(rng, pile)
             self.obj_piles[lv] = pile
         for i in range(self.n + 1):
             self.obj_zones[i] = self.obj_piles[0].pop() if self.obj_piles[0] else -1
         for p in range(self.n):
             deck = list(self.inst.starters[p])
-            rng.shuffle(deck)
+            shuffle(rng, deck)
             self.reserve[p] = deck
             self._draw(p, self.data.rules["hand_size"], None)
         self._begin_turn(0, None)
@@ -250,7 +271,7 @@ class CosplayState:
             if inst.total_gives[c] and inst.kind[c] != "equipment":
                 out.append(Unit(c, inst.gives[c], True, (types[c].id, True)))
         for c, g, eq in self._paying_assistants(p, self.assist[p]):
-            alike = (types[c].id, False, *sorted(types[e].id for e in eq)) if eq else (types[c].id, False)
+            alike = (types[c].id, False, *sorted([types[e].id for e in eq])) if eq else (types[c].id, False)
             out.append(Unit(c, g, False, alike))
         pool = self.pool
         if pool[0] or pool[1] or pool[2]:
@@ -264,7 +285,8 @@ class CosplayState:
         gives, kind, total = inst.gives, inst.kind, inst.total_gives
         out: list[tuple[int | str, tuple[int, int, int]]] = [(c, gives[c]) for c in self.hand[p]
                                                             if total[c] and kind[c] != "equipment"]
-        out.extend((c, g) for c, g, _eq in self._paying_assistants(p, self.assist[p]))
+        for c, g, _eq in self._paying_assistants(p, self.assist[p]):   # (a loop: compiled, no closure)
+            out.append((c, g))
         pool = self.pool
         if pool[0] or pool[1] or pool[2]:
             out.append((POOL, (pool[0], pool[1], pool[2])))
@@ -316,7 +338,7 @@ class CosplayState:
                 keys.append(c)
         for c, g, eq in self._paying_assistants(p, sorted(self.assist[p])):
             if eq:
-                alike = (types[c].id, False, *sorted(types[e].id for e in eq))
+                alike = (types[c].id, False, *sorted([types[e].id for e in eq]))
             else:
                 alike = (types[c].id, False)
             t0 += g[0]
@@ -346,17 +368,21 @@ class CosplayState:
         gives, kind = inst.gives, inst.kind
         fd, used = self.facedown, self.used
         gear = self._gear(p) if self.attached else None
-        out = []
+        out: list[tuple[int, tuple[int, int, int], list[int] | None]] = []
         for c in order:
             if kind[c] != "character" or c in fd or c in used:
                 continue
             g = gives[c]
             eq = gear.get(c) if gear else None
             if eq:
-                if any(e in used for e in eq):
-                    continue
-                for e in eq:
-                    g = add(g, gives[e])
+                for e in eq:                         # (loops, not any(): compiled, no closure)
+                    if e in used:
+                        break
+                else:
+                    for e in eq:
+                        g = add(g, gives[e])
+                    out.append((c, g, eq))
+                continue
             out.append((c, g, eq))
         return out
 
@@ -405,17 +431,19 @@ class CosplayState:
         disc = [0, 0, 0]
         drama = 0
         inst = self.inst
-        # Asked before every recruitment: the cards in play found by set operations, not by a scan.
+        # Asked before every recruitment and by every move of a playout: a scan of the dozen zones,
+        # each card looked up in the set of Influence cards (no set built from the zones; the
+        # effects add up in any order).
         influential = inst.influential
-        if influential.isdisjoint(self.zones) and influential.isdisjoint(self.obj_zones):
-            return disc, drama
         effect = inst.influence
-        for c in (*influential.intersection(self.zones), *influential.intersection(self.obj_zones)):
-            kind, n = effect[c]
-            if kind >= 0:
-                disc[kind] += n
-            else:
-                drama += n
+        for zones in (self.zones, self.obj_zones):
+            for c in zones:
+                if c in influential:
+                    kind, n = effect[c]
+                    if kind >= 0:
+                        disc[kind] += n
+                    else:
+                        drama += n
         return disc, drama
 
     def recruit_cost(self, card: int, disc: list[int] | None = None) -> tuple[int, int, int, int]:
@@ -521,14 +549,6 @@ class CosplayState:
         purse, t0, t1, t2 = self._purse(p)
         out: list[Action] = []
         disc, dramod = self._influence()
-
-        def ways(cost: tuple[int, int, int, int]) -> list[tuple[tuple[int | str, ...], int]]:
-            # Every needed payment of a target, one action each; [] when the points do not cover it.
-            b, k, c, a = cost
-            if t0 < b or t1 < k or t2 < c or t0 - b + t1 - k + t2 - c < a:
-                return []
-            return purse.ways(cost)
-
         # The recruitment discount of this turn and of the Influence cards, by resource.
         d0, d1, d2 = self.discount[0] + disc[0], self.discount[1] + disc[1], self.discount[2] + disc[2]
         cost_of = inst.cost
@@ -536,19 +556,19 @@ class CosplayState:
         for z, card in enumerate(self.zones):
             if card >= 0:
                 target = (z + 1,)
-                for payers, _ in ways(discounted(cost_of[card], d0, d1, d2)):
+                for payers, _ in _ways(purse, t0, t1, t2, discounted(cost_of[card], d0, d1, d2)):
                     out.append(make_action(p, "recruit", target + payers))
         for z, card in enumerate(self.obj_zones):
             if card >= 0:
                 target = (z + 1,)
-                for payers, _ in ways(cost_of[card]):
+                for payers, _ in _ways(purse, t0, t1, t2, cost_of[card]):
                     out.append(make_action(p, "complete", target + payers))
         dc = max(1, self.data.drama_cost + dramod)
         most = min(len(self.drama_pile), (t0 + t1 + t2) // dc, DRAMA_AT_ONCE)
         others = [q for q in range(self.n) if q != p]
         for k in range(1, most + 1):
             # « dans la défausse d'un ou plusieurs autres joueurs dans la quantité de votre choix »
-            paid = ways((0, 0, 0, dc * k))
+            paid = _ways(purse, t0, t1, t2, (0, 0, 0, dc * k))
             for recipients in combinations_with_replacement(others, k):
                 target = (k, *recipients)
                 for payers, _ in paid:
@@ -560,7 +580,7 @@ class CosplayState:
                     for card in self.assist[q]:
                         if kind[card] in _RECRUITABLE and card not in self.facedown:
                             target = (q, card)
-                            for payers, _ in ways(discounted(cost_of[card], d0, d1, d2)):
+                            for payers, _ in _ways(purse, t0, t1, t2, discounted(cost_of[card], d0, d1, d2)):
                                 out.append(make_action(p, "steal", target + payers))
         combos = []
         types = inst.types
@@ -617,6 +637,8 @@ class CosplayState:
         return ev
 
     def _check(self, ok: bool, why: str) -> None:
+        # (A message built with an f-string is tested in place instead: every move of a playout
+        # passes these checks, and the message is needed only when one fails.)
         if not ok:
             raise IllegalAction(why)
 
@@ -640,12 +662,13 @@ class CosplayState:
         (c,) = self._int_args(args, 1, "place")
         self._not_waiting("prepare")
         self._check(self.phase == PREPARE, "cards are laid in the assistance zone during the preparation phase")
-        self._check(c in self.hand[p], f"card {c} is not in your hand")
+        if c not in self.hand[p]:                 # (a test, not _check: the message is made only when wrong)
+            raise IllegalAction(f"card {c} is not in your hand")
         self._check(self.inst.kind[c] in _PLACEABLE, "only characters, equipment and objectives are laid "
                                                      "in the assistance zone")
         self.hand[p].remove(c)
         self.assist[p].append(c)
-        ev.append(Event("place", p, self.inst.types[c].id, c))
+        ev.append(_event("place", p, self.inst.types[c].id, c))
         self._arrive_face_up(p, c, ev)
         self._run_agenda(ev)
         if self.choice is None:
@@ -655,17 +678,18 @@ class CosplayState:
         e, c = self._int_args(args, 2, "attach")
         self._not_waiting("prepare")
         self._check(self.phase == PREPARE, "equipment is attached during the preparation phase")
-        self._check(self._can_attach(p, e, c), f"equipment {e} cannot be attached to {c} now "
-                                               "(face up in your assistance zone, within encumbrance)")
+        if not self._can_attach(p, e, c):
+            raise IllegalAction(f"equipment {e} cannot be attached to {c} now "
+                                "(face up in your assistance zone, within encumbrance)")
         self.attached[e] = c
-        ev.append(Event("attach", p, self.inst.types[e].id, e, self.inst.types[c].id))
+        ev.append(_event("attach", p, self.inst.types[e].id, e, self.inst.types[c].id))
 
     def _do_ready(self, p: int, args: tuple, ev: list[Event]) -> None:
         self._check(not args, "'ready' takes nothing")
         self._not_waiting("prepare")
         self._check(self.phase == PREPARE, "the preparation phase is over already")
         self.phase = MAIN
-        ev.append(Event("recruitment", p))
+        ev.append(_event("recruitment", p))
 
     # --- paying for a target
     def _payers(self, p: int, args: tuple, n: int, what: str) -> tuple[tuple[int, ...], tuple]:
@@ -700,9 +724,9 @@ class CosplayState:
         else:
             if covers(s, cost):
                 types = self.inst.types
-                ev.append(Event("target", p, types[card].id if card >= 0 else None, card, (what, cost)))
+                ev.append(_event("target", p, types[card].id if card >= 0 else None, card, (what, cost)))
                 for key in payers:
-                    ev.append(Event("pay", p, types[key].id if type(key) is int else None, key))
+                    ev.append(_event("pay", p, types[key].id if type(key) is int else None, key))
                 self._complete(p, what, target, cost, list(payers), s, ev)
                 return
         total = self.available_points(p)
@@ -713,13 +737,15 @@ class CosplayState:
     def _do_recruit(self, p: int, args: tuple, ev: list[Event]) -> None:
         (z,), payers = self._payers(p, args, 1, "recruit")
         self._not_waiting("recruit")
-        self._check(1 <= z <= len(self.zones) and self.zones[z - 1] >= 0, f"no card in recruitment zone {z}")
+        if not (1 <= z <= len(self.zones) and self.zones[z - 1] >= 0):
+            raise IllegalAction(f"no card in recruitment zone {z}")
         self._pay(p, "recruit", z, self.zones[z - 1], payers, ev)
 
     def _do_complete(self, p: int, args: tuple, ev: list[Event]) -> None:
         (z,), payers = self._payers(p, args, 1, "complete")
         self._not_waiting("complete")
-        self._check(1 <= z <= len(self.obj_zones) and self.obj_zones[z - 1] >= 0, f"no objective in zone {z}")
+        if not (1 <= z <= len(self.obj_zones) and self.obj_zones[z - 1] >= 0):
+            raise IllegalAction(f"no objective in zone {z}")
         self._pay(p, "complete", z, self.obj_zones[z - 1], payers, ev)
 
     def _do_drama(self, p: int, args: tuple, ev: list[Event]) -> None:
@@ -731,17 +757,19 @@ class CosplayState:
         recipients = target[1:]
         self._check(all(0 <= q < self.n and q != p for q in recipients), "Drama goes to other players' discards")
         self._check(list(recipients) == sorted(recipients), "name the Drama cards' recipients by seat, in order")
-        self._check(k <= len(self.drama_pile), f"the Drama pile holds {len(self.drama_pile)} card(s)")
-        self._check(k <= DRAMA_AT_ONCE, f"one purchase buys at most {DRAMA_AT_ONCE} Drama cards")
+        if k > len(self.drama_pile):
+            raise IllegalAction(f"the Drama pile holds {len(self.drama_pile)} card(s)")
+        if k > DRAMA_AT_ONCE:
+            raise IllegalAction(f"one purchase buys at most {DRAMA_AT_ONCE} Drama cards")
         self._pay(p, "drama", target, -1, payers, ev)
 
     def _do_steal(self, p: int, args: tuple, ev: list[Event]) -> None:
         (q, c), payers = self._payers(p, args, 2, "steal")
         self._not_waiting("steal")
         self._check(self._passion(p) is not None, "La Passion must be in your hand")
-        self._check(0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE
-                    and c not in self.facedown,
-                    f"card {c} is not a face-up character or equipment in seat {q}'s assistance zone")
+        if not (0 <= q < self.n and q != p and c in self.assist[q] and self.inst.kind[c] in _RECRUITABLE
+                and c not in self.facedown):
+            raise IllegalAction(f"card {c} is not a face-up character or equipment in seat {q}'s assistance zone")
         self._pay(p, "steal", (q, c), c, payers, ev)
 
     def _passion(self, p: int) -> int | None:
@@ -776,7 +804,7 @@ class CosplayState:
             self.zones[target - 1] = -1
             self.assist[p].append(c)
             self.facedown.add(c)
-            ev.append(Event("recruit", p, inst.types[c].id, c, (target, lost)))
+            ev.append(_event("recruit", p, inst.types[c].id, c, (target, lost)))
             self._trigger(p, c, "recruit")
         elif what == "complete":
             c = self.obj_zones[target - 1]
@@ -785,7 +813,7 @@ class CosplayState:
             self.facedown.add(c)
             self.obj_points[p] += inst.types[c].points
             self.completed[p] += 1
-            ev.append(Event("complete", p, inst.types[c].id, c, (target, lost, inst.types[c].points)))
+            ev.append(_event("complete", p, inst.types[c].id, c, (target, lost, inst.types[c].points)))
             self._trigger(p, c, "recruit")
         elif what == "drama":
             recipients = target[1:]
@@ -800,7 +828,7 @@ class CosplayState:
             self._leave_assist(q, c)
             self.assist[p].append(c)
             self.facedown.add(c)
-            ev.append(Event("steal", p, inst.types[c].id, c, (q, lost)))
+            ev.append(_event("steal", p, inst.types[c].id, c, (q, lost)))
             self._trigger(p, c, "recruit")
         self._run_agenda(ev)
 
@@ -819,14 +847,14 @@ class CosplayState:
         k = min(k, len(self.drama_pile))
         for _ in range(k):
             self.discard[q].append(self.drama_pile.pop())
-        ev.append(Event("drama", p, None, k, q))
+        ev.append(_event("drama", p, None, k, q))
 
     # --- abilities
     def _do_use(self, p: int, args: tuple, ev: list[Event]) -> None:
         (c,) = self._int_args(args, 1, "use")
         self._not_waiting("use")
-        self._check(c in self.assist[p] and self._can_use(p, c),
-                    f"card {c} has no Défausse or Sacrifice ability to use now")
+        if not (c in self.assist[p] and self._can_use(p, c)):
+            raise IllegalAction(f"card {c} has no Défausse or Sacrifice ability to use now")
         t = self.inst.types[c]
         if t.logo == "discard":
             self._leave_assist(p, c)
@@ -834,7 +862,7 @@ class CosplayState:
         else:
             self._leave_assist(p, c)
             self.cemetery.append(c)
-        ev.append(Event("use", p, t.id, c, t.logo))
+        ev.append(_event("use", p, t.id, c, t.logo))
         assert t.ability is not None, "the card files give every card with a logo its ability"
         self.agenda.append((t.ability, p, c))
         self._run_agenda(ev)
@@ -842,13 +870,13 @@ class CosplayState:
     def _do_combo(self, p: int, args: tuple, ev: list[Event]) -> None:
         (c,) = self._int_args(args, 1, "combo")
         self._not_waiting("combo")
-        self._check(c in self.assist[p] and self._can_combo(p, c),
-                    f"card {c}'s duo or trio is not all face up in your assistance zone")
+        if not (c in self.assist[p] and self._can_combo(p, c)):
+            raise IllegalAction(f"card {c}'s duo or trio is not all face up in your assistance zone")
         group = self._combo_cards(p, c)
         self.combos_used.add(c)
         self.used.update(group)
         t = self.inst.types[c]
-        ev.append(Event("combo", p, t.id, c, tuple(self.inst.types[x].id for x in group)))
+        ev.append(_event("combo", p, t.id, c, tuple(self.inst.types[x].id for x in group)))
         assert t.combo is not None, "_can_combo checked it"
         self.agenda.append((t.combo, p, c))
         self._run_agenda(ev)
@@ -872,19 +900,19 @@ class CosplayState:
         name = self.inst.types[src].id
         if do == "draw":
             got = self._draw(p, eff.n, ev)
-            ev.append(Event("ability", p, name, got, "draw"))
+            ev.append(_event("ability", p, name, got, "draw"))
         elif do == "gain":
             self.pool[eff.kind] += eff.n
-            ev.append(Event("ability", p, name, eff.n, ("gain", eff.kind)))
+            ev.append(_event("ability", p, name, eff.n, ("gain", eff.kind)))
         elif do == "discount":
             self.discount[eff.kind] += eff.n
-            ev.append(Event("ability", p, name, eff.n, ("discount", eff.kind)))
+            ev.append(_event("ability", p, name, eff.n, ("discount", eff.kind)))
         elif do == "score":
             self.obj_points[p] += eff.n
-            ev.append(Event("ability", p, name, eff.n, "score"))
+            ev.append(_event("ability", p, name, eff.n, "score"))
         elif do == "drama":
             if not self.drama_pile:
-                ev.append(Event("ability", p, name, 0, "drama"))
+                ev.append(_event("ability", p, name, 0, "drama"))
                 return
             others = [q for q in range(self.n) if q != p]
             self._ask("drama", others, src, eff.n, p, ev)
@@ -909,7 +937,7 @@ class CosplayState:
 
     def _ask(self, word: str, options: list[int], src: int, count: int, p: int, ev: list[Event]) -> None:
         if not options or count <= 0:
-            ev.append(Event("ability", p, self.inst.types[src].id, 0, word))
+            ev.append(_event("ability", p, self.inst.types[src].id, 0, word))
             return
         if len(options) == 1:                          # one way to do it: not asked
             self._choose(p, word, options[0], src, count, ev)
@@ -921,7 +949,8 @@ class CosplayState:
         if self.choice is None:
             raise IllegalAction("there is nothing to choose")
         word, options, src, count, preparing = self.choice
-        self._check(x in options, f"choose one of {options}")
+        if x not in options:
+            raise IllegalAction(f"choose one of {options}")
         self.choice = None
         self._starting = preparing
         try:
@@ -940,11 +969,11 @@ class CosplayState:
             c = self.zones[x - 1]
             self.zones[x - 1] = -1
             self.cemetery.append(c)
-            ev.append(Event("ability", p, name, x, ("cemetery", self.inst.types[c].id)))
+            ev.append(_event("ability", p, name, x, ("cemetery", self.inst.types[c].id)))
         else:                                           # recover, one card at a time
             self.discard[p].remove(x)
             self.hand[p].append(x)
-            ev.append(Event("ability", p, name, x, ("recover", self.inst.types[x].id)))
+            ev.append(_event("ability", p, name, x, ("recover", self.inst.types[x].id)))
             if count > 1:
                 self._ask("recover", self._recoverable(p, src), src, count - 1, p, ev)
 
@@ -962,7 +991,7 @@ class CosplayState:
         last = len(zones) - 1
         if zones[last] >= 0:
             self.cemetery.append(zones[last])
-            ev.append(Event("cemetery", None, self.inst.types[zones[last]].id, zones[last]))
+            ev.append(_event("cemetery", None, self.inst.types[zones[last]].id, zones[last]))
             zones[last] = -1
         cards = [c for c in zones if c >= 0]
         library = self.library
@@ -977,7 +1006,7 @@ class CosplayState:
             zones[:] = [-1] * (empty - drawn) + refill + cards
         else:
             zones[:] = [-1] * empty + cards
-        ev.append(Event("conveyor", None, None, len(library), tuple(zones)))
+        ev.append(_event("conveyor", None, None, len(library), tuple(zones)))
         obj_zones, obj_level = self.obj_zones, self.obj_level
         if -1 in obj_zones:
             for z, c in enumerate(obj_zones):
@@ -987,7 +1016,7 @@ class CosplayState:
                     obj_level[z] = lv
                     if pile:
                         obj_zones[z] = pile.pop()
-                        ev.append(Event("objective", None, self.inst.types[obj_zones[z]].id, z + 1, lv))
+                        ev.append(_event("objective", None, self.inst.types[obj_zones[z]].id, z + 1, lv))
                     else:
                         obj_level[z] = 3
         hs = self.data.rules["hand_size"]
@@ -995,13 +1024,13 @@ class CosplayState:
             self._draw(p, hs - len(self.hand[p]), ev)
         if not self.ending and (short or max(obj_zones) < 0):
             self.ending = True
-            ev.append(Event("last-round", None, None, None, "library" if short else "objectives"))
-        ev.append(Event("end-turn", p))
+            ev.append(_event("last-round", None, None, None, "library" if short else "objectives"))
+        ev.append(_event("end-turn", p))
         if self.ending and p == self.n - 1:
             self.over = True
             o = self.outcome()
             assert o is not None, "the game is over"
-            ev.append(Event("game-over", None, None, None, (o.winners, o.scores)))
+            ev.append(_event("game-over", None, None, None, (o.winners, o.scores)))
             return
         self._begin_turn((p + 1) % self.n, ev)
 
@@ -1016,7 +1045,7 @@ class CosplayState:
         self.discount = [0, 0, 0]
         self.turns[p] += 1
         if ev is not None:
-            ev.append(Event("turn", p, None, self.turns[p]))
+            ev.append(_event("turn", p, None, self.turns[p]))
         self.phase = MAIN
         if self.turns[p] == 1:
             return
@@ -1025,7 +1054,7 @@ class CosplayState:
             for c in [c for c in self.assist[p] if c in fd]:
                 fd.discard(c)
                 if ev is not None:
-                    ev.append(Event("face-up", p, self.inst.types[c].id, c))
+                    ev.append(_event("face-up", p, self.inst.types[c].id, c))
                 self._trigger(p, c, "support")
         kind = self.inst.kind
         self._drama_back(p, ev)
@@ -1054,7 +1083,7 @@ class CosplayState:
             self.hand[p] = [c for c in self.hand[p] if kind[c] != "drama"]
             self.drama_pile.extend(dramas)
             if ev is not None:
-                ev.append(Event("drama-back", p, None, len(dramas)))
+                ev.append(_event("drama-back", p, None, len(dramas)))
 
     def _draw(self, p: int, k: int, ev: list[Event] | None) -> int:
         """Draw ``k`` cards; an empty reserve is rebuilt by shuffling the discard."""
@@ -1066,16 +1095,16 @@ class CosplayState:
                     break
                 reserve.extend(self.discard[p])
                 self.discard[p].clear()
-                self.rng.shuffle(reserve)
+                shuffle(self.rng, reserve)
                 if ev is not None:
-                    ev.append(Event("reshuffle", p, None, len(reserve)))
+                    ev.append(_event("reshuffle", p, None, len(reserve)))
             # The top cards (the reserve's last) in the order they are drawn, in one slice.
             m = min(k - got, len(reserve))
             hand.extend(reserve[:-m - 1:-1])
             del reserve[-m:]
             got += m
         if ev is not None and got:
-            ev.append(Event("draw", p, None, got))
+            ev.append(_event("draw", p, None, got))
         return got
 
     # ------------------------------------------------------------------ views
@@ -1172,48 +1201,47 @@ def determinize(data: Catalogue, obs: dict[str, Any], player: int, rng: random.R
     library and the objective piles out of the cards nobody can see."""
     check_schema(obs, "a Cosplay Team Battle observation")
     n = obs["players"]
-    setup = GameSetup("cosplay", tuple(f"P{i + 1}" for i in range(n)), rng.randrange(2 ** 31))
+    setup = GameSetup("cosplay", tuple([f"P{i + 1}" for i in range(n)]), randbelow(rng, 2 ** 31))
     s = CosplayState(data, setup, deal=False)
+    # Every card in sight, noted as each place is copied (compiled, a function without closures).
     seen: set[int] = set()
-
-    def note(cards: Iterable[int]) -> list[int]:
-        cards = list(cards)
-        seen.update(cards)
-        return list(cards)
-
     s.zones = [-1 if c is None else c for c in obs["zones"]]
-    note(c for c in s.zones if c >= 0)
+    seen.update([c for c in s.zones if c >= 0])
     s.obj_zones = [-1 if c is None else c for c in obs["objectives"]]
-    note(c for c in s.obj_zones if c >= 0)
+    seen.update([c for c in s.obj_zones if c >= 0])
     s.obj_level = list(obs["objective_levels"])
-    s.cemetery = note(obs["cemetery"])
+    s.cemetery = list(obs["cemetery"])
+    seen.update(s.cemetery)
     for q, seat in enumerate(obs["seats"]):
-        s.discard[q] = note(seat["discard"])
-        s.assist[q] = note(seat["assist"])
+        s.discard[q] = discard = list(seat["discard"])
+        seen.update(discard)
+        s.assist[q] = assist = list(seat["assist"])
+        seen.update(assist)
         s.facedown.update(seat["facedown"])
         for e, c in seat["attached"]:
             s.attached[e] = c
         s.obj_points[q] = seat["objective_points"]
         s.completed[q] = seat["completed"]
-        concealed = note(seat["concealed"])
+        concealed = list(seat["concealed"])
+        seen.update(concealed)
         if q == player:
             hand = list(obs["hand"])
             rest = list(concealed)
             for c in hand:
                 rest.remove(c)
         else:
-            rng.shuffle(concealed)
+            shuffle(rng, concealed)
             hand, rest = concealed[:seat["hand"]], concealed[seat["hand"]:]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         s.hand[q], s.reserve[q] = hand, rest
     drama = [c for c in data.drama if c not in seen]
     s.drama_pile = drama
     lib = [c for c in data.library if c not in seen]
-    rng.shuffle(lib)
+    shuffle(rng, lib)
     s.library = lib
     for lv in range(3):
         pile = [c for c in data.objectives[lv] if c not in seen]
-        rng.shuffle(pile)
+        shuffle(rng, pile)
         s.obj_piles[lv] = pile
     s.current = obs["current"]
     s.phase = obs["phase"]

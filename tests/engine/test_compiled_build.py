@@ -172,3 +172,68 @@ def test_nothing_compiled_runs_pure_quietly_and_fails_when_the_build_is_required
     required = _run(tmp_path, TABLECUP_REQUIRE_COMPILED="1")
     assert required.returncode != 0 and "CompiledBuildError" in required.stderr
     assert "not compiled" in required.stderr
+
+
+# Cosplay Team Battle's compiled modules share the same guard (engine/_compiled.py): its own
+# fixed-seed games, run in the scratch copy, print their digests and then the modules compiled.
+COSPLAY = Path("engine") / "cosplay"
+COSPLAY_SCRIPT = REPO / "tests" / "support" / "cosplay_digest.py"
+
+
+def _run_cosplay(root: Path, **env) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(COSPLAY_SCRIPT)], cwd=root, env=_env(PYTHONPATH=str(root), **env),
+                          capture_output=True, text=True, timeout=300, check=False)
+
+
+@pytest.fixture(scope="module")
+def cosplay_built(built):
+    """What Cosplay's untouched compiled copy prints: (root, digests, modules compiled)."""
+    root, _ = built
+    whole = _run_cosplay(root)
+    assert whole.returncode == 0 and whole.stderr == "", whole.stderr
+    *digests, compiled = whole.stdout.split()
+    from engine.cosplay import COMPILED
+    if compiled == "-":
+        pytest.skip("needs Cosplay's compiled build (python setup.py build_ext --inplace)")
+    assert sorted(compiled.split(",")) == sorted(COMPILED)
+    return root, digests
+
+
+def _assert_cosplay_pure_with_one_warning(out: subprocess.CompletedProcess, digests: list[str], names: str):
+    assert out.returncode == 0, out.stderr
+    *got, compiled = out.stdout.split()
+    assert compiled == "-"                           # all of Cosplay runs pure
+    assert got == digests                             # and plays the same games
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1, out.stderr
+    assert "engine.cosplay runs pure Python" in lines[0] and names in lines[0], lines[0]
+
+
+@pytest.mark.slow
+def test_a_touched_cosplay_source_makes_all_of_cosplay_run_pure(cosplay_built):
+    root, digests = cosplay_built
+    folder = root / COSPLAY
+    from engine.cosplay import COMPILED
+    for module in COMPILED:
+        source = folder / (module + ".py")
+        before = source.stat()
+        built_at = _extension(folder, module).stat().st_mtime
+        os.utime(source, (built_at + 10, built_at + 10))
+        try:
+            _assert_cosplay_pure_with_one_warning(_run_cosplay(root), digests, module + ".py")
+        finally:
+            os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+
+@pytest.mark.slow
+def test_a_partial_cosplay_build_runs_pure_and_a_required_build_fails(cosplay_built, tmp_path):
+    root, digests = cosplay_built
+    path = _extension(root / COSPLAY, "state")
+    aside = tmp_path / path.name
+    shutil.move(path, aside)
+    try:
+        _assert_cosplay_pure_with_one_warning(_run_cosplay(root), digests, "state")
+        required = _run_cosplay(root, TABLECUP_REQUIRE_COMPILED="1")
+        assert required.returncode != 0 and "CompiledBuildError" in required.stderr
+    finally:
+        shutil.move(aside, path)

@@ -19,6 +19,10 @@ reach).  This test reads both files:
 Assignments on variables of unknown class (an untyped parameter) are not seen: the
 compiled modules type the variables they set fields on, so this covers what they do.
 A last test reads the compiled types themselves, when the build is there.
+
+Every compiled game's modules are read (Challengers! and Cosplay Team Battle), each named with
+its package (``challengers.policies``, ``cosplay.policies``): both games have a ``policies``,
+and a class is looked for among its own game's declarations only.
 """
 
 import ast
@@ -27,10 +31,25 @@ from pathlib import Path
 
 import pytest
 
-from engine.challengers import COMPILED
+from engine.challengers import COMPILED as CHALLENGERS_COMPILED
+from engine.cosplay import COMPILED as COSPLAY_COMPILED
 
-FOLDER = Path(__file__).resolve().parents[2] / "engine" / "challengers"
-MODULES = [m for m in COMPILED if (FOLDER / f"{m}.pxd").exists()]
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+#: Each compiled game's package (a folder of engine/) and its compiled modules.
+PACKAGES = {"challengers": CHALLENGERS_COMPILED, "cosplay": COSPLAY_COMPILED}
+#: The modules with declarations, as "package.module".
+MODULES = [f"{package}.{m}" for package, modules in PACKAGES.items() for m in modules
+           if (ENGINE / package / f"{m}.pxd").exists()]
+
+
+def _file(module: str, suffix: str) -> Path:
+    """``module``'s (``"package.module"``) ``.py`` or ``.pxd``."""
+    package, name = module.split(".")
+    return ENGINE / package / f"{name}{suffix}"
+
+
+def _package(module: str) -> str:
+    return module.split(".")[0]
 
 _CLASS = re.compile(r"^cdef class (\w+)(?:\((\w+)\))?\s*:")
 _FIELD = re.compile(r"^\s+cdef\s+(?:(public|readonly)\s+)?(\w+)\s+([\w\s,]+?)\s*(?:#.*)?$")
@@ -97,7 +116,7 @@ class Pxd:
 
 
 def _pxds() -> dict[str, Pxd]:
-    return {m: Pxd((FOLDER / f"{m}.pxd").read_text()) for m in MODULES}
+    return {m: Pxd(_file(m, ".pxd").read_text()) for m in MODULES}
 
 
 def _declared(pxds: dict[str, Pxd], cls: str) -> set[str]:
@@ -161,14 +180,17 @@ def _setter_properties(cls: ast.ClassDef) -> set[str]:
 def field_problems(module: str, source: str, pxds: dict[str, Pxd]) -> list[str]:
     """What ``source`` (the ``.py`` of ``module``) assigns that its declarations miss."""
     pxd = pxds[module]
+    where = f"engine/{module.replace('.', '/')}.py"
+    # A module's classes come from its own game's declarations (it cimports no other game's).
+    pxds = {m: p for m, p in pxds.items() if _package(m) == _package(module)}
     classes = {c for p in pxds.values() for c in p.fields}
     returns = {name: ret for p in pxds.values() for name, ret in p.returns.items() if ret in classes}
     tree = ast.parse(source)
     problems = []
     # Properties with a setter, of the classes of every compiled module (this one as edited).
     settable: dict[str, set[str]] = {}
-    for name in MODULES:
-        for node in (tree if name == module else ast.parse((FOLDER / f"{name}.py").read_text())).body:
+    for name in pxds:
+        for node in (tree if name == module else ast.parse(_file(name, ".py").read_text())).body:
             if isinstance(node, ast.ClassDef) and node.name in classes:
                 settable[node.name] = _setter_properties(node)
 
@@ -190,7 +212,7 @@ def field_problems(module: str, source: str, pxds: dict[str, Pxd]) -> list[str]:
                 cls = types[target.value.id]
                 allowed = _declared(pxds, cls) | settable.get(cls, set())
                 if target.attr not in allowed:
-                    problems.append(f"{module}.py:{target.lineno}: {target.value.id}.{target.attr} is assigned, "
+                    problems.append(f"{where}:{target.lineno}: {target.value.id}.{target.attr} is assigned, "
                                     f"but {cls} in its .pxd declares no field {target.attr}")
 
     for node in tree.body:
@@ -208,27 +230,32 @@ def field_problems(module: str, source: str, pxds: dict[str, Pxd]) -> list[str]:
                                                          for t in item.targets)):
                     slots = set(ast.literal_eval(item.value))
                     if slots != pxd.fields[node.name]:
-                        problems.append(f"{module}.py: {node.name}.__slots__ and its .pxd differ: "
+                        problems.append(f"{where}: {node.name}.__slots__ and its .pxd differ: "
                                         f"{sorted(slots ^ pxd.fields[node.name])}")
         if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_FIELDS" for t in node.targets)
                 and "Tournament" in pxd.fields):
             listed = list(ast.literal_eval(node.value))
             if len(listed) != len(set(listed)) or set(listed) != pxd.fields["Tournament"]:
-                problems.append(f"{module}.py: _FIELDS and Tournament in its .pxd differ: "
+                problems.append(f"{where}: _FIELDS and Tournament in its .pxd differ: "
                                 f"{sorted(set(listed) ^ pxd.fields['Tournament'])}")
     return problems
 
 
 def test_the_pxd_reader_reads_the_declarations():
     pxds = _pxds()
-    assert {"Match", "Side", "Seat", "_Hot"} <= set(pxds["match"].fields)
-    assert {"rng", "sides", "_hots_list", "attack_bonus"} <= pxds["match"].fields["Match"]
-    assert pxds["tournament"].has_dict["Tournament"] and not pxds["match"].has_dict["Match"]
-    assert pxds["policies"].base["GreedyPolicy"] == "Policy"
-    assert pxds["tournament"].var_types[("Tournament", "apply_deck_action")]["dp"] == "DeckPhase"
-    assert pxds["tournament"].var_types[("Tournament", "_match_done")]["reserve"] == "PileReserve"
-    assert pxds["tournament"].returns["_new_match"] == "Match"
+    assert {"Match", "Side", "Seat", "_Hot"} <= set(pxds["challengers.match"].fields)
+    assert {"rng", "sides", "_hots_list", "attack_bonus"} <= pxds["challengers.match"].fields["Match"]
+    assert pxds["challengers.tournament"].has_dict["Tournament"] and not pxds["challengers.match"].has_dict["Match"]
+    assert pxds["challengers.policies"].base["GreedyPolicy"] == "Policy"
+    assert pxds["challengers.tournament"].var_types[("Tournament", "apply_deck_action")]["dp"] == "DeckPhase"
+    assert pxds["challengers.tournament"].var_types[("Tournament", "_match_done")]["reserve"] == "PileReserve"
+    assert pxds["challengers.tournament"].returns["_new_match"] == "Match"
     assert _declared(pxds, "GreedyPolicy") == {"_removals", "_names", "_rng_seed", "_rng"}
+    # Both games have a policies module: each is read under its own name.
+    assert {"challengers.policies", "cosplay.policies"} <= set(pxds)
+    assert {"zones", "hand", "current", "over"} <= pxds["cosplay.state"].fields["CosplayState"]
+    assert pxds["cosplay.payment"].fields["Purse"] == {"keys", "groups", "_ways"}
+    assert pxds["cosplay.policies"].var_types[(None, "playout")]["state"] == "CosplayState"
 
 
 @pytest.mark.slow
@@ -236,7 +263,7 @@ def test_every_field_a_compiled_module_assigns_is_declared_in_its_pxd():
     pxds = _pxds()
     problems = []
     for module in MODULES:
-        problems += field_problems(module, (FOLDER / f"{module}.py").read_text(), pxds)
+        problems += field_problems(module, _file(module, ".py").read_text(), pxds)
     assert problems == []
 
 
@@ -244,7 +271,7 @@ def test_every_declared_field_is_assigned_somewhere_in_its_module():
     """The other way round: a field declared but never set is a leftover of an old version."""
     pxds = _pxds()
     for module in MODULES:
-        tree = ast.parse((FOLDER / f"{module}.py").read_text())
+        tree = ast.parse(_file(module, ".py").read_text())
         set_names = {t.attr for t in _assigned(tree) if isinstance(t, ast.Attribute)}
         for cls, fields in pxds[module].fields.items():
             assert fields <= set_names, (module, cls, sorted(fields - set_names))
@@ -254,7 +281,7 @@ def test_every_declared_field_is_assigned_somewhere_in_its_module():
 def test_the_check_finds_a_field_the_pxd_does_not_declare():
     """The check itself, on the real files with one field added the ways the code sets them."""
     pxds = _pxds()
-    match_py = (FOLDER / "match.py").read_text()
+    match_py = _file("challengers.match", ".py").read_text()
     edits = [
         ("        self.reveals = 0\n", "        self.reveals = 0\n        self.undeclared = 1\n"),
         ("        m.attacked_by = self.attacked_by\n",
@@ -264,22 +291,45 @@ def test_the_check_finds_a_field_the_pxd_does_not_declare():
     ]
     for old, new in edits:
         assert old in match_py
-        problems = field_problems("match", match_py.replace(old, new, 1), pxds)
+        problems = field_problems("challengers.match", match_py.replace(old, new, 1), pxds)
         assert len(problems) == 1 and "undeclared" in problems[0], problems
-    tournament_py = (FOLDER / "tournament.py").read_text()
+    tournament_py = _file("challengers.tournament", ".py").read_text()
     typed = "    def _match_done(self, m):\n"            # m typed Match in tournament.pxd
     assert typed in tournament_py
-    problems = field_problems("tournament", tournament_py.replace(typed, typed + "        m.undeclared = 1\n", 1), pxds)
+    problems = field_problems("challengers.tournament",
+                              tournament_py.replace(typed, typed + "        m.undeclared = 1\n", 1), pxds)
     assert len(problems) == 1 and "Match" in problems[0], problems
     # match_from_spec's m, untyped there, is what _new_match is declared to return: a Match.
     built = "    m.spec = spec\n    return m\n"
     assert built in tournament_py
     edited = tournament_py.replace(built, "    m.spec = spec\n    m.undeclared = 1\n    return m\n", 1)
-    assert len(field_problems("tournament", edited, pxds)) == 1
-    piles_py = (FOLDER / "piles.py").read_text()
-    assert field_problems("piles", piles_py.replace('__slots__ = ("discards", "piles")',
+    assert len(field_problems("challengers.tournament", edited, pxds)) == 1
+    piles_py = _file("challengers.piles", ".py").read_text()
+    assert field_problems("challengers.piles", piles_py.replace('__slots__ = ("discards", "piles")',
                                                     '__slots__ = ("discards", "piles", "x")'), pxds)
-    assert field_problems("tournament", tournament_py.replace('"deck_phases",', '', 1), pxds)
+    assert field_problems("challengers.tournament", tournament_py.replace('"deck_phases",', '', 1), pxds)
+
+
+@pytest.mark.slow
+def test_the_check_reads_cosplay_apart_from_challengers():
+    """Cosplay's compiled classes are held the same way: a field its state, its clone or a purse
+    sets without a declaration is found, under the module's own name."""
+    pxds = _pxds()
+    state_py = _file("cosplay.state", ".py").read_text()
+    edits = [
+        ("        self.over = False\n", "        self.over = False\n        self.undeclared = 1\n"),
+        ("        c.over = self.over\n", "        c.over = self.over\n        c.undeclared = 1\n"),
+    ]
+    for old, new in edits:
+        assert old in state_py
+        problems = field_problems("cosplay.state", state_py.replace(old, new, 1), pxds)
+        assert len(problems) == 1 and "engine/cosplay/state.py:" in problems[0] and "CosplayState" in problems[0], problems
+    payment_py = _file("cosplay.payment", ".py").read_text()
+    old = "        self.groups = groups\n"
+    assert old in payment_py
+    problems = field_problems("cosplay.payment", payment_py.replace(old, old + "        self.undeclared = 1\n", 1), pxds)
+    assert len(problems) == 1 and "Purse" in problems[0], problems
+    assert field_problems("cosplay.policies", _file("cosplay.policies", ".py").read_text(), pxds) == []
 
 
 def test_the_compiled_types_have_the_declared_fields():
@@ -289,11 +339,11 @@ def test_the_compiled_types_have_the_declared_fields():
     pxds = _pxds()
     compiled = 0
     for module in MODULES:
-        mod = importlib.import_module(f"engine.challengers.{module}")
+        mod = importlib.import_module(f"engine.{module}")
         if mod.__file__.endswith(".py"):
             continue
         compiled += 1
-        tree = ast.parse((FOLDER / f"{module}.py").read_text())
+        tree = ast.parse(_file(module, ".py").read_text())
         for cls, fields in pxds[module].fields.items():
             # Properties are descriptors too: the ones the .py defines are not fields.
             properties = {item.name for node in tree.body if isinstance(node, ast.ClassDef) and node.name == cls
