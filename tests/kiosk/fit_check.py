@@ -45,25 +45,15 @@ def _overlap(a, b) -> tuple[float, float]:
     return min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
 
 
-def _up_to_date(w) -> None:
-    """Draw the text of ``w`` (a label or a ``TextLine``) now if a change of it is waiting for
-    the next frame (a move in the same frame as the check changes texts whose textures Kivy
-    would draw only then).  A text with no change waiting is drawn as it shows: drawing it again
-    gives the same lines, and rendering its pixels once more was most of what the check cost."""
-    trigger = getattr(w, "_trigger_texture", None) or getattr(w, "_trigger", None)
-    if trigger is not None and not trigger.is_triggered:
-        return
-    if hasattr(w, "texture_update"):
-        w.texture_update()
-    else:
-        w.update()
-    if trigger is not None:
-        trigger.cancel()            # drawn: the next frame need not draw it again
-
-
 def _drawn_lines(label) -> list:
-    """The lines Kivy laid out for ``label``'s texture, as drawn (:func:`_up_to_date`)."""
-    _up_to_date(label)
+    """The lines Kivy laid out for ``label``'s texture, as they will be drawn: a label whose
+    change waits for the next frame (a move in the same frame as the check) is drawn now; one
+    with no change waiting is drawn as it shows, and drawing it again would give the same lines
+    (rendering every label's pixels again at each reading was most of what the check cost)."""
+    trigger = label._trigger_texture
+    if trigger.is_triggered:
+        label.texture_update()
+        trigger.cancel()            # drawn: the next frame need not draw it again
     return getattr(label._label, "_cached_lines", None) or []
 
 
@@ -85,7 +75,7 @@ def _seen_box(w):
             y += {"top": th - lh, "bottom": 0}.get(w.valign, (th - lh) / 2)
             tw, th = lw, lh
     elif isinstance(w, TextLine):
-        _up_to_date(w)
+        w.update()
         (x, y), (tw, th) = w._t.rect.pos, w._t.rect.size
     else:
         return _window_box(w)
@@ -212,7 +202,7 @@ def text_faults(root, window_size) -> list[str]:
         elif isinstance(w, TextLine):
             text = w.text
             if text and w.width >= 4:
-                _up_to_date(w)
+                w.update()
                 (px, py), (pw, ph) = w._t.rect.pos, w._t.rect.size
                 if px < w.x - 1 or py < w.y - 1 or px + pw > w.right + 1 or py + ph > w.top + 1:
                     fault = f"text {int(pw)}x{int(ph)} outside {int(w.width)}x{int(w.height)}"

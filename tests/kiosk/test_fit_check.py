@@ -2,7 +2,7 @@
 a text cut, a word broken inside across two lines, two texts printed over each other, a text
 off the window, and a ``TextLine`` drawn outside its widget; a text that fits gives nothing.
 
-The check reads the lines Kivy drew and draws again only a text whose change waits for the
+The check reads the lines Kivy drew and draws again only a label whose change waits for the
 next frame: a text changed in the same frame as the check (no frame drawn in between, as here)
 is still seen as it will be drawn."""
 
