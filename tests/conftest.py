@@ -65,7 +65,6 @@ def match(lib):
 #: also hold fast-lane tests: those go to the front of the fast lane too, which changes only its order.)
 LONGEST_FIRST = (
     "kiosk/test_fit_walk.py",                   # four app processes, two at a time, each a whole walk
-    "kiosk/test_fit_moments.py",
     "appliance/test_install.py",                # waits on downloads on a fresh machine
     "kiosk/test_pseudo_locale.py",
     "kiosk/test_french_games.py",

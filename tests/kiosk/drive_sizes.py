@@ -6,8 +6,9 @@ its widget and no band of the window is left black (tests/kiosk/fit_check.py).
 Screens: home, operator (PIN pad, then the settings), the players' settings, the name keyboard,
 the rules reference of each game, join, park (seats and standings of an
 8-player tournament), the Deck Phase (option, pick, a pick to take back with Redraw asking,
-removal), the match with a choice panel open, the match log, the match's last state, and the result.  Each screen's PNG goes to SHOTS_DIR as
-NAME-WxH-LANG.png.
+removal), the match with a choice panel open, the match log, the match's last state, and the result.  A
+screen's picture goes to SHOTS_DIR as NAME-WxH-LANG.png when TABLECUP_SCREENSHOTS=1 asks for
+them, or when it shows a black band.
 """
 
 import json
@@ -64,10 +65,11 @@ def hook(app):
     from kiosk.park_screen import seats_text, standings_text
 
     def look(name, picture=True):
-        """Check what is on screen now and keep a picture of it.  Texts are checked in both
-        languages; the picture (read back from the GPU, slow in software GL) in English, and
-        in French too when TABLECUP_SCREENSHOTS=1 asks for every picture (``picture=False``:
-        texts only, for screens made like one already pictured)."""
+        """Check what is on screen now.  Texts are checked in both languages; the picture (read
+        back from the GPU, slow in software GL) for black bands in English, and in French too
+        when TABLECUP_SCREENSHOTS=1 asks for every picture (``picture=False``: texts only, for
+        screens made like one already pictured).  The picture is written as a PNG when
+        TABLECUP_SCREENSHOTS=1 asks, or when it shows a black band (to see why)."""
         lang = app.lang
         key = f"{name}-{lang}"
         faults = text_faults(app.root, Window.size)
@@ -76,10 +78,11 @@ def hook(app):
             tex = app.root.export_as_image().texture
             pixels = bytes(tex.pixels)
             bands = black_bands(pixels, tex.width, tex.height)
-            from PIL import Image
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            Image.frombytes("RGBA", (tex.width, tex.height), pixels).save(
-                SHOTS / f"{name}-{W}x{H}-{lang}.png", compress_level=3)
+            if bands or os.environ.get("TABLECUP_SCREENSHOTS") == "1":
+                from PIL import Image
+                SHOTS.mkdir(parents=True, exist_ok=True)
+                Image.frombytes("RGBA", (tex.width, tex.height), pixels).save(
+                    SHOTS / f"{name}-{W}x{H}-{lang}.png", compress_level=3)
         covers = covered(help_buttons(app), app.sm.current_screen, Window.size)
         out["screens"][key] = {"faults": faults, "bands": bands, "covers": covers,
                                "tall": box_tall_textures(app.root), "screen": app.sm.current}

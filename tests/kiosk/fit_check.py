@@ -46,9 +46,14 @@ def _overlap(a, b) -> tuple[float, float]:
 
 
 def _drawn_lines(label) -> list:
-    """The lines Kivy laid out for ``label``'s texture, drawn now (a move in the same frame as
-    the check changes texts whose textures Kivy would draw only at the next frame)."""
-    label.texture_update()
+    """The lines Kivy laid out for ``label``'s texture, as they will be drawn: a label whose
+    change waits for the next frame (a move in the same frame as the check) is drawn now; one
+    with no change waiting is drawn as it shows, and drawing it again would give the same lines
+    (rendering every label's pixels again at each reading was most of what the check cost)."""
+    trigger = label._trigger_texture
+    if trigger.is_triggered:
+        label.texture_update()
+        trigger.cancel()            # drawn: the next frame need not draw it again
     return getattr(label._label, "_cached_lines", None) or []
 
 
