@@ -54,3 +54,15 @@ def test_exit_status_fails_on_an_unbalanced_table(tmp_path, capsys):
     assert "NOT met" in out
     yellow = next(line for line in out.splitlines() if line.strip().startswith("yellow"))
     assert float(yellow.split("x fair")[0].split()[-1]) > 1.3, yellow
+
+
+def test_exact_players_at_seven_seats_no_longer_hand_the_race_to_one_pilot():
+    # Issue 34: with the sensible bot at every seat the data before the card exchanges gave the
+    # speed-first orange pilot 3.4x its share over these 100 games and violet nothing. The whole
+    # target (0.7-1.3x over 500 games at every count) is the bench's; this is its cheap guard
+    # against the runaway coming back.
+    rates, played, _, _, _ = _bench().pilot_rates(None, 7, 100, "sensible")
+    shares = {p: r * 7 for p, r in rates.items()}
+    assert all(played[p] == 100 for p in rates)
+    assert shares["orange"] < 1.3 and shares["violet"] > 0.7, shares
+    assert all(0.5 <= s <= 1.6 for s in shares.values()), shares
