@@ -304,7 +304,6 @@ def hook(app):
     def script():
         yield 1.0
         out["cpu"]["start"] = round(time.process_time(), 3)
-        unnamed = list(app.chrome.names)
         names = long_names(MAX_NAME)
         entry = app.chrome.names_entry
         for seat, name in enumerate(names):
@@ -331,13 +330,7 @@ def hook(app):
             for game, mode, bots in TABLE_RUNS:
                 yield from table_game(game, mode, bots)
             if text in SEVEN_AT_WACKY.get(SIZE, {}):
-                # With the names the kiosk starts with, as this table has always been walked:
-                # a 14-letter name in its route row does not fit yet at seven players.
-                for seat, name in enumerate(unnamed):
-                    app.chrome.set_name(seat, name)
                 yield from table_game("wacky", "solo", 6, every=SEVEN_AT_WACKY[SIZE][text])
-                for seat, name in enumerate(names):
-                    app.chrome.set_name(seat, name)
             yield from challengers()
             app.go_back()
             yield 0.3

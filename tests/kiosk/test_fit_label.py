@@ -58,3 +58,24 @@ def test_a_card_face_keeps_its_words_whole():
     assert face.font_size >= 9                                      # one step or two, not tiny
     face.texture_update()
     assert face.texture_size[1] <= 76 and face.texture_size[0] <= 49
+
+
+def test_a_route_rows_long_name_gives_way_to_its_first_word():
+    """Seven route rows at 800x480 leave a name 70 px by 12: "Wilhelmina-Mae" did not fit even at
+    the smallest type (its texture 70x20, on two lines, over the row below); the row writes the
+    first word that fits instead, and a short name whole."""
+    from kiosk.games.wacky.play import TwoWay, short_names
+    from kiosk.widgets import text_extent
+
+    def row_name(name):
+        w = TwoWay(text=name, bold=True, shorten=False, size_hint=(None, None), size=(70, 24), spacing=0)
+        w.shorter = short_names(name)
+        return w
+
+    long_name = row_name("Wilhelmina-Mae")
+    assert long_name.shown == "Wilhelmina"
+    width, height = text_extent(long_name.shown, long_name.fit_size, 70, True, "center", True)
+    assert width <= 70 and height <= 12
+    assert row_name("Ana").shown == "Ana"
+    assert short_names("Bot 3") == ["Bot", "B3"]
+    assert short_names("Wilhelmina-Mae Smith") == ["Wilhelmina-Mae", "Wilhelmina", "Wil"]

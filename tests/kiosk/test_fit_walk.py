@@ -10,8 +10,8 @@ texts printed over each other).  The same processes play Wacky Challenge against
 most crowded table (seven names on the hierarchy, eight places on the draft row, seven route
 rows, three cards to a line; the person's hand held face up), at 800x480 at both text sizes in
 both languages and at 1920x1080 at "Large" text in English, checking every decision
-(:data:`SEVEN_AT_WACKY`; five app processes of their own before), with the names the kiosk
-starts with (a 14-letter name in its route row does not fit yet at seven players).  With
+(:data:`SEVEN_AT_WACKY`; five app processes of their own before), with the same long names (a
+route row too narrow for one writes its first word).  With
 TABLECUP_SCREENSHOTS=1 one upright picture per game is copied to docs/screenshots/
 (``upright-GAME-720x1280-en.png``).
 

@@ -63,6 +63,13 @@ def short_name(name: str) -> str:
     return name[:3]
 
 
+def short_names(name: str) -> list[str]:
+    """Shorter ways to write a seat's name where the whole does not fit: its first word
+    ("Wilhelmina-Mae Smith" -> "Wilhelmina-Mae", then "Wilhelmina"), then :func:`short_name`."""
+    first = name.split()[0] if name.split() else name
+    return [t for t in dict.fromkeys((first, first.split("-")[0], short_name(name))) if t and t != name]
+
+
 def chip_text(place: int | None, name: str, speed: int, width: float, font_size: float) -> str:
     """A revealed card's chip on the hierarchy: "2. Bot 3 · 5", or shorter where the line is
     crowded ("2. B3 · 5", "B3 · 5"): a name shortened by Kivy read "2. … · 5"."""
@@ -80,9 +87,14 @@ class TwoWay(BoxLayout):
     shrinks from ``font_size`` to ``least`` (dp: the smallest type read across the table, the
     same with "Large" text, which would otherwise push a crowded row's words out of their
     boxes) until the text fits its half of the box
-    (``fit_size``); only then would a label with ``shorten`` end in "…"."""
+    (``fit_size``).  A text that does not fit even then gives way to the first of ``shorter``
+    that does (a name's first word, its initials: ``shown`` is what is written); only then would
+    a label with ``shorten`` end in "…"."""
 
     text = StringProperty("")
+    #: shorter ways to say ``text``, tried in order when it does not fit at ``least``
+    shorter = ListProperty([])
+    shown = StringProperty("")
     font_size = NumericProperty(sp(12))
     least = NumericProperty(8)
     fit_size = NumericProperty(sp(12))
@@ -92,7 +104,8 @@ class TwoWay(BoxLayout):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self.bind(size=self._fit, text=self._fit, font_size=self._fit, bold=self._fit, padding=self._fit)
+        self.bind(size=self._fit, text=self._fit, shorter=self._fit, font_size=self._fit, bold=self._fit,
+                  padding=self._fit)
         self._fit()
 
     def _fit(self, *_):
@@ -101,17 +114,20 @@ class TwoWay(BoxLayout):
         w = int(self.width - pad_l - pad_r)
         h = int((self.height - pad_t - pad_b - self.spacing) / 2)
         top = int(self.font_size)
+        self.shown = self.text
         if not self.text or w < 8 or h < 4:
             self.fit_size = top
             return
 
-        def fits(fs: int) -> bool:
-            tw, th = kiosk_widgets.text_extent(self.text, fs, w, self.bold, "center", True)
+        def fits(text: str, fs: int) -> bool:
+            tw, th = kiosk_widgets.text_extent(text, fs, w, self.bold, "center", True)
             return th <= h and tw <= w and all(
-                kiosk_widgets.text_extent(word, fs, None, self.bold, "left", True)[0] <= w for word in self.text.split())
+                kiosk_widgets.text_extent(word, fs, None, self.bold, "left", True)[0] <= w for word in text.split())
 
         least = int(dp(self.least))
-        self.fit_size = kiosk_widgets.largest_font(least, max(least, top), fits)
+        shown = next((text for text in (self.text, *self.shorter) if fits(text, least)), self.text)
+        self.shown = shown
+        self.fit_size = kiosk_widgets.largest_font(least, max(least, top), lambda fs: fits(shown, fs))
 
 
 def same_type(tiles, top: float) -> None:
@@ -480,7 +496,8 @@ class WackyScreen(GameScreen):
             else:
                 total = self.t("wk_total", total=pub["scores"][q])
             r = self.ids[f"route{q}"]
-            r.title, r.total = self.names()[q], total
+            name = self.names()[q]
+            r.title, r.total, r.ids.name.shorter = name, total, short_names(name)
             r.colour = self.pilot_colour(pub, q)
             r.active = q in pub["to_act"] and pub["phase"] != "choose"
             for i, tile in enumerate(reversed(r.ids.cards.children)):
