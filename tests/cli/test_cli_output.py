@@ -92,10 +92,10 @@ def _modules_after(*argv):
 
 
 def _games_rules(modules):
-    """The modules of any game's package beyond its ``__init__`` (the compiled engine's
-    import hook, with nothing to decide yet, aside)."""
+    """The modules of any game's package beyond its ``__init__`` (a compiled game's import
+    hook, with nothing to decide yet, aside)."""
     return sorted(m for m in modules for g in GAMES
-                  if m.startswith(f"engine.{g}.") and m != "engine.challengers._compiled")
+                  if m.startswith(f"engine.{g}.") and m != f"engine.{g}._compiled")
 
 
 def test_importing_the_command_line_imports_no_game():
