@@ -50,17 +50,20 @@ def test_pure_python_fallback_and_compiled_engine_record_identical_logs():
     assert pure_digest == digest == RECORDED
 
 
-@pytest.mark.slow
-def test_engine_rules_pass_under_the_pure_python_fallback():
+def assert_pure_python_passes(*tests: str) -> None:
+    """The rules' tests ``tests`` pass with the compiled modules forbidden (the pure fallback)."""
     env = dict(os.environ, TABLECUP_PURE_PYTHON="1")
-    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          "tests/engine/test_match_rules.py", "tests/engine/test_match_copy.py",
-                          "tests/engine/test_deckphase_rules.py", "tests/cards/test_coverage.py",
-                          "tests/challengers/test_speed_shortcuts.py",
-                          "-k", "not compiled"],
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, "-k", "not compiled"],
                          cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
     assert " passed" in out.stdout
+
+
+@pytest.mark.slow
+def test_engine_rules_pass_under_the_pure_python_fallback():
+    assert_pure_python_passes("tests/engine/test_match_rules.py", "tests/engine/test_match_copy.py",
+                              "tests/engine/test_deckphase_rules.py", "tests/cards/test_coverage.py",
+                              "tests/challengers/test_speed_shortcuts.py")
 
 
 @pytest.mark.skipif(not os.environ.get("TABLECUP_REQUIRE_COMPILED"),
@@ -108,12 +111,7 @@ def test_cosplay_pure_and_compiled_play_identical_games_for_several_seeds():
 
 @pytest.mark.slow
 def test_cosplay_rules_pass_under_the_pure_python_fallback():
-    env = dict(os.environ, TABLECUP_PURE_PYTHON="1")
-    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/cosplay",
-                          "-k", "not compiled"],
-                         cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
-    assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-2000:]
-    assert " passed" in out.stdout
+    assert_pure_python_passes("tests/cosplay")
 
 
 @pytest.mark.skipif(not os.environ.get("TABLECUP_REQUIRE_COMPILED"),
