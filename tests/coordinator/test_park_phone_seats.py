@@ -58,6 +58,9 @@ class Kiosk:
         self.ui: queue.SimpleQueue = queue.SimpleQueue()
 
     def start(self):
+        # A new UI queue: what the stopped kiosk's client posted dies with its process, as a killed
+        # kiosk's does (run after the restart it wrote through the old, closed store).
+        self.ui = queue.SimpleQueue()
         self.store = Store(self.tmp_path / "kiosk.db")
         self.store.put("coord_kiosk_id", self.kid)
         self.store.put("coord_token", self.token)
