@@ -199,13 +199,16 @@ def hook(app):
             if m is None:
                 break
             kind, side = m.expect
-            n_cues, n_events = len(sounds.asked), len(events_seen)
+            # the cues from here on (the kiosk keeps its last 100: an index into a full list reads nothing)
+            sounds.asked.clear()
+            n_events = len(events_seen)
             if kind == "reveal" and wrong is None:
                 other = 1 - c.half_of(side)
                 c.submit(other, "match.reveal")                  # the half that must wait
-                wrong = {"cues": sounds.asked[n_cues:], "events": events_seen[n_events:],
+                wrong = {"cues": list(sounds.asked), "events": events_seen[n_events:],
                          "hint": app.hints.labels[other].text}
-                n_cues, n_events = len(sounds.asked), len(events_seen)
+                sounds.asked.clear()
+                n_events = len(events_seen)
             if kind == "toss":
                 c.submit(None, "match.toss")
             elif kind == "reveal":
@@ -215,7 +218,7 @@ def hook(app):
             else:
                 break
             steps.append({"events": sorted({k for batch in events_seen[n_events:] for k in batch}),
-                          "cues": sounds.asked[n_cues:]})
+                          "cues": list(sounds.asked)})
         out["stages"]["match"] = {"steps": steps, "wrong": wrong, "played": len(sounds.sink.played)}
 
     def choose_between():
@@ -232,9 +235,9 @@ def hook(app):
             seat = sorted(t.to_act())[0]
             acts = t.state.legal_actions(seat)
             pick = next((x for x in acts if x.kind in ("damage", "give")), acts[0])
-            n = len(sounds.asked)
+            sounds.asked.clear()
             events = t.act(pick) or []
-            steps.append({"kind": pick.kind, "events": sorted({e.kind for e in events}), "cues": sounds.asked[n:]})
+            steps.append({"kind": pick.kind, "events": sorted({e.kind for e in events}), "cues": list(sounds.asked)})
         out["stages"]["table"]["steps"] = steps
 
     def table_rules():

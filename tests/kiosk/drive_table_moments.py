@@ -132,7 +132,9 @@ def hook(app):
                     app.set_setting("lang", lang)
                     yield 0.05
                 said = res[lang] = {"bot_thinking": app.table._bot_thinking}
-                asked = len(app.chrome.sound.asked)
+                # the cues from here on (the kiosk keeps its last 100: an index into a full list
+                # would read nothing new)
+                app.chrome.sound.asked.clear()
                 app.hints.clear()
                 d.key_down("s")
                 said["after_button"] = hints()      # said at once (the driver waits for animations after a step)
@@ -154,7 +156,7 @@ def hook(app):
                 yield 0.05
                 said["tap_ignored"] = t.ignored[-1][1] if len(t.ignored) > before else None
                 said["bot_still_thinking"] = app.table._bot_thinking
-                said["sounds"] = app.chrome.sound.asked[asked:]
+                said["sounds"] = list(app.chrome.sound.asked)
             held.set()                              # the bot may play now
             # The frames while the bot thought: all of them from its start (the presses included),
             # and the longest gap after the presses, with their redrawing left out (None when the bot
