@@ -34,8 +34,8 @@ from aiohttp import WSMsgType
 from leaks import json_texts, observation_leaks, secrets_by_owner, text_leaks, visible_texts
 
 from engine.game import Action
-from kiosk.network import Client
 from kiosk.games.challengers.park import library_data
+from kiosk.network import Client
 from kiosk.park import ParkController
 from kiosk.phones.link import PhoneLink
 from kiosk.phones.park_seats import KEPT_PARK, ParkPhoneSeats
@@ -299,8 +299,7 @@ async def _wacky_park(tmp_path):
                     assert {"type": "moved", "park": park, "round": 2, "name": people[entrant]} in ph.words, ph.words
                     moved += 1
             assert moved >= 1
-            from test_park_table_kiosk import kept_tables, record_tables
-            assert kept_tables(k.store, tid) == {key: v for key, v in record_tables(rec).items() if key[1] == 1}
+            assert cg.kept_tables(k.store, tid) == {key: v for key, v in cg.record_tables(rec).items() if key[1] == 1}
         finally:
             for ph in [*phones.values(), *later]:
                 await ph.close()

@@ -18,32 +18,10 @@ import cafegames as cg
 import coordbots as cb
 import pytest
 
-from engine import registry
-from engine.cafe import tournament_game
 from engine.game import Action
 from kiosk.games.challengers.park import library_data
 from kiosk.park import ParkController
 from kiosk.store import StorageError, Store
-
-
-def record_tables(rec):
-    """{(round, park): [actions]} of the record, replayed by the engine alone."""
-    host = registry.cafe(rec["game"])
-    setup = host.setup_from_stored(rec["setup"])
-    state = tournament_game(setup).new(cg.data(rec["game"]), setup)
-    out: dict = {}
-    for a in rec["actions"]:
-        action = Action.from_json(a)
-        park, _ = state.seat_action(action)
-        out.setdefault((state.round, park), []).append(action.to_json())
-        state.apply(action)
-    return out
-
-
-def kept_tables(store, tid):
-    conn = store.db.conn
-    return {(rnd, park): [Action.from_json(a).to_json() for a in store.park_actions(mid)]
-            for mid, rnd, park in conn.execute("select id, round, park from park_matches where tournament = ?", (tid,))}
 
 
 async def play_a_park(tmp_path, body, people):
@@ -85,7 +63,7 @@ async def play_a_park(tmp_path, body, people):
             async with s.get(f"{base}/api/tournaments/{tid}/record", headers=cb.org(tokens[1])) as r:
                 assert r.status == 200, await r.text()
                 rec = await r.json()
-            assert kept_tables(store, tid) == record_tables(rec)
+            assert cg.kept_tables(store, tid) == cg.record_tables(rec)
         finally:
             await loop.run_in_executor(None, client.stop)
             store.close()
