@@ -37,9 +37,7 @@ the table of the chunks finished so far (a long run cut short still gives its fi
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
-import signal
 import statistics
 import sys
 import time
@@ -49,6 +47,7 @@ sys.path[0] = str(Path(__file__).resolve().parents[1])
 sys.path.insert(1, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 
 import cards
+from bench.runs import p99, stop_on_signals, wilson, worker_signals
 from engine import registry
 from engine.challengers.hint import MATCH_COST_PER_ROUND, HintSearchPolicy, hint, matches_for, view_for
 from engine.challengers.hint import LegacyHintSearchPolicy as ChallengersSearch
@@ -122,18 +121,8 @@ def practice_rate(seconds=2.0) -> float:
     return done / spent
 
 
-def wilson(wins, n, z=1.96):
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
-def p99(values):
-    s = sorted(values)
-    return s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
 
 
 def generic(toy_games: int, registered_games: int) -> list[tuple[str, float, float, int, float]]:
@@ -180,7 +169,7 @@ def challengers(args) -> None:
     wins = n = 0
     times: list = []
     stopped = ""
-    with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=worker_signals) as pool:
         results = pool.imap_unordered(play_chunk, [c for c in chunks if c[0]])
         try:
             while True:
@@ -311,7 +300,7 @@ def versus(args) -> None:
     got: dict[str, list] = {name: [0.0, 0, 0, [], []] for name in names}
     start = time.perf_counter()
     stopped = ""
-    with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=worker_signals) as pool:
         results = pool.imap_unordered(versus_chunk, jobs)
         try:
             while True:
@@ -353,21 +342,12 @@ def versus(args) -> None:
               f"{len(times):>10} {median:>9} {slow:>8} {sims_median:>19} {sims_p10:>5}")
 
 
-def _stop(signum, frame):
-    raise KeyboardInterrupt
 
 
-def _worker_signals():
-    """Workers leave the stopping to the main process (which terminates them quietly)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def main(argv=None) -> int:
-    # Ctrl-C or a plain kill prints the figures so far (a shell's background job starts
-    # with Ctrl-C ignored, hence both handlers set here).
-    signal.signal(signal.SIGINT, _stop)
-    signal.signal(signal.SIGTERM, _stop)
+    stop_on_signals()      # Ctrl-C or a plain kill prints the figures so far
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tournaments", type=int, default=1000)
     ap.add_argument("--first-seed", type=int, default=0)

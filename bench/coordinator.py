@@ -101,6 +101,9 @@ KINDS = ("match action", "pile draw", "deck other", "table action", "park GET")
 #: The posts whose p99 is held to the target: a Challengers! night's results and pile draws, a
 #: Wacky night's table moves.  ("deck other": picks and removals, reported on their own.)
 TARGET_KINDS = ("match action", "pile draw", "table action")
+#: What a load client meets from the network and the server's answers, counted as errors; anything
+#: else is a fault of the benchmark itself and stops the run with its traceback.
+CLIENT_FAILURES = (aiohttp.ClientError, OSError, ValueError)
 # A coordinator's tournament has at most 8 entrants: a Wacky tournament of 8 people sits at 2
 # tables of 4, so 2 parks per tournament.
 WACKY_PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
@@ -242,7 +245,7 @@ class Park:
             tid = self.g.tid
             try:
                 v = await self.get()
-            except Exception as exc:
+            except CLIENT_FAILURES as exc:
                 self.stats.errors.append(("GET", "exception", repr(exc)))
                 return
             if v["phase"] == "over":
@@ -279,7 +282,7 @@ class Park:
                 return
             except RuntimeError:
                 return                          # already counted as an error
-            except Exception as exc:
+            except CLIENT_FAILURES as exc:
                 self.stats.errors.append(("POST", "exception", repr(exc)))
                 return
             if not acted:
@@ -298,7 +301,7 @@ class TablePark(Park):
             tid = self.g.tid
             try:
                 v = await self.get()
-            except Exception as exc:
+            except CLIENT_FAILURES as exc:
                 self.stats.errors.append(("GET", "exception", repr(exc)))
                 return
             if v["over"]:
@@ -328,7 +331,7 @@ class TablePark(Park):
                     return
                 except RuntimeError:
                     return
-                except Exception as exc:
+                except CLIENT_FAILURES as exc:
                     self.stats.errors.append(("POST", "exception", repr(exc)))
                     return
             if not acted:
@@ -377,11 +380,12 @@ async def _clients(base, groups, seconds, human, seed, game="challengers") -> di
 
 def _client_proc(q, base, groups, seconds, human, seed, start_at, game):
     time.sleep(max(0.0, start_at - time.time()))
+    outcome = {"lat": {k: [] for k in KINDS}, "errors": ["client process failed (its traceback is above)"],
+               "elapsed": seconds, "cpu": 0.0}
     try:
-        q.put(asyncio.run(_clients(base, groups, seconds, human, seed, game)))
-    except BaseException as exc:  # report, never hang the parent
-        q.put({"lat": {k: [] for k in KINDS}, "errors": [f"client process failed: {exc!r}"], "elapsed": seconds,
-               "cpu": 0.0})
+        outcome = asyncio.run(_clients(base, groups, seconds, human, seed, game))
+    finally:
+        q.put(outcome)          # whatever happened, the parent hears from every client process
 
 
 async def _setup(base, parks, per=4) -> list:
@@ -414,14 +418,14 @@ def bench(parks: int, seconds: float, data: Path, human: bool, procs: int, profi
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     tag = f"{game}-{parks}-{'human' if human else 'saturate'}-{'after' if tree == ROOT else 'before'}"
-    log = open(data / f"coordinator-{tag}.log", "wb")
     cmd = [sys.executable]
     if profile is not None:
         cmd += ["-m", "cProfile", "-o", str(profile / f"coordinator-{tag}.pstats")]
     cmd += ["-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(port), "--data", str(db or data / f"db-{tag}"),
             "--organiser-pin", PIN, "--no-mdns", "--log-level", "WARNING"]
-    proc = subprocess.Popen(cmd, cwd=str(tree), stdout=log, stderr=log,
-                            env={**os.environ, "PYTHONPATH": str(tree)})
+    with open(data / f"coordinator-{tag}.log", "wb") as log:     # the server writes on through its own copy
+        proc = subprocess.Popen(cmd, cwd=str(tree), stdout=log, stderr=log,
+                                env={**os.environ, "PYTHONPATH": str(tree)})
     try:
         groups = asyncio.run(_setup(base, parks, PARKS_PER[game]))
         procs = max(1, min(procs, len(groups)))
@@ -461,7 +465,7 @@ def ms(xs, q):
     xs = sorted(xs)
     if q == 50:
         return statistics.median(xs) * 1000
-    return xs[min(len(xs) - 1, int(round(q / 100 * (len(xs) - 1))))] * 1000
+    return xs[min(len(xs) - 1, round(q / 100 * (len(xs) - 1)))] * 1000
 
 
 HEADER = (f"{'game':<11} {'mode':<15} {'parks':>5} {'req/s':>8} {'srv CPU':>7} {'CPU/req':>8} {'cli CPU':>7} "

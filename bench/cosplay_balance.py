@@ -40,7 +40,7 @@ def play(data, n: int, seed: int):
 
 
 def measure(data, n: int, games: int, seed: int) -> dict:
-    turns, first, scores_best, gaps, winners_score, by_seat = [], 0.0, [], [], [], [0.0] * n
+    turns, first, gaps, winners_score, by_seat = [], 0.0, [], [], [0.0] * n
     ends = {"library": 0, "objectives": 0}
     for g in range(games):
         s = play(data, n, seed + g)

@@ -255,7 +255,7 @@ def main(argv=None):
             out = tmp.name
         p = subprocess.run([sys.executable, os.path.abspath(__file__), "--presses", str(args.presses),
                             "--pace", pace, "--child", out] + ([] if args.gl_finish else ["--no-gl-finish"]),
-                           env=env, capture_output=True, text=True, timeout=900)
+                           check=False, env=env, capture_output=True, text=True, timeout=900)
         try:
             with open(out) as f:
                 r = json.load(f)

@@ -181,7 +181,7 @@ def main():
     p = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--reveals", str(a.reveals),
                         "--window", a.window, "--motions", str(a.motions)]
                        + ([] if a.gl_finish else ["--no-gl-finish"]),
-                       env=env, capture_output=True, text=True, timeout=600)
+                       check=False, env=env, capture_output=True, text=True, timeout=600)
     res, first = None, None
     for line in p.stdout.splitlines():
         if line.startswith("KIOSK-FIRST-FRAME "):

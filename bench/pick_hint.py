@@ -23,7 +23,6 @@ No Kivy: the question is asked exactly as the Deck Phase screen asks it.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import queue
 import statistics
@@ -34,6 +33,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 import cards
+from bench.runs import p99
 from engine import registry
 from engine.challengers.hint import HintSearchPolicy, matches_for
 from engine.challengers.hint_pool import spare_cores
@@ -44,9 +44,6 @@ TARGET = 0.3
 MATCHES_TARGET = 3000
 
 
-def p99(values):
-    s = sorted(values)
-    return s[min(len(s) - 1, math.ceil(0.99 * len(s)) - 1)]
 
 
 def cpu_of(pid: int) -> float:

@@ -23,10 +23,10 @@ cards, seed, won) for that comparison.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import multiprocessing
-import signal
 import sys
 import time
 from pathlib import Path
@@ -34,6 +34,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parents[1])
 
 import cards
+from bench.runs import stop_on_signals, wilson, worker_signals
 from engine.challengers.hint import LegacyHintSearchPolicy
 from engine.challengers.library import load
 from engine.challengers.policies import make_policy, run_tournament
@@ -58,11 +59,6 @@ def _cell(job):
     return (level, solo_cards), won
 
 
-def wilson(wins, n, z=1.96):
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def paired(lower: dict[int, bool], higher: dict[int, bool]) -> tuple[int, int, int]:
@@ -89,7 +85,7 @@ def print_paired(results: dict[tuple, dict[int, bool]], levels: list[int]) -> No
     """Each level against the next on the same seeds (without and with the SOLO cards)."""
     print("paired, each level against the next on the same seeds:")
     for solo in (False, True):
-        for low, high in zip(levels, levels[1:]):
+        for low, high in itertools.pairwise(levels):
             a, b = results.get((low, solo and low > 1)), results.get((high, solo))
             if not a or not b:
                 continue
@@ -98,21 +94,12 @@ def print_paired(results: dict[tuple, dict[int, bool]], levels: list[int]) -> No
                   f"won only at {high}: {up}, sign test p = {sign_test(down, up):.3g}")
 
 
-def _stop(signum, frame):
-    raise KeyboardInterrupt
 
 
-def _worker_signals():
-    """Workers leave the stopping to the main process (which terminates them quietly)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def main(argv=None) -> int:
-    # Ctrl-C or a plain kill prints the figures so far (a background job starts with Ctrl-C
-    # ignored, hence both handlers).
-    signal.signal(signal.SIGINT, _stop)
-    signal.signal(signal.SIGTERM, _stop)
+    stop_on_signals()      # Ctrl-C or a plain kill prints the figures so far
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--box", default="base")
@@ -137,7 +124,7 @@ def main(argv=None) -> int:
     results: dict[tuple, dict[int, bool]] = {c: {} for c in cells}
     stopped = ""
     outcomes = args.outcomes.open("w") if args.outcomes else None
-    with multiprocessing.Pool(args.jobs, initializer=_worker_signals) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=worker_signals) as pool:
         try:
             for cell, games in pool.imap_unordered(_cell, jobs):
                 for seed, w in games:

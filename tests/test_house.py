@@ -170,20 +170,20 @@ def _run(*args):
                           timeout=600)
 
 
-def test_ruff_finds_nothing_in_the_product_code():
-    r = _run("ruff", "check", "--no-cache", *PRODUCT)
+#: The product, and the benchmarks and tools run beside it: linted, and read for hidden findings.
+LINTED = [*PRODUCT, "bench", "tools"]
+
+
+def test_ruff_finds_nothing_in_the_product_its_benchmarks_and_tools():
+    r = _run("ruff", "check", "--no-cache", *LINTED)
     assert r.returncode == 0, r.stdout + r.stderr
-
-
-#: What is read for hidden findings: the product, and the benchmarks and tools run beside it.
-SUPPRESSIONS_READ = [*PRODUCT, "bench", "tools"]
 
 
 def suppressions(root: Path) -> list[str]:
     """Every finding hidden from the checkers in the product, the benchmarks and the tools under
     ``root``: a ``noqa`` or a ``type: ignore`` comment, or a per-file ignore of ruff's."""
     found = []
-    for package in SUPPRESSIONS_READ:
+    for package in LINTED:
         for path in sorted((root / package).rglob("*.py")):
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if "# noqa" in line or "# type: ignore" in line:
