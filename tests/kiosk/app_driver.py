@@ -261,11 +261,14 @@ class Driver:
         return True
 
 
-def queued_seconds(thread: int | None = None) -> float:
-    """Seconds this thread (or the thread of native id ``thread`` in this process) has waited,
-    runnable, for a core so far (Linux's schedstat; 0 where there is none): the machine's other
-    work, not the app's, kept it from running then."""
-    path = "/proc/thread-self/schedstat" if thread is None else f"/proc/self/task/{thread}/schedstat"
+def queued_seconds(thread: int | None = None, process: int | None = None) -> float:
+    """Seconds this thread (or the thread of native id ``thread`` in this process, or the main
+    thread of process ``process``) has waited, runnable, for a core so far (Linux's schedstat; 0
+    where there is none): the machine's other work, not the app's, kept it from running then."""
+    if process is not None:
+        path = f"/proc/{process}/schedstat"
+    else:
+        path = "/proc/thread-self/schedstat" if thread is None else f"/proc/self/task/{thread}/schedstat"
     try:
         with open(path) as f:
             return int(f.read().split()[1]) / 1e9

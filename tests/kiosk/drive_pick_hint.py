@@ -18,12 +18,24 @@ import itertools
 import time
 import zlib
 
-from app_driver import Driver, arguments, run_app
+from app_driver import Driver, arguments, queued_seconds, run_app
 from fit_check import text_faults
 
 DATA, ART, LANG, _ = arguments()
 LANG = LANG or "en"
 out = {"error": None, "hints": [], "frames_while_thinking": [], "lang": LANG}
+
+
+def thinkers_queued(hints) -> dict:
+    """{thinker: seconds it has waited for a core so far} of the hint's thread and of each of its
+    worker processes (:func:`app_driver.queued_seconds`)."""
+    import threading
+    waits = {th.name: queued_seconds(th.native_id) for th in threading.enumerate()
+             if th.name == "tablecup-pick-hint" and th.native_id is not None}
+    pool = hints.pool
+    for pid in pool.pids if pool is not None else ():
+        waits[pid] = queued_seconds(process=pid)
+    return waits
 
 
 def hook(app):
@@ -115,6 +127,7 @@ def hook(app):
             obs = app.table.observation(0)
             key = question_key(c.game_id, obs)
             asked = time.perf_counter()
+            queued_before = thinkers_queued(hints)
             thinking_text = half.ids.hint.text
             waited = 0.0
             while hints.answer(0, key) is None:
@@ -122,6 +135,10 @@ def hook(app):
                 waited += 0.01
                 assert waited < 20, "no hint after 20 s"
             answered = time.perf_counter()
+            # The longest any of the hint's thinkers (its thread, each worker process) waited
+            # for a core meanwhile: on a loaded machine, time the search could not use.
+            queued = max((after - queued_before.get(who, after) for who, after in thinkers_queued(hints).items()),
+                         default=0.0)
             yield 0.05                                     # the answer's frame drawn
             answer = hints.answer(0, key)
             # The frames while the worker thought: the largest gap between two Clock ticks, and
@@ -162,6 +179,7 @@ def hook(app):
                 "mark_at": where, "mark_is_face": isinstance(target, CardFace),
                 "text": half.ids.hint.text, "thinking_text": thinking_text,
                 "seconds": round(answer.seconds, 4), "wait": round(answered - asked, 4),
+                "queued": round(queued, 4),
                 "workers": answer.workers, "matches": sum(n for _, _, n in answer.records),
                 "engine_action": list(bot.hints[-1].action) if bot.hints else None,
                 "same_records": bot.hints[-1].records == answer.records if bot.hints else None,

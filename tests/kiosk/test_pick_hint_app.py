@@ -55,7 +55,9 @@ def test_the_hint_marks_the_search_bots_choice_and_the_ui_keeps_drawing(tmp_path
         assert h["text"].startswith("Hint: ") and "practice matches" in h["text"], h["text"]
         # Nothing on the top half (the Robot's): the hint is the bottom player's alone.
         assert h["top_half_text"] == "" and not h["top_half_mark"]
-        assert h["seconds"] <= 0.35      # the search's own cap: 0.2 s in the thread, 0.25 s on the workers
+        # The search's own cap (0.2 s in the thread, 0.25 s on the workers), less the time its
+        # thinkers waited for a core: a loaded machine's, not the search's.
+        assert h["seconds"] - h["queued"] <= 0.35, h
     # The search bot deciding from the same observation without a clock makes the same practice
     # records whenever the kiosk's search was not cut short by its time cap -- and then the same choice.
     full = [h for h in hints if h["same_records"]]
@@ -72,7 +74,7 @@ def test_the_hint_marks_the_search_bots_choice_and_the_ui_keeps_drawing(tmp_path
     assert all(f["frames"] >= 2 for f in frames)
     assert max(stalls) < max(100, 2 * quiet), frames
     assert statistics.median(stalls) <= max(60, quiet), frames
-    print("hint seconds", [h["seconds"] for h in hints], "max stall ms", stalls,
+    print("hint seconds", [h["seconds"] for h in hints], "queued", [h["queued"] for h in hints], "max stall ms", stalls,
           "quiet max gap ms", [f["quiet_max_gap_ms"] for f in frames],
           "workers", [h["workers"] for h in hints], "matches", [h["matches"] for h in hints])
     # The practice matches went to the worker processes once they were up (a second or so after
