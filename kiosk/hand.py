@@ -99,6 +99,8 @@ class HandStrip(Widget):
     lit_cards = ListProperty([])          # shown cards that may be played now
     card_width = NumericProperty(dp(54))
     card_height = NumericProperty(dp(76))
+    #: What the faces are drawn in (the screen's language): faces made in another are made again.
+    face_style = StringProperty("")
 
     def __init__(self, on_hold: Callable[[bool], None] | None = None,
                  on_choose: Callable[[str], None] | None = None,
@@ -110,6 +112,7 @@ class HandStrip(Widget):
         self._rng = random.SystemRandom()     # never the game's generator
         self._places: dict[str, float] = {}   # card -> its sort key while shown
         self._hold_uid = None
+        self._faces_style = ""
         self._caption = Label(font_size=sp(14), color=(0.85, 0.87, 0.92, 1), halign="center", valign="middle")
         self.bind(pos=self._layout, size=self._layout, label=self._layout)
         self._build([])
@@ -124,6 +127,9 @@ class HandStrip(Widget):
         order = sorted(cards, key=lambda c: self._places[c])
         self.count = len(cards)
         self.lit_cards = [c for c in order if c in lit]
+        if self.shown and self._faces_style == self.face_style:
+            self._rebuild_faces(order)
+            return
         self.shown = True
         self._build(order)
 
@@ -138,6 +144,31 @@ class HandStrip(Widget):
         self.shown = False
         self._build([])
 
+    def _rebuild_faces(self, order: Sequence[str]) -> None:
+        """Already face up: the faces of the cards still in the hand stay (their ring set
+        again), faces are made only for the cards new to it.  A face costs a widget and its
+        drawn words; a table refreshes after every move, and the owner's hand stays shown while
+        they hold to look, other seats playing meanwhile."""
+        kept = {f.card: f for f in self.faces()}
+        if list(kept) == list(reversed(order)) and len(self.children) == len(order):
+            for f in kept.values():
+                f.lit = f.card in self.lit_cards
+            return
+        self.clear_widgets()
+        for c in order:
+            face = kept.get(c)
+            if face is None:
+                face = self._new_face(c)
+            else:
+                face.lit = c in self.lit_cards
+            self.add_widget(face)
+        self._layout()
+
+    def _new_face(self, card: str) -> Widget:
+        face = self.make_face(card, card in self.lit_cards)
+        face.bind(on_release=lambda w, c=card: self.on_choose(c))
+        return face
+
     def faces(self) -> list[Widget]:
         """The face-up cards now in the strip (empty while hidden)."""
         return [w for w in self.children if isinstance(w, SmallCard) or getattr(w, "card", None)]
@@ -145,11 +176,10 @@ class HandStrip(Widget):
     # ------------------------------------------------------------------ drawing
     def _build(self, order: Sequence[str]) -> None:
         self.clear_widgets()
+        self._faces_style = self.face_style
         if order:
             for c in order:
-                face = self.make_face(c, c in self.lit_cards)
-                face.bind(on_release=lambda w, c=c: self.on_choose(c))
-                self.add_widget(face)
+                self.add_widget(self._new_face(c))
         else:
             for _ in range(int(self.count)):
                 self.add_widget(CardBack())

@@ -126,6 +126,7 @@ class SaidRow(BoxLayout):
     """One sentence and its cards."""
 
     text = StringProperty("")
+    said_key: tuple = ()        # (text, cards, room for cards) it was made for (LastMoves)
 
 
 class LastMoves(BoxLayout):
@@ -163,21 +164,32 @@ class LastMoves(BoxLayout):
             return
         self._shown = key
         box = self.ids.rows
-        box.clear_widgets()
         # the cards leave the sentence at least half the row
         room = max(0, int((self.width - dp(60)) * 0.5 // max(1.0, (self.row_height * self.face_ratio + dp(3)))))
+        # A move adds its sentence on top and pushes the others down: the rows still said are
+        # kept as they are (their words and cards already drawn), only new ones are made.
+        kept: dict[tuple, list[SaidRow]] = {}
+        if not force:
+            for row in reversed(box.children):
+                kept.setdefault(row.said_key, []).append(row)
+        box.clear_widgets()
         for text, cards in key:
-            row = SaidRow(text=text)
-            for card in cards[:min(MAX_CARDS, room)]:
-                face = self._face(card) if self._face is not None else Widget()
-                face.size_hint_x = None
-                ratio = self.face_ratio
-                face.bind(height=lambda w, h, ratio=ratio: setattr(w, "width", h * ratio))
-                face.width = self.row_height * ratio
-                if isinstance(face, Label):
-                    fit_font(face, 7)
-                row.ids.cards.add_widget(face)
-            box.add_widget(row)
+            same = kept.get((text, cards, room))
+            box.add_widget(same.pop(0) if same else self._row(text, cards, room))
+
+    def _row(self, text: str, cards: tuple, room: int) -> SaidRow:
+        row = SaidRow(text=text)
+        row.said_key = (text, cards, room)
+        for card in cards[:min(MAX_CARDS, room)]:
+            face = self._face(card) if self._face is not None else Widget()
+            face.size_hint_x = None
+            ratio = self.face_ratio
+            face.bind(height=lambda w, h, ratio=ratio: setattr(w, "width", h * ratio))
+            face.width = self.row_height * ratio
+            if isinstance(face, Label):
+                fit_font(face, 7)
+            row.ids.cards.add_widget(face)
+        return row
 
     def said_texts(self) -> list[str]:
         """The sentences on the strip now (tests)."""

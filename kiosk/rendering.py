@@ -248,17 +248,30 @@ def save_screenshot(root, path):
 
 def _fill_shown_labels_at_once() -> None:
     """A label in the window fills its texture as soon as its text is laid out
-    (:func:`fill_now`); one on a screen not shown waits until it is drawn, as before."""
+    (:func:`fill_now`); one on a screen not shown waits until it is drawn, as before.
+
+    A label is drawn again only when a property it is drawn from changed since it was last
+    drawn.  Kivy draws it at every call: a label fitted to its place (``fit_font``, ``fit_face``,
+    :class:`~kiosk.games.cardframe.MarkupFace`) is drawn by the fit, then once more, the same,
+    by the update Kivy planned for the next frame when the fit set its size and text."""
     from kivy.uix.label import Label
 
     update = Label.texture_update
+    changed = Label._trigger_texture_update
 
-    # Named as the method it replaces: Kivy's weak method references find it by name.
+    # Named as the methods they replace: Kivy's weak method references find them by name.
+    def _trigger_texture_update(self, name=None, source=None, value=None):
+        self.__dict__["_drawn_stale"] = True
+        changed(self, name, source, value)
+
     def texture_update(self, *args):
-        update(self, *args)
-        if self.get_root_window() is not None:
+        if self.texture is None or self.__dict__.get("_drawn_stale", True):
+            self.__dict__["_drawn_stale"] = False
+            update(self, *args)
+        if self.get_root_window() is not None:      # (drawn off screen, then shown: filled now)
             fill_now(self.texture)
 
+    Label._trigger_texture_update = _trigger_texture_update
     Label.texture_update = texture_update
 
 

@@ -82,8 +82,7 @@ class GameScreen(Screen):
     def __init__(self, **kw):
         super().__init__(**kw)
         for half in (0, 1):
-            side = self.ids.get("bottom" if half == 0 else "top")
-            strip = side.ids.get("hand") if side is not None else None
+            strip = self._hand_strip(half)
             if strip is not None:
                 strip.on_hold = lambda down, half=half: self.hold(half, down)
                 strip.on_choose = lambda card, half=half: self.choose_card(half, card)
@@ -92,6 +91,10 @@ class GameScreen(Screen):
     def on_size(self, _screen, size) -> None:
         """Upright or not, as the screen is now: a window resized or turned lays it out again."""
         self.portrait = upright(size)
+
+    def _hand_strip(self, half: int):
+        side = self.ids.get("bottom" if half == 0 else "top")
+        return side.ids.get("hand") if side is not None else None
 
     def half_widget(self, half: int) -> GameHalf:
         return self.ids.bottom if half == 0 else self.ids.top
@@ -112,6 +115,10 @@ class GameScreen(Screen):
         if app is not None:
             self.lang = app.lang
         if table is not None and table.playing:
+            for half in (0, 1):
+                strip = self._hand_strip(half)
+                if strip is not None:
+                    strip.face_style = self.lang    # a hand shown in another language is drawn again
             self.update(table, list(events))
             self.update_happened(table)
             if events:
