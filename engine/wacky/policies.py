@@ -11,7 +11,8 @@ policy does. The sensible bot thinks the way a new player is taught to:
   opponents are likely to pick before you (their hands are public, so the bot
   counts how many of their cards beat yours), what the row still holds at that
   place, less what spending a fast card now costs later; picking last is
-  worth a little for the booster it turns over.
+  worth a little for the booster it turns over; for the swap, what the best
+  swap then open would gain (a player holding it sees that gain on the table).
 * **Boosters** are used on purpose: a vehicle raised or an effect taken only
   when it helps the bot's next card; a swap only when it gains stages.
 """
@@ -30,6 +31,8 @@ from engine.wacky.data import (
     FASTEST,
     PLANE,
     SPEED_FIRST,
+    SWAP,
+    TRAIN,
     UPSIDE_DOWN,
     VEHICLES,
     WackyData,
@@ -42,6 +45,7 @@ __all__ = ["POLICIES", "SensiblePolicy", "playout"]
 HALF_HOPE = 0.35        # what an unpaired half-stage is worth per pick still to come, as a share of its pair
 EARLY_COST = 0.8        # what spending the earliest place now costs, in stages
 BOOSTER_WORTH = 0.4     # what picking last is worth for the booster it turns over
+SWAP_MIN_GAIN = 0.9     # a swap is made only when it gains more than this, in stages
 CASUAL_NOISE = 1.0      # the casual bot: the sensible one, misjudging by about a stage
 
 
@@ -146,13 +150,34 @@ class SensiblePolicy:
             if turn < TURNS:
                 score -= EARLY_COST * (1 - ahead / max(1, n - 1))
                 if place == n - 1:
-                    score += BOOSTER_WORTH
+                    score += self._last_place_worth(c, route, pilot, row, generic[:n - 1], obs, after)
             # A card of one's own colour put in the row may come back next turn with its bonus.
             score += 0.05 * d.stages[c]
             score += self._err()
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _last_place_worth(self, card: int, route: list[int], pilot: int, row: list[int], taken: list[int],
+                          obs: dict[str, Any], after: int) -> float:
+        """What picking last with ``card`` is worth for the booster it turns over: a little for most;
+        for the swap, the best swap open once the last pick (what the others leave) is in the route."""
+        d = self.data
+        if d.booster[card] != SWAP:
+            return BOOSTER_WORTH
+        left = [c for c in row if c not in taken]
+        last = max(left, key=lambda c: self.card_value(c, route, pilot, after)) if left else None
+        route_then = route + ([last] if last is not None else [])
+        hand = [self.data.index[h] for h in obs["hands"][obs["you"]]]
+        gains = [self._swap_gain(r, h, route_then, pilot)
+                 for r in route_then for h in hand if h != card and d.vehicle[h] != TRAIN]
+        best = max(gains, default=0.0)
+        return best if best > SWAP_MIN_GAIN else BOOSTER_WORTH
+
+    def _swap_gain(self, r: int, h: int, route: list[int], pilot: int) -> float:
+        """What swapping route card ``r`` for hand card ``h`` adds to the route."""
+        rest = [c for c in route if c != r]
+        return self.card_value(h, rest, pilot, 0) - self.card_value(r, rest, pilot, TURNS - len(route))
 
     def _boost(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         d = self.data
@@ -172,12 +197,9 @@ class SensiblePolicy:
                 return passing
             return next(a for a in uses if a.args[1] == VEHICLES[v])
         if word == "swap":
-            after = TURNS - len(route)
-            best, gain = passing, 0.9
+            best, gain = passing, SWAP_MIN_GAIN
             for a in uses:
-                r, h = idx[str(a.args[1])], idx[str(a.args[2])]
-                rest = [c for c in route if c != r]
-                g = self.card_value(h, rest, pilot, 0) - self.card_value(r, rest, pilot, after)
+                g = self._swap_gain(idx[str(a.args[1])], idx[str(a.args[2])], route, pilot)
                 if g > gain:
                     best, gain = a, g
             return best

@@ -151,3 +151,23 @@ def test_the_sensible_bot_uses_boosters_on_purpose():
                 passed += a.kind == "pass"
             s.apply(a)
     assert used > 0 and passed > 0
+
+
+def test_the_sensible_bot_with_the_swap_goes_last_when_the_swap_is_worth_it():
+    # Issue 34: the sensible bot valued picking last at a flat 0.4 stage whatever booster it
+    # turns over, so the green pilot raced for the first pick and seldom swapped. Holding the
+    # swap, the last pick takes the row's leftover starter and then trades it for one of green's
+    # own cards (its stages and the colour's +1): the bot now lays its slowest card for that.
+    from engine.wacky.policies import SensiblePolicy
+    from engine.wacky.state import BOOST
+    s = GAME.new(data(), GameSetup("wacky", ("a", "b"), 0, {"pilots": ["green", "yellow"]}))
+    green, yellow = SensiblePolicy(data(), 0), SensiblePolicy(data(), 1)
+    first = green.act(s.observation(0), s.legal_actions(0))
+    assert first == Action.from_text("0 choose green-plane"), first
+    s.apply(first)
+    while s.phase != BOOST:
+        p = min(s.to_act())
+        s.apply((green if p == 0 else yellow).act(s.observation(p), s.legal_actions(p)))
+    assert s.order[-1] == 0
+    swap = green.act(s.observation(0), s.legal_actions(0))
+    assert swap.kind == "boost" and swap.args[0] == "swap" and str(swap.args[2]).startswith("green-"), swap
