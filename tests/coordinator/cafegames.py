@@ -14,7 +14,6 @@ import coordbots as cb
 
 import cards
 from engine import registry
-from engine.cafe import tournament_game
 from engine.game import Action, GameSetup
 
 _DATA: dict = {}
@@ -108,20 +107,6 @@ async def play_to_the_end(s, base, tid, tokens: dict, seed=0, timeout=240.0):
         if not sent:
             await asyncio.sleep(0.05)       # the bots are thinking: look again
     raise AssertionError(f"tournament {tid} not over within {timeout} s")
-
-
-def record_tables(rec):
-    """{(round, park): [actions]} of the record, replayed by the engine alone."""
-    host = registry.cafe(rec["game"])
-    setup = host.setup_from_stored(rec["setup"])
-    state = tournament_game(setup).new(data(rec["game"]), setup)
-    out: dict = {}
-    for a in rec["actions"]:
-        action = Action.from_json(a)
-        park, _ = state.seat_action(action)
-        out.setdefault((state.round, park), []).append(action.to_json())
-        state.apply(action)
-    return out
 
 
 def kept_tables(store, tid):

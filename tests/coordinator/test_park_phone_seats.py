@@ -27,6 +27,7 @@ import random
 import time
 
 import aiohttp
+import cafe
 import cafegames as cg
 import coordbots as cb
 import pytest
@@ -299,7 +300,7 @@ async def _wacky_park(tmp_path):
                     assert {"type": "moved", "park": park, "round": 2, "name": people[entrant]} in ph.words, ph.words
                     moved += 1
             assert moved >= 1
-            assert cg.kept_tables(k.store, tid) == {key: v for key, v in cg.record_tables(rec).items() if key[1] == 1}
+            assert cg.kept_tables(k.store, tid) == {key: v for key, v in cafe.tables_of_the_record(rec).items() if key[1] == 1}
         finally:
             for ph in [*phones.values(), *later]:
                 await ph.close()

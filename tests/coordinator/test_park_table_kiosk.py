@@ -14,6 +14,7 @@ import queue
 import random
 
 import aiohttp
+import cafe
 import cafegames as cg
 import coordbots as cb
 import pytest
@@ -63,7 +64,7 @@ async def play_a_park(tmp_path, body, people):
             async with s.get(f"{base}/api/tournaments/{tid}/record", headers=cb.org(tokens[1])) as r:
                 assert r.status == 200, await r.text()
                 rec = await r.json()
-            assert cg.kept_tables(store, tid) == cg.record_tables(rec)
+            assert cg.kept_tables(store, tid) == cafe.tables_of_the_record(rec)
         finally:
             await loop.run_in_executor(None, client.stop)
             store.close()

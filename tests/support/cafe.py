@@ -314,3 +314,23 @@ def start_cafe(tmp, n_kiosks, players, seed, kiosk_env=None, **create):
     for park, k in enumerate(kiosks, 1):
         coord.assign(tid, park, k.kid)
     return coord, kiosks, tid
+
+
+def tables_of_the_record(rec: dict, finished: bool = False) -> dict:
+    """{(round, park): [actions]} of a tournament's record, replayed by the engine alone (with
+    ``finished``, the replay must end the tournament)."""
+    import cards
+    from engine import registry
+    from engine.cafe import tournament_game
+    from engine.game import Action
+    host = registry.cafe(rec["game"])
+    setup = host.setup_from_stored(rec["setup"])
+    state = tournament_game(setup).new(registry.get(rec["game"]).load(cards), setup)
+    out: dict = {}
+    for a in rec["actions"]:
+        action = Action.from_json(a)
+        park, _ = state.seat_action(action)
+        out.setdefault((state.round, park), []).append(action.to_json())
+        state.apply(action)
+    assert not finished or state.outcome() is not None
+    return out

@@ -12,9 +12,6 @@ import json
 import cafe
 import pytest
 
-import cards
-from engine import registry
-from engine.cafe import tournament_game
 from engine.game import Action
 
 pytestmark = pytest.mark.slow   # real kiosk processes and a real coordinator
@@ -30,22 +27,6 @@ def table_logs(kiosk, tid):
     return out
 
 
-def tables_of_the_record(rec):
-    """{(round, park): [actions]} of the record, replayed by the engine alone."""
-    host = registry.cafe(rec["game"])
-    setup = host.setup_from_stored(rec["setup"])
-    game = tournament_game(setup)
-    state = game.new(registry.get(rec["game"]).load(cards), setup)
-    out: dict = {}
-    for a in rec["actions"]:
-        action = Action.from_json(a)
-        park, _ = state.seat_action(action)
-        out.setdefault((state.round, park), []).append(action.to_json())
-        state.apply(action)
-    assert state.outcome() is not None
-    return out
-
-
 def check_record(coord, kiosks, tid):
     """Every table a kiosk kept is that park's actions of that round in the record, and every
     park's table was kept by a kiosk; the actions the kiosks got acknowledged are the record's
@@ -56,7 +37,7 @@ def check_record(coord, kiosks, tid):
         for key, acts in table_logs(k, tid).items():
             assert key not in kept, f"two kiosks kept {key}"
             kept[key] = acts
-    assert kept == tables_of_the_record(rec)
+    assert kept == cafe.tables_of_the_record(rec, finished=True)
     people = {m["request_id"]: Action.from_json(a).to_json() for m, a in zip(rec["meta"], rec["actions"])
               if m["kiosk_id"] != 0}
 
