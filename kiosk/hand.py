@@ -150,18 +150,14 @@ class HandStrip(Widget):
         drawn words; a table refreshes after every move, and the owner's hand stays shown while
         they hold to look, other seats playing meanwhile."""
         kept = {f.card: f for f in self.faces()}
+        for f in kept.values():
+            f.lit = f.card in self.lit_cards
         if list(kept) == list(reversed(order)) and len(self.children) == len(order):
-            for f in kept.values():
-                f.lit = f.card in self.lit_cards
-            return
+            return                                  # the same cards in the same places
         self.clear_widgets()
         for c in order:
             face = kept.get(c)
-            if face is None:
-                face = self._new_face(c)
-            else:
-                face.lit = c in self.lit_cards
-            self.add_widget(face)
+            self.add_widget(self._new_face(c) if face is None else face)
         self._layout()
 
     def _new_face(self, card: str) -> Widget:
