@@ -168,7 +168,7 @@ class SensiblePolicy:
         left = [c for c in row if c not in taken]
         last = max(left, key=lambda c: self.card_value(c, route, pilot, after)) if left else None
         route_then = route + ([last] if last is not None else [])
-        hand = [self.data.index[h] for h in obs["hands"][obs["you"]]]
+        hand = [d.index[h] for h in obs["hands"][obs["you"]]]
         gains = [self._swap_gain(r, h, route_then, pilot)
                  for r in route_then for h in hand if h != card and d.vehicle[h] != TRAIN]
         best = max(gains, default=0.0)
