@@ -18,7 +18,11 @@ from pathlib import Path
 
 from ports import reserved_port
 
+import cards
+from engine import registry
+from engine.cafe import tournament_game
 from engine.challengers.cafe import wire_action
+from engine.game import Action
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = str(ROOT / ".venv" / "bin" / "python")
@@ -82,9 +86,10 @@ class Coordinator:
         self.token = None
 
     def start(self, timeout=20):
-        self.proc = subprocess.Popen([PY, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(self.port),
-                                      "--data", str(self.data), "--organiser-pin", ORG_PIN, "--no-mdns"],
-                                     cwd=str(ROOT), stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
+        with open(self.log, "ab") as log:      # the process writes on through its own copy
+            self.proc = subprocess.Popen([PY, "-m", "coordinator.main", "--host", "127.0.0.1", "--port", str(self.port),
+                                          "--data", str(self.data), "--organiser-pin", ORG_PIN, "--no-mdns"],
+                                         cwd=str(ROOT), stdout=log, stderr=subprocess.STDOUT)
 
         def up():
             try:
@@ -184,10 +189,11 @@ class Kiosk:
 
     def start(self):
         self.hook.write_text("")
-        self.proc = subprocess.Popen([PY, "-m", "kiosk.main", "--data", str(self.dir / "data"), "--windowed",
-                                      "--size", "800x480", "--coordinator", self.url, "--name", self.name],
-                                     env=kiosk_env(TABLECUP_KIOSK_HOOK=self.hook, **self.env), cwd=str(ROOT),
-                                     stdout=open(self.log, "ab"), stderr=subprocess.STDOUT)
+        with open(self.log, "ab") as log:      # the process writes on through its own copy
+            self.proc = subprocess.Popen([PY, "-m", "kiosk.main", "--data", str(self.dir / "data"), "--windowed",
+                                          "--size", "800x480", "--coordinator", self.url, "--name", self.name],
+                                         env=kiosk_env(TABLECUP_KIOSK_HOOK=self.hook, **self.env), cwd=str(ROOT),
+                                         stdout=log, stderr=subprocess.STDOUT)
         return self
 
     def check(self):
@@ -319,10 +325,6 @@ def start_cafe(tmp, n_kiosks, players, seed, kiosk_env=None, **create):
 def tables_of_the_record(rec: dict, finished: bool = False) -> dict:
     """{(round, park): [actions]} of a tournament's record, replayed by the engine alone (with
     ``finished``, the replay must end the tournament)."""
-    import cards
-    from engine import registry
-    from engine.cafe import tournament_game
-    from engine.game import Action
     host = registry.cafe(rec["game"])
     setup = host.setup_from_stored(rec["setup"])
     state = tournament_game(setup).new(registry.get(rec["game"]).load(cards), setup)
