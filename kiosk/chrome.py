@@ -30,6 +30,9 @@ log = logging.getLogger("tablecup.kiosk.chrome")
 
 #: ``TABLECUP_SOUND=record``: play nothing, remember the cues (tests; see kiosk.sound).
 SOUND_ENV = "TABLECUP_SOUND"
+#: Seconds within which the hints shown belong to one press (one press may put its hint on both
+#: halves): they make one "wrong" sound.
+ONE_PRESS_S = 0.1
 
 
 class Chrome:
@@ -81,9 +84,8 @@ class Chrome:
             self.sound.hear(game, events)
 
     def hint_shown(self, half, text) -> None:
-        # One press may put its hint on both halves: one sound.
         now = time.monotonic()
-        if now - self._wrong_at > 0.1:
+        if now - self._wrong_at > ONE_PRESS_S:
             self.sound.play("wrong")
         self._wrong_at = now
 

@@ -70,6 +70,8 @@ def hook(app):
 
     from kivy.core.window import Window
 
+    from kiosk.chrome import ONE_PRESS_S
+
     d = Driver(app, out, ART)
     frames = FrameTimes(during=lambda: app.table._bot_thinking, waited_on=("tablecup-bot",))
     # The bot's decision is held on the worker until the presses in both languages are made: a
@@ -132,6 +134,10 @@ def hook(app):
                     app.set_setting("lang", lang)
                     yield 0.05
                 said = res[lang] = {"bot_thinking": app.table._bot_thinking}
+                # A press of its own, not the last one's: the hints shown within ONE_PRESS_S of
+                # the last make no sound (the French button came 0.1 s after the English tap, and
+                # on a quick machine it was silent).
+                yield ONE_PRESS_S + 0.05
                 # the cues from here on (the kiosk keeps its last 100: an index into a full list
                 # would read nothing new)
                 app.chrome.sound.asked.clear()
