@@ -4,17 +4,32 @@
 
 cimport cython
 
+cdef class _Fx:
+    cdef readonly object effect, filter, cond_filter, during_name, dst, move_src, move_dst, move_where
+    cdef readonly Py_ssize_t do, amount, per, per_n, count, bonus_if_done, during, cond_counter, cond_min, cond_max
+    cdef readonly Py_ssize_t move_kind
+    cdef readonly bint has_cond, has_min, has_max, up_to, may, seat_unit, lowest_power, from_opponent, to_opponent
+
+
 cdef class _Hot:
     cdef readonly Py_ssize_t power
     cdef readonly object seat_key, bench_to
     cdef readonly bint round_power, doubles_bonuses, double_seat
-    cdef readonly tuple on_reveal, on_attack, on_possession, on_takes_flag, on_flag_loss, on_no_flag_win, on_bench
+    cdef readonly tuple reveal_fx, attack_fx, possession_fx, bench_fx, on_takes_flag, on_flag_loss, on_no_flag_win
 
 
-cdef dict _HOT, _ARRANGE_SHAPES, _MOVE_ZONES
+# The name tables (_DO_CODES, _DURING_CODES, _COUNTER_CODES, _COUNTER_NAMES) stay module
+# attributes: read when an effect's row is made and by tests, never in play.
+cdef dict _HOT, _ARRANGE_SHAPES, _FX
 cdef tuple _BUSY, _OVER, _REVEAL_BY
 cdef Py_ssize_t _FROM_SELF, _FROM_PILE, _FROM_ZONE
-cdef tuple _move_zones(e)
+cdef Py_ssize_t _DO_OTHER, _DO_POWER, _DO_FANS, _DO_NEXT_CARD, _DO_MOVE, _DO_ARRANGE, _DO_LOSE
+cdef Py_ssize_t _DURING_OTHER, _DURING_ALWAYS, _DURING_ATTACK, _DURING_POSSESSION
+cdef Py_ssize_t _C_BENCH_CARDS, _C_EMPTY_SEATS, _C_DECK_CARDS, _C_FANS, _C_TROPHIES, _C_OPPONENT_TROPHIES
+cdef Py_ssize_t _C_EXHAUST_CARDS, _C_OPPONENT_EXHAUST_CARDS, _C_CARDS_BELOW, _C_LOST_PREVIOUS, _C_BENCH_POWERS
+cdef Py_ssize_t _C_BENCH_ICONS, _C_CHOSEN_SEAT, _C_NONE, _C_UNKNOWN
+cdef Py_ssize_t _counter_code(name) except? -3
+cpdef _Fx _fx_of(e)
 cdef _Hot _hot(ct)
 cdef dict _PASSES
 @cython.locals(hits=dict)
@@ -50,29 +65,34 @@ cdef class Match:
     cpdef base_power(self, inst)
     cpdef _begin(self, p)
     @cython.locals(side=Side, effects=tuple, n=cython.Py_ssize_t, k=cython.Py_ssize_t, hots=list, h=_Hot,
-                   inst=Py_ssize_t, fc=Py_ssize_t)
+                   inst=Py_ssize_t, fc=Py_ssize_t, fx=_Fx)
     cpdef reveal(self, p)
     cpdef choose(self, p, index)
     @cython.locals(agenda=list, step=tuple, n=Py_ssize_t)
     cpdef _run(self, steps)
     cpdef _ask(self, p, kind, source, options, handler, args, detail=*)
     cpdef _finish(self, winner, reason)
-    @cython.locals(side=Side, seat=Seat, hots=list, h=_Hot, inst=Py_ssize_t)
+    @cython.locals(side=Side, seat=Seat, hots=list, h=_Hot, inst=Py_ssize_t, fx=_Fx)
     cpdef auras(self, Py_ssize_t p)
-    @cython.locals(side=Side, both=tuple, during=str)
+    @cython.locals(side=Side, both=tuple, fx=_Fx, during=Py_ssize_t, att=Py_ssize_t, pos=Py_ssize_t)
     cpdef Py_ssize_t _aura_bonus(self, Py_ssize_t p, ct, bint attacking) except? -1
     cpdef power(self, Py_ssize_t inst, str role)
-    @cython.locals(hots=list, h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t, base=Py_ssize_t)
+    @cython.locals(hots=list, h=_Hot, side=Side, p=Py_ssize_t, bonus=Py_ssize_t, base=Py_ssize_t, fx=_Fx)
     cpdef Py_ssize_t _power(self, Py_ssize_t inst, bint attacking) except? -1
     @cython.locals(total=Py_ssize_t, i=Py_ssize_t)
     cpdef Py_ssize_t attack_total(self) except? -1
     cpdef Py_ssize_t defense_total(self) except? -1
-    @cython.locals(side=Side)
     cpdef count(self, str counter, p, flt=*, inst=*)
+    @cython.locals(side=Side, n=Py_ssize_t, s=Seat)
+    cpdef Py_ssize_t _count(self, Py_ssize_t counter, Py_ssize_t p, flt, inst) except? -1
     cpdef _holds(self, cond, p, inst)
+    @cython.locals(n=Py_ssize_t)
+    cdef bint _fx_holds(self, _Fx fx, Py_ssize_t p, inst) except -1
     cpdef _effect_amount(self, e, inst, p)
-    @cython.locals(do=str)
+    cdef Py_ssize_t _fx_amount(self, _Fx fx, inst, Py_ssize_t p) except? -1
     cpdef _step_effect(self, e, inst, p)
+    @cython.locals(do=Py_ssize_t)
+    cdef _do_effect(self, _Fx fx, inst, Py_ssize_t p)
     cpdef _add_kept(self, inst, p, amount)
     @cython.locals(side=Side)
     cpdef _gain_fans(self, p, n, source)
@@ -98,15 +118,15 @@ cdef class Match:
     cpdef _to_bench(self, Py_ssize_t p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)
-    @cython.locals(z=tuple, kind=Py_ssize_t)
-    cpdef _effect_move(self, e, inst, p)
+    @cython.locals(kind=Py_ssize_t)
+    cdef _effect_move(self, _Fx fx, inst, p)
     @cython.locals(side=Side, seat=Seat)
     cpdef _lies_in_play(self, inst)
     cpdef _subsets(self, pool, count, up_to, may)
     cpdef _deck_picks(self, deck, pool, count, up_to, may)
     cpdef _answer_move(self, e, inst, p, dst, tp, option)
     @cython.locals(side=Side)
-    cpdef _effect_arrange(self, e, inst, p)
+    cdef _effect_arrange(self, _Fx fx, inst, p)
     @cython.locals(side=Side)
     cpdef _answer_arrange(self, e, inst, p, looked, option)
 

@@ -70,19 +70,112 @@ BENCH_FULL = "bench-full"          # the loser had to bench cards and had no sea
 CARD_EFFECT = "card-effect"        # a card said its owner loses (Zeppelin, Troll)
 
 
+# What an effect does, as a number: compiled, play compares C integers where it compared names.
+_DO_OTHER, _DO_POWER, _DO_FANS, _DO_NEXT_CARD, _DO_MOVE, _DO_ARRANGE, _DO_LOSE = range(7)
+_DO_CODES = {"power": _DO_POWER, "fans": _DO_FANS, "next-card": _DO_NEXT_CARD, "move": _DO_MOVE,
+             "arrange": _DO_ARRANGE, "lose": _DO_LOSE}
+# When a bench bonus counts.
+_DURING_OTHER, _DURING_ALWAYS, _DURING_ATTACK, _DURING_POSSESSION = range(4)
+_DURING_CODES = {"always": _DURING_ALWAYS, "attack": _DURING_ATTACK, "possession": _DURING_POSSESSION}
+# The counters (cards.COUNTERS) as numbers, in the order Match.count tests them; _C_NONE: no counter.
+_COUNTER_NAMES = ("bench-cards", "empty-seats", "deck-cards", "fans", "trophies", "opponent-trophies",
+                  "exhaust-cards", "opponent-exhaust-cards", "cards-below", "lost-previous-match",
+                  "bench-powers", "bench-icons", "chosen-seat")
+(_C_BENCH_CARDS, _C_EMPTY_SEATS, _C_DECK_CARDS, _C_FANS, _C_TROPHIES, _C_OPPONENT_TROPHIES, _C_EXHAUST_CARDS,
+ _C_OPPONENT_EXHAUST_CARDS, _C_CARDS_BELOW, _C_LOST_PREVIOUS, _C_BENCH_POWERS, _C_BENCH_ICONS,
+ _C_CHOSEN_SEAT) = range(13)
+_C_NONE = -1
+_C_UNKNOWN = -2
+_COUNTER_CODES = {name: i for i, name in enumerate(_COUNTER_NAMES)}
+# Where a move effect takes cards from: the card itself, a level pile, or a zone of a player.
+_FROM_SELF, _FROM_PILE, _FROM_ZONE = 0, 1, 2
+
+
+def _counter_code(name) -> int:
+    if name is None:
+        return _C_NONE
+    return _COUNTER_CODES.get(name, _C_UNKNOWN)
+
+
+class _Fx:
+    """One effect as play reads it: its action, counter and timing as numbers, its amounts as
+    integers, a move's zones worked out (compiled, a fixed struct: ``match.pxd``).  Made once
+    per effect; ``effect`` is the card's own :class:`~engine.challengers.cards.Effect`, what the
+    agenda, a pending choice's answer and an observation hold."""
+
+    __slots__ = ("amount", "bonus_if_done", "cond_counter", "cond_filter", "cond_max", "cond_min", "count",
+                 "do", "dst", "during", "during_name", "effect", "filter", "from_opponent", "has_cond",
+                 "has_max", "has_min", "lowest_power", "may", "move_dst", "move_kind", "move_src",
+                 "move_where", "per", "per_n", "seat_unit", "to_opponent", "up_to")
+
+    def __init__(self, e):
+        self.effect = e
+        self.do = _DO_CODES.get(e.do, _DO_OTHER)
+        self.amount, self.per_n, self.count, self.bonus_if_done = e.amount, e.per_n, e.count, e.bonus_if_done
+        self.per = _counter_code(e.per)
+        self.filter = e.filter
+        self.during_name = e.during
+        self.during = _DURING_CODES.get(e.during, _DURING_OTHER) if e.during is not None else _DURING_OTHER
+        self.up_to, self.may, self.seat_unit = bool(e.up_to), bool(e.may), e.unit == "seat"
+        self.lowest_power = e.filter is not None and bool(e.filter.lowest_power)
+        cond = e.cond
+        self.has_cond = cond is not None
+        self.cond_counter = _counter_code(cond.counter) if cond is not None else _C_NONE
+        self.cond_filter = cond.filter if cond is not None else None
+        self.has_min = cond is not None and cond.min is not None
+        self.has_max = cond is not None and cond.max is not None
+        self.cond_min = cond.min if self.has_min else 0
+        self.cond_max = cond.max if self.has_max else 0
+        self.dst = e.dst
+        # A move's zones, worked out here, not tested with startswith at every move: from
+        # (as written), to less "opponent-", from and to the opponent, the pile's level or the
+        # zone less "opponent-", and _FROM_*.
+        self.move_src, self.move_dst, self.move_where = e.src, None, None
+        self.from_opponent = self.to_opponent = False
+        self.move_kind = _FROM_ZONE
+        if self.do == _DO_MOVE:
+            src, dst = e.src, e.dst[0]
+            self.to_opponent = dst.startswith("opponent-")
+            self.move_dst = dst[9:] if self.to_opponent else dst
+            if src == "self":
+                self.move_kind, self.move_where = _FROM_SELF, src
+            elif src.startswith("pile-"):
+                self.move_kind, self.move_where = _FROM_PILE, src[5:]
+            else:
+                self.move_where = src
+                if src.startswith("opponent-"):
+                    self.from_opponent, self.move_where = True, src[9:]
+
+
+# Each effect's _Fx, by the effect's id; the entry keeps the effect (its ``effect``), so the id
+# stays its own.
+_FX: dict = {}
+
+
+def _fx_of(e) -> _Fx:
+    fx = _FX.get(id(e))
+    if fx is None or fx.effect is not e:
+        fx = _FX[id(e)] = _Fx(e)
+    return fx
+
+
 class _Hot:
     """What play reads of a card type again and again, copied once per type: compiled, a
-    fixed struct (``match.pxd``) read without attribute lookups on the card type."""
+    fixed struct (``match.pxd``) read without attribute lookups on the card type.  The
+    effects that play calls directly are rows of :class:`_Fx`; those that go on the agenda
+    (flag loss, taking the flag, a reveal without it) stay the card's effects."""
 
-    __slots__ = ("bench_to", "double_seat", "doubles_bonuses", "on_attack", "on_bench", "on_flag_loss",
-                 "on_no_flag_win", "on_possession", "on_reveal", "on_takes_flag", "power", "round_power",
+    __slots__ = ("attack_fx", "bench_fx", "bench_to", "double_seat", "doubles_bonuses", "on_flag_loss",
+                 "on_no_flag_win", "on_takes_flag", "possession_fx", "power", "reveal_fx", "round_power",
                  "seat_key")
 
     def __init__(self, ct):
         self.power, self.round_power, self.doubles_bonuses = ct.power, ct.round_power, ct.doubles_bonuses
-        self.on_reveal, self.on_attack, self.on_possession = ct.on_reveal, ct.on_attack, ct.on_possession
+        self.reveal_fx = tuple([_fx_of(e) for e in ct.on_reveal])
+        self.attack_fx = tuple([_fx_of(e) for e in ct.on_attack])
+        self.possession_fx = tuple([_fx_of(e) for e in ct.on_possession])
+        self.bench_fx = tuple([_fx_of(e) for e in ct.on_bench])
         self.on_takes_flag, self.on_flag_loss, self.on_no_flag_win = ct.on_takes_flag, ct.on_flag_loss, ct.on_no_flag_win
-        self.on_bench = ct.on_bench
         # Interned, as every Seat's key is: a look along a bench compares identities.
         self.bench_to, self.seat_key, self.double_seat = ct.bench_to, sys.intern(ct.seat_key), ct.double_seat
 
@@ -422,23 +515,23 @@ class Match:
             if self._hots_types is not self.types or len(hots) != len(self.types):
                 hots = self._hots()
             h = hots[fc]
-            for e in h.on_possession:
-                if e.do == "fans":     # Yeti: a fan for every card that attacks it
-                    self._gain_fans(1 - p, e.amount, self.types[fc].id)
+            for fx in h.possession_fx:
+                if fx.do == _DO_FANS:     # Yeti: a fan for every card that attacks it
+                    self._gain_fans(1 - p, fx.amount, self.types[fc].id)
             # The card's reveal effects, then the comparison, called directly; only an
             # effect that stops for a choice, ends the match or starts steps of its own
             # hands what is left to the step loop, below what it started (as the loop
             # would have run them).
             self.expect = _BUSY
             h = hots[inst]
-            effects = h.on_reveal
+            effects = h.reveal_fx
             n = len(effects)
             k = 0
             while k < n:
-                self._step_effect(effects[k], inst, p)
+                self._do_effect(effects[k], inst, p)
                 k += 1
                 if self.agenda or self.pending is not None or self.winner is not None:
-                    rest = [(self._step_effect, e, inst, p) for e in effects[k:]]
+                    rest = [(self._step_effect, fx.effect, inst, p) for fx in effects[k:]]
                     rest.append((self._step_compare, inst, p))
                     rest.reverse()
                     self.agenda[:0] = rest
@@ -534,7 +627,7 @@ class Match:
 
     # ------------------------------------------------------------------ power
     def auras(self, p):
-        """The bonuses ``p``'s bench gives: (filter, amount, during) per card."""
+        """The bonuses ``p``'s bench gives: each bench card's bench effects (:class:`_Fx`)."""
         side = self.sides[p]
         a = side.auras
         if a is None:
@@ -543,8 +636,8 @@ class Match:
             for seat in side.bench:
                 for inst in seat.cards:
                     h = hots[inst]
-                    for e in h.on_bench:
-                        a.append((e.filter, e.amount, e.during))
+                    for fx in h.bench_fx:
+                        a.append(fx)
             side.auras = a = tuple(a)
             side.aura_bonus = {}
         return a
@@ -562,15 +655,17 @@ class Match:
         both = side.aura_bonus.get(ct)
         if both is None:
             att = pos = 0
-            for flt, amount, during in side.auras:
+            for fx in side.auras:
+                flt = fx.filter
                 if flt is None or _passes(flt, ct):
-                    if during == "always":
-                        att += amount
-                        pos += amount
-                    elif during == ATTACK:
-                        att += amount
-                    elif during == POSSESSION:
-                        pos += amount
+                    during = fx.during
+                    if during == _DURING_ALWAYS:
+                        att += fx.amount
+                        pos += fx.amount
+                    elif during == _DURING_ATTACK:
+                        att += fx.amount
+                    elif during == _DURING_POSSESSION:
+                        pos += fx.amount
             both = side.aura_bonus[ct] = (att, pos)
         return both[0] if attacking else both[1]
 
@@ -590,12 +685,12 @@ class Match:
         if attacking:
             if self.attack_bonus:
                 bonus += self.attack_bonus.get(inst, 0)
-            for e in h.on_attack:
-                bonus += self._effect_amount(e, inst, p)
+            for fx in h.attack_fx:
+                bonus += self._fx_amount(fx, inst, p)
         else:
-            for e in h.on_possession:
-                if e.do == "power":
-                    bonus += self._effect_amount(e, inst, p)
+            for fx in h.possession_fx:
+                if fx.do == _DO_POWER:
+                    bonus += self._fx_amount(fx, inst, p)
         # Most benches lend nothing (their bonuses worked out already, none): no call then.
         side = self.sides[p]
         if side.auras is None or side.auras:
@@ -641,8 +736,16 @@ class Match:
 
     # ------------------------------------------------------------------ counters & conditions
     def count(self, counter, p, flt=None, inst=None) -> int:
+        """Counter ``counter`` (a name of ``cards.COUNTERS``) for player ``p``."""
+        code = _COUNTER_CODES.get(counter)
+        if code is None:
+            raise ValueError(f"unknown counter {counter}")
+        return self._count(code, p, flt, inst)
+
+    def _count(self, counter, p, flt, inst) -> int:
+        """:meth:`count` of the counter numbered ``counter`` (``_C_*``)."""
         side = self.sides[p]
-        if counter == "bench-cards":
+        if counter == _C_BENCH_CARDS:
             n = 0
             if flt is None:
                 for s in side.bench:
@@ -654,27 +757,27 @@ class Match:
                     if _passes(flt, types[c]):
                         n += 1
             return n
-        if counter == "empty-seats":
+        if counter == _C_EMPTY_SEATS:
             return BENCH_SEATS - side.seats_used()
-        if counter == "deck-cards":
+        if counter == _C_DECK_CARDS:
             return len(side.deck)
-        if counter == "fans":
+        if counter == _C_FANS:
             return side.fans
-        if counter == "trophies":
+        if counter == _C_TROPHIES:
             return side.trophies
-        if counter == "opponent-trophies":
+        if counter == _C_OPPONENT_TROPHIES:
             return self.sides[1 - p].trophies
-        if counter == "exhaust-cards":
+        if counter == _C_EXHAUST_CARDS:
             return len(side.exhaust)
-        if counter == "opponent-exhaust-cards":
+        if counter == _C_OPPONENT_EXHAUST_CARDS:
             return len(self.sides[1 - p].exhaust)
-        if counter == "cards-below":
+        if counter == _C_CARDS_BELOW:
             return self.attack.index(inst) if inst in self.attack else 0
-        if counter == "lost-previous-match":
+        if counter == _C_LOST_PREVIOUS:
             return 1 if side.lost_previous else 0
-        if counter == "bench-powers":
+        if counter == _C_BENCH_POWERS:
             return len({self.base_power(c) for s in side.bench for c in s.cards})
-        if counter == "bench-icons":
+        if counter == _C_BENCH_ICONS:
             icons = set()
             for s in side.bench:
                 for c in s.cards:
@@ -685,7 +788,8 @@ class Match:
                         icons.update(ct.icons if self.icons_in_play is None else self.icons_in_play)
                     icons.add(ct.set)
             return len(icons)
-        raise ValueError(f"unknown counter {counter}")
+        name = _COUNTER_NAMES[counter] if 0 <= counter < len(_COUNTER_NAMES) else None
+        raise ValueError(f"unknown counter {name}")
 
     def _holds(self, cond, p, inst) -> bool:
         if cond is None:
@@ -693,36 +797,53 @@ class Match:
         n = self.count(cond.counter, p, cond.filter, inst)
         return (cond.min is None or n >= cond.min) and (cond.max is None or n <= cond.max)
 
+    def _fx_holds(self, fx, p, inst) -> bool:
+        """Whether the effect row ``fx``'s condition holds (it has one)."""
+        n = self._count(fx.cond_counter, p, fx.cond_filter, inst)
+        return (not fx.has_min or n >= fx.cond_min) and (not fx.has_max or n <= fx.cond_max)
+
     def _effect_amount(self, e, inst, p) -> int:
         """The power a ``power`` effect gives now (continuous effects)."""
-        if e.cond is not None and not self._holds(e.cond, p, inst):
+        return self._fx_amount(_fx_of(e), inst, p)
+
+    def _fx_amount(self, fx, inst, p) -> int:
+        """:meth:`_effect_amount` of an effect row."""
+        if fx.has_cond and not self._fx_holds(fx, p, inst):
             return 0
-        if e.per is None:
-            return e.amount
-        return e.amount * (self.count(e.per, p, e.filter, inst) // e.per_n)
+        if fx.per == _C_NONE:
+            return fx.amount
+        return fx.amount * (self._count(fx.per, p, fx.filter, inst) // fx.per_n)
 
     # ------------------------------------------------------------------ steps
     def _step_effect(self, e, inst, p):
-        """Resolve one effect of card ``inst`` owned by ``p``."""
-        if e.cond is not None and not self._holds(e.cond, p, inst):
+        """Resolve one effect (an ``Effect``: an agenda step) of card ``inst`` owned by ``p``."""
+        self._do_effect(_fx_of(e), inst, p)
+
+    def _do_effect(self, fx, inst, p):
+        """:meth:`_step_effect` of an effect row: what play calls directly."""
+        if fx.has_cond and not self._fx_holds(fx, p, inst):
             return
-        do = e.do
-        if do == "power":
-            if e.per == "chosen-seat":
+        do = fx.do
+        if do == _DO_POWER:
+            if fx.per == _C_CHOSEN_SEAT:
                 seats = [tuple(s.cards) for s in self.sides[p].bench]
                 if seats:
-                    self._ask(p, "seat", self.types[inst].id, seats, self._answer_seat_power, (e, inst, p))
+                    self._ask(p, "seat", self.types[inst].id, seats, self._answer_seat_power, (fx.effect, inst, p))
                 return
-            self._add_kept(inst, p, self._effect_amount(e, inst, p))
-        elif do == "fans":
-            self._gain_fans(p, e.amount, self.types[inst].id)
-        elif do == "next-card":
-            self.sides[p].next_bonus.append((e.amount, e.during))
-        elif do == "move":
-            self._effect_move(e, inst, p)
-        elif do == "arrange":
-            self._effect_arrange(e, inst, p)
-        elif do == "lose":
+            # The condition held just now: the amount without testing it again.
+            if fx.per == _C_NONE:
+                self._add_kept(inst, p, fx.amount)
+            else:
+                self._add_kept(inst, p, fx.amount * (self._count(fx.per, p, fx.filter, inst) // fx.per_n))
+        elif do == _DO_FANS:
+            self._gain_fans(p, fx.amount, self.types[inst].id)
+        elif do == _DO_NEXT_CARD:
+            self.sides[p].next_bonus.append((fx.amount, fx.during_name))
+        elif do == _DO_MOVE:
+            self._effect_move(fx, inst, p)
+        elif do == _DO_ARRANGE:
+            self._effect_arrange(fx, inst, p)
+        elif do == _DO_LOSE:
             if self.log is not None:
                 self._emit("lose", p, self.types[inst].id)
             self._finish(1 - p, CARD_EFFECT)
@@ -887,7 +1008,7 @@ class Match:
                 self._put(inst, h.bench_to, p)
                 continue
             placed.append(inst)
-            if h.on_bench:
+            if h.bench_fx:
                 auras_change = True
             key = h.seat_key
             if new_keys is not None and key in new_keys:
@@ -935,10 +1056,9 @@ class Match:
             side.auras = None
 
     # ------------------------------------------------------------------ move
-    def _effect_move(self, e, inst, p):
-        z = _move_zones(e)
-        src, dst, kind = z[1], z[2], z[6]
-        tp = 1 - p if z[4] else p
+    def _effect_move(self, fx, inst, p):
+        src, dst, kind = fx.move_src, fx.move_dst, fx.move_kind
+        tp = 1 - p if fx.to_opponent else p
         source = self.types[inst].id
         if kind == _FROM_SELF:
             if self._lies_in_play(inst):
@@ -948,8 +1068,8 @@ class Match:
         if kind == _FROM_PILE:
             if self.piles is None:
                 return
-            level = z[5]
-            for _ in range(e.count):
+            level = fx.move_where
+            for _ in range(fx.count):
                 ct = self.piles.draw(level, self.rng)
                 if ct is None:
                     break
@@ -958,38 +1078,40 @@ class Match:
                     self._emit("draw", tp, ct.id, None, src)
                 self._put(new, dst, tp)
             return
-        owner = 1 - p if z[3] else p
-        src = z[5]
+        owner = 1 - p if fx.from_opponent else p
+        src = fx.move_where
         side = self.sides[owner]
         if src in ("deck-top", "deck-bottom"):
-            for _ in range(e.count):
+            for _ in range(fx.count):
                 if not side.deck:
                     break
                 c = side.deck.pop() if src == "deck-top" else side.deck.pop(0)
                 self._put(c, dst, owner if tp == owner else tp)
             return
         # Choices among cards: look through the deck, the bench or the exhaust pile.
-        if src == "bench" and e.unit == "seat":
-            options = [tuple(s.cards) for s in side.bench if e.filter is None or _any_passes(e.filter, self.types, s.cards)]
-            if e.may:
+        if src == "bench" and fx.seat_unit:
+            flt = fx.filter
+            options = [tuple(s.cards) for s in side.bench if flt is None or _any_passes(flt, self.types, s.cards)]
+            if fx.may:
                 options.append(())
             if options:
-                self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "seat"))
+                self._ask(p, "move", source, options, self._answer_move, (fx.effect, inst, p, dst, tp),
+                          (src, dst, "seat"))
             return
         pool = _pool(side, src)
-        if e.filter is not None:
-            flt, types = e.filter, self.types
+        if fx.filter is not None:
+            flt, types = fx.filter, self.types
             pool = [c for c in pool if _passes(flt, types[c])]
-            if e.filter.lowest_power and pool:       # the Janitor: only the weakest cards
+            if fx.lowest_power and pool:       # the Janitor: only the weakest cards
                 low = min([self.base_power(c) for c in pool])
                 pool = [c for c in pool if self.base_power(c) == low]
         if src == "deck":
             # A deck is ordered: which copy moves changes the order left behind.
-            options = self._deck_picks(side.deck, pool, e.count, e.up_to, e.may)
+            options = self._deck_picks(side.deck, pool, fx.count, fx.up_to, fx.may)
         else:
-            options = self._subsets(pool, e.count, e.up_to, e.may)
+            options = self._subsets(pool, fx.count, fx.up_to, fx.may)
         if options and options != [()]:
-            self._ask(p, "move", source, options, self._answer_move, (e, inst, p, dst, tp), (src, dst, "card"))
+            self._ask(p, "move", source, options, self._answer_move, (fx.effect, inst, p, dst, tp), (src, dst, "card"))
 
     def _lies_in_play(self, inst) -> bool:
         side = self.sides[self.owner[inst]]
@@ -1072,12 +1194,12 @@ class Match:
             self._add_kept(inst, p, e.bonus_if_done)
 
     # ------------------------------------------------------------------ arrange
-    def _effect_arrange(self, e, inst, p):
+    def _effect_arrange(self, fx, inst, p):
         side = self.sides[p]
-        k = min(e.count, len(side.deck))
+        k = min(fx.count, len(side.deck))
         if k == 0:
             return
-        if e.src == "deck-top":
+        if fx.move_src == "deck-top":
             looked = side.deck[-k:][::-1]       # top-most first
         else:
             looked = side.deck[:k]
@@ -1085,9 +1207,9 @@ class Match:
         types = self.types
         uids = [types[c].uid for c in looked]
         alike = tuple([uids.index(u) for u in uids])
-        shapes = _arrange_shapes(e.dst, k, alike)
+        shapes = _arrange_shapes(fx.dst, k, alike)
         options = [tuple([(w, looked[j]) for w, j in shape]) for shape in shapes]
-        self._ask(p, "arrange", types[inst].id, options, self._answer_arrange, (e, inst, p, looked))
+        self._ask(p, "arrange", types[inst].id, options, self._answer_arrange, (fx.effect, inst, p, looked))
 
     def _answer_arrange(self, e, inst, p, looked, option):
         side = self.sides[p]
@@ -1209,36 +1331,6 @@ def _pool(side, src) -> list:
     if src == "exhaust":
         return list(side.exhaust)
     return []
-
-
-# Where a move effect takes cards from: the card itself, a level pile, or a zone of a player.
-_FROM_SELF, _FROM_PILE, _FROM_ZONE = 0, 1, 2
-# A move effect's zones worked out once per effect, not tested with startswith at every
-# move: id(effect) -> (effect, from, to less "opponent-", from the opponent, to the
-# opponent, the pile's level or the zone less "opponent-", _FROM_*).  The effect is kept in
-# its entry, so its id stays its own.
-_MOVE_ZONES: dict = {}
-
-
-def _move_zones(e) -> tuple:
-    z = _MOVE_ZONES.get(id(e))
-    if z is not None and z[0] is e:
-        return z
-    src, dst = e.src, e.dst[0]
-    to_opponent = dst.startswith("opponent-")
-    if to_opponent:
-        dst = dst[9:]
-    from_opponent = False
-    if src == "self":
-        kind, where = _FROM_SELF, src
-    elif src.startswith("pile-"):
-        kind, where = _FROM_PILE, src[5:]
-    else:
-        kind, where = _FROM_ZONE, src
-        if src.startswith("opponent-"):
-            from_opponent, where = True, src[9:]
-    z = _MOVE_ZONES[id(e)] = (e, src, dst, from_opponent, to_opponent, where, kind)
-    return z
 
 
 # (places, looked-at cards, which are alike) -> the distinct arrangements, built once.

@@ -132,7 +132,7 @@ def _best_move(m, ch) -> int:
             power = 0
             for c in opt:
                 h = hots[c]
-                if h.on_bench:
+                if h.bench_fx:
                     auras += 1
                 power += rnd if h.round_power else h.power
             if from_bench:
