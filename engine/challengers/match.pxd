@@ -38,7 +38,7 @@ cdef _passes(flt, ct)
 
 cdef class Seat:
     cdef public str key           # a card name: compared as str, identity first
-    cdef public object width
+    cdef public Py_ssize_t width  # 1, or 2 for a card that takes two seats (a C integer: summed at every capture)
     cdef public list cards
 
 
@@ -46,8 +46,8 @@ cdef class Side:
     cdef public list deck, bench, exhaust, park, next_bonus
     cdef public object fans, trophies, lost_previous, auras, name
     cdef public dict aura_bonus
-    @cython.locals(seat=Seat)
-    cpdef seats_used(self)
+    @cython.locals(seat=Seat, used=Py_ssize_t)
+    cpdef Py_ssize_t seats_used(self) except -1
 
 
 cdef class Match:

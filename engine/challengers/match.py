@@ -996,18 +996,28 @@ class Match:
         if self._hots_types is not self.types or len(hots) != len(self.types):
             hots = self._hots()
         bench = side.bench
-        placed = []
+        # Cards that never sit on a bench (Backpacker, Cabbage) go first, where their text
+        # sends them; the others are benched below.  Such cards are rare: without one, the
+        # cards benched are ``cards`` itself, no list of their own to make.
+        placed = cards
+        for inst in cards:
+            h = hots[inst]
+            if h.bench_to:
+                placed = []
+                for inst in cards:
+                    h = hots[inst]
+                    if h.bench_to:
+                        self._put(inst, h.bench_to, p)
+                    else:
+                        placed.append(inst)
+                break
         need = 0
         # The names that need a new seat, when any does: a short list, cheaper to fill and to
         # look along than a dict.
         new_keys = None
         auras_change = False   # whether a card with a bench bonus joins the bench
-        for inst in cards:
+        for inst in placed:
             h = hots[inst]
-            if h.bench_to:              # Backpacker, Cabbage: never on the bench
-                self._put(inst, h.bench_to, p)
-                continue
-            placed.append(inst)
             if h.bench_fx:
                 auras_change = True
             key = h.seat_key
