@@ -42,6 +42,8 @@ cdef class Policy:
 
 cdef class GreedyPolicy(Policy):
     cdef public object _removals, _names
+    cdef public Py_ssize_t _max_names, _min_deck
+    cdef public double _new_name_cost
     @cython.locals(stage=str)
     cpdef deck_action(self, t, dp)
     @cython.locals(stage=str)

@@ -270,13 +270,18 @@ class GreedyPolicy(Policy):
         super().__init__(seed)
         self._removals = None    # (deck phase, its deck, [(index, deck length, card), ...] last first)
         self._names = None       # (deck phase, its deck's length less its picks, their names)
+        # The tuning (the class's, or a subclass's), read once: compiled, C numbers, where a class
+        # attribute read through a bot with a __dict__ was a dict miss and a look along the
+        # class's bases at every Deck Phase decision.
+        self._max_names, self._min_deck = self.max_names, self.min_deck
+        self._new_name_cost = self.new_name_cost
 
     def deck_action(self, t, dp):
         if type(dp) is DeckPhase:
             return self._act_in_phase(t, dp)
         stage = dp.stage
         if stage == REMOVE:
-            if len(dp.deck) > self.min_deck:
+            if len(dp.deck) > self._min_deck:
                 i = self._next_removal(dp, t.round)
                 if i is not None:
                     return ("remove", i)
@@ -290,7 +295,7 @@ class GreedyPolicy(Policy):
         directly), the same decisions."""
         stage = dp.stage
         if stage == REMOVE:
-            if len(dp.deck) > self.min_deck:
+            if len(dp.deck) > self._min_deck:
                 i = self._next_removal(dp, t.round)
                 if i is not None:
                     return ("remove", i)
@@ -333,7 +338,7 @@ class GreedyPolicy(Policy):
         than its level promises."""
         if type(dp) is DeckPhase:
             return self._pick_in_phase(dp, r)
-        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self.new_name_cost, self.max_names)
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self._new_name_cost, self._max_names)
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
         return ("pick", best)
@@ -341,7 +346,7 @@ class GreedyPolicy(Policy):
     def _pick_in_phase(self, dp, r):
         """:meth:`_pick_action` in a real Deck Phase (typed when compiled), with the names of
         its deck kept between calls (:meth:`_phase_names`)."""
-        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self.new_name_cost, self.max_names,
+        best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self._new_name_cost, self._max_names,
                                  self._phase_names(dp))
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
@@ -393,7 +398,7 @@ class GreedyPolicy(Policy):
                     return None
                 steps.pop()
                 return i
-        steps = removal_plan(deck, _round_facts(r), r, self.max_names, self.min_deck)
+        steps = removal_plan(deck, _round_facts(r), r, self._max_names, self._min_deck)
         self._removals = (dp, deck, steps)
         i = steps[-1][0]
         if i is not None:

@@ -250,7 +250,8 @@ def test_the_pxd_reader_reads_the_declarations():
     assert pxds["challengers.tournament"].var_types[("Tournament", "apply_deck_action")]["dp"] == "DeckPhase"
     assert pxds["challengers.tournament"].var_types[("Tournament", "_match_done")]["reserve"] == "PileReserve"
     assert pxds["challengers.tournament"].returns["_new_match"] == "Match"
-    assert _declared(pxds, "GreedyPolicy") == {"_removals", "_names", "_rng_seed", "_rng"}
+    assert _declared(pxds, "GreedyPolicy") == {"_removals", "_names", "_max_names", "_min_deck", "_new_name_cost",
+                                               "_rng_seed", "_rng"}
     # Both games have a policies module: each is read under its own name.
     assert {"challengers.policies", "cosplay.policies"} <= set(pxds)
     assert {"zones", "hand", "current", "over"} <= pxds["cosplay.state"].fields["CosplayState"]

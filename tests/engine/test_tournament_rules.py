@@ -387,6 +387,23 @@ def test_a_subclass_of_the_greedy_bot_decides_its_own_deck_phase(lib):
     assert any(a[2] == "remove" for a in t.actions if a[:2] == ("deck", 1))
 
 
+def test_a_subclass_of_the_greedy_bot_keeps_its_own_tuning(lib):
+    """The greedy bot reads its tuning (max_names, min_deck) once, when it is made: a subclass
+    that sets other values plays by them, in every Deck Phase, as the greedy bot plays by its own."""
+    from engine.challengers.policies import GreedyPolicy
+
+    class FewNames(GreedyPolicy):
+        max_names = 3
+        min_deck = 4
+
+    t = Tournament(lib, Setup(players=names(2), seed=5))
+    run_tournament(t, {0: FewNames(0), 1: make_policy("greedy", 1)})
+    assert any(a[:3] == ("deck", 0, "remove") for a in t.actions)
+    few, greedy = t.players[0].deck, t.players[1].deck
+    assert len({ct.name for ct in few}) <= 3 or len(few) <= 4
+    assert len({ct.name for ct in greedy}) > 3
+
+
 def test_a_deck_action_applied_for_run_tournament_records_what_apply_records(lib):
     """apply_deck_action (run_tournament's way in, without the tournament's checks of who may
     act) records the same action and events as apply; an illegal action is refused before
