@@ -3,7 +3,10 @@
 cimport cython
 
 cdef dict _FACTS
+cdef list _LAST_OPTIONS
 
+@cython.locals(last=list, best=Py_ssize_t, i=Py_ssize_t)
+cpdef Py_ssize_t _best_option_index(options) except -1
 cpdef dict _round_facts(r)
 cdef tuple _facts(dict facts, ct, r)
 
@@ -47,8 +50,8 @@ cdef class GreedyPolicy(Policy):
     @cython.locals(stage=str)
     cpdef deck_action(self, t, dp)
     @cython.locals(stage=str)
-    cpdef _act_in_phase(self, t, DeckPhase dp)
-    cpdef _other_action(self, t, dp, str stage)
+    cpdef _act_in_phase(self, r, DeckPhase dp)
+    cpdef _other_action(self, r, dp, str stage)
     cpdef _pick_action(self, dp, r)
     @cython.locals(best=Py_ssize_t, best_v=double)
     cpdef _pick_in_phase(self, DeckPhase dp, r)

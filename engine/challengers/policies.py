@@ -278,7 +278,7 @@ class GreedyPolicy(Policy):
 
     def deck_action(self, t, dp):
         if type(dp) is DeckPhase:
-            return self._act_in_phase(t, dp)
+            return self._act_in_phase(t.round, dp)
         stage = dp.stage
         if stage == REMOVE:
             if len(dp.deck) > self._min_deck:
@@ -288,36 +288,28 @@ class GreedyPolicy(Policy):
             return ("done",)
         if stage == PICK:
             return self._pick_action(dp, t.round)
-        return self._other_action(t, dp, stage)
+        return self._other_action(t.round, dp, stage)
 
-    def _act_in_phase(self, t, dp):
-        """:meth:`deck_action` in a real Deck Phase (typed when compiled: its fields read
-        directly), the same decisions."""
+    def _act_in_phase(self, r, dp):
+        """:meth:`deck_action` in a real Deck Phase of round ``r`` (typed when compiled: its
+        fields read directly), the same decisions."""
         stage = dp.stage
         if stage == REMOVE:
             if len(dp.deck) > self._min_deck:
-                i = self._next_removal(dp, t.round)
+                i = self._next_removal(dp, r)
                 if i is not None:
                     return ("remove", i)
             return ("done",)
         if stage == PICK:
-            return self._pick_in_phase(dp, t.round)
-        return self._other_action(t, dp, stage)
+            return self._pick_in_phase(dp, r)
+        return self._other_action(r, dp, stage)
 
-    def _other_action(self, t, dp, stage):
-        """The Deck Phase's rarer stages: an option, a when-picked choice, the end."""
+    def _other_action(self, r, dp, stage):
+        """The Deck Phase's rarer stages in round ``r``: an option, a when-picked choice, the end."""
         if stage == OPTION:
-            # The first of the best-looking options: its cards' worth plus its fans.
-            options = dp.options
-            best, best_worth = 0, None
-            for i in range(len(options)):
-                o = options[i]
-                worth = o.pick * LEVEL_VALUE[o.level] + o.fans
-                if best_worth is None or worth > best_worth:
-                    best, best_worth = i, worth
-            return ("option", best)
+            return ("option", _best_option_index(dp.options))
         if stage == DP_CHOOSE:
-            return self._choose_action(dp, t.round)
+            return self._choose_action(dp, r)
         return ("done",)
 
     def _choose_action(self, dp, r):
@@ -404,6 +396,28 @@ class GreedyPolicy(Policy):
         if i is not None:
             steps.pop()
         return i
+
+
+# The last options tuple the greedy bot weighed and the index it chose: every player of a round
+# is offered the same tuple (the box's), so seven of eight bots find it here instead of reading
+# three fields of every option again.
+_LAST_OPTIONS: list = [None, 0]
+
+
+def _best_option_index(options) -> int:
+    """The first of the best-looking Deck Phase options: its cards' worth plus its fans."""
+    last = _LAST_OPTIONS
+    if last[0] is options:
+        return last[1]
+    best, best_worth = 0, None
+    for i in range(len(options)):
+        o = options[i]
+        worth = o.pick * LEVEL_VALUE[o.level] + o.fans
+        if best_worth is None or worth > best_worth:
+            best, best_worth = i, worth
+    if type(options) is tuple:          # immutable: the same answer next time
+        last[0], last[1] = options, best
+    return best
 
 
 def _round_facts(r) -> dict:
@@ -553,12 +567,13 @@ def run_tournament(t, policies, limit=1_000_000):
             # What Policy.act answers, asked without it (one call less per action) when the
             # policy keeps Policy's act.
             direct = type(policy).act is Policy.act
-            # The greedy bot itself (not a subclass that may decide otherwise): a C call, compiled.
-            greedy = policy if type(policy) is GreedyPolicy else None
+            # The greedy bot itself (not a subclass that may decide otherwise) in a real Deck
+            # Phase: a C call, compiled, given the round as the tournament's C field.
+            greedy = policy if type(policy) is GreedyPolicy and type(dp) is DeckPhase else None
             while limit > 0 and dp.stage != DONE:
                 limit -= 1
                 if greedy is not None:
-                    t.apply_deck_action(dp, player, greedy.deck_action(t, dp))
+                    t.apply_deck_action(dp, player, greedy._act_in_phase(t.round, dp))
                 elif direct:
                     action = policy.deck_action(t, dp)
                     t.apply(("deck", player) + action if type(action) is tuple else ("deck", player, *action))

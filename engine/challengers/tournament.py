@@ -193,9 +193,10 @@ class Tournament:
             self.phase = MATCH
             self._start_matches(self.pairings(r))
             return
-        self.deck_phases = {
-            p.index: DeckPhase(p.index, p.deck, self.draft_options(r), self.piles, self.rng, self.rules.draw, self.log)
-            for p in self.humans}
+        # The round's options and the draw size read once, not once a player.
+        options, draw = self.draft_options(r), self.rules.draw
+        self.deck_phases = {p.index: DeckPhase(p.index, p.deck, options, self.piles, self.rng, draw, self.log)
+                            for p in self.humans}
         self.matches = {}
 
     def _start_matches(self, pairings):
@@ -206,23 +207,30 @@ class Tournament:
         if icons is None:
             icons = self._icons_sorted = sorted(self.icons_in_play)
             self._icons_frozen = frozenset(icons)
+        round_no = min(self.round, self.rules.rounds)
+        final = self.phase == FINAL
         for park, light, dark in pairings:
             a, b = self.players[light], self.players[dark]
+            # Each player's fields read once (attribute reads by name on a Python object), the
+            # same values the match and its spec are made from.
+            a_deck, b_deck = a.deck, b.deck
+            names = (a.name, b.name)
+            fans = (a.fans, b.fans)
+            trophies = (len(a.trophies), len(b.trophies))
+            lost_previous = (a.lost_previous, b.lost_previous)
             seed = self.rng.getrandbits(64)
-            if self.round == 1 or a.best_trophy_round == b.best_trophy_round:
-                beginner = None      # flag toss
-            else:
-                beginner = 0 if a.best_trophy_round > b.best_trophy_round else 1
-            reserve = PileReserve.set_aside(self.piles, (a.deck, b.deck), self.rng)
-            m = _new_match(park, light, dark, a.name, b.name, seed, beginner, min(self.round, self.rules.rounds),
-                           [a.deck, b.deck], (a.fans, b.fans), (len(a.trophies), len(b.trophies)),
-                           (a.lost_previous, b.lost_previous), reserve, self._icons_frozen, record)
+            beginner = None          # flag toss
+            if self.round != 1:
+                a_best, b_best = a.best_trophy_round, b.best_trophy_round
+                if a_best != b_best:
+                    beginner = 0 if a_best > b_best else 1
+            reserve = PileReserve.set_aside(self.piles, (a_deck, b_deck), self.rng)
+            m = _new_match(park, light, dark, names[0], names[1], seed, beginner, round_no, [a_deck, b_deck], fans,
+                           trophies, lost_previous, reserve, self._icons_frozen, record)
             # Its spec (what match_from_spec builds the same match from) is written out only
             # when someone asks for it (a kiosk, the coordinator): from what it is made of now.
-            m.spec_from(partial(_describe, park, self.phase == FINAL, (light, dark), (a.name, b.name), seed,
-                                beginner, min(self.round, self.rules.rounds), (tuple(a.deck), tuple(b.deck)),
-                                (a.fans, b.fans), (len(a.trophies), len(b.trophies)),
-                                (a.lost_previous, b.lost_previous), icons,
+            m.spec_from(partial(_describe, park, final, (light, dark), names, seed, beginner, round_no,
+                                (tuple(a_deck), tuple(b_deck)), fans, trophies, lost_previous, icons,
                                 tuple([(lv, tuple(cards)) for lv, cards in reserve.piles.items()])))
             self.matches[park] = m
             self._emit("match", (light, dark), None, park)

@@ -277,3 +277,29 @@ def test_run_tournament_plays_what_asking_every_policy_plays(lib):
             plain.apply(policies[who[1] if who[0] == "deck" else who[2]].act(plain, who))
         assert fast.actions == plain.actions and fast.log == plain.log, seed
         assert fast.winner == plain.winner
+
+
+def test_the_greedy_bots_option_choice_remembers_only_the_same_options(lib):
+    """The greedy bot's Deck Phase option (the first of the best-looking: cards' worth plus
+    fans) is remembered for the last options tuple it weighed: asked about other options in
+    between, or about a list changed since, it answers what weighing them again answers."""
+    from engine.challengers.policies import LEVEL_VALUE, _best_option_index
+    from engine.challengers.rules import DraftOption
+
+    def plain(options):
+        worths = [o.pick * LEVEL_VALUE[o.level] + o.fans for o in options]
+        return worths.index(max(worths))
+
+    drafts = [opts for name in ("base", "beach") for opts in lib.box(name).draft if opts]
+    made = (DraftOption("A", 1, 9), DraftOption("C", 1, 0), DraftOption("B", 2, 0))
+    rng = random.Random(5)
+    answers = set()
+    for _ in range(200):
+        options = rng.choice(drafts + [made])
+        assert _best_option_index(options) == plain(options)
+        answers.add(_best_option_index(options))
+    assert len(answers) > 1, answers
+    changing = [DraftOption("A", 1, 0), DraftOption("B", 1, 0)]
+    assert _best_option_index(changing) == 1
+    changing[0] = DraftOption("C", 2, 0)
+    assert _best_option_index(changing) == 0
