@@ -15,6 +15,7 @@ from functools import lru_cache
 from engine.challengers.deckphase import CHOOSE as DP_CHOOSE
 from engine.challengers.deckphase import DONE, OPTION, PICK, REMOVE, DeckPhase
 from engine.challengers.match import CHOOSE, REVEAL, TOSS, Match
+from engine.challengers.tournament import OVER
 
 LEVEL_VALUE = {"A": 2.5, "B": 4.5, "C": 6.5}
 
@@ -292,17 +293,23 @@ class GreedyPolicy(Policy):
 
     def _act_in_phase(self, r, dp):
         """:meth:`deck_action` in a real Deck Phase of round ``r`` (typed when compiled: its
-        fields read directly), the same decisions."""
+        fields read directly), the same decisions.
+
+        Its steps are the greedy bot's own, called through the class (a subclass decides
+        otherwise by its own :meth:`deck_action`): compiled, direct C calls, where a call
+        through the bot checks for a Python override by looking the name up whenever the bot
+        is not the last one that asked (every bot has a ``__dict__`` of its own, and the
+        check remembers one)."""
         stage = dp.stage
         if stage == REMOVE:
             if len(dp.deck) > self._min_deck:
-                i = self._next_removal(dp, r)
+                i = GreedyPolicy._next_removal(self, dp, r)
                 if i is not None:
                     return ("remove", i)
             return ("done",)
         if stage == PICK:
-            return self._pick_in_phase(dp, r)
-        return self._other_action(r, dp, stage)
+            return GreedyPolicy._pick_in_phase(self, dp, r)
+        return GreedyPolicy._other_action(self, r, dp, stage)
 
     def _other_action(self, r, dp, stage):
         """The Deck Phase's rarer stages in round ``r``: an option, a when-picked choice, the end."""
@@ -339,7 +346,7 @@ class GreedyPolicy(Policy):
         """:meth:`_pick_action` in a real Deck Phase (typed when compiled), with the names of
         its deck kept between calls (:meth:`_phase_names`)."""
         best, best_v = best_pick(dp.deck, dp.drawn, _round_facts(r), r, self._new_name_cost, self._max_names,
-                                 self._phase_names(dp))
+                                 GreedyPolicy._phase_names(self, dp))
         if dp.can_redraw() and best_v < LEVEL_VALUE[dp.option.level] - 1:
             return ("redraw",)
         return ("pick", best)
@@ -557,23 +564,23 @@ def run_tournament(t, policies, limit=1_000_000):
     played without asking (:meth:`Tournament.play_forced`), the same actions in the
     same order as asking would give; ``limit`` counts every action.
     """
-    while not t.over and limit > 0:
+    while t.phase != OVER and limit > 0:       # t.over, read as the field (a property is a lookup)
         who = t.next_waiting()
         if who[0] == "deck":
             # The first player not done acts until done: nobody comes before them meanwhile.
             player = who[1]
             policy = policies[player]
             dp = t.deck_phases[player]
-            # What Policy.act answers, asked without it (one call less per action) when the
-            # policy keeps Policy's act.
-            direct = type(policy).act is Policy.act
             # The greedy bot itself (not a subclass that may decide otherwise) in a real Deck
             # Phase: a C call, compiled, given the round as the tournament's C field.
             greedy = policy if type(policy) is GreedyPolicy and type(dp) is DeckPhase else None
+            # What Policy.act answers, asked without it (one call less per action) when the
+            # policy keeps Policy's act.
+            direct = greedy is None and type(policy).act is Policy.act
             while limit > 0 and dp.stage != DONE:
                 limit -= 1
                 if greedy is not None:
-                    t.apply_deck_action(dp, player, greedy._act_in_phase(t.round, dp))
+                    t.apply_deck_action(dp, player, GreedyPolicy._act_in_phase(greedy, t.round, dp))
                 elif direct:
                     action = policy.deck_action(t, dp)
                     t.apply(("deck", player) + action if type(action) is tuple else ("deck", player, *action))
