@@ -5,7 +5,7 @@ cimport cython
 cdef dict _FACTS
 cdef list _LAST_OPTIONS
 
-@cython.locals(last=list, best=Py_ssize_t, i=Py_ssize_t)
+@cython.locals(best=Py_ssize_t, i=Py_ssize_t)
 cpdef Py_ssize_t _best_option_index(options) except -1
 cpdef dict _round_facts(r)
 cdef tuple _facts(dict facts, ct, r)

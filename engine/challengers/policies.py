@@ -405,17 +405,18 @@ class GreedyPolicy(Policy):
         return i
 
 
-# The last options tuple the greedy bot weighed and the index it chose: every player of a round
-# is offered the same tuple (the box's), so seven of eight bots find it here instead of reading
+# The last options tuple the greedy bot weighed and the index it chose, as one pair stored in
+# one step (a thread reading it never sees one without the other): every player of a round is
+# offered the same tuple (the box's), so seven of eight bots find it here instead of reading
 # three fields of every option again.
-_LAST_OPTIONS: list = [None, 0]
+_LAST_OPTIONS: list = [(None, 0)]
 
 
 def _best_option_index(options) -> int:
     """The first of the best-looking Deck Phase options: its cards' worth plus its fans."""
-    last = _LAST_OPTIONS
-    if last[0] is options:
-        return last[1]
+    last_options, last_best = _LAST_OPTIONS[0]
+    if last_options is options:
+        return last_best
     best, best_worth = 0, None
     for i in range(len(options)):
         o = options[i]
@@ -423,7 +424,7 @@ def _best_option_index(options) -> int:
         if best_worth is None or worth > best_worth:
             best, best_worth = i, worth
     if type(options) is tuple:          # immutable: the same answer next time
-        last[0], last[1] = options, best
+        _LAST_OPTIONS[0] = (options, best)
     return best
 
 
