@@ -85,11 +85,11 @@ cdef class Match:
     cpdef count(self, str counter, p, flt=*, inst=*)
     @cython.locals(side=Side, n=Py_ssize_t, s=Seat)
     cpdef Py_ssize_t _count(self, Py_ssize_t counter, Py_ssize_t p, flt, inst) except? -1
-    cpdef _holds(self, cond, p, inst)
     @cython.locals(n=Py_ssize_t)
     cdef bint _fx_holds(self, _Fx fx, Py_ssize_t p, inst) except -1
     cpdef _effect_amount(self, e, inst, p)
     cdef Py_ssize_t _fx_amount(self, _Fx fx, inst, Py_ssize_t p) except? -1
+    cdef Py_ssize_t _fx_scaled(self, _Fx fx, inst, Py_ssize_t p) except? -1
     cpdef _step_effect(self, e, inst, p)
     @cython.locals(do=Py_ssize_t)
     cdef _do_effect(self, _Fx fx, inst, Py_ssize_t p)
@@ -114,7 +114,7 @@ cdef class Match:
     cpdef _put(self, inst, str where, p)
     @cython.locals(side=Side, h=_Hot, seat=Seat, bench=list, placed=list, types=list, hots=list, auras_change=bint, key=str,
                    new_keys=list, need=Py_ssize_t,
-                   inst=Py_ssize_t)
+                   inst=Py_ssize_t, c=Py_ssize_t)
     cpdef _to_bench(self, Py_ssize_t p, cards)
     @cython.locals(i=cython.Py_ssize_t, types=list, owner=list, out=list)
     cpdef collected(self, p)

@@ -791,12 +791,6 @@ class Match:
         name = _COUNTER_NAMES[counter] if 0 <= counter < len(_COUNTER_NAMES) else None
         raise ValueError(f"unknown counter {name}")
 
-    def _holds(self, cond, p, inst) -> bool:
-        if cond is None:
-            return True
-        n = self.count(cond.counter, p, cond.filter, inst)
-        return (cond.min is None or n >= cond.min) and (cond.max is None or n <= cond.max)
-
     def _fx_holds(self, fx, p, inst) -> bool:
         """Whether the effect row ``fx``'s condition holds (it has one)."""
         n = self._count(fx.cond_counter, p, fx.cond_filter, inst)
@@ -810,6 +804,11 @@ class Match:
         """:meth:`_effect_amount` of an effect row."""
         if fx.has_cond and not self._fx_holds(fx, p, inst):
             return 0
+        return self._fx_scaled(fx, inst, p)
+
+    def _fx_scaled(self, fx, inst, p) -> int:
+        """An effect row's amount, times its counter's count when it has one; its condition
+        is the caller's to test."""
         if fx.per == _C_NONE:
             return fx.amount
         return fx.amount * (self._count(fx.per, p, fx.filter, inst) // fx.per_n)
@@ -831,10 +830,7 @@ class Match:
                     self._ask(p, "seat", self.types[inst].id, seats, self._answer_seat_power, (fx.effect, inst, p))
                 return
             # The condition held just now: the amount without testing it again.
-            if fx.per == _C_NONE:
-                self._add_kept(inst, p, fx.amount)
-            else:
-                self._add_kept(inst, p, fx.amount * (self._count(fx.per, p, fx.filter, inst) // fx.per_n))
+            self._add_kept(inst, p, self._fx_scaled(fx, inst, p))
         elif do == _DO_FANS:
             self._gain_fans(p, fx.amount, self.types[inst].id)
         elif do == _DO_NEXT_CARD:
@@ -1004,12 +1000,12 @@ class Match:
             h = hots[inst]
             if h.bench_to:
                 placed = []
-                for inst in cards:
-                    h = hots[inst]
+                for c in cards:
+                    h = hots[c]
                     if h.bench_to:
-                        self._put(inst, h.bench_to, p)
+                        self._put(c, h.bench_to, p)
                     else:
-                        placed.append(inst)
+                        placed.append(c)
                 break
         need = 0
         # The names that need a new seat, when any does: a short list, cheaper to fill and to
